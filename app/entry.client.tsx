@@ -1,0 +1,24 @@
+import { startTransition, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { HydratedRouter } from 'react-router/dom';
+import { DEFAULT_LOCALE, isLocale } from '#contract/locale';
+import { createI18n } from './platform/i18n';
+import { NonceProvider } from './platform/nonce';
+
+const lang = document.documentElement.lang;
+const i18n = createI18n(isLocale(lang) ? lang : DEFAULT_LOCALE);
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      {/* Browsers hide a nonce from the DOM (it reads as ""), so the client renders "" to match. */}
+      <NonceProvider value="">
+        <I18nextProvider i18n={i18n}>
+          <HydratedRouter />
+        </I18nextProvider>
+      </NonceProvider>
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,84 @@
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import { PassThrough } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
+import { minimalErrorResponse } from './platform/crawler-errors';
+import { createI18n } from './platform/i18n';
+import { NonceProvider } from './platform/nonce';
+import { logPageEvent } from './platform/page-log';
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const { nonce, locale } = loadContext;
+  const crawler = isbot(request.headers.get('user-agent') ?? '');
+  const errors = routerContext.staticHandlerContext.errors;
+  if (crawler && errors) {
+    return minimalErrorResponse({
+      request,
+      status: responseStatusCode,
+      errors,
+      headers: responseHeaders,
+      requestId: loadContext.requestId,
+    });
+  }
+  const i18n = createI18n(locale);
+  // Crawlers get the whole page at once; people get it streamed.
+  const waitForAll = crawler || routerContext.isSpaMode;
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors while streaming after the shell are reported here; before it they reach onShellError.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/** Every loader, action and render error, logged with the request it belongs to (people see the error page). */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // An aborted request, or an answer such as 404 or 405, is not a fault of the app.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  logPageEvent('error', 'page request failed', {
+    requestId: (context as Partial<AppLoadContext>).requestId,
+    method: request.method,
+    path: new URL(request.url).pathname,
+    error,
+  });
+};

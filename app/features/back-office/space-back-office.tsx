@@ -1,0 +1,123 @@
+import { ChevronLeft, ExternalLink } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import type { TInvitation, TManagedSpace } from '#contract/back-office';
+import { cn } from '~/ui/cn';
+import { TextLink } from '~/ui/link';
+import { AddressForm } from './address-form';
+import { BrandingForm } from './branding-form';
+import { ClosuresForm } from './closures-form';
+import { HoursForm } from './hours-form';
+import { IdentityForm } from './identity-form';
+import { PhotoManager } from './photo-manager';
+import { PublishPanel } from './publish-panel';
+import { RoomsManager } from './rooms-manager';
+import { StatusBadge } from './status-badge';
+import { TeamManager, type TeamMember } from './team-manager';
+
+export const OFFICE_SECTIONS = [
+  'general',
+  'address',
+  'hours',
+  'rooms',
+  'photos',
+  'branding',
+  'team',
+  'status',
+] as const;
+export type OfficeSection = (typeof OFFICE_SECTIONS)[number];
+
+/** The back office of one space: a section at a time, chosen in the URL (`?section=hours`). */
+export function SpaceBackOffice({
+  space,
+  section,
+  team,
+  today,
+}: {
+  space: TManagedSpace;
+  section: OfficeSection;
+  team: { members: TeamMember[]; invitations: TInvitation[] } | null;
+  today: string;
+}) {
+  const { t } = useTranslation('backoffice');
+  // Each form starts from the saved values, keyed by them: after a save it shows what was stored, and a
+  // save elsewhere on the page leaves its unsaved edits alone.
+  const keyOf = (value: unknown) => JSON.stringify(value);
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 py-8">
+      <nav aria-label={t('space.breadcrumb', { ns: 'spaces' })} className="mb-4 text-sm">
+        <TextLink to="/myspaces" className="inline-flex items-center gap-1">
+          <ChevronLeft aria-hidden className="size-4" />
+          {t('office.back')}
+        </TextLink>
+      </nav>
+      <header className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold tracking-tight">{space.identity.name}</h1>
+          <StatusBadge status={space.status} />
+        </div>
+        <Link
+          to={`/spaces/${space.slug}`}
+          className="text-primary-ink inline-flex items-center gap-1 underline underline-offset-2"
+        >
+          {space.status === 'published' ? t('office.seePublic') : t('office.preview')}
+          <ExternalLink aria-hidden className="size-4" />
+        </Link>
+      </header>
+      <nav aria-label={t('office.sections')} className="mb-6 overflow-x-auto">
+        <ul className="border-line flex gap-1 border-b">
+          {OFFICE_SECTIONS.map((name) => (
+            <li key={name}>
+              <NavLink
+                to={`?section=${name}`}
+                preventScrollReset
+                aria-current={name === section ? 'page' : undefined}
+                className={cn(
+                  'inline-block rounded-t-lg px-3 py-2 text-sm whitespace-nowrap',
+                  name === section ? 'bg-primary text-on-primary font-semibold' : 'hover:bg-muted',
+                )}
+              >
+                {t(`office.tabs.${name}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="flex flex-col gap-6">
+        {section === 'general' ? (
+          <IdentityForm key={keyOf(space.identity)} spaceId={space.id} initial={space.identity} />
+        ) : null}
+        {section === 'address' ? (
+          <AddressForm key={keyOf(space.address)} spaceId={space.id} initial={space.address} />
+        ) : null}
+        {section === 'hours' ? (
+          <>
+            <HoursForm key={keyOf(space.openingHours)} spaceId={space.id} initial={space.openingHours} />
+            <ClosuresForm
+              key={keyOf(space.closures)}
+              spaceId={space.id}
+              initial={space.closures}
+              today={today}
+            />
+          </>
+        ) : null}
+        {section === 'rooms' ? <RoomsManager spaceId={space.id} rooms={space.rooms} /> : null}
+        {section === 'photos' ? (
+          <PhotoManager owner={{ type: 'space', id: space.id }} photos={space.photos} />
+        ) : null}
+        {section === 'branding' ? (
+          <BrandingForm key={keyOf(space.branding)} spaceId={space.id} initial={space.branding} />
+        ) : null}
+        {section === 'team' && team ? (
+          <TeamManager
+            spaceId={space.id}
+            members={team.members}
+            invitations={team.invitations}
+            canManageManagers={space.myRole !== 'manager'}
+          />
+        ) : null}
+        {section === 'status' ? <PublishPanel space={space} /> : null}
+      </div>
+    </main>
+  );
+}

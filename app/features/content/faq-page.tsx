@@ -1,0 +1,112 @@
+import { ChevronDown } from 'lucide-react';
+import { Accordion } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { useNonce } from '~/platform/nonce';
+import { ContentPage } from './content-page';
+import { RichText, stripTags } from './rich-text';
+
+interface FaqGroup {
+  id: string;
+  title: string;
+  items: Array<{ id: string; question: string; answerKey: string; answer: string }>;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The questions as the catalog holds them: `faq.groups.<group>.{title, items.<id>.{question, answer}}`. */
+function useFaqGroups(): FaqGroup[] {
+  const { t } = useTranslation('content');
+  const tree: unknown = t('faq.groups', { returnObjects: true });
+  if (!isRecord(tree)) return [];
+  return Object.entries(tree).flatMap(([id, group]) => {
+    if (!isRecord(group) || typeof group.title !== 'string' || !isRecord(group.items)) return [];
+    const items = Object.entries(group.items).flatMap(([itemId, item]) =>
+      isRecord(item) && typeof item.question === 'string' && typeof item.answer === 'string'
+        ? [
+            {
+              id: itemId,
+              question: item.question,
+              answer: item.answer,
+              answerKey: `faq.groups.${id}.items.${itemId}.answer`,
+            },
+          ]
+        : [],
+    );
+    return [{ id, title: group.title, items }];
+  });
+}
+
+/** schema.org FAQPage, so search engines can show the answers; `<` escaped so no text closes the script. */
+function FaqStructuredData({ groups }: { groups: FaqGroup[] }) {
+  const nonce = useNonce();
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: groups.flatMap((group) =>
+      group.items.map((item) => ({
+        '@type': 'Question',
+        name: item.question,
+        acceptedAnswer: { '@type': 'Answer', text: stripTags(item.answer) },
+      })),
+    ),
+  };
+  return (
+    <script
+      type="application/ld+json"
+      nonce={nonce}
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
+    />
+  );
+}
+
+export function FaqPage() {
+  const { t } = useTranslation('content');
+  const groups = useFaqGroups();
+  return (
+    <ContentPage title={t('faq.title')} lead={<RichText i18nKey="faq.lead" />}>
+      <FaqStructuredData groups={groups} />
+      <nav aria-label={t('faq.topics')} className="flex flex-wrap gap-2">
+        {groups.map((group) => (
+          <a
+            key={group.id}
+            href={`#${group.id}`}
+            className="border-line hover:bg-muted rounded-full border px-3 py-1.5 text-sm"
+          >
+            {group.title}
+          </a>
+        ))}
+      </nav>
+      {groups.map((group) => (
+        <section key={group.id} aria-labelledby={group.id} className="mt-10">
+          <h2 id={group.id} className="scroll-mt-20 text-2xl font-semibold tracking-tight">
+            {group.title}
+          </h2>
+          <Accordion.Root type="multiple" className="border-line divide-line mt-4 divide-y rounded-xl border">
+            {group.items.map((item) => (
+              <Accordion.Item key={item.id} value={item.id} id={`${group.id}-${item.id}`}>
+                <Accordion.Header className="m-0">
+                  <Accordion.Trigger className="group hover:bg-muted flex w-full items-start justify-between gap-4 rounded-xl px-4 py-4 text-left font-medium">
+                    <span>{item.question}</span>
+                    <ChevronDown
+                      aria-hidden
+                      className="text-ink-soft mt-0.5 size-5 shrink-0 transition-transform group-data-[state=open]:rotate-180"
+                    />
+                  </Accordion.Trigger>
+                </Accordion.Header>
+                {/* Mounted even when closed: the answers are in the server's HTML (search, no-JS reading). */}
+                <Accordion.Content
+                  forceMount
+                  className="text-ink max-w-prose px-4 pb-5 leading-7 data-[state=closed]:hidden"
+                >
+                  <RichText i18nKey={item.answerKey} />
+                </Accordion.Content>
+              </Accordion.Item>
+            ))}
+          </Accordion.Root>
+        </section>
+      ))}
+    </ContentPage>
+  );
+}

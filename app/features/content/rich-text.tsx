@@ -1,0 +1,41 @@
+import type { ReactElement } from 'react';
+import { Trans } from 'react-i18next';
+import { linkClass, TextLink } from '~/ui/link';
+import { LEGAL_ENTITY, LEGAL_VALUES } from './legal-entity';
+
+function mailto(address: string) {
+  return <a href={`mailto:${address}`} className={linkClass} />;
+}
+
+/**
+ * The tags a content text may use: `<faq>questions</faq>` becomes a link to /faq. Texts never carry URLs
+ * themselves, so a translator cannot send a reader somewhere unexpected.
+ */
+const TAGS: Record<string, ReactElement> = {
+  strong: <strong className="font-semibold" />,
+  code: <code className="bg-muted rounded px-1 py-0.5 font-mono text-[0.9em]" />,
+  terms: <TextLink to="/terms" />,
+  cookies: <TextLink to="/terms#cookies" />,
+  privacy: <TextLink to="/terms#privacy" />,
+  mentions: <TextLink to="/mentions" />,
+  faq: <TextLink to="/faq" />,
+  about: <TextLink to="/about" />,
+  partners: <TextLink to="/partners" />,
+  pricing: <TextLink to="/pricing" />,
+  software: <TextLink to="/software" />,
+  co2: <TextLink to="/co2" />,
+  signup: <TextLink to="/auth/Signup" />,
+  contactEmail: mailto(LEGAL_ENTITY.contactEmail),
+  privacyEmail: mailto(LEGAL_ENTITY.privacyEmail),
+  partnersEmail: mailto(LEGAL_ENTITY.partnersEmail),
+};
+
+/** A translated text of the `content` namespace, with its links and the publisher's details filled in. */
+export function RichText({ i18nKey, ns = 'content' }: { i18nKey: string; ns?: string }) {
+  return <Trans ns={ns} i18nKey={i18nKey} components={TAGS} values={LEGAL_VALUES} />;
+}
+
+/** The same text as plain words, for places that cannot hold markup (structured data, meta). */
+export function stripTags(text: string): string {
+  return text.replace(/<\/?[a-zA-Z]+>/g, '');
+}

@@ -1,0 +1,161 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import { isLocale, LOCALES } from '#contract/locale';
+import {
+  NOTIFICATION_KINDS,
+  PROFILE_LIMITS,
+  updateProfile,
+  ZProfileUpdate,
+  type TProfile,
+} from '#contract/profile';
+import { call } from '~/platform/callable-client';
+import {
+  fieldErrorsOf,
+  fieldErrorsOfZod,
+  messageOfError,
+  translateField,
+  type FieldErrors,
+} from '~/platform/form-errors';
+import { Button } from '~/ui/button';
+import { Checkbox, Input, Select, Textarea } from '~/ui/field';
+import { toast } from '~/ui/toast-store';
+import { ProfileSection } from './profile-section';
+
+const skillsOf = (text: string) =>
+  text
+    .split(',')
+    .map((skill) => skill.trim())
+    .filter(Boolean);
+
+/** Name, work, skills, presentation, language, community visibility and notifications: one save. */
+export function DetailsForm({
+  profile,
+  onChange,
+}: {
+  profile: TProfile;
+  onChange: (next: TProfile) => void;
+}) {
+  const { t } = useTranslation('profile');
+  const { t: tCommon } = useTranslation();
+  const [fields, setFields] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const { revalidate } = useRevalidator();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '');
+    const locale = text('locale');
+    const parsed = ZProfileUpdate.safeParse({
+      name: text('name'),
+      locale: isLocale(locale) ? locale : null,
+      company: text('company'),
+      jobTitle: text('jobTitle'),
+      skills: skillsOf(text('skills')),
+      bio: text('bio'),
+      communityVisible: form.get('communityVisible') === 'on',
+      notificationSettings: Object.fromEntries(
+        NOTIFICATION_KINDS.map((kind) => [kind, form.get(kind) === 'on']),
+      ),
+    });
+    if (!parsed.success) {
+      setFields(fieldErrorsOfZod(parsed.error));
+      return;
+    }
+    setFields({});
+    setPending(true);
+    try {
+      const saved = await call(updateProfile, parsed.data);
+      onChange(saved);
+      toast({ title: t('details.saved'), color: 'success' });
+      // The header shows the name, and the language may have changed.
+      void revalidate();
+    } catch (error) {
+      const errors = fieldErrorsOf(error);
+      if (Object.keys(errors).length) setFields(errors);
+      else toast({ title: messageOfError(t, error), color: 'error' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const skillsError = Object.entries(fields).find(([path]) => path.startsWith('skills'))?.[1];
+  return (
+    <ProfileSection title={t('details.title')}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <Input
+          name="name"
+          autoComplete="name"
+          required
+          defaultValue={profile.name}
+          label={t('details.name')}
+          error={translateField(t, fields.name)}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input
+            name="company"
+            autoComplete="organization"
+            maxLength={PROFILE_LIMITS.company}
+            defaultValue={profile.company ?? ''}
+            label={t('details.company')}
+            error={translateField(t, fields.company)}
+          />
+          <Input
+            name="jobTitle"
+            autoComplete="organization-title"
+            maxLength={PROFILE_LIMITS.jobTitle}
+            defaultValue={profile.jobTitle ?? ''}
+            label={t('details.jobTitle')}
+            error={translateField(t, fields.jobTitle)}
+          />
+        </div>
+        <Input
+          name="skills"
+          defaultValue={profile.skills.join(', ')}
+          label={t('details.skills')}
+          hint={t('details.skillsHint')}
+          error={translateField(t, skillsError)}
+        />
+        <Textarea
+          name="bio"
+          maxLength={PROFILE_LIMITS.bio}
+          defaultValue={profile.bio ?? ''}
+          label={t('details.bio')}
+          hint={t('details.bioHint')}
+          error={translateField(t, fields.bio)}
+        />
+        <Select name="locale" defaultValue={profile.locale ?? ''} label={t('details.locale')}>
+          <option value="">{t('details.localeBrowser')}</option>
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale} lang={locale}>
+              {tCommon(`layout.languages.${locale}`)}
+            </option>
+          ))}
+        </Select>
+        <Checkbox
+          name="communityVisible"
+          defaultChecked={profile.communityVisible}
+          label={t('details.communityVisible')}
+          hint={t('details.communityHint')}
+        />
+        <fieldset className="border-line rounded-lg border p-4">
+          <legend className="px-1 font-medium">{t('notifications.title')}</legend>
+          <div className="flex flex-col gap-2">
+            {NOTIFICATION_KINDS.map((kind) => (
+              <Checkbox
+                key={kind}
+                name={kind}
+                defaultChecked={profile.notificationSettings[kind]}
+                label={t(`notifications.${kind}`)}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <Button type="submit" disabled={pending} className="self-start">
+          {pending ? t('details.saving') : t('details.save')}
+        </Button>
+      </form>
+    </ProfileSection>
+  );
+}

@@ -1,0 +1,119 @@
+import { Inbox } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { approveReservation, declineReservation, type TManagedReservation } from '#contract/reservations';
+import { call } from '~/platform/callable-client';
+import { Button } from '~/ui/button';
+import { Dialog, DialogClose } from '~/ui/dialog';
+import { EmptyState } from '~/ui/empty-state';
+import { Textarea } from '~/ui/field';
+import { toast } from '~/ui/toast-store';
+import { refusalMessage } from './refusal-message';
+import { ReservationCard } from './reservation-card';
+
+function DeclineButton({ request, onDone }: { request: TManagedReservation; onDone: () => void }) {
+  const { t } = useTranslation('reservations');
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  async function decline() {
+    setBusy(true);
+    try {
+      await call(declineReservation, { id: request.id, reason: reason.trim() });
+      setOpen(false);
+      toast({ title: t('approvals.declined'), color: 'success' });
+      onDone();
+    } catch (error) {
+      setProblem(refusalMessage(t, error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button variant="outline" size="sm">
+          {t('approvals.decline')}
+        </Button>
+      }
+      title={t('approvals.declineTitle', { name: request.member.name })}
+    >
+      <Textarea
+        label={t('approvals.reason')}
+        hint={t('approvals.reasonHint')}
+        value={reason}
+        maxLength={500}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      {problem ? (
+        <p role="alert" className="text-danger mt-3 text-sm">
+          {problem}
+        </p>
+      ) : null}
+      <div className="mt-6 flex justify-end gap-2">
+        <DialogClose asChild>
+          <Button variant="outline">{t('cancel.keep')}</Button>
+        </DialogClose>
+        <Button variant="danger" disabled={busy || reason.trim().length < 3} onClick={() => void decline()}>
+          {t('approvals.declineConfirm')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Pending requests of the spaces I manage: who, what, when; approve in one click, decline with a reason. */
+export function ApprovalsQueue({ initial }: { initial: TManagedReservation[] }) {
+  const { t } = useTranslation('reservations');
+  const [requests, setRequests] = useState(initial);
+  const [busy, setBusy] = useState<string | null>(null);
+  const remove = (id: string) => setRequests((list) => list.filter((item) => item.id !== id));
+
+  async function approve(request: TManagedReservation) {
+    setBusy(request.id);
+    try {
+      await call(approveReservation, { id: request.id });
+      toast({ title: t('approvals.approved', { name: request.member.name }), color: 'success' });
+      remove(request.id);
+    } catch (error) {
+      toast({ title: refusalMessage(t, error), color: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (requests.length === 0) {
+    return (
+      <EmptyState icon={Inbox} title={t('approvals.emptyTitle')}>
+        {t('approvals.emptyText')}
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-4" aria-label={t('approvals.listLabel')}>
+      {requests.map((request) => (
+        <li key={request.id}>
+          <ReservationCard
+            reservation={request}
+            forManager
+            actions={
+              <>
+                <p className="mr-auto text-sm">
+                  {t('approvals.by', { name: request.member.name, email: request.member.email })} ·{' '}
+                  {request.space.name}
+                </p>
+                <Button size="sm" onClick={() => void approve(request)} disabled={busy === request.id}>
+                  {t('approvals.approve')}
+                </Button>
+                <DeclineButton request={request} onDone={() => remove(request.id)} />
+              </>
+            }
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

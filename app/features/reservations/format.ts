@@ -1,0 +1,75 @@
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isLocale, DEFAULT_LOCALE, type Locale } from '#contract/locale';
+import { intlLocaleOf } from '#contract/reservation-format';
+
+export function useLocale(): Locale {
+  const { i18n } = useTranslation();
+  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+}
+
+/** "mar. 5 janv." for a column of the calendar (a date of the space, never shifted by a zone). */
+export function formatDateHeading(locale: Locale, date: string): string {
+  return new Intl.DateTimeFormat(intlLocaleOf(locale), {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
+}
+
+/** A date of the space plus `days`, as `YYYY-MM-DD`. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Today's date in `timeZone`. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+const subscribeNever = () => () => {};
+
+/** The visitor's own zone, known only in the browser (null while rendering on the server). */
+export function useVisitorTimeZone(): string | null {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    () => null,
+  );
+}
+
+const NARROW = '(max-width: 639px)';
+
+function subscribeNarrow(onChange: () => void) {
+  const query = window.matchMedia(NARROW);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** Whether the screen is narrow (a phone): known only in the browser, false on the server. */
+export function useNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    subscribeNarrow,
+    () => window.matchMedia(NARROW).matches,
+    () => false,
+  );
+}
+
+/** A key for one booking attempt: sent again with every retry of that attempt. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+/** "Lundi 4 mai" from "lundi 4 mai": for the start of a line. */
+export function capitalize(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}

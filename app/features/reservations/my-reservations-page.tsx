@@ -1,0 +1,190 @@
+import { CalendarX2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type {
+  TFeedStatus,
+  TManagedReservation,
+  TManagedSpace,
+  TReservation,
+  TSpaceCalendar,
+} from '#contract/reservations';
+import { buttonClass } from '~/ui/button';
+import { cn } from '~/ui/cn';
+import { EmptyState } from '~/ui/empty-state';
+import { ApprovalsQueue } from './approvals-queue';
+import { CalendarLinks } from './calendar-links';
+import { CancelButton } from './cancel-button';
+import { FeedPanel } from './feed-panel';
+import { ReservationCard } from './reservation-card';
+import { SpacePlanning } from './space-planning';
+
+export type ReservationsView = 'mine' | 'approvals' | 'planning';
+
+export interface ReservationsPageData {
+  view: ReservationsView;
+  upcoming: { items: TReservation[]; hasMore: boolean; page: number };
+  past: { items: TReservation[]; hasMore: boolean; page: number };
+  feed: TFeedStatus;
+  managed: TManagedSpace[];
+  approvals: TManagedReservation[] | null;
+  planning: TSpaceCalendar | null;
+}
+
+function ReservationList({
+  items,
+  emptyTitle,
+  emptyText,
+  withCalendar,
+}: {
+  items: TReservation[];
+  emptyTitle: string;
+  emptyText?: string;
+  withCalendar: boolean;
+}) {
+  const { t } = useTranslation('reservations');
+  const [list, setList] = useState(items);
+  const replace = (updated: TReservation) =>
+    setList((current) => current.map((item) => (item.id === updated.id ? updated : item)));
+  if (list.length === 0) {
+    return (
+      <EmptyState
+        icon={CalendarX2}
+        title={emptyTitle}
+        action={
+          <Link to="/spaces/all" className={buttonClass('primary')}>
+            {t('mine.findSpace')}
+          </Link>
+        }
+      >
+        {emptyText}
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-4">
+      {list.map((reservation) => (
+        <li key={reservation.id}>
+          <ReservationCard
+            reservation={reservation}
+            actions={
+              <>
+                {withCalendar && (reservation.status === 'confirmed' || reservation.status === 'pending') ? (
+                  <CalendarLinks reservation={reservation} />
+                ) : null}
+                {reservation.canCancel ? (
+                  <CancelButton reservation={reservation} onCancelled={replace} />
+                ) : null}
+              </>
+            }
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Tabs({ data }: { data: ReservationsPageData }) {
+  const { t } = useTranslation('reservations');
+  const pending = data.managed.reduce((sum, space) => sum + space.pendingCount, 0);
+  const tabs: Array<{ view: ReservationsView; to: string; label: string }> = [
+    { view: 'mine', to: '/reservations', label: t('tabs.mine') },
+    { view: 'approvals', to: '/reservations?view=approvals', label: t('tabs.approvals', { count: pending }) },
+    { view: 'planning', to: '/reservations?view=planning', label: t('tabs.planning') },
+  ];
+  return (
+    <nav aria-label={t('tabs.label')} className="border-line mb-6 border-b">
+      <ul className="-mb-px flex flex-wrap gap-1">
+        {tabs.map((tab) => (
+          <li key={tab.view}>
+            <Link
+              to={tab.to}
+              aria-current={data.view === tab.view ? 'page' : undefined}
+              className={cn(
+                'inline-block rounded-t-lg border-b-2 px-3 py-2 text-sm font-medium',
+                data.view === tab.view
+                  ? 'border-primary text-primary-ink'
+                  : 'text-ink-soft hover:text-ink border-transparent',
+              )}
+            >
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** `/reservations`: my upcoming and past reservations and calendar feed; for managers, approvals and planning. */
+export function MyReservationsPage({ data }: { data: ReservationsPageData }) {
+  const { t } = useTranslation('reservations');
+  const isManager = data.managed.length > 0;
+  const morePast = `/reservations?past=${data.past.page + 1}`;
+  const moreUpcoming = `/reservations?upcoming=${data.upcoming.page + 1}`;
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="mb-6 text-3xl font-bold tracking-tight sm:text-4xl">
+        {isManager ? t('tabs.title') : t('mine.title')}
+      </h1>
+      {isManager ? <Tabs data={data} /> : null}
+      {data.view === 'approvals' && data.approvals ? (
+        <section aria-labelledby="approvals-title">
+          <h2 id="approvals-title" className="mb-4 text-2xl font-semibold">
+            {t('approvals.title')}
+          </h2>
+          <ApprovalsQueue initial={data.approvals} />
+        </section>
+      ) : data.view === 'planning' && data.planning ? (
+        <SpacePlanning
+          calendar={data.planning}
+          spaces={data.managed}
+          policyHours={
+            data.managed.find((space) => space.id === data.planning?.space.id)?.freeCancellationHours ?? 24
+          }
+        />
+      ) : (
+        <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="flex flex-col gap-10">
+            <section aria-labelledby="upcoming-title" className="flex flex-col gap-4">
+              <h2 id="upcoming-title" className="text-2xl font-semibold">
+                {t('mine.upcoming')}
+              </h2>
+              <ReservationList
+                key={`upcoming-${data.upcoming.page}`}
+                items={data.upcoming.items}
+                emptyTitle={t('mine.noUpcoming')}
+                emptyText={t('mine.noUpcomingText')}
+                withCalendar
+              />
+              {data.upcoming.hasMore ? (
+                <Link to={moreUpcoming} className={cn(buttonClass('outline'), 'self-start')}>
+                  {t('mine.more')}
+                </Link>
+              ) : null}
+            </section>
+            <section aria-labelledby="past-title" className="flex flex-col gap-4">
+              <h2 id="past-title" className="text-2xl font-semibold">
+                {t('mine.past')}
+              </h2>
+              <ReservationList
+                key={`past-${data.past.page}`}
+                items={data.past.items}
+                emptyTitle={t('mine.noPast')}
+                withCalendar={false}
+              />
+              {data.past.hasMore ? (
+                <Link to={morePast} className={cn(buttonClass('outline'), 'self-start')}>
+                  {t('mine.more')}
+                </Link>
+              ) : null}
+            </section>
+          </div>
+          <aside>
+            <FeedPanel initial={data.feed} />
+          </aside>
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,20 @@
+import type { TFunction } from 'i18next';
+import { AppError } from '#contract/errors';
+import { BOOKING_REFUSALS, type BookingRefusal } from '#contract/reservations';
+
+function isRefusal(value: unknown): value is BookingRefusal {
+  return typeof value === 'string' && (BOOKING_REFUSALS as readonly string[]).includes(value);
+}
+
+/**
+ * What to tell the person when a reservations call was refused: the reason the server named, translated
+ * with the numbers it gave (a step, a capacity…); else the generic message of the error code. Never the
+ * server's own wording.
+ */
+export function refusalMessage(t: TFunction, error: unknown): string {
+  const appError = error instanceof AppError ? error : new AppError('unknown');
+  const reason = appError.details?.reason;
+  if (isRefusal(reason)) return t(`reservations:refusals.${reason}`, { ...appError.details });
+  if (reason === 'reason-required') return t('reservations:refusals.reason-required');
+  return t(`common:errors.codes.${appError.code}`);
+}

@@ -1,0 +1,86 @@
+import { MapPin } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Locale } from '#contract/locale';
+import type { TSearchResult } from '#contract/search';
+import { formatPrice } from '~/platform/format';
+import { cn } from '~/ui/cn';
+import { Photo } from '~/ui/photo';
+
+/** The price line of a result: for the searched duration, or the starting price. */
+export function resultPriceText(
+  result: TSearchResult,
+  durationMinutes: number | null,
+  locale: Locale,
+  t: ReturnType<typeof useTranslation>['t'],
+  durationLabel: (minutes: number) => string,
+): string {
+  const price = formatPrice(result.priceCents, locale);
+  return result.priceIsForDuration && durationMinutes
+    ? t('search:priceFor', { price, duration: durationLabel(durationMinutes) })
+    : t('search:priceFrom', { price });
+}
+
+/** One result: photo, name (link to the space), city, how many rooms match, kinds and price. */
+export function SearchResultItem({
+  result,
+  durationMinutes,
+  durationLabel,
+  selected,
+  onHover,
+  eager,
+}: {
+  result: TSearchResult;
+  durationMinutes: number | null;
+  durationLabel: (minutes: number) => string;
+  selected: boolean;
+  onHover: (id: string | null) => void;
+  eager: boolean;
+}) {
+  const { t, i18n } = useTranslation('search');
+  const locale = i18n.language as Locale;
+  return (
+    <article
+      id={`result-${result.id}`}
+      onMouseEnter={() => onHover(result.id)}
+      onMouseLeave={() => onHover(null)}
+      onFocus={() => onHover(result.id)}
+      className={cn(
+        'bg-surface relative flex overflow-hidden rounded-2xl border transition',
+        selected ? 'border-primary shadow-md' : 'border-line',
+      )}
+    >
+      <Photo
+        src={result.cover?.url}
+        alt={result.cover?.alt ?? ''}
+        placeholder={t('spaces:card.noPhoto')}
+        eager={eager}
+        className="w-28 shrink-0 self-start sm:w-56"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:p-4">
+        <h3 className="leading-snug font-semibold sm:text-lg">
+          <Link
+            to={`/spaces/${result.slug}`}
+            prefetch="intent"
+            className="after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-[-3px] focus-visible:after:outline-[var(--color-primary)]"
+          >
+            {result.name}
+          </Link>
+        </h3>
+        <p className="text-ink-soft flex items-center gap-1 text-sm">
+          <MapPin aria-hidden className="size-4" />
+          {result.postcode} {result.city}
+        </p>
+        <p className="text-sm">
+          {t('matchingRooms', { count: result.matchingRoomCount })}
+          {result.kinds.length
+            ? ` · ${result.kinds.map((kind) => t(`spaces:kindsPlural.${kind}`)).join(', ')}`
+            : ''}
+        </p>
+        <p className="mt-auto pt-2 font-semibold">
+          {resultPriceText(result, durationMinutes, locale, t, durationLabel)}
+        </p>
+      </div>
+    </article>
+  );
+}

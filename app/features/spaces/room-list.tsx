@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Locale } from '#contract/locale';
+import type { TRoomSummary } from '#contract/rooms';
+import { formatPrice } from '~/platform/format';
+import { Photo } from '~/ui/photo';
+import { KIND_ICONS } from './labels';
+
+type Entry = { type: 'room'; room: TRoomSummary } | { type: 'desks'; group: string; desks: TRoomSummary[] };
+
+/** Rooms in display order, the desks of one open space gathered into one entry. */
+export function groupDesks(rooms: TRoomSummary[]): Entry[] {
+  const entries: Entry[] = [];
+  const groups = new Map<string, TRoomSummary[]>();
+  for (const room of rooms) {
+    if (room.kind === 'desk' && room.deskGroup) {
+      const desks = groups.get(room.deskGroup);
+      if (desks) {
+        desks.push(room);
+        continue;
+      }
+      const created = [room];
+      groups.set(room.deskGroup, created);
+      entries.push({ type: 'desks', group: room.deskGroup, desks: created });
+    } else entries.push({ type: 'room', room });
+  }
+  return entries;
+}
+
+function cheapest(rooms: TRoomSummary[]): number | null {
+  const prices = rooms.map((room) => room.prices.fromCents).filter((p): p is number => p !== null);
+  return prices.length ? Math.min(...prices) : null;
+}
+
+/** The rooms of a space as cards: photo, name (link to the room), kind, size and "from" price. */
+export function RoomList({ rooms, spaceSlug }: { rooms: TRoomSummary[]; spaceSlug: string }) {
+  const { t, i18n } = useTranslation('spaces');
+  const locale = i18n.language as Locale;
+  const hrefOf = (room: TRoomSummary) => `/spaces/${spaceSlug}/rooms/${room.id}`;
+  const priceText = (cents: number | null) =>
+    cents === null
+      ? t('price.none')
+      : `${t('price.from', { price: formatPrice(cents, locale) })} ${t('price.inclVat')}`;
+
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2">
+      {groupDesks(rooms).map((entry) => {
+        const first = entry.type === 'room' ? entry.room : entry.desks[0]!;
+        const Icon = KIND_ICONS[first.kind];
+        return (
+          <li
+            key={entry.type === 'room' ? entry.room.id : `desks-${entry.group}`}
+            className="border-line relative flex flex-col overflow-hidden rounded-2xl border"
+          >
+            <Photo src={first.cover?.url} alt={first.cover?.alt ?? ''} placeholder={t('card.noPhoto')} />
+            <div className="flex flex-1 flex-col gap-1 p-4">
+              <h3 className="font-semibold">
+                {entry.type === 'room' ? (
+                  <Link to={hrefOf(entry.room)} prefetch="intent" className="hover:underline">
+                    {entry.room.name}
+                  </Link>
+                ) : (
+                  entry.group
+                )}
+              </h3>
+              <p className="text-ink-soft flex items-center gap-1 text-sm">
+                <Icon aria-hidden className="size-4" />
+                {t(`kinds.${first.kind}`)}
+                {' · '}
+                {entry.type === 'room'
+                  ? t('capacity', { count: entry.room.capacity })
+                  : t('card.desks', { count: entry.desks.length })}
+              </p>
+              <p className="mt-auto pt-2 font-semibold">
+                {priceText(entry.type === 'room' ? entry.room.prices.fromCents : cheapest(entry.desks))}
+              </p>
+              {entry.type === 'desks' ? (
+                <ul className="mt-2 flex flex-wrap gap-2 text-sm">
+                  {entry.desks.map((desk) => (
+                    <li key={desk.id}>
+                      <Link
+                        to={hrefOf(desk)}
+                        prefetch="intent"
+                        className="border-line hover:bg-muted inline-block rounded-full border px-3 py-1"
+                      >
+                        {desk.name.replace(`${entry.group} · `, '')}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

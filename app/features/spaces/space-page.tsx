@@ -1,0 +1,138 @@
+import { ChevronLeft, MapPin } from 'lucide-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '#contract/locale';
+import type { TSpaceDetail } from '#contract/spaces';
+import { formatPrice } from '~/platform/format';
+import { JsonLd } from '~/platform/json-ld';
+import { useRootData } from '~/platform/root-data';
+import { TextLink } from '~/ui/link';
+import { MarkerMap } from '~/ui/marker-map';
+import { AmenityList } from './labels';
+import { OpeningHours } from './opening-hours';
+import { PhotoGallery } from './photo-gallery';
+import { RoomList } from './room-list';
+import { spaceJsonLd } from './structured-data';
+
+/** The public page of a space: photos, description, amenities, rooms, hours and where it is. */
+export function SpacePage({ space, now }: { space: TSpaceDetail; now: string }) {
+  const { t, i18n } = useTranslation('spaces');
+  const locale = i18n.language as Locale;
+  const root = useRootData();
+  const baseUrl = root?.baseUrl ?? '';
+  const absolute = (path: string) => `${baseUrl}${path}`;
+  const markers = useMemo(
+    () =>
+      space.latitude !== null && space.longitude !== null
+        ? [
+            {
+              id: space.id,
+              latitude: space.latitude,
+              longitude: space.longitude,
+              text: space.name,
+              label: space.name,
+            },
+          ]
+        : [],
+    [space.id, space.latitude, space.longitude, space.name],
+  );
+
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+      {space.status === 'published' ? <JsonLd data={spaceJsonLd(space, absolute)} /> : null}
+      <nav aria-label={t('space.breadcrumb')} className="mb-4 text-sm">
+        <TextLink to="/spaces/all" className="inline-flex items-center gap-1">
+          <ChevronLeft aria-hidden className="size-4" />
+          {t('space.allSpaces')}
+        </TextLink>
+      </nav>
+      {space.status !== 'published' ? (
+        <p role="status" className="bg-secondary text-on-secondary mb-4 rounded-lg px-4 py-2 font-medium">
+          {space.status === 'draft' ? t('space.draftNotice') : t('space.archivedNotice')}
+        </p>
+      ) : null}
+      <header className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{space.name}</h1>
+          <p className="text-ink-soft mt-2 flex items-center gap-1">
+            <MapPin aria-hidden className="size-4" />
+            {space.addressLine}, {space.postcode} {space.city}
+          </p>
+        </div>
+        {space.fromPriceCents !== null ? (
+          <p className="text-lg font-semibold">
+            {t('price.from', { price: formatPrice(space.fromPriceCents, locale) })} {t('price.inclVat')}
+          </p>
+        ) : null}
+      </header>
+
+      <PhotoGallery
+        photos={space.photos}
+        label={t('space.photos', { name: space.name })}
+        placeholder={t('card.noPhoto')}
+      />
+
+      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="flex flex-col gap-10">
+          <section aria-labelledby="about-title">
+            <h2 id="about-title" className="mb-3 text-xl font-semibold">
+              {t('space.about')}
+            </h2>
+            {space.description.split(/\n{2,}/).map((paragraph, index) => (
+              <p key={index} className="mb-3 max-w-prose leading-relaxed whitespace-pre-line">
+                {paragraph}
+              </p>
+            ))}
+          </section>
+          {space.amenities.length ? (
+            <section aria-labelledby="amenities-title">
+              <h2 id="amenities-title" className="mb-3 text-xl font-semibold">
+                {t('space.amenities')}
+              </h2>
+              <AmenityList amenities={space.amenities} t={t} />
+            </section>
+          ) : null}
+          <section aria-labelledby="rooms-title">
+            <h2 id="rooms-title" className="mb-3 text-xl font-semibold">
+              {t('space.rooms')}
+            </h2>
+            {space.rooms.length ? (
+              <RoomList rooms={space.rooms} spaceSlug={space.slug} />
+            ) : (
+              <p className="text-ink-soft">{t('space.noRooms')}</p>
+            )}
+          </section>
+        </div>
+        <aside className="flex flex-col gap-8">
+          <OpeningHours
+            hours={space.openingHours}
+            closures={space.closures}
+            timeZone={space.timeZone}
+            now={now}
+          />
+          <section aria-labelledby="address-title" className="flex flex-col gap-3">
+            <h2 id="address-title" className="text-xl font-semibold">
+              {t('space.address')}
+            </h2>
+            <address className="not-italic">
+              {space.addressLine}
+              <br />
+              {space.postcode} {space.city}
+            </address>
+            {markers.length ? (
+              <MarkerMap
+                className="h-64"
+                label={t('space.map', { name: space.name })}
+                markers={markers}
+                tileUrl={root?.config.mapTileUrl ?? null}
+                tileAttribution={root?.config.mapTileAttribution ?? null}
+                zoomInLabel={t('map.zoomIn')}
+                zoomOutLabel={t('map.zoomOut')}
+              />
+            ) : null}
+          </section>
+        </aside>
+      </div>
+    </main>
+  );
+}

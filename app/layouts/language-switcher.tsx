@@ -1,0 +1,38 @@
+import { Languages } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useFetcher, useLocation } from 'react-router';
+import { LOCALES } from '#contract/locale';
+import { useRootData } from '~/platform/root-data';
+import { cn } from '~/ui/cn';
+
+/** Posts the chosen language to /locale, which stores it in the `lang` cookie; works without JavaScript too. */
+export function LanguageSwitcher() {
+  const { t } = useTranslation();
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const current = useRootData()?.locale;
+  return (
+    <fetcher.Form method="post" action="/locale" className="flex items-center gap-1">
+      <Languages aria-hidden className="text-ink-soft size-4" />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <span className="sr-only">{t('layout.language')}</span>
+      {LOCALES.map((locale) => (
+        <button
+          key={locale}
+          type="submit"
+          name="lang"
+          value={locale}
+          lang={locale}
+          aria-pressed={current === locale}
+          aria-label={t(`layout.languages.${locale}`)}
+          className={cn(
+            'rounded px-2 py-1 text-sm uppercase',
+            current === locale ? 'bg-primary text-on-primary' : 'text-ink hover:bg-muted',
+          )}
+        >
+          {locale}
+        </button>
+      ))}
+    </fetcher.Form>
+  );
+}

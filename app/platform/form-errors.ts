@@ -1,0 +1,42 @@
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { AppError, type FieldIssue } from '#contract/errors';
+
+/** Field errors by path (`name`, `skills.2`), each a message key of the `auth` namespace's `validation`. */
+export type FieldErrors = Record<string, string>;
+
+function byPath(issues: FieldIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) errors[issue.path] ??= issue.message;
+  return errors;
+}
+
+/** The browser-side check of a form with the same zod schema the server applies. */
+export function fieldErrorsOfZod(error: z.ZodError): FieldErrors {
+  return byPath(
+    error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+  );
+}
+
+/** The field errors a refused call carries (`details.fields`), if any. */
+export function fieldErrorsOf(error: unknown): FieldErrors {
+  return error instanceof AppError && error.details?.fields ? byPath(error.details.fields) : {};
+}
+
+/** A field's message in the reader's language; a key we do not know is shown as the generic one. */
+export function translateField(t: TFunction, key: string | undefined): string | undefined {
+  if (!key) return undefined;
+  return t(`auth:validation.${key}`, { defaultValue: t('common:errors.codes.invalid-argument') });
+}
+
+/** What to tell the person when a call failed, from its code (never from the server's wording). */
+export function messageOfError(t: TFunction, error: unknown): string {
+  const appError = error instanceof AppError ? error : new AppError('unknown');
+  if (appError.code === 'resource-exhausted') {
+    const seconds = Number(appError.details?.retryAfterSeconds);
+    return Number.isFinite(seconds) && seconds > 60
+      ? t('auth:tooManyAttempts', { minutes: Math.ceil(seconds / 60) })
+      : t('auth:tooManyAttemptsSoon');
+  }
+  return t(`common:errors.codes.${appError.code}`);
+}

@@ -1,0 +1,25 @@
+import { redirect } from 'react-router';
+import type { TLoadContext, TViewer } from '#contract/load-context';
+
+export const LOGIN_PATH = '/auth/Login';
+
+/** The path a signed-out visitor is sent to, remembering where they were going. */
+export function loginPathFor(request: Request): string {
+  const url = new URL(request.url);
+  return `${LOGIN_PATH}?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
+}
+
+/**
+ * Login-required routes call this first in their loader (and action): it returns the signed-in person or
+ * sends a signed-out visitor to the login page, with a `redirect` back to this page.
+ */
+export function requireViewer({
+  context,
+  request,
+}: {
+  context: Pick<TLoadContext, 'viewer'>;
+  request: Request;
+}): TViewer {
+  if (!context.viewer) throw redirect(loginPathFor(request));
+  return context.viewer;
+}

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { authClient } from './auth-client';
+import { messageOfError } from './form-errors';
+import { Button } from '~/ui/button';
+import { toast } from '~/ui/toast-store';
+
+/** Sends the confirmation link again (rate-limited per address on the server). */
+export function ResendConfirmationButton({ email, className }: { email: string; className?: string }) {
+  const { t } = useTranslation('auth');
+  const [pending, setPending] = useState(false);
+  async function resend() {
+    setPending(true);
+    try {
+      await authClient.resendConfirmation(email);
+      toast({ title: t('banner.sent', { email }), color: 'success' });
+    } catch (error) {
+      toast({ title: messageOfError(t, error), color: 'error' });
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <Button variant="outline" size="sm" onClick={resend} disabled={pending} className={className}>
+      {pending ? t('banner.sending') : t('banner.resend')}
+    </Button>
+  );
+}

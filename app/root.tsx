@@ -1,0 +1,121 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Links, Meta, Outlet, Scripts, type LinksFunction } from 'react-router';
+import { DEFAULT_LOCALE } from '#contract/locale';
+import type { Route } from './+types/root';
+import './app.css';
+import { ConsentBanner } from './features/consent/consent-banner';
+import { CONSENT_STORAGE_KEY } from './features/consent/consent-machine';
+import { RouteErrorPage } from './features/errors/route-error-page';
+import { DefaultShell } from './layouts/default-shell';
+import { analyticsBootScript } from './platform/analytics';
+import { brandThemeCss } from './platform/brand-theme';
+import { chunkReloadBootScript } from './platform/chunk-reload';
+import { useNonce } from './platform/nonce';
+import { PageBehaviours } from './platform/page-behaviours';
+import { useRootData, type RootData } from './platform/root-data';
+import { SessionWatch } from './platform/session-watch';
+import { Toaster } from './ui/toaster';
+import { TooltipProvider } from './ui/tooltip';
+
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+/** The global state of seed section 3: spaceId, subdomain, subdomainDetails, baseUrl, user; plus the locale. */
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  const { tenant, viewer, config, locale } = context;
+  return {
+    locale,
+    spaceId: tenant?.details.spaceId ?? '',
+    subdomain: tenant?.subdomain ?? null,
+    subdomainDetails: tenant?.details ?? null,
+    baseUrl: config.baseUrl,
+    user: viewer,
+    config,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const nonce = useNonce();
+  const locale = data?.locale ?? DEFAULT_LOCALE;
+  const brandCss = brandThemeCss(data?.subdomainDetails?.color);
+  const gtmContainerId = data?.config.gtmContainerId;
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* First in the head: catches a failing module script of this very page (app/platform/chunk-reload.ts). */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: chunkReloadBootScript() }}
+        />
+        {gtmContainerId ? (
+          // Consent defaults, then the tag manager (app/platform/analytics.ts); nothing without a container.
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: analyticsBootScript(gtmContainerId, CONSENT_STORAGE_KEY) }}
+          />
+        ) : null}
+        <meta name="theme-color" content={data?.subdomainDetails?.color ?? '#4f46e5'} />
+        <Meta />
+        <Links nonce={nonce} />
+        {brandCss ? (
+          <style nonce={nonce} id="brand-theme" dangerouslySetInnerHTML={{ __html: brandCss }} />
+        ) : null}
+      </head>
+      <body className="bg-surface min-h-screen font-sans antialiased">
+        {children}
+        {/* After the page in the tab order, as it sits at the bottom; the skip link stays the first link. */}
+        <ConsentBanner />
+        <PageBehaviours />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** Keeps the browser's i18n instance on the language the server chose (after a switch, say). */
+function useLocaleSync(locale: string | undefined) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (locale && i18n.language !== locale) void i18n.changeLanguage(locale);
+  }, [i18n, locale]);
+}
+
+/** Marks the document once React has attached: browser tests wait for it before clicking. */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
+export default function App() {
+  const data = useRootData();
+  useLocaleSync(data?.locale);
+  useHydratedMark();
+  return (
+    <TooltipProvider>
+      <Outlet />
+      <Toaster />
+      <SessionWatch />
+    </TooltipProvider>
+  );
+}
+
+/**
+ * Errors the default layout cannot catch (the root loader's, the auth pages'). Pages of the default layout
+ * have their own boundary there, so an error there does not re-mount the whole document.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useHydratedMark();
+  return (
+    <TooltipProvider>
+      <DefaultShell>
+        <RouteErrorPage error={error} />
+      </DefaultShell>
+    </TooltipProvider>
+  );
+}

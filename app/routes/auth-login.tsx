@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { redirect } from 'react-router';
+import type { Route } from './+types/auth-login';
+import { AuthHeading } from '~/features/auth/auth-heading';
+import { LoginForm } from '~/features/auth/login-form';
+import { pageTitle } from '~/platform/meta';
+import { safeRedirectPath } from '~/platform/safe-navigation';
+
+const NOTICES = { deleted: 'login.accountDeleted', 'password-changed': 'login.passwordChanged' } as const;
+
+/** Where to go after signing in: the `redirect` parameter, if it stays on this site. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get('redirect'), url.origin, '/');
+  if (context.viewer) throw redirect(redirectTo);
+  const notice = url.searchParams.get('notice');
+  return { redirectTo, notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, 'auth:login.metaTitle', 'auth:login.metaDescription');
+}
+
+export default function LoginRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('auth');
+  return (
+    <>
+      <AuthHeading title={t('login.title')} intro={t('login.intro')} />
+      <LoginForm
+        redirectTo={loaderData.redirectTo}
+        notice={loaderData.notice ? t(loaderData.notice) : null}
+      />
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { getManagedSpace, listTeam } from '#contract/back-office';
+import { DEFAULT_TIME_ZONE } from '#contract/spaces';
+import type { Route } from './+types/myspaces-space';
+import { OFFICE_SECTIONS, SpaceBackOffice } from '~/features/back-office/space-back-office';
+import { requireViewer } from '~/platform/guard';
+import { pageTitle } from '~/platform/meta';
+
+/** /myspaces/{spaceId}?section=…: one space's back office (owners, managers and admins; others get 403). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireViewer({ context, request });
+  const wanted = new URL(request.url).searchParams.get('section');
+  const section = OFFICE_SECTIONS.find((name) => name === wanted) ?? 'general';
+  const space = await context.call(getManagedSpace, { spaceId: params.spaceId });
+  const team = section === 'team' ? await context.call(listTeam, { spaceId: params.spaceId }) : null;
+  const today = format(new TZDate(Date.now(), space.address.timeZone || DEFAULT_TIME_ZONE), 'yyyy-MM-dd');
+  return { space, section, team, today };
+}
+
+export function meta({ matches, data }: Route.MetaArgs) {
+  return pageTitle(matches, 'backoffice:office.metaTitle', undefined, {
+    name: data?.space.identity.name ?? '',
+  });
+}
+
+export default function SpaceBackOfficeRoute({ loaderData }: Route.ComponentProps) {
+  return <SpaceBackOffice {...loaderData} />;
+}

@@ -1,0 +1,19 @@
+import { listMySpaces } from '#contract/back-office';
+import type { Route } from './+types/myspaces';
+import { MySpaces } from '~/features/back-office/my-spaces';
+import { requireViewer } from '~/platform/guard';
+import { pageTitle } from '~/platform/meta';
+
+/** /myspaces (login required): the spaces I run and belong to, and invitations waiting for me. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireViewer({ context, request });
+  return context.call(listMySpaces, {});
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, 'backoffice:metaTitle', 'backoffice:metaDescription');
+}
+
+export default function MySpacesRoute({ loaderData }: Route.ComponentProps) {
+  return <MySpaces {...loaderData} />;
+}

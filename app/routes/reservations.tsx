@@ -1,0 +1,70 @@
+import {
+  getFeedStatus,
+  getSpaceCalendar,
+  listForApproval,
+  listManagedSpaces,
+  listMyReservations,
+} from '#contract/reservations';
+import type { Route } from './+types/reservations';
+import { todayIn } from '~/features/reservations/format';
+import {
+  MyReservationsPage,
+  type ReservationsPageData,
+  type ReservationsView,
+} from '~/features/reservations/my-reservations-page';
+import { requireViewer } from '~/platform/guard';
+import { pageTitle } from '~/platform/meta';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function pageOf(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1;
+}
+
+/**
+ * Login required. `?view=approvals` and `?view=planning&space=…&date=…` are the managers' views; anyone
+ * else asking for them gets their own reservations.
+ */
+export async function loader({ context, request }: Route.LoaderArgs): Promise<ReservationsPageData> {
+  requireViewer({ context, request });
+  const params = new URL(request.url).searchParams;
+  const [feed, managed] = await Promise.all([
+    context.call(getFeedStatus, {}),
+    context.call(listManagedSpaces, {}),
+  ]);
+  const asked = params.get('view');
+  const view: ReservationsView =
+    managed.length > 0 && (asked === 'approvals' || asked === 'planning') ? asked : 'mine';
+  const empty = { items: [], hasMore: false, page: 1 };
+
+  if (view === 'approvals') {
+    const approvals = await context.call(listForApproval, {});
+    return { view, upcoming: empty, past: empty, feed, managed, approvals, planning: null };
+  }
+  if (view === 'planning') {
+    const askedSpace = params.get('space');
+    const space = managed.find((item) => item.id === askedSpace) ?? managed[0]!;
+    const askedDate = params.get('date');
+    const date = askedDate && DATE.test(askedDate) ? askedDate : todayIn(space.timeZone);
+    const planning = await context.call(getSpaceCalendar, {
+      spaceId: UUID.test(space.id) ? space.id : '',
+      date,
+    });
+    return { view, upcoming: empty, past: empty, feed, managed, approvals: null, planning };
+  }
+  const [upcoming, past] = await Promise.all([
+    context.call(listMyReservations, { scope: 'upcoming', page: pageOf(params.get('upcoming')) }),
+    context.call(listMyReservations, { scope: 'past', page: pageOf(params.get('past')) }),
+  ]);
+  return { view, upcoming, past, feed, managed, approvals: null, planning: null };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, 'reservations:mine.metaTitle', 'reservations:mine.metaDescription');
+}
+
+export default function ReservationsRoute({ loaderData }: Route.ComponentProps) {
+  return <MyReservationsPage data={loaderData} />;
+}

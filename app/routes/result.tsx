@@ -1,0 +1,53 @@
+import { data } from 'react-router';
+import { BOOKING_REFUSALS, getReservation } from '#contract/reservations';
+import type { Route } from './+types/result';
+import { ResultPage, type ResultData } from '~/features/reservations/result-page';
+import { pageTitle } from '~/platform/meta';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Why a booking could not be made, as `/result?error=…` names it: a refusal or an error code. */
+const FAILURES = new Set<string>([
+  ...BOOKING_REFUSALS,
+  'permission-denied',
+  'not-found',
+  'internal',
+  'unknown',
+]);
+
+/**
+ * The outcome of a booking. `?reservation=<id>`: its state (success, waiting for approval, or why it did
+ * not happen), for its member. `?error=<reason>&room=<id>`: a booking that could not be made.
+ */
+export async function loader({ context, request }: Route.LoaderArgs): Promise<ResultData> {
+  const url = new URL(request.url);
+  const id = url.searchParams.get('reservation');
+  if (id) {
+    if (!UUID.test(id)) throw data(null, { status: 404 });
+    if (!context.viewer) return { kind: 'signin', redirect: `${url.pathname}${url.search}` };
+    return { kind: 'reservation', reservation: await context.call(getReservation, { id }) };
+  }
+  const error = url.searchParams.get('error');
+  if (error) {
+    const room = url.searchParams.get('room');
+    return {
+      kind: 'failure',
+      reason: FAILURES.has(error) ? error : 'unknown',
+      roomId: room && UUID.test(room) ? room : null,
+    };
+  }
+  throw data(null, { status: 404 });
+}
+
+export function meta({ data: result, matches }: Route.MetaArgs) {
+  const key =
+    result?.kind === 'reservation'
+      ? `reservations:result.title.${result.reservation.status === 'cancelled' && result.reservation.cancelledBy === 'system' ? 'expired' : result.reservation.status}`
+      : result?.kind === 'signin'
+        ? 'reservations:result.title.signin'
+        : 'reservations:result.title.failure';
+  return [...pageTitle(matches, key), { name: 'robots', content: 'noindex' }];
+}
+
+export default function ResultRoute({ loaderData }: Route.ComponentProps) {
+  return <ResultPage result={loaderData} />;
+}

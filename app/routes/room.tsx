@@ -1,0 +1,49 @@
+import { getRoom } from '#contract/rooms';
+import type { Route } from './+types/room';
+import { BookingPanel } from '~/features/reservations/booking-panel';
+import { RoomPage } from '~/features/spaces/room-page';
+import { formatPrice } from '~/platform/format';
+import { localeOfMatches, translatorFor } from '~/platform/meta';
+import { seoMeta, shortDescription } from '~/platform/seo';
+
+/**
+ * `/rooms/{roomId}` and `/spaces/{spaceid}/rooms/{roomid}` (one module, two routes). With a space in the
+ * URL, a room of another space is the 404 page: the service answers `not-found`.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { roomId, roomid, spaceid } = params as { roomId?: string; roomid?: string; spaceid?: string };
+  const room = await context.call(getRoom, { roomId: roomId ?? roomid ?? '', spaceRef: spaceid });
+  return { room };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [];
+  const { room } = data;
+  const t = translatorFor(matches);
+  const price =
+    room.prices.fromCents === null
+      ? ''
+      : `${t('spaces:price.from', { price: formatPrice(room.prices.fromCents, localeOfMatches(matches)) })} ${t('spaces:price.inclVat')}`;
+  const summary = t('spaces:room.metaDescription', {
+    kind: t(`spaces:kinds.${room.kind}`),
+    capacity: t('spaces:capacity', { count: room.capacity }),
+    space: room.space.name,
+    city: room.space.city,
+    price,
+  });
+  return seoMeta(matches, {
+    title: `${room.name} · ${room.space.name}`,
+    description: shortDescription(room.description ? `${summary} ${room.description}` : summary),
+    path: `/spaces/${room.space.slug}/rooms/${room.id}`,
+    image: room.cover?.url,
+    type: 'place',
+  });
+}
+
+export default function RoomRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    <RoomPage room={loaderData.room}>
+      <BookingPanel room={loaderData.room} />
+    </RoomPage>
+  );
+}

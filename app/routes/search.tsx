@@ -1,0 +1,34 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { filtersFromSearchParams, searchSpaces } from '#contract/search';
+import { DEFAULT_TIME_ZONE, listCities } from '#contract/spaces';
+import type { Route } from './+types/search';
+import { SearchPage } from '~/features/search/search-page';
+import { translatorFor } from '~/platform/meta';
+import { seoMeta } from '~/platform/seo';
+
+/** `/search?city=…&date=…`: filters from the URL; a filter that does not validate is dropped and named. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { filters, ignored } = filtersFromSearchParams(new URL(request.url).searchParams);
+  const [answer, cities] = await Promise.all([
+    context.call(searchSpaces, filters),
+    context.call(listCities, {}),
+  ]);
+  // "Today" for the date picker's minimum, in the zone most spaces use; each space checks its own.
+  const today = format(new TZDate(Date.now(), DEFAULT_TIME_ZONE), 'yyyy-MM-dd');
+  return { filters, answer, cities: cities.map((entry) => entry.city), ignored, today };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const t = translatorFor(matches);
+  const city = data?.filters.city;
+  return seoMeta(matches, {
+    title: city ? t('search:metaTitleCity', { city }) : t('search:metaTitle'),
+    description: t('search:metaDescription'),
+    path: city ? `/search?${new URLSearchParams({ city })}` : '/search',
+  });
+}
+
+export default function SearchRoute({ loaderData }: Route.ComponentProps) {
+  return <SearchPage {...loaderData} />;
+}

@@ -1,0 +1,32 @@
+import { getSpace } from '#contract/spaces';
+import type { Route } from './+types/space';
+import { SpacePage } from '~/features/spaces/space-page';
+import { translatorFor } from '~/platform/meta';
+import { seoMeta, shortDescription } from '~/platform/seo';
+
+/** `/spaces/{id}`: `id` is the slug (canonical) or the uuid. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const space = await context.call(getSpace, { ref: params.id });
+  return { space, now: new Date().toISOString() };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [];
+  const { space } = data;
+  const t = translatorFor(matches);
+  const kinds = space.kinds.map((kind) => t(`spaces:kindsPlural.${kind}`).toLowerCase()).join(', ');
+  return seoMeta(matches, {
+    title: `${space.name}, ${space.city}`,
+    description: shortDescription(
+      space.description ||
+        t('spaces:space.metaDescription', { name: space.name, city: space.city, rooms: kinds }),
+    ),
+    path: `/spaces/${space.slug}`,
+    image: space.cover?.url,
+    type: 'place',
+  });
+}
+
+export default function SpaceRoute({ loaderData }: Route.ComponentProps) {
+  return <SpacePage space={loaderData.space} now={loaderData.now} />;
+}

@@ -1,0 +1,59 @@
+import { X } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from './cn';
+
+interface DialogProps {
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  trigger?: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}
+
+/** A modal: focus trapped, Escape closes, full width on phones and at most "large" (32rem) on wide screens. */
+export function Dialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  children,
+  className,
+}: DialogProps) {
+  const { t } = useTranslation();
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <RadixDialog.Content
+          className={cn(
+            'bg-surface fixed inset-x-0 bottom-0 z-50 max-h-[90vh] overflow-y-auto rounded-t-2xl p-6 shadow-xl',
+            'sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2',
+            'sm:-translate-y-1/2 sm:rounded-2xl',
+            className,
+          )}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <RadixDialog.Title className="pr-8 text-lg font-semibold">{title}</RadixDialog.Title>
+          {description ? (
+            <RadixDialog.Description className="text-ink-soft mt-1">{description}</RadixDialog.Description>
+          ) : null}
+          <div className="mt-4">{children}</div>
+          <RadixDialog.Close
+            className="text-ink-soft hover:bg-muted absolute top-4 right-4 rounded-full p-1"
+            aria-label={t('ui.close')}
+          >
+            <X aria-hidden className="size-5" />
+          </RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+export const DialogClose = RadixDialog.Close;

@@ -1,0 +1,154 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { cn } from './cn';
+
+const control =
+  'w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink placeholder:text-ink-soft ' +
+  'aria-[invalid=true]:border-danger disabled:opacity-60';
+
+interface FieldFrameProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  className?: string;
+  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+}
+
+/** Label, control, hint and error wired together for screen readers. */
+export function FieldFrame({ label, hint, error, className, children }: FieldFrameProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('flex flex-col gap-1', className)}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children({ id, describedBy, invalid: Boolean(error) })}
+      {hint ? (
+        <p id={hintId} className="text-ink-soft text-sm">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-danger text-sm" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type FieldProps = { label: ReactNode; hint?: ReactNode; error?: ReactNode; containerClassName?: string };
+
+export function Input({
+  label,
+  hint,
+  error,
+  containerClassName,
+  className,
+  ...props
+}: FieldProps & ComponentProps<'input'>) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} className={containerClassName}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className={cn(control, 'h-10', className)}
+          {...props}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+export function Textarea({
+  label,
+  hint,
+  error,
+  containerClassName,
+  className,
+  ...props
+}: FieldProps & ComponentProps<'textarea'>) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} className={containerClassName}>
+      {({ id, describedBy, invalid }) => (
+        <textarea
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className={cn(control, 'min-h-24', className)}
+          {...props}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+/** A native select: the most usable picker on phones, and accessible as it is. */
+export function Select({
+  label,
+  hint,
+  error,
+  containerClassName,
+  className,
+  children,
+  ...props
+}: FieldProps & ComponentProps<'select'>) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} className={containerClassName}>
+      {({ id, describedBy, invalid }) => (
+        <select
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className={cn(control, 'h-10', className)}
+          {...props}
+        >
+          {children}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+export function Checkbox({
+  label,
+  hint,
+  error,
+  className,
+  ...props
+}: { label: ReactNode; hint?: ReactNode; error?: ReactNode } & Omit<ComponentProps<'input'>, 'type'>) {
+  const id = useId();
+  const describedBy =
+    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('flex flex-col gap-1', className)}>
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          className="accent-primary mt-1 size-4"
+          {...props}
+        />
+        <label htmlFor={id} className="text-sm">
+          {label}
+        </label>
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-ink-soft text-sm">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-danger text-sm" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

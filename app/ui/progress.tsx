@@ -1,0 +1,29 @@
+import { Progress as RadixProgress } from 'radix-ui';
+
+/** Seed section 9: the maximum defaults to 100. */
+export const PROGRESS_MAX = 100;
+
+export function Progress({
+  value,
+  max = PROGRESS_MAX,
+  label,
+}: {
+  value: number | null;
+  max?: number;
+  label: string;
+}) {
+  const percent = value === null ? 0 : Math.min(100, Math.max(0, (value / max) * 100));
+  return (
+    <RadixProgress.Root
+      value={value}
+      max={max}
+      aria-label={label}
+      className="bg-muted relative h-2 w-full overflow-hidden rounded-full"
+    >
+      <RadixProgress.Indicator
+        className="bg-primary h-full transition-[width] duration-200"
+        style={{ width: `${percent}%` }}
+      />
+    </RadixProgress.Root>
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * Search at scale: 5,000 spaces and 50,000 rooms, on PGlite and (with DATABASE_URL) on PostgreSQL.
+ * Prints p50/p95 of the server time of a filtered /search: the search query alone, the callable through
+ * the HTTP API, and the whole server-rendered page. Everything runs in this process (no network); the
+ * loops are bounded.
+ */
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, getISODay } from 'date-fns';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { filtersFromSearchParams } from '../contract/search';
+import { createApp } from '../server/app';
+import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { searchSpaces } from '../server/features/search/search.service';
+import { searchCallables } from '../server/features/search/search.callables';
+import { spacesCallables } from '../server/features/spaces/spaces.callables';
+import { tenancyCallables } from '../server/features/tenancy/tenancy.callables';
+import { createCallableRouter } from '../server/platform/callables';
+import { readConfig } from '../server/platform/config';
+import { fillSearchData } from './search-data';
+
+const SPACES = 5_000;
+const ROOMS_PER_SPACE = 10;
+const WARMUP = 20;
+const ROUNDS = 200;
+const TARGET_P95_MS = 50;
+const root = path.resolve(import.meta.dirname, '..');
+
+function nextWeekday(isoWeekday: number): string {
+  let day = addDays(new TZDate(Date.now(), 'Europe/Paris'), 7);
+  while (getISODay(day) !== isoWeekday) day = addDays(day, 1);
+  return format(day, 'yyyy-MM-dd');
+}
+
+/** Filtered searches people make: city and size, a dated slot with amenities, a budget, a later page. */
+function queries(): string[] {
+  const tuesday = nextWeekday(2);
+  return [
+    'city=Lyon&people=4&kind=meeting_room',
+    `city=Paris&date=${tuesday}&time=10:00&duration=120&amenities=wifi,videoconference`,
+    'people=10&maxPrice=80&sort=capacity_desc',
+    'city=Bordeaux&kind=desk&page=2',
+    `city=Toulouse&date=${tuesday}&people=2&sort=name_asc`,
+  ];
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+function line(label: string, times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  const p50 = percentile(sorted, 50).toFixed(1).padStart(6);
+  const p95 = percentile(sorted, 95).toFixed(1).padStart(6);
+  return `${label.padEnd(46)} p50 ${p50} ms   p95 ${p95} ms   (${sorted.length})`;
+}
+
+/** Runs `work` over the queries in turn; prints p50/p95 overall and per query (with `detail`). */
+async function measure(
+  label: string,
+  work: (query: string) => Promise<unknown>,
+  detail = false,
+): Promise<number> {
+  const list = queries();
+  for (let i = 0; i < WARMUP; i++) await work(list[i % list.length]!);
+  const times: number[] = [];
+  const byQuery = new Map<string, number[]>(list.map((query) => [query, []]));
+  for (let i = 0; i < ROUNDS; i++) {
+    const query = list[i % list.length]!;
+    const started = performance.now();
+    await work(query);
+    const elapsed = performance.now() - started;
+    times.push(elapsed);
+    byQuery.get(query)!.push(elapsed);
+  }
+  console.log(`  ${line(label, times)}`);
+  if (detail) for (const [query, spent] of byQuery) console.log(`      ${line(query.slice(0, 44), spent)}`);
+  return percentile(
+    [...times].sort((a, b) => a - b),
+    95,
+  );
+}
+
+/** The server build of the pages: BUILD_DIR or build/, built into .build-bench when there is none. */
+async function loadServerBuild(): Promise<ServerBuild> {
+  const candidates = [process.env.BUILD_DIR, 'build', '.build-bench'].filter(Boolean) as string[];
+  let dir = candidates
+    .map((c) => path.resolve(root, c))
+    .find((c) => existsSync(path.join(c, 'server/index.js')));
+  if (!dir) {
+    dir = path.join(root, '.build-bench');
+    console.log('  (building the pages once into .build-bench…)');
+    const built = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'],
+      {
+        cwd: root,
+        stdio: 'ignore',
+        env: { ...process.env, NODE_ENV: 'production', BUILD_DIR: dir },
+      },
+    );
+    if (built.status !== 0) throw new Error('react-router build failed');
+  }
+  return (await import(pathToFileURL(path.join(dir, 'server/index.js')).href)) as ServerBuild;
+}
+
+async function benchOn(database: Database, build: ServerBuild) {
+  const started = performance.now();
+  await database.migrate();
+  await fillSearchData(database.db, SPACES, ROOMS_PER_SPACE);
+  console.log(
+    `  ${SPACES} spaces, ${SPACES * ROOMS_PER_SPACE} rooms loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const config = readConfig({
+    DATA_DIR: path.join(os.tmpdir(), 'escale-bench'),
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+    BASE_URL: 'http://localhost:3000',
+    NODE_ENV: 'development',
+  });
+  const app = createApp({
+    database,
+    config,
+    router: createCallableRouter([...tenancyCallables, ...spacesCallables, ...searchCallables]),
+    readSession: async () => null,
+    getServerBuild: async () => build,
+    mode: 'production',
+  });
+
+  const answer = await searchSpaces(
+    database.db,
+    filtersFromSearchParams(new URLSearchParams(queries()[0])).filters,
+    'fr',
+  );
+  console.log(`  sample: "${queries()[0]}" → ${answer.total} spaces`);
+
+  await measure(
+    'search query (service)',
+    (query) => searchSpaces(database.db, filtersFromSearchParams(new URLSearchParams(query)).filters, 'fr'),
+    true,
+  );
+  await measure('POST /api/fn/search.spaces', async (query) => {
+    const { filters } = filtersFromSearchParams(new URLSearchParams(query));
+    const response = await app.request('/api/fn/search.spaces', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ data: filters }),
+    });
+    if (response.status !== 200) throw new Error(`search.spaces answered ${response.status}`);
+    await response.text();
+  });
+  return measure(
+    'GET /search?… (whole page, SSR)',
+    async (query) => {
+      const response = await app.request(`/search?${query}`, { headers: { 'User-Agent': 'bench' } });
+      if (response.status !== 200) throw new Error(`/search answered ${response.status}`);
+      await response.text();
+    },
+    true,
+  );
+}
+
+export async function run() {
+  const build = await loadServerBuild();
+
+  console.log('PGlite (embedded, in memory):');
+  const pglite = await openPglite('memory://');
+  try {
+    await benchOn(pglite, build);
+  } finally {
+    await pglite.close();
+  }
+
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.log('PostgreSQL: skipped (set DATABASE_URL to measure it)');
+    return;
+  }
+  const { withAdminClient, databaseUrlWithName, dropDatabase } =
+    await import('../tests/support/postgres-template');
+  const name = `escale_bench_${randomBytes(4).toString('hex')}`;
+  await withAdminClient(url, (client) => client.query(`CREATE DATABASE ${name}`));
+  const postgres = openPostgres(databaseUrlWithName(url, name));
+  console.log('PostgreSQL:');
+  try {
+    const p95 = await benchOn(postgres, build);
+    console.log(
+      `  target p95 < ${TARGET_P95_MS} ms for the page: ${p95 < TARGET_P95_MS ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    await postgres.close();
+    await dropDatabase(url, name);
+  }
+}

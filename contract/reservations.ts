@@ -1,0 +1,505 @@
+import { z } from 'zod';
+import { defineCallable } from './callable';
+import { HALF_DAY_MINUTES, withVat, ZRoomKind, type RoomPricesExclVat } from './rooms';
+import { ZCalendarDate } from './spaces';
+
+export const RESERVATION_STATUSES = [
+  'pending',
+  'confirmed',
+  'completed',
+  'cancelled',
+  'declined',
+  'no_show',
+] as const;
+export const ZReservationStatus = z.enum(RESERVATION_STATUSES);
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+
+export const PRICING_BASES = ['hourly', 'half_day', 'day'] as const;
+export const ZPricingBasis = z.enum(PRICING_BASES);
+export type PricingBasis = (typeof PRICING_BASES)[number];
+
+/** How long a room availability request may span, and a space-wide one (all its rooms). */
+export const MAX_ROOM_AVAILABILITY_DAYS = 31;
+export const MAX_SPACE_AVAILABILITY_DAYS = 7;
+/** When a space has not set its own policy, members cancel for free until this many hours before. */
+export const DEFAULT_FREE_CANCELLATION_HOURS = 24;
+export const MAX_FREE_CANCELLATION_HOURS = 720;
+export const MAX_TITLE_LENGTH = 120;
+export const MAX_REASON_LENGTH = 500;
+
+/**
+ * Why a request was refused, in `details.reason`: the browser translates these (never the message).
+ * Rule failures come with `invalid-argument`, the rest with the code named beside them.
+ */
+export const BOOKING_REFUSALS = [
+  'step', // start not on the room's step, or duration not a multiple of it
+  'min-duration',
+  'max-duration',
+  'lead-time', // starts too soon
+  'horizon', // starts too far ahead
+  'closed', // outside opening hours or on a closure day
+  'capacity', // more attendees than seats
+  'no-price', // the room has no price for that length
+  'slot-taken', // already-exists: another booking holds the time
+  'no-desk-free', // already-exists: every desk of the group is taken
+  'email-not-verified', // failed-precondition
+  'idempotency-key-reused', // failed-precondition: same key, different booking
+  'cancellation-window-closed', // failed-precondition: too late for a member to cancel
+  'not-active', // failed-precondition: already cancelled, declined, completed…
+  'not-pending', // failed-precondition: only requests are approved or declined
+  'not-started', // failed-precondition: no-show or completion before the start
+] as const;
+export type BookingRefusal = (typeof BOOKING_REFUSALS)[number];
+
+export const ZRoomId = z.uuid();
+export const ZReservationId = z.uuid();
+/** An instant with its offset (`2026-03-29T09:00:00+02:00` or `…Z`); answers always give UTC `…Z`. */
+export const ZInstant = z.iso.datetime({ offset: true });
+/** Chosen by the browser for one booking attempt and sent again on every retry of it. */
+export const ZIdempotencyKey = z
+  .string()
+  .min(8)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, 'idempotency-key');
+
+export const ZInterval = z.object({ start: z.string(), end: z.string() });
+export type TInterval = z.infer<typeof ZInterval>;
+
+// ——— Price ———
+
+export const ZPrice = z.object({
+  basis: ZPricingBasis,
+  minutes: z.number().int(),
+  exclVatCents: z.number().int(),
+  vatCents: z.number().int(),
+  totalCents: z.number().int(),
+  vatRateBasisPoints: z.number().int(),
+  currency: z.literal('EUR'),
+});
+export type TPrice = z.infer<typeof ZPrice>;
+
+/**
+ * The price of booking `minutes`: the cheapest of the hourly price per started hour, the half-day price
+ * (up to 4 h) and the day price, with the basis that gave it (on a tie, the first of hourly, half-day,
+ * day). Null when no price covers that length. The amount equals `priceExclVatForDuration` (rooms.ts).
+ */
+export function priceBooking(
+  prices: RoomPricesExclVat & { vatRateBasisPoints: number },
+  minutes: number,
+): TPrice | null {
+  const candidates: Array<[PricingBasis, number | null]> = [
+    ['hourly', prices.hourlyPriceCents === null ? null : prices.hourlyPriceCents * Math.ceil(minutes / 60)],
+    ['half_day', minutes <= HALF_DAY_MINUTES ? prices.halfDayPriceCents : null],
+    ['day', prices.dayPriceCents],
+  ];
+  let best: [PricingBasis, number] | null = null;
+  for (const [basis, amount] of candidates) {
+    if (amount !== null && (best === null || amount < best[1])) best = [basis, amount];
+  }
+  if (!best) return null;
+  const total = withVat(best[1], prices.vatRateBasisPoints);
+  return {
+    basis: best[0],
+    minutes,
+    exclVatCents: best[1],
+    vatCents: total - best[1],
+    totalCents: total,
+    vatRateBasisPoints: prices.vatRateBasisPoints,
+    currency: 'EUR',
+  };
+}
+
+// ——— Availability ———
+
+export const SLOT_STATES = ['free', 'booked', 'unavailable'] as const;
+export const ZSlotState = z.enum(SLOT_STATES);
+export type SlotState = (typeof SLOT_STATES)[number];
+
+/**
+ * One step of the calendar inside opening hours: `free` when a booking of the minimum length can start
+ * there, `booked` when a reservation holds it, `unavailable` otherwise (too soon, too far, not enough room
+ * before the next booking). `date` and `time` are wall-clock in the space's zone.
+ */
+export const ZSlot = z.object({
+  startsAt: z.string(),
+  date: z.string(),
+  time: z.string(),
+  state: ZSlotState,
+});
+export type TSlot = z.infer<typeof ZSlot>;
+
+export const ZAvailabilityDay = z.object({
+  date: z.string(),
+  /** When the space is open that day (UTC instants). */
+  open: z.array(ZInterval),
+  /** When a booking may take place that day: open, not held, after the lead time, within the horizon. */
+  free: z.array(ZInterval),
+});
+export type TAvailabilityDay = z.infer<typeof ZAvailabilityDay>;
+
+export const ZRoomAvailability = z.object({
+  roomId: z.string(),
+  timeZone: z.string(),
+  capacity: z.number().int(),
+  stepMinutes: z.number().int(),
+  minDurationMinutes: z.number().int(),
+  maxDurationMinutes: z.number().int(),
+  requiresApproval: z.boolean(),
+  /** True when this is the union of a desk group: booking it assigns any free desk. */
+  anyDesk: z.boolean(),
+  days: z.array(ZAvailabilityDay),
+  slots: z.array(ZSlot),
+});
+export type TRoomAvailability = z.infer<typeof ZRoomAvailability>;
+
+function daysBetween(from: string, to: string): number {
+  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+}
+
+/** Free time and bookable starts of one room (or of its desk group) between two dates of its space. */
+export const getAvailability = defineCallable({
+  name: 'reservations.getAvailability',
+  input: z
+    .object({ roomId: ZRoomId, from: ZCalendarDate, to: ZCalendarDate, anyDesk: z.boolean().default(false) })
+    .refine((input) => input.from <= input.to, { path: ['to'], message: 'range-order' })
+    .refine((input) => daysBetween(input.from, input.to) <= MAX_ROOM_AVAILABILITY_DAYS, {
+      path: ['to'],
+      message: 'range-too-long',
+    }),
+  output: ZRoomAvailability,
+  mutates: false,
+  access: 'public',
+});
+
+export const ZSpaceAvailability = z.object({
+  spaceId: z.string(),
+  timeZone: z.string(),
+  rooms: z.array(
+    z.object({
+      roomId: z.string(),
+      free: z.array(ZInterval),
+      /** Instants where a booking of the room's minimum length can start. */
+      starts: z.array(z.string()),
+    }),
+  ),
+});
+export type TSpaceAvailability = z.infer<typeof ZSpaceAvailability>;
+
+/** Every room of a published space at once (one query), for the space page and search. */
+export const getSpaceAvailability = defineCallable({
+  name: 'reservations.getSpaceAvailability',
+  input: z
+    .object({ spaceId: z.uuid(), from: ZCalendarDate, to: ZCalendarDate })
+    .refine((input) => input.from <= input.to, { path: ['to'], message: 'range-order' })
+    .refine((input) => daysBetween(input.from, input.to) <= MAX_SPACE_AVAILABILITY_DAYS, {
+      path: ['to'],
+      message: 'range-too-long',
+    }),
+  output: ZSpaceAvailability,
+  mutates: false,
+  access: 'public',
+});
+
+// ——— Booking ———
+
+export const ZSlotRequest = z.object({
+  roomId: ZRoomId,
+  startsAt: ZInstant,
+  endsAt: ZInstant,
+  attendees: z.number().int().min(1).max(10_000),
+  /** Book any free desk of the room's desk group rather than this desk. */
+  anyDesk: z.boolean().default(false),
+});
+
+export const quoteReservation = defineCallable({
+  name: 'reservations.quote',
+  input: ZSlotRequest,
+  output: ZPrice,
+  mutates: false,
+  access: 'public',
+});
+
+export const ZBookingForm = ZSlotRequest.extend({
+  title: z.string().trim().max(MAX_TITLE_LENGTH).default(''),
+  idempotencyKey: ZIdempotencyKey,
+});
+export type TBookingFormInput = z.input<typeof ZBookingForm>;
+
+export const ZReservationRoom = z.object({ id: z.string(), name: z.string(), kind: ZRoomKind });
+export const ZReservationSpace = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  timeZone: z.string(),
+  addressLine: z.string(),
+  postcode: z.string(),
+  city: z.string(),
+});
+
+/** A reservation as its member (or a manager of its space) sees it. */
+export const ZReservation = z.object({
+  id: z.string(),
+  status: ZReservationStatus,
+  room: ZReservationRoom,
+  space: ZReservationSpace,
+  startsAt: z.string(),
+  endsAt: z.string(),
+  attendees: z.number().int(),
+  title: z.string(),
+  price: ZPrice,
+  createdAt: z.string(),
+  /** A pending request is cancelled by the system when not decided by then. */
+  expiresAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelledBy: z.enum(['member', 'manager', 'system']).nullable(),
+  cancellationReason: z.string().nullable(),
+  /** Until when its member may cancel it for free; null when it is not active any more. */
+  freeCancellationUntil: z.string().nullable(),
+  /** Whether the person asking may cancel it now (a member within the policy, a manager any time). */
+  canCancel: z.boolean(),
+});
+export type TReservation = z.infer<typeof ZReservation>;
+
+export const createReservation = defineCallable({
+  name: 'reservations.create',
+  input: ZBookingForm,
+  output: ZReservation,
+  mutates: true,
+  access: 'signed-in',
+});
+
+export const getReservation = defineCallable({
+  name: 'reservations.get',
+  input: z.object({ id: ZReservationId }),
+  output: ZReservation,
+  mutates: false,
+  access: 'signed-in',
+});
+
+export const RESERVATION_SCOPES = ['upcoming', 'past'] as const;
+export const MY_RESERVATIONS_PAGE_SIZE = 20;
+
+/** My reservations: upcoming (not ended, soonest first) or past (latest first), by pages. */
+export const listMyReservations = defineCallable({
+  name: 'reservations.listMine',
+  input: z.object({
+    scope: z.enum(RESERVATION_SCOPES).default('upcoming'),
+    page: z.coerce.number().int().min(1).max(1000).default(1),
+  }),
+  output: z.object({
+    items: z.array(ZReservation),
+    page: z.number().int(),
+    hasMore: z.boolean(),
+  }),
+  mutates: false,
+  access: 'signed-in',
+});
+
+export const ZReason = z.string().trim().min(3).max(MAX_REASON_LENGTH);
+
+/** A member cancels within the free-cancellation window; a manager any time, saying why. */
+export const cancelReservation = defineCallable({
+  name: 'reservations.cancel',
+  input: z.object({ id: ZReservationId, reason: ZReason.optional() }),
+  output: ZReservation,
+  mutates: true,
+  access: 'signed-in',
+});
+
+// ——— Managers ———
+
+/** A reservation as a manager of its space sees it: with who booked. */
+export const ZManagedReservation = ZReservation.extend({
+  member: z.object({ name: z.string(), email: z.string() }),
+});
+export type TManagedReservation = z.infer<typeof ZManagedReservation>;
+
+export const approveReservation = defineCallable({
+  name: 'reservations.approve',
+  input: z.object({ id: ZReservationId }),
+  output: ZManagedReservation,
+  mutates: true,
+  access: 'signed-in',
+});
+
+export const declineReservation = defineCallable({
+  name: 'reservations.decline',
+  input: z.object({ id: ZReservationId, reason: ZReason }),
+  output: ZManagedReservation,
+  mutates: true,
+  access: 'signed-in',
+});
+
+/** After its start, a manager records that nobody came. */
+export const markNoShow = defineCallable({
+  name: 'reservations.markNoShow',
+  input: z.object({ id: ZReservationId }),
+  output: ZManagedReservation,
+  mutates: true,
+  access: 'signed-in',
+});
+
+/** After its start, a manager closes a reservation as done (the background sweep does it at its end). */
+export const markCompleted = defineCallable({
+  name: 'reservations.markCompleted',
+  input: z.object({ id: ZReservationId }),
+  output: ZManagedReservation,
+  mutates: true,
+  access: 'signed-in',
+});
+
+export const ZManagedSpace = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  timeZone: z.string(),
+  pendingCount: z.number().int(),
+  freeCancellationHours: z.number().int(),
+});
+export type TManagedSpace = z.infer<typeof ZManagedSpace>;
+
+/** The spaces I own or manage (all spaces for an admin), with their waiting requests. */
+export const listManagedSpaces = defineCallable({
+  name: 'reservations.listManagedSpaces',
+  input: z.object({}),
+  output: z.array(ZManagedSpace),
+  mutates: false,
+  access: 'signed-in',
+});
+
+/** Pending requests of the spaces I manage (or of one of them), soonest start first. */
+export const listForApproval = defineCallable({
+  name: 'reservations.listForApproval',
+  input: z.object({ spaceId: z.uuid().optional() }),
+  output: z.array(ZManagedReservation),
+  mutates: false,
+  access: 'signed-in',
+});
+
+export const ZCalendarEntry = z.object({
+  id: z.string(),
+  roomId: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: ZReservationStatus,
+  title: z.string(),
+  attendees: z.number().int(),
+  memberName: z.string(),
+});
+export type TCalendarEntry = z.infer<typeof ZCalendarEntry>;
+
+export const ZSpaceCalendar = z.object({
+  space: z.object({ id: z.string(), name: z.string(), timeZone: z.string() }),
+  date: z.string(),
+  /** The day in the space's zone, as UTC instants (23, 24 or 25 hours long). */
+  day: ZInterval,
+  open: z.array(ZInterval),
+  rooms: z.array(z.object({ id: z.string(), name: z.string(), kind: ZRoomKind, capacity: z.number().int() })),
+  entries: z.array(ZCalendarEntry),
+});
+export type TSpaceCalendar = z.infer<typeof ZSpaceCalendar>;
+
+/** One day of a space, every room and its active and finished reservations: the manager's planning. */
+export const getSpaceCalendar = defineCallable({
+  name: 'reservations.spaceCalendar',
+  input: z.object({ spaceId: z.uuid(), date: ZCalendarDate }),
+  output: ZSpaceCalendar,
+  mutates: false,
+  access: 'signed-in',
+});
+
+export const ZBookingPolicy = z.object({
+  spaceId: z.string(),
+  freeCancellationHours: z.number().int(),
+});
+export type TBookingPolicy = z.infer<typeof ZBookingPolicy>;
+
+export const getBookingPolicy = defineCallable({
+  name: 'reservations.getPolicy',
+  input: z.object({ spaceId: z.uuid() }),
+  output: ZBookingPolicy,
+  mutates: false,
+  access: 'public',
+});
+
+export const updateBookingPolicy = defineCallable({
+  name: 'reservations.updatePolicy',
+  input: z.object({
+    spaceId: z.uuid(),
+    freeCancellationHours: z.number().int().min(0).max(MAX_FREE_CANCELLATION_HOURS),
+  }),
+  output: ZBookingPolicy,
+  mutates: true,
+  access: 'signed-in',
+});
+
+// ——— Personal calendar feed ———
+
+export const ZFeedStatus = z.object({
+  active: z.boolean(),
+  createdAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
+export type TFeedStatus = z.infer<typeof ZFeedStatus>;
+
+export const getFeedStatus = defineCallable({
+  name: 'reservations.getFeed',
+  input: z.object({}),
+  output: ZFeedStatus,
+  mutates: false,
+  access: 'signed-in',
+});
+
+/** A new secret feed link (shown once); any previous link stops working. */
+export const createFeedToken = defineCallable({
+  name: 'reservations.createFeedToken',
+  input: z.object({}),
+  output: z.object({ url: z.string(), createdAt: z.string() }),
+  mutates: true,
+  access: 'signed-in',
+});
+
+export const revokeFeedToken = defineCallable({
+  name: 'reservations.revokeFeedToken',
+  input: z.object({}),
+  output: ZFeedStatus,
+  mutates: true,
+  access: 'signed-in',
+});
+
+/** The `.ics` of one reservation, for its member (cookie session). */
+export function reservationIcsPath(id: string): string {
+  return `/api/reservations/${id}.ics`;
+}
+
+/** A Google Calendar "add event" link (times in UTC, zone named for display). */
+export function googleCalendarUrl(input: {
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  details: string;
+  location: string;
+  timeZone: string;
+}): string {
+  const compact = (iso: string) =>
+    new Date(iso)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
+  const params = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: input.title,
+    dates: `${compact(input.startsAt)}/${compact(input.endsAt)}`,
+    details: input.details,
+    location: input.location,
+    ctz: input.timeZone,
+  });
+  return `https://calendar.google.com/calendar/render?${params.toString()}`;
+}
+
+/** Minutes between two instants (real elapsed time: a booking across a clock change is priced as lived). */
+export function minutesBetween(startsAt: string | Date, endsAt: string | Date): number {
+  return Math.round((new Date(endsAt).getTime() - new Date(startsAt).getTime()) / 60_000);
+}

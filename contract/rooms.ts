@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { ZRoomAmenity } from './amenities';
+import { defineCallable } from './callable';
+import { ZPhoto } from './photos';
+
+export const ROOM_KINDS = ['meeting_room', 'private_office', 'desk', 'event_hall'] as const;
+export const ZRoomKind = z.enum(ROOM_KINDS);
+export type RoomKind = (typeof ROOM_KINDS)[number];
+
+/** A half-day covers bookings up to this long; a day covers any booking within one day. */
+export const HALF_DAY_MINUTES = 240;
+
+export interface RoomPricesExclVat {
+  hourlyPriceCents: number | null;
+  halfDayPriceCents: number | null;
+  dayPriceCents: number | null;
+}
+
+/**
+ * The price excluding VAT of booking `minutes`: the cheapest of the hourly price per started hour, the
+ * half-day price (up to 4 h) and the day price. Null when no price covers that length. The SQL twin is
+ * `priceExclVatSql` (server/db/schema/rooms.ts); a test keeps them equal.
+ */
+export function priceExclVatForDuration(prices: RoomPricesExclVat, minutes: number): number | null {
+  const candidates = [
+    prices.hourlyPriceCents === null ? null : prices.hourlyPriceCents * Math.ceil(minutes / 60),
+    minutes <= HALF_DAY_MINUTES ? prices.halfDayPriceCents : null,
+    prices.dayPriceCents,
+  ].filter((price): price is number => price !== null);
+  return candidates.length ? Math.min(...candidates) : null;
+}
+
+/** A net amount with VAT added, rounded to the cent; `vatRateBasisPoints` 2000 is 20 %. */
+export function withVat(exclVatCents: number, vatRateBasisPoints: number): number {
+  return Math.round((exclVatCents * (10_000 + vatRateBasisPoints)) / 10_000);
+}
+
+/** Prices with VAT, the amounts people are shown; the rate lets a page say how much of it is VAT. */
+export const ZRoomPrices = z.object({
+  currency: z.literal('EUR'),
+  vatRateBasisPoints: z.number().int(),
+  hourlyCents: z.number().int().nullable(),
+  halfDayCents: z.number().int().nullable(),
+  dayCents: z.number().int().nullable(),
+  /** The price with VAT of the shortest booking allowed. */
+  fromCents: z.number().int().nullable(),
+  /** The same prices excluding VAT, as invoices state them. */
+  exclVat: z.object({
+    hourlyCents: z.number().int().nullable(),
+    halfDayCents: z.number().int().nullable(),
+    dayCents: z.number().int().nullable(),
+  }),
+});
+export type TRoomPrices = z.infer<typeof ZRoomPrices>;
+
+export const ZRoomRules = z.object({
+  minDurationMinutes: z.number().int(),
+  maxDurationMinutes: z.number().int(),
+  bookingStepMinutes: z.number().int(),
+  bufferMinutes: z.number().int(),
+  leadTimeMinutes: z.number().int(),
+  horizonDays: z.number().int(),
+  requiresApproval: z.boolean(),
+});
+export type TRoomRules = z.infer<typeof ZRoomRules>;
+
+export const ZRoomSummary = z.object({
+  id: z.string(),
+  kind: ZRoomKind,
+  name: z.string(),
+  capacity: z.number().int(),
+  amenities: z.array(ZRoomAmenity),
+  prices: ZRoomPrices,
+  deskGroup: z.string().nullable(),
+  cover: ZPhoto.nullable(),
+});
+export type TRoomSummary = z.infer<typeof ZRoomSummary>;
+
+/** The space a room page needs to name and link back to. */
+export const ZRoomSpace = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  city: z.string(),
+  postcode: z.string(),
+  addressLine: z.string(),
+  timeZone: z.string(),
+  color: z.string().nullable(),
+});
+
+export const ZRoomDetail = ZRoomSummary.extend({
+  description: z.string(),
+  photos: z.array(ZPhoto),
+  rules: ZRoomRules,
+  space: ZRoomSpace,
+  updatedAt: z.string(),
+});
+export type TRoomDetail = z.infer<typeof ZRoomDetail>;
+
+/** A space named in a URL: its slug or its id. */
+export const ZSpaceRef = z.string().trim().min(1).max(120);
+
+/**
+ * A room of a published space. With `spaceRef` (from `/spaces/{spaceid}/rooms/{roomid}`) the room must
+ * belong to that space, else `not-found`.
+ */
+export const getRoom = defineCallable({
+  name: 'rooms.get',
+  input: z.object({ roomId: z.string().trim().min(1).max(64), spaceRef: ZSpaceRef.optional() }),
+  output: ZRoomDetail,
+  mutates: false,
+  access: 'public',
+});

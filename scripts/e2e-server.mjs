@@ -1,0 +1,13 @@
+// Starts the app for the browser tests on a fresh data folder (wiped first) so every run sees only demo data.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+const dataDir = process.env.DATA_DIR;
+if (!dataDir || !dataDir.includes('escale-e2e')) throw new Error(`refusing to wipe ${dataDir}`);
+rmSync(dataDir, { recursive: true, force: true });
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

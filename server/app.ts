@@ -1,0 +1,243 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { randomUUID } from 'node:crypto';
+import { createRequestHandler, data, type AppLoadContext, type ServerBuild } from 'react-router';
+import { AppError, isAppError } from '#contract/errors';
+import type { TLoadContext, TViewer } from '#contract/load-context';
+import type { Database } from './db/client';
+import { createFileRoutes } from './features/files/files.routes';
+import { createCalendarRoutes } from './features/reservations/calendar.routes';
+import { createMediaRoutes } from './features/spaces/media.routes';
+import { findBrandingForHost } from './features/tenancy/tenancy.service';
+import type { Auth } from './platform/auth';
+import { createAuthHandler } from './platform/auth-routes';
+import { callWith, type CallableRouter, type CallContext } from './platform/callables';
+import { clientAddressOf } from './platform/client-address';
+import type { Config } from './platform/config';
+import { negotiateLocale } from './platform/locale';
+import { refuseCrossOriginMutations } from './platform/origin-check';
+import { routeRules, SITE_ROUTE_RULES } from './platform/route-rules';
+import { log as rootLog, type Logger } from './platform/log';
+import { createNonce, securityHeaders } from './platform/security-headers';
+import type { Session, SessionReader } from './platform/session';
+import type { FileStore } from './platform/storage';
+
+export interface AppOptions {
+  database: Database;
+  config: Config;
+  router: CallableRouter;
+  readSession: SessionReader;
+  getServerBuild: () => Promise<ServerBuild>;
+  mode: 'production' | 'development';
+  /** Where the built browser assets are; absent in development (Vite serves them). */
+  clientDir?: string;
+  /** better-auth, served at `/api/auth/*` (absent in tests of other parts). */
+  auth?: Auth;
+  /** Uploaded files, served at `/api/files` (absent in tests of other parts). */
+  fileStore?: FileStore;
+}
+
+type Env = { Variables: { requestId: string; nonce: string; log: Logger } };
+
+const MAX_CALLABLE_BODY_BYTES = 1024 * 1024;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function createApp(options: AppOptions) {
+  const { database, config, router } = options;
+  const app = new Hono<Env>();
+  const development = options.mode === 'development';
+  const https = config.baseUrl.startsWith('https:');
+
+  app.use(async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    const nonce = createNonce();
+    c.set('requestId', requestId);
+    c.set('nonce', nonce);
+    c.set('log', rootLog.child({ requestId }));
+    await next();
+    c.header('X-Request-Id', requestId);
+    const headers = securityHeaders({
+      nonce,
+      gtm: Boolean(config.gtmContainerId),
+      development,
+      https,
+      mapTileUrl: config.mapTileUrl,
+    });
+    for (const [name, value] of Object.entries(headers)) {
+      if (!c.res.headers.has(name)) c.header(name, value);
+    }
+  });
+  app.use(compress());
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    try {
+      await database.db.execute('select 1');
+      return c.json({ status: 'ok', database: database.kind });
+    } catch (error) {
+      c.get('log').error('readiness check failed', { error });
+      return c.json({ status: 'unavailable', database: database.kind }, 503);
+    }
+  });
+
+  // Another site's page may not make a signed-in browser change anything here.
+  app.use('/api/*', refuseCrossOriginMutations(config));
+  if (options.auth) {
+    const handleAuth = createAuthHandler({ auth: options.auth, db: database.db });
+    app.on(['GET', 'POST'], '/api/auth/*', (c) =>
+      handleAuth(c.req.raw, clientAddressOf(c, config.trustProxy)),
+    );
+  }
+  if (options.fileStore) {
+    const files = createFileRoutes({
+      db: database.db,
+      store: options.fileStore,
+      readSession: options.readSession,
+    });
+    app.route('/api/files', files);
+    // Photos of spaces and rooms, public (the rest of storage checks who asks).
+    app.route('/media', createMediaRoutes({ db: database.db, store: options.fileStore }));
+  }
+  // Calendar files (.ics) for calendar applications and downloads: plain GETs.
+  app.route(
+    '/api',
+    createCalendarRoutes({ db: database.db, readSession: options.readSession, baseUrl: config.baseUrl }),
+  );
+
+  async function sessionOf(c: Context<Env>): Promise<Session | null> {
+    return options.readSession(c.req.raw.headers);
+  }
+
+  function callContextOf(c: Context<Env>, session: Session | null): CallContext {
+    return {
+      db: database.db,
+      config,
+      session,
+      requestId: c.get('requestId'),
+      log: c.get('log'),
+      headers: c.req.raw.headers,
+      locale: negotiateLocale({
+        profileLocale: session?.user.locale,
+        cookieHeader: c.req.header('cookie'),
+        acceptLanguage: c.req.header('accept-language'),
+      }),
+    };
+  }
+
+  function errorResponse(c: Context<Env>, error: AppError) {
+    return c.json(error.toBody(), error.httpStatus as 400);
+  }
+
+  app.post(
+    '/api/fn/:name',
+    bodyLimit({
+      maxSize: MAX_CALLABLE_BODY_BYTES,
+      onError: (c) => errorResponse(c, new AppError('invalid-argument', 'Request body too large')),
+    }),
+    async (c) => {
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        return errorResponse(c, new AppError('invalid-argument', 'Request body is not valid JSON'));
+      }
+      if (!body || typeof body !== 'object' || Array.isArray(body) || !('data' in body)) {
+        return errorResponse(
+          c,
+          new AppError('invalid-argument', 'Request body must be an object with a data field'),
+        );
+      }
+      const name = c.req.param('name');
+      try {
+        const ctx = callContextOf(c, await sessionOf(c));
+        const result = await router.invoke(name, (body as { data: unknown }).data, ctx);
+        return c.json({ result });
+      } catch (error) {
+        if (isAppError(error)) return errorResponse(c, error);
+        c.get('log').error('callable request failed', { callable: name, error });
+        return errorResponse(c, new AppError('internal', 'Internal error'));
+      }
+    },
+  );
+  app.all('/api/fn/*', (c) => errorResponse(c, new AppError('invalid-argument', 'Callables are POST only')));
+
+  let productionBuild: Promise<ServerBuild> | undefined;
+  const getBuild = development
+    ? options.getServerBuild
+    : () => (productionBuild ??= options.getServerBuild());
+
+  if (options.clientDir) {
+    const root = options.clientDir;
+    app.use('/assets/*', serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE) }));
+    app.use(
+      '/*',
+      serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') }),
+    );
+  }
+
+  // The running build's id: browsers compare it with theirs to notice a deployment (app/platform/build-freshness.ts).
+  app.get('/api/build', async (c) => {
+    const build = await getBuild();
+    c.header('Cache-Control', 'no-store');
+    return c.json({ buildId: build.assets.version });
+  });
+
+  // Site route rules redirect before any page renders (server/platform/route-rules.ts).
+  app.use(routeRules(SITE_ROUTE_RULES));
+
+  const handleDocument = createRequestHandler(getBuild, options.mode);
+
+  app.all('*', async (c) => {
+    const build = await getBuild();
+    const session = await sessionOf(c);
+    const ctx = callContextOf(c, session);
+    const call = callWith(router, ctx);
+    // Branding is decoration: when it cannot be read the page renders unbranded rather than failing.
+    const tenant = await findBrandingForHost(database.db, c.req.header('host'), config.rootDomain).catch(
+      (error: unknown) => {
+        c.get('log').error('branding lookup failed', { error });
+        return null;
+      },
+    );
+    const viewer: TViewer | null = session
+      ? {
+          id: session.user.id,
+          name: session.user.name,
+          email: session.user.email,
+          emailVerified: session.user.emailVerified,
+          isAdmin: session.user.isAdmin,
+          image: session.user.image,
+        }
+      : null;
+    const loadContext: TLoadContext & AppLoadContext = {
+      nonce: c.get('nonce'),
+      locale: ctx.locale,
+      requestId: ctx.requestId,
+      tenant: tenant ? { subdomain: tenant.subdomain, details: tenant } : null,
+      viewer,
+      config: {
+        baseUrl: config.baseUrl,
+        rootDomain: config.rootDomain,
+        allowedExternalHosts: config.allowedExternalHosts,
+        gtmContainerId: config.gtmContainerId ?? null,
+        mapTileUrl: config.mapTileUrl ?? null,
+        mapTileAttribution: config.mapTileAttribution ?? null,
+        buildId: build.assets.version,
+      },
+      // A loader's failed call becomes the route's error response, so its error boundary shows the right page.
+      call: async (def, input) => {
+        try {
+          return await call(def, input);
+        } catch (error) {
+          if (isAppError(error)) throw data(error.toBody(), { status: error.httpStatus });
+          throw error;
+        }
+      },
+    };
+    return handleDocument(c.req.raw, loadContext);
+  });
+
+  return app;
+}

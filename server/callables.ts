@@ -1,0 +1,22 @@
+import { createBackOfficeCallables } from './features/back-office/back-office.callables';
+import { searchCallables } from './features/search/search.callables';
+import { spacesCallables } from './features/spaces/spaces.callables';
+import { createProfileCallables, type ProfileDeps } from './features/profile/profile.callables';
+import { reservationsCallables } from './features/reservations/reservations.callables';
+import { tenancyCallables } from './features/tenancy/tenancy.callables';
+import { createCallableRouter } from './platform/callables';
+
+/** What some features' operations need besides the database: better-auth, the file store. */
+export type RouterDeps = ProfileDeps;
+
+/** Every operation of `/api/fn/:name`: a feature adds its list here. */
+export function createRouter(deps: RouterDeps) {
+  return createCallableRouter([
+    ...tenancyCallables,
+    ...spacesCallables,
+    ...searchCallables,
+    ...createProfileCallables(deps),
+    ...reservationsCallables,
+    ...createBackOfficeCallables({ fileStore: deps.fileStore }),
+  ]);
+}

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+
+/**
+ * Background work kept in the database (server/platform/jobs.ts), so it survives restarts and is shared by
+ * every app process: a worker claims due rows with `FOR UPDATE SKIP LOCKED`, so each job runs in one
+ * process; a claim is a lease (`locked_until`) that another process takes over if the first one died.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    /** Jobs with the same key are never queued twice at once (a recurring job, one reminder per booking). */
+    dedupeKey: text('dedupe_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('jobs_due_idx')
+      .on(table.runAt)
+      .where(sql`${table.status} = 'queued'`),
+    index('jobs_lease_idx')
+      .on(table.lockedUntil)
+      .where(sql`${table.status} = 'running'`),
+    index('jobs_finished_idx')
+      .on(table.finishedAt)
+      .where(sql`${table.status} in ('done', 'failed')`),
+    uniqueIndex('jobs_dedupe_key_live')
+      .on(table.dedupeKey)
+      .where(sql`${table.status} in ('queued', 'running')`),
+    check('jobs_status_known', sql`${table.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
+);

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { rooms } from './rooms';
+import { spaces } from './spaces';
+
+export const RESERVATION_STATUSES = [
+  'pending',
+  'confirmed',
+  'completed',
+  'cancelled',
+  'declined',
+  'no_show',
+] as const;
+
+/** The statuses that hold a room: the exclusion constraint only compares these. */
+export const ACTIVE_RESERVATION_STATUSES = ['pending', 'confirmed'] as const;
+
+export const PRICING_BASES = ['hourly', 'half_day', 'day'] as const;
+
+/** Who ended a reservation early: its member, a manager of the space, or the system (expired request). */
+export const CANCELLED_BY_ROLES = ['member', 'manager', 'system'] as const;
+
+/**
+ * A booking of one room by one member. Times are UTC instants; the space's zone only matters for display
+ * and for the rules (opening hours, step alignment). `blocked_until` is `ends_at` plus the room's buffer at
+ * booking time: the room is held over [starts_at, blocked_until), and two active reservations of a room
+ * never overlap on that range. The database guarantees it with an exclusion constraint (migration
+ * `reservations_no_overlap`, docs/decisions/010-reservations-no-double-booking.md), not application code.
+ *
+ * Money is integer cents of `currency`, priced once at booking (a later price change does not touch it).
+ */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // No cascade from a room: a room that has bookings is archived, not deleted. Deleting a whole space
+    // removes its reservations with it (the space's cascade reaches both in one statement).
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+    attendees: integer('attendees').notNull(),
+    title: text('title').notNull().default(''),
+    status: text('status', { enum: RESERVATION_STATUSES }).notNull(),
+    priceExclVatCents: integer('price_excl_vat_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    pricingBasis: text('pricing_basis', { enum: PRICING_BASES }).notNull(),
+    /** Chosen by the client per booking attempt: a retried request finds the reservation it made. */
+    idempotencyKey: text('idempotency_key'),
+    /** A pending request not decided by then is cancelled by the system (its start, at the latest). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    decidedById: text('decided_by_id').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledById: text('cancelled_by_id').references(() => users.id),
+    cancelledByRole: text('cancelled_by_role', { enum: CANCELLED_BY_ROLES }),
+    cancellationReason: text('cancellation_reason'),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('reservations_user_idempotency_key').on(table.userId, table.idempotencyKey),
+    index('reservations_user_starts_idx').on(table.userId, table.startsAt),
+    index('reservations_space_starts_idx').on(table.spaceId, table.startsAt),
+    index('reservations_room_starts_idx').on(table.roomId, table.startsAt),
+    // The background sweep's three questions, each answered from a small partial index.
+    index('reservations_pending_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'pending'`),
+    index('reservations_confirmed_end_idx')
+      .on(table.endsAt)
+      .where(sql`${table.status} = 'confirmed'`),
+    index('reservations_reminder_due_idx')
+      .on(table.startsAt)
+      .where(sql`${table.status} = 'confirmed' and ${table.reminderSentAt} is null`),
+    check('reservations_times_order', sql`${table.endsAt} > ${table.startsAt}`),
+    check('reservations_blocked_after_end', sql`${table.blockedUntil} >= ${table.endsAt}`),
+    check('reservations_attendees_positive', sql`${table.attendees} > 0`),
+    check(
+      'reservations_status_known',
+      sql`${table.status} in ('pending', 'confirmed', 'completed', 'cancelled', 'declined', 'no_show')`,
+    ),
+    check('reservations_pricing_basis_known', sql`${table.pricingBasis} in ('hourly', 'half_day', 'day')`),
+    check(
+      'reservations_money_consistent',
+      sql`${table.priceExclVatCents} >= 0 and ${table.vatCents} >= 0 and ${table.totalCents} = ${table.priceExclVatCents} + ${table.vatCents}`,
+    ),
+    check(
+      'reservations_cancelled_by_known',
+      sql`${table.cancelledByRole} is null or ${table.cancelledByRole} in ('member', 'manager', 'system')`,
+    ),
+  ],
+);
+
+/** How late a member may cancel for free, per space; a space without a row uses the default (24 h). */
+export const spaceBookingPolicies = pgTable(
+  'space_booking_policies',
+  {
+    spaceId: uuid('space_id')
+      .primaryKey()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    freeCancellationHours: integer('free_cancellation_hours').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('space_booking_policies_hours_range', sql`${table.freeCancellationHours} between 0 and 720`),
+  ],
+);
+
+/**
+ * The secret of a member's personal calendar feed (`/api/calendar/<token>.ics`). Only its SHA-256 is kept:
+ * the link is shown once, and replacing or revoking it makes the old one stop working.
+ */
+export const calendarFeedTokens = pgTable(
+  'calendar_feed_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('calendar_feed_tokens_hash_key').on(table.tokenHash),
+    // At most one live link per member.
+    uniqueIndex('calendar_feed_tokens_one_active')
+      .on(table.userId)
+      .where(sql`${table.revokedAt} is null`),
+  ],
+);

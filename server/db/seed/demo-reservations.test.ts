@@ -1,0 +1,51 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../tests/support/test-database';
+import type { Database } from '../client';
+import { users } from '../schema/auth';
+import { reservations } from '../schema/reservations';
+import { seedDemoData } from './seed';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData(database.db);
+});
+afterAll(() => database.close());
+
+describe('demo reservations', () => {
+  it('fill the coming weeks and the past two, and give the demo member some of each', async () => {
+    const now = Date.now();
+    const rows = await database.db
+      .select({ startsAt: reservations.startsAt, status: reservations.status, email: users.email })
+      .from(reservations)
+      .innerJoin(users, eq(users.id, reservations.userId));
+    const upcoming = rows.filter((row) => row.startsAt.getTime() > now);
+    expect(upcoming.length).toBeGreaterThan(100);
+    expect(rows.length - upcoming.length).toBeGreaterThan(50);
+    expect(new Set(upcoming.map((row) => row.status))).toEqual(new Set(['confirmed', 'pending']));
+    const member = rows.filter((row) => row.email === 'membre@escale.test');
+    expect(member.some((row) => row.startsAt.getTime() > now)).toBe(true);
+    expect(member.some((row) => row.startsAt.getTime() < now)).toBe(true);
+  });
+
+  it('obey the rooms’ rules: inside opening hours and on the step, in the space’s zone', async () => {
+    const [outside] = await database.db
+      .execute<{ count: number }>(
+        sql`
+      SELECT count(*)::int AS count FROM reservations JOIN rooms ON rooms.id = reservations.room_id
+      WHERE NOT tstzrange(starts_at, ends_at) <@ space_open_ranges(reservations.space_id,
+              (starts_at AT TIME ZONE 'Europe/Paris')::date, (ends_at AT TIME ZONE 'Europe/Paris')::date)
+         OR (extract(epoch FROM (starts_at AT TIME ZONE 'Europe/Paris')::time) / 60)::int % rooms.booking_step_minutes <> 0
+         OR ends_at - starts_at < make_interval(mins => rooms.min_duration_minutes)`,
+      )
+      .then((result) => (result as unknown as { rows: Array<{ count: number }> }).rows);
+    expect(outside?.count).toBe(0);
+    const active = await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(reservations)
+      .where(and(inArray(reservations.status, ['pending', 'confirmed'])));
+    expect(active[0]!.count).toBeGreaterThan(0);
+  });
+});

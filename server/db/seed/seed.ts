@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import { seedDemoSpaces, type SavePhotoFile } from '../../features/spaces/spaces.seed';
+import type { Db } from '../client';
+import { seedDemoAccounts } from './demo-accounts';
+import { seedDemoReservations } from './demo-reservations';
+import { spaces } from '../schema/spaces';
+
+export interface SeedOptions {
+  /** Stores the demo photos' bytes; without it the demo spaces have no photos. */
+  savePhotoFile?: SavePhotoFile;
+}
+
+/** Fills an empty database with demo data; a database that already has spaces is left alone. */
+export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<boolean> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(spaces);
+  if ((row?.count ?? 0) > 0) return false;
+  await seedDemoSpaces(db, options.savePhotoFile);
+  await seedDemoAccounts(db);
+  await seedDemoReservations(db);
+  return true;
+}

@@ -1,0 +1,310 @@
+import { and, asc, eq, inArray, max, ne, sql } from 'drizzle-orm';
+import type { RoomAmenity, SpaceAmenity } from '#contract/amenities';
+import type {
+  TBrandingInput,
+  TClosuresInput,
+  TManagedPhoto,
+  TManagedSpace,
+  TOpeningHoursInput,
+  TSpaceAddress,
+  TSpaceIdentity,
+} from '#contract/back-office';
+import { AppError } from '#contract/errors';
+import { photoUrl } from '#contract/photos';
+import { cityKeyOf, DEFAULT_TIME_ZONE } from '#contract/spaces';
+import { sqlStateOf } from '../../db/transaction';
+import { spaceMembers } from '../../db/schema/memberships';
+import { roomPhotos, rooms } from '../../db/schema/rooms';
+import { spaceClosures, spaceOpeningHours, spacePhotos, spaces } from '../../db/schema/spaces';
+import { RESERVED_SUBDOMAIN } from '../tenancy/tenancy.service';
+import { clockOf, roomPricesOf } from '../spaces/mappers';
+import { requireManager, requireOwner, userIdOf, type Ctx } from './access';
+
+const UNIQUE_VIOLATION = '23505';
+
+/** "L'Atelier du Port" → "l-atelier-du-port": what a slug is made of. */
+export function slugOf(name: string): string {
+  const slug = name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return slug || 'espace';
+}
+
+/** The first of `base`, `base-2`, `base-3`… that no space uses yet. */
+async function freeSlug(ctx: Ctx, base: string): Promise<string> {
+  const taken = await ctx.db
+    .select({ slug: spaces.slug })
+    .from(spaces)
+    .where(sql`${spaces.slug} = ${base} OR ${spaces.slug} LIKE ${`${base}-%`}`);
+  const used = new Set(taken.map((row) => row.slug));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** A new draft space; its creator becomes its owner. Retried once if two people take the same slug. */
+export async function createSpace(ctx: Ctx, name: string): Promise<{ id: string }> {
+  const userId = userIdOf(ctx);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const slug = await freeSlug({ ...ctx, db: tx }, slugOf(name));
+        const [space] = await tx
+          .insert(spaces)
+          .values({ slug, name, status: 'draft', timeZone: DEFAULT_TIME_ZONE })
+          .returning({ id: spaces.id });
+        await tx.insert(spaceMembers).values({ spaceId: space!.id, userId, role: 'owner' });
+        return { id: space!.id };
+      });
+    } catch (error) {
+      if (attempt >= 2 || sqlStateOf(error) !== UNIQUE_VIOLATION) throw error;
+    }
+  }
+}
+
+function touch() {
+  return { updatedAt: new Date() };
+}
+
+async function updateSpaceRow(ctx: Ctx, spaceId: string, values: Partial<typeof spaces.$inferInsert>) {
+  const updated = await ctx.db
+    .update(spaces)
+    .set({ ...values, ...touch() })
+    .where(eq(spaces.id, spaceId))
+    .returning({ id: spaces.id });
+  if (!updated.length) throw new AppError('not-found', `No space ${spaceId}`);
+}
+
+export async function updateIdentity(ctx: Ctx, spaceId: string, identity: TSpaceIdentity) {
+  await requireManager(ctx, spaceId);
+  await updateSpaceRow(ctx, spaceId, identity);
+  return { ok: true as const };
+}
+
+export async function updateAddress(ctx: Ctx, spaceId: string, address: TSpaceAddress) {
+  await requireManager(ctx, spaceId);
+  await updateSpaceRow(ctx, spaceId, { ...address, cityKey: cityKeyOf(address.city) });
+  return { ok: true as const };
+}
+
+/** Replaces the weekly hours (validated: intervals in order, no overlap). */
+export async function setOpeningHours(ctx: Ctx, spaceId: string, hours: TOpeningHoursInput) {
+  await requireManager(ctx, spaceId);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(spaceOpeningHours).where(eq(spaceOpeningHours.spaceId, spaceId));
+    if (hours.length) await tx.insert(spaceOpeningHours).values(hours.map((h) => ({ spaceId, ...h })));
+    await tx.update(spaces).set(touch()).where(eq(spaces.id, spaceId));
+  });
+  return { ok: true as const };
+}
+
+export async function setClosures(ctx: Ctx, spaceId: string, closures: TClosuresInput) {
+  await requireManager(ctx, spaceId);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(spaceClosures).where(eq(spaceClosures.spaceId, spaceId));
+    if (closures.length) await tx.insert(spaceClosures).values(closures.map((c) => ({ spaceId, ...c })));
+    await tx.update(spaces).set(touch()).where(eq(spaces.id, spaceId));
+  });
+  return { ok: true as const };
+}
+
+function subdomainTaken(): AppError {
+  return new AppError('already-exists', 'Subdomain taken', {
+    fields: [{ path: 'subdomain', message: 'subdomain-taken' }],
+  });
+}
+
+export async function isSubdomainFree(ctx: Ctx, spaceId: string, subdomain: string): Promise<boolean> {
+  if (subdomain === RESERVED_SUBDOMAIN) return false;
+  const [other] = await ctx.db
+    .select({ id: spaces.id })
+    .from(spaces)
+    .where(and(eq(spaces.subdomain, subdomain), ne(spaces.id, spaceId)))
+    .limit(1);
+  return !other;
+}
+
+export async function checkSubdomain(ctx: Ctx, spaceId: string, subdomain: string) {
+  await requireManager(ctx, spaceId);
+  return { available: await isSubdomainFree(ctx, spaceId, subdomain) };
+}
+
+export async function updateBranding(ctx: Ctx, spaceId: string, branding: TBrandingInput) {
+  await requireManager(ctx, spaceId);
+  if (branding.subdomain && !(await isSubdomainFree(ctx, spaceId, branding.subdomain)))
+    throw subdomainTaken();
+  try {
+    await updateSpaceRow(ctx, spaceId, {
+      subdomain: branding.subdomain,
+      color: branding.color?.toLowerCase() ?? null,
+    });
+  } catch (error) {
+    // Someone took it between the check and the write: the unique index decides.
+    if (sqlStateOf(error) === UNIQUE_VIOLATION) throw subdomainTaken();
+    throw error;
+  }
+  return { ok: true as const };
+}
+
+type Missing = TManagedSpace['missing'][number];
+
+/** What a space still lacks before the public may see it. */
+export async function missingForPublication(ctx: Ctx, spaceId: string): Promise<Missing[]> {
+  const [space] = await ctx.db.select().from(spaces).where(eq(spaces.id, spaceId));
+  if (!space) throw new AppError('not-found', `No space ${spaceId}`);
+  const [hours] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(spaceOpeningHours)
+    .where(eq(spaceOpeningHours.spaceId, spaceId));
+  const [priced] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(rooms)
+    .where(
+      and(
+        eq(rooms.spaceId, spaceId),
+        sql`${rooms.archivedAt} IS NULL`,
+        sql`${rooms.fromPriceInclVatCents} IS NOT NULL`,
+      ),
+    );
+  const missing: Missing[] = [];
+  if (space.name.trim().length < 2) missing.push('name');
+  if (!space.descriptionFr.trim() && !space.descriptionEn.trim()) missing.push('description');
+  if (!space.addressLine.trim() || !space.city.trim() || !space.postcode.trim()) missing.push('address');
+  if (!hours?.count) missing.push('hours');
+  if (!priced?.count) missing.push('rooms');
+  return missing;
+}
+
+/** Makes the space public once nothing is missing (`failed-precondition` names what is). */
+export async function publishSpace(ctx: Ctx, spaceId: string) {
+  await requireManager(ctx, spaceId);
+  const missing = await missingForPublication(ctx, spaceId);
+  if (missing.length) throw new AppError('failed-precondition', 'Space incomplete', { missing });
+  // The first publication date stays: a space taken off and put back keeps its age.
+  await ctx.db
+    .update(spaces)
+    .set({ status: 'published', publishedAt: sql`coalesce(${spaces.publishedAt}, now())`, ...touch() })
+    .where(eq(spaces.id, spaceId));
+  return { ok: true as const };
+}
+
+/** Takes the space off the public pages; its data stays (owners only). */
+export async function archiveSpace(ctx: Ctx, spaceId: string) {
+  await requireOwner(ctx, spaceId);
+  await updateSpaceRow(ctx, spaceId, { status: 'archived' });
+  return { ok: true as const };
+}
+
+function managedPhoto(row: { id: string; fileKey: string; altFr: string; altEn: string }): TManagedPhoto {
+  return { id: row.id, url: photoUrl(row.fileKey), altFr: row.altFr, altEn: row.altEn };
+}
+
+/** Everything the back office edits about a space, for its owners, managers and admins. */
+export async function getManagedSpace(ctx: Ctx, spaceId: string): Promise<TManagedSpace> {
+  const myRole = await requireManager(ctx, spaceId);
+  const [space] = await ctx.db.select().from(spaces).where(eq(spaces.id, spaceId));
+  if (!space) throw new AppError('not-found', `No space ${spaceId}`);
+  const [hours, closures, photos, roomRows, missing] = await Promise.all([
+    ctx.db
+      .select()
+      .from(spaceOpeningHours)
+      .where(eq(spaceOpeningHours.spaceId, spaceId))
+      .orderBy(asc(spaceOpeningHours.weekday), asc(spaceOpeningHours.opens)),
+    ctx.db
+      .select()
+      .from(spaceClosures)
+      .where(eq(spaceClosures.spaceId, spaceId))
+      .orderBy(asc(spaceClosures.startsOn)),
+    ctx.db
+      .select()
+      .from(spacePhotos)
+      .where(eq(spacePhotos.spaceId, spaceId))
+      .orderBy(asc(spacePhotos.position), asc(spacePhotos.createdAt)),
+    ctx.db
+      .select()
+      .from(rooms)
+      .where(eq(rooms.spaceId, spaceId))
+      .orderBy(asc(rooms.position), asc(rooms.createdAt)),
+    missingForPublication(ctx, spaceId),
+  ]);
+  const roomPhotoRows = roomRows.length
+    ? await ctx.db
+        .select()
+        .from(roomPhotos)
+        .where(
+          inArray(
+            roomPhotos.roomId,
+            roomRows.map((room) => room.id),
+          ),
+        )
+        .orderBy(asc(roomPhotos.position), asc(roomPhotos.createdAt))
+    : [];
+  return {
+    id: space.id,
+    slug: space.slug,
+    status: space.status,
+    publishedAt: space.publishedAt?.toISOString() ?? null,
+    myRole: myRole === 'admin' ? 'admin' : myRole,
+    identity: {
+      name: space.name,
+      descriptionFr: space.descriptionFr,
+      descriptionEn: space.descriptionEn,
+      amenities: space.amenities as SpaceAmenity[],
+    },
+    address: {
+      addressLine: space.addressLine,
+      postcode: space.postcode,
+      city: space.city,
+      country: space.country,
+      latitude: space.latitude,
+      longitude: space.longitude,
+      timeZone: space.timeZone,
+    },
+    openingHours: hours.map((h) => ({
+      weekday: h.weekday,
+      opens: clockOf(h.opens),
+      closes: clockOf(h.closes),
+    })),
+    closures: closures.map((c) => ({ startsOn: c.startsOn, endsOn: c.endsOn, label: c.label })),
+    branding: { subdomain: space.subdomain, color: space.color },
+    photos: photos.map(managedPhoto),
+    rooms: roomRows.map((room) => ({
+      id: room.id,
+      archived: room.archivedAt !== null,
+      kind: room.kind,
+      name: room.name,
+      descriptionFr: room.descriptionFr,
+      descriptionEn: room.descriptionEn,
+      capacity: room.capacity,
+      amenities: room.amenities as RoomAmenity[],
+      hourlyPriceCents: room.hourlyPriceCents,
+      halfDayPriceCents: room.halfDayPriceCents,
+      dayPriceCents: room.dayPriceCents,
+      vatRateBasisPoints: room.vatRateBasisPoints,
+      minDurationMinutes: room.minDurationMinutes,
+      maxDurationMinutes: room.maxDurationMinutes,
+      bookingStepMinutes: room.bookingStepMinutes,
+      bufferMinutes: room.bufferMinutes,
+      leadTimeMinutes: room.leadTimeMinutes,
+      horizonDays: room.horizonDays,
+      requiresApproval: room.requiresApproval,
+      deskGroup: room.deskGroup,
+      prices: roomPricesOf(room),
+      photos: roomPhotoRows.filter((photo) => photo.roomId === room.id).map(managedPhoto),
+    })),
+    missing,
+  };
+}
+
+/** The next free display position among a space's rooms. */
+export async function nextRoomPosition(ctx: Ctx, spaceId: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({ last: max(rooms.position) })
+    .from(rooms)
+    .where(eq(rooms.spaceId, spaceId));
+  return (row?.last ?? -1) + 1;
+}

@@ -1,0 +1,220 @@
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { TInvitation, TMySpace } from '#contract/back-office';
+import { AppError } from '#contract/errors';
+import { isLocale } from '#contract/locale';
+import { photoUrl } from '#contract/photos';
+import { rowsOf } from '../../db/rows';
+import { users } from '../../db/schema/auth';
+import { spaceInvitations } from '../../db/schema/invitations';
+import { spaceMembers } from '../../db/schema/memberships';
+import { spaces } from '../../db/schema/spaces';
+import { sendMail } from '../../platform/mail';
+import { requireManager, requireOwner, userIdOf, type Ctx } from './access';
+import { invitationMail } from './invitation-mail';
+
+const RANK = { member: 1, manager: 2, owner: 3 } as const;
+
+function invitationOf(row: {
+  id: string;
+  spaceId: string;
+  spaceName: string;
+  email: string;
+  role: 'manager' | 'member';
+  createdAt: Date;
+}): TInvitation {
+  return { ...row, invitedAt: row.createdAt.toISOString() };
+}
+
+const invitationColumns = {
+  id: spaceInvitations.id,
+  spaceId: spaceInvitations.spaceId,
+  spaceName: spaces.name,
+  email: spaceInvitations.email,
+  role: spaceInvitations.role,
+  createdAt: spaceInvitations.createdAt,
+};
+
+/** The spaces I manage, the ones I belong to, invitations waiting for me; admins also see all others. */
+export async function listMySpaces(ctx: Ctx) {
+  const user = ctx.session?.user;
+  if (!user) throw new AppError('unauthenticated', 'Sign-in required');
+  const rows = await rowsOf<{
+    id: string;
+    slug: string;
+    name: string;
+    city: string;
+    status: TMySpace['status'];
+    role: 'owner' | 'manager' | 'member' | null;
+    color: string | null;
+    cover_key: string | null;
+  }>(
+    ctx.db,
+    sql`SELECT s.id, s.slug, s.name, s.city, s.status, s.color, m.role,
+        (SELECT p.file_key FROM space_photos p WHERE p.space_id = s.id ORDER BY p.position, p.created_at LIMIT 1) AS cover_key
+      FROM spaces s LEFT JOIN space_members m ON m.space_id = s.id AND m.user_id = ${user.id}
+      WHERE m.user_id IS NOT NULL ${user.isAdmin ? sql`OR true` : sql``}
+      ORDER BY lower(s.name), s.id`,
+  );
+  const toCard = (row: (typeof rows)[number], role: TMySpace['role']): TMySpace => ({
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    city: row.city,
+    status: row.status,
+    role,
+    color: row.color,
+    coverUrl: row.cover_key ? photoUrl(row.cover_key) : null,
+  });
+  const invitations = user.emailVerified
+    ? await ctx.db
+        .select(invitationColumns)
+        .from(spaceInvitations)
+        .innerJoin(spaces, eq(spaces.id, spaceInvitations.spaceId))
+        .where(and(eq(spaceInvitations.email, user.email.toLowerCase()), isNull(spaceInvitations.acceptedAt)))
+        .orderBy(asc(spaceInvitations.createdAt))
+    : [];
+  return {
+    managed: rows.filter((r) => r.role === 'owner' || r.role === 'manager').map((r) => toCard(r, r.role!)),
+    member: rows.filter((r) => r.role === 'member').map((r) => toCard(r, 'member')),
+    invitations: invitations.map(invitationOf),
+    others: rows.filter((r) => r.role === null).map((r) => toCard(r, 'admin')),
+  };
+}
+
+export async function listTeam(ctx: Ctx, spaceId: string) {
+  await requireManager(ctx, spaceId);
+  const members = await ctx.db
+    .select({ userId: users.id, name: users.name, email: users.email, role: spaceMembers.role })
+    .from(spaceMembers)
+    .innerJoin(users, eq(users.id, spaceMembers.userId))
+    .where(eq(spaceMembers.spaceId, spaceId))
+    .orderBy(
+      sql`case ${spaceMembers.role} when 'owner' then 0 when 'manager' then 1 else 2 end`,
+      asc(users.name),
+    );
+  const invitations = await ctx.db
+    .select(invitationColumns)
+    .from(spaceInvitations)
+    .innerJoin(spaces, eq(spaces.id, spaceInvitations.spaceId))
+    .where(and(eq(spaceInvitations.spaceId, spaceId), isNull(spaceInvitations.acceptedAt)))
+    .orderBy(asc(spaceInvitations.createdAt));
+  return { members, invitations: invitations.map(invitationOf) };
+}
+
+/**
+ * Invites someone by e-mail: they accept from /myspaces once signed in with that (confirmed) address.
+ * Managers invite members; inviting a manager is for owners. Someone already in the team is refused.
+ */
+export async function invite(
+  ctx: Ctx,
+  input: { spaceId: string; email: string; role: 'manager' | 'member' },
+) {
+  if (input.role === 'manager') await requireOwner(ctx, input.spaceId);
+  else await requireManager(ctx, input.spaceId);
+  const [space] = await ctx.db.select({ name: spaces.name }).from(spaces).where(eq(spaces.id, input.spaceId));
+  if (!space) throw new AppError('not-found', `No space ${input.spaceId}`);
+  const [existing] = await ctx.db
+    .select({ role: spaceMembers.role, locale: users.locale })
+    .from(users)
+    .leftJoin(spaceMembers, and(eq(spaceMembers.userId, users.id), eq(spaceMembers.spaceId, input.spaceId)))
+    .where(eq(sql`lower(${users.email})`, input.email));
+  if (existing?.role) {
+    throw new AppError('already-exists', 'Already in the team', {
+      fields: [{ path: 'email', message: 'already-member' }],
+    });
+  }
+  await ctx.db
+    .insert(spaceInvitations)
+    .values({ spaceId: input.spaceId, email: input.email, role: input.role, invitedBy: userIdOf(ctx) })
+    .onConflictDoUpdate({
+      target: [spaceInvitations.spaceId, spaceInvitations.email],
+      targetWhere: sql`${spaceInvitations.acceptedAt} is null`,
+      set: { role: input.role, invitedBy: userIdOf(ctx), createdAt: new Date() },
+    });
+  const locale = isLocale(existing?.locale) ? existing.locale : ctx.locale;
+  const mail = invitationMail(locale, {
+    space: space.name,
+    inviter: ctx.session?.user.name ?? 'Escale',
+    role: input.role,
+    url: `${ctx.config.baseUrl}/myspaces`,
+  });
+  await sendMail({ to: input.email, ...mail });
+  return { status: 'invited' as const };
+}
+
+export async function cancelInvitation(ctx: Ctx, invitationId: string) {
+  const [invitation] = await ctx.db
+    .select()
+    .from(spaceInvitations)
+    .where(eq(spaceInvitations.id, invitationId));
+  if (!invitation || invitation.acceptedAt) throw new AppError('not-found', 'No such invitation');
+  await requireManager(ctx, invitation.spaceId);
+  await ctx.db.delete(spaceInvitations).where(eq(spaceInvitations.id, invitationId));
+  return { ok: true as const };
+}
+
+/**
+ * The invited person joins the team: the invitation must be for their confirmed e-mail address. A role
+ * they already hold that ranks higher is kept.
+ */
+export async function acceptInvitation(ctx: Ctx, invitationId: string) {
+  const user = ctx.session?.user;
+  if (!user) throw new AppError('unauthenticated', 'Sign-in required');
+  const [invitation] = await ctx.db
+    .select()
+    .from(spaceInvitations)
+    .where(eq(spaceInvitations.id, invitationId));
+  if (!invitation || invitation.acceptedAt || invitation.email !== user.email.toLowerCase()) {
+    throw new AppError('not-found', 'No such invitation');
+  }
+  if (!user.emailVerified) throw new AppError('failed-precondition', 'Confirm your e-mail address first');
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ role: spaceMembers.role })
+      .from(spaceMembers)
+      .where(and(eq(spaceMembers.spaceId, invitation.spaceId), eq(spaceMembers.userId, user.id)));
+    if (!current) {
+      await tx
+        .insert(spaceMembers)
+        .values({ spaceId: invitation.spaceId, userId: user.id, role: invitation.role });
+    } else if (RANK[invitation.role] > RANK[current.role]) {
+      await tx
+        .update(spaceMembers)
+        .set({ role: invitation.role })
+        .where(and(eq(spaceMembers.spaceId, invitation.spaceId), eq(spaceMembers.userId, user.id)));
+    }
+    await tx
+      .update(spaceInvitations)
+      .set({ acceptedAt: new Date() })
+      .where(eq(spaceInvitations.id, invitationId));
+  });
+  return { ok: true as const };
+}
+
+/** Removes someone from the team: members by managers, managers and owners by owners; never the last owner. */
+export async function removeFromTeam(ctx: Ctx, input: { spaceId: string; userId: string }) {
+  await requireManager(ctx, input.spaceId);
+  const [target] = await ctx.db
+    .select({ role: spaceMembers.role })
+    .from(spaceMembers)
+    .where(and(eq(spaceMembers.spaceId, input.spaceId), eq(spaceMembers.userId, input.userId)));
+  if (!target) throw new AppError('not-found', 'Not in this team');
+  if (target.role !== 'member') await requireOwner(ctx, input.spaceId);
+  if (target.role === 'owner') {
+    const owners = await ctx.db
+      .select({ userId: spaceMembers.userId })
+      .from(spaceMembers)
+      .where(
+        and(
+          eq(spaceMembers.spaceId, input.spaceId),
+          eq(spaceMembers.role, 'owner'),
+          notInArray(spaceMembers.userId, [input.userId]),
+        ),
+      );
+    if (!owners.length) throw new AppError('failed-precondition', 'A space keeps at least one owner');
+  }
+  await ctx.db
+    .delete(spaceMembers)
+    .where(and(eq(spaceMembers.spaceId, input.spaceId), inArray(spaceMembers.userId, [input.userId])));
+  return { ok: true as const };
+}

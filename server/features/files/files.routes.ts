@@ -1,0 +1,124 @@
+import { Hono, type Context } from 'hono';
+import { FILE_PURPOSES, isFilePurpose, StorageError, ZFileKey } from '#contract/storage';
+import type { Db } from '../../db/client';
+import type { Logger } from '../../platform/log';
+import type { SessionReader } from '../../platform/session';
+import type { FileStore } from '../../platform/storage';
+import { deleteOwnFile, readableFile, storeUpload } from './files.service';
+
+type FilesEnv = { Variables: { log: Logger } };
+
+export interface FileRoutesDeps {
+  db: Db;
+  store: FileStore;
+  readSession: SessionReader;
+}
+
+/** Reads a request body, giving up as soon as it exceeds `maxBytes` (the rest is never buffered). */
+async function readBodyUpTo(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  const tooLarge = () =>
+    new StorageError('storage/quota-exceeded', 'File too large', { reason: 'size', maxBytes });
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
+
+/** `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * `POST /api/files?purpose=avatar&name=<file name>` with the file as the raw body (so the browser can report
+ * upload progress); `GET /api/files/:key`; `DELETE /api/files/:key`. Errors use the `storage/…` codes.
+ */
+export function createFileRoutes({ db, store, readSession }: FileRoutesDeps) {
+  const routes = new Hono<FilesEnv>();
+
+  function fail(c: Context<FilesEnv>, error: unknown) {
+    if (error instanceof StorageError) return c.json(error.toBody(), error.httpStatus as 400);
+    c.get('log').error('file request failed', { error });
+    return c.json(new StorageError('storage/unknown', 'Internal error').toBody(), 500);
+  }
+
+  routes.post('/', async (c) => {
+    try {
+      const session = await readSession(c.req.raw.headers);
+      if (!session) throw new StorageError('storage/unauthenticated', 'Sign-in required');
+      const purpose = c.req.query('purpose');
+      if (!isFilePurpose(purpose)) {
+        throw new StorageError('storage/invalid-argument', 'Unknown upload purpose', { reason: 'purpose' });
+      }
+      const bytes = await readBodyUpTo(c.req.raw, FILE_PURPOSES[purpose].maxBytes);
+      const uploaded = await storeUpload(db, store, {
+        ownerId: session.user.id,
+        purpose,
+        bytes,
+        fileName: c.req.query('name') ?? null,
+      });
+      return c.json(uploaded, 201);
+    } catch (error) {
+      return fail(c, error);
+    }
+  });
+
+  routes.get('/:key', async (c) => {
+    try {
+      const key = c.req.param('key');
+      if (!ZFileKey.safeParse(key).success)
+        throw new StorageError('storage/object-not-found', 'No such file');
+      const file = await readableFile(db, (await readSession(c.req.raw.headers))?.user ?? null, key);
+      const bytes = await store.get(file.key);
+      if (!bytes) throw new StorageError('storage/object-not-found', 'No such file');
+      const kind = file.contentType.startsWith('image/') ? 'inline' : 'attachment';
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': file.contentType,
+        'Content-Length': String(bytes.length),
+        'Content-Disposition': contentDisposition(kind, file.fileName),
+        'X-Content-Type-Options': 'nosniff',
+        // Who may read it is decided per request: only the browser that asked keeps a copy.
+        'Cache-Control': 'private, max-age=3600',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+      });
+    } catch (error) {
+      return fail(c, error);
+    }
+  });
+
+  routes.delete('/:key', async (c) => {
+    try {
+      const session = await readSession(c.req.raw.headers);
+      if (!session) throw new StorageError('storage/unauthenticated', 'Sign-in required');
+      const key = c.req.param('key');
+      if (!ZFileKey.safeParse(key).success)
+        throw new StorageError('storage/object-not-found', 'No such file');
+      await deleteOwnFile(db, store, session.user, key);
+      return c.body(null, 204);
+    } catch (error) {
+      return fail(c, error);
+    }
+  });
+
+  return routes;
+}

@@ -1,0 +1,143 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  FILE_PURPOSES,
+  fileUrlOf,
+  isFilePurpose,
+  StorageError,
+  type SniffedType,
+  type TUploadedFile,
+} from '#contract/storage';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { storedFiles } from '../../db/schema/files';
+import { spaceMembers } from '../../db/schema/memberships';
+import type { SessionUser } from '../../platform/session';
+import { createFileKey, sniffContentType, type FileStore } from '../../platform/storage';
+
+export type StoredFile = typeof storedFiles.$inferSelect;
+
+const FILE_NAME_MAX = 120;
+
+/** A name safe to echo in `Content-Disposition`: no path, no control or quote characters. */
+export function cleanFileName(name: string | null | undefined, fallback: string): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"\\;]/g, '').trim();
+  return (cleaned || fallback).slice(0, FILE_NAME_MAX);
+}
+
+/** Refuses what a purpose does not accept: checked on the bytes, never on the name or the claimed type. */
+export function checkUpload(purpose: string, bytes: Uint8Array): SniffedType {
+  if (!isFilePurpose(purpose)) {
+    throw new StorageError('storage/invalid-argument', 'Unknown upload purpose', { reason: 'purpose' });
+  }
+  const limits = FILE_PURPOSES[purpose];
+  if (bytes.length === 0)
+    throw new StorageError('storage/invalid-argument', 'Empty file', { reason: 'empty' });
+  if (bytes.length > limits.maxBytes) {
+    throw new StorageError('storage/quota-exceeded', 'File too large', {
+      reason: 'size',
+      maxBytes: limits.maxBytes,
+    });
+  }
+  const type = sniffContentType(bytes);
+  if (!type || !(limits.types as readonly string[]).includes(type)) {
+    throw new StorageError('storage/unauthorized', 'This kind of file is not accepted here', {
+      reason: 'type',
+    });
+  }
+  return type;
+}
+
+/** Stores an upload of `owner` after checking it, and records what it is. */
+export async function storeUpload(
+  db: Db,
+  store: FileStore,
+  input: { ownerId: string; purpose: string; bytes: Uint8Array; fileName: string | null },
+): Promise<TUploadedFile> {
+  const contentType = checkUpload(input.purpose, input.bytes);
+  const key = createFileKey();
+  const fileName = cleanFileName(input.fileName, `${input.purpose}.${contentType.split('/')[1]}`);
+  await store.put(key, input.bytes);
+  try {
+    await db.insert(storedFiles).values({
+      key,
+      ownerId: input.ownerId,
+      purpose: input.purpose,
+      contentType,
+      size: input.bytes.length,
+      fileName,
+    });
+  } catch (error) {
+    await store.delete(key);
+    throw error;
+  }
+  return { key, url: fileUrlOf(key), contentType, size: input.bytes.length, fileName };
+}
+
+export async function findFile(db: Db, key: string): Promise<StoredFile | null> {
+  const [file] = await db.select().from(storedFiles).where(eq(storedFiles.key, key)).limit(1);
+  return file ?? null;
+}
+
+/**
+ * Who may read a file: its owner and platform admins; an avatar also by the members of a space its owner
+ * belongs to, once the owner has chosen to appear in the community directory.
+ */
+export async function canReadFile(db: Db, viewer: SessionUser, file: StoredFile): Promise<boolean> {
+  if (viewer.isAdmin || file.ownerId === viewer.id) return true;
+  if (file.purpose !== 'avatar' || !file.ownerId) return false;
+  const mine = db
+    .select({ spaceId: spaceMembers.spaceId })
+    .from(spaceMembers)
+    .where(eq(spaceMembers.userId, viewer.id));
+  const [shared] = await db
+    .select({ one: sql<number>`1` })
+    .from(spaceMembers)
+    .innerJoin(users, eq(users.id, spaceMembers.userId))
+    .where(
+      and(
+        eq(spaceMembers.userId, file.ownerId),
+        eq(users.communityVisible, true),
+        sql`${spaceMembers.spaceId} in ${mine}`,
+      ),
+    )
+    .limit(1);
+  return Boolean(shared);
+}
+
+/** The file if `viewer` may read it; otherwise the storage error to answer with. */
+export async function readableFile(db: Db, viewer: SessionUser | null, key: string): Promise<StoredFile> {
+  if (!viewer) throw new StorageError('storage/unauthenticated', 'Sign-in required');
+  const file = await findFile(db, key);
+  if (!file) throw new StorageError('storage/object-not-found', 'No such file');
+  if (!(await canReadFile(db, viewer, file))) {
+    throw new StorageError('storage/unauthorized', 'Not allowed to read this file', { reason: 'permission' });
+  }
+  return file;
+}
+
+/** Removes one file of `viewer` (their own only). */
+export async function deleteOwnFile(
+  db: Db,
+  store: FileStore,
+  viewer: SessionUser,
+  key: string,
+): Promise<void> {
+  const file = await findFile(db, key);
+  if (!file) throw new StorageError('storage/object-not-found', 'No such file');
+  if (file.ownerId !== viewer.id) {
+    throw new StorageError('storage/unauthorized', 'Not your file', { reason: 'permission' });
+  }
+  await db.delete(storedFiles).where(eq(storedFiles.key, key));
+  await store.delete(key);
+}
+
+/** Removes every file a person uploaded (account deletion). */
+export async function deleteFilesOf(db: Db, store: FileStore, ownerId: string): Promise<void> {
+  const removed = await db
+    .delete(storedFiles)
+    .where(eq(storedFiles.ownerId, ownerId))
+    .returning({ key: storedFiles.key });
+  for (const { key } of removed) await store.delete(key);
+}

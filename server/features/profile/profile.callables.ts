@@ -1,0 +1,117 @@
+import { AppError } from '#contract/errors';
+import {
+  changeEmail,
+  changePassword,
+  deleteAccount,
+  exportPersonalData,
+  getProfile,
+  removeAvatar,
+  setAvatar,
+  setProfileLocale,
+  signOutEverywhere,
+  updateProfile,
+} from '#contract/profile';
+import type { Auth } from '../../platform/auth';
+import { appErrorOfAuthError } from '../../platform/auth-errors';
+import type { RateRule } from '../../platform/auth-rate-limits';
+import { implement, type CallContext } from '../../platform/callables';
+import { consumeRateLimit } from '../../platform/rate-limit';
+import type { FileStore } from '../../platform/storage';
+import * as profile from './profile.service';
+
+export interface ProfileDeps {
+  auth: Auth;
+  fileStore: FileStore;
+}
+
+/** A signed-in caller guessing their current password, or spamming address changes, is slowed down too. */
+const SENSITIVE_CHANGE_RULE: RateRule = { window: 600, max: 10 };
+
+/** Every profile operation acts on the caller, and only on them: none takes a user id. */
+function callerOf(ctx: CallContext) {
+  if (!ctx.session) throw new AppError('unauthenticated', 'Sign-in required');
+  return ctx.session;
+}
+
+async function limitSensitiveChange(ctx: CallContext, what: string, userId: string) {
+  const verdict = await consumeRateLimit(ctx.db, `${what}|${userId}`, SENSITIVE_CHANGE_RULE);
+  if (!verdict.allowed) {
+    throw new AppError('resource-exhausted', 'Too many attempts, try again later', {
+      retryAfterSeconds: verdict.retryAfterSeconds,
+    });
+  }
+}
+
+export function createProfileCallables({ auth, fileStore }: ProfileDeps) {
+  return [
+    implement(getProfile, (_input, ctx) => profile.getProfile(ctx.db, callerOf(ctx).user.id)),
+
+    implement(updateProfile, (input, ctx) => profile.updateProfile(ctx.db, callerOf(ctx).user.id, input)),
+
+    implement(setProfileLocale, async ({ locale }, ctx) => {
+      await profile.setLocale(ctx.db, callerOf(ctx).user.id, locale);
+      return null;
+    }),
+
+    implement(changeEmail, async ({ newEmail }, ctx) => {
+      const { user } = callerOf(ctx);
+      if (newEmail === user.email.toLowerCase()) {
+        throw new AppError('invalid-argument', 'This is already your address', {
+          fields: [{ path: 'newEmail', message: 'emailSame' }],
+        });
+      }
+      await limitSensitiveChange(ctx, 'change-email', user.id);
+      try {
+        // The same answer whether or not the new address already has an account (better-auth sends nothing then).
+        await auth.api.changeEmail({
+          headers: ctx.headers,
+          body: { newEmail, callbackURL: '/profile?email=confirmed' },
+        });
+      } catch (error) {
+        throw appErrorOfAuthError(error, ctx.log, { fieldOf: { INVALID_EMAIL: 'newEmail' } });
+      }
+      return { sent: true as const };
+    }),
+
+    implement(changePassword, async (input, ctx) => {
+      const session = callerOf(ctx);
+      await limitSensitiveChange(ctx, 'change-password', session.user.id);
+      try {
+        await auth.api.changePassword({
+          headers: ctx.headers,
+          body: {
+            currentPassword: input.currentPassword,
+            newPassword: input.newPassword,
+            revokeOtherSessions: false,
+          },
+        });
+      } catch (error) {
+        throw appErrorOfAuthError(error, ctx.log, {
+          fieldOf: { INVALID_PASSWORD: 'currentPassword', PASSWORD_TOO_SHORT: 'newPassword' },
+        });
+      }
+      // Ended here rather than by better-auth, which would replace this session with one whose cookie a
+      // callable cannot set.
+      if (input.signOutOtherDevices) await profile.endOtherSessions(ctx.db, session.user.id, session.id);
+      return null;
+    }),
+
+    implement(signOutEverywhere, async (_input, ctx) => {
+      await profile.endAllSessions(ctx.db, callerOf(ctx).user.id);
+      return null;
+    }),
+
+    implement(setAvatar, ({ key }, ctx) => profile.setAvatar(ctx.db, fileStore, callerOf(ctx).user.id, key)),
+
+    implement(removeAvatar, (_input, ctx) => profile.removeAvatar(ctx.db, fileStore, callerOf(ctx).user.id)),
+
+    implement(exportPersonalData, (_input, ctx) => profile.exportPersonalData(ctx.db, callerOf(ctx).user.id)),
+
+    implement(deleteAccount, async ({ confirmEmail }, ctx) => {
+      const { user } = callerOf(ctx);
+      await profile.deleteAccount(ctx.db, fileStore, user.id, confirmEmail);
+      ctx.log.info('account deleted', { userId: user.id });
+      return null;
+    }),
+  ];
+}

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '#contract/errors';
+import { createTestDatabase } from '../../../tests/support/test-database';
+import type { Database } from '../../db/client';
+import { reservations } from '../../db/schema/reservations';
+import {
+  contextFor,
+  insertPerson,
+  insertRoom,
+  insertSpace,
+  localInstant,
+  reservationsRouter,
+  type TestPerson,
+} from './reservations.fixtures';
+
+/**
+ * Many people asking for the same room at once: the exclusion constraint lets exactly one through and
+ * everyone else gets `already-exists` — never `internal`, never two bookings. On PostgreSQL the calls
+ * really run in parallel over the test database's pool of 20 connections.
+ */
+const NOW = new Date(localInstant('2027-02-01T08:00'));
+const router = reservationsRouter(() => NOW);
+const CALLS = 200;
+
+let database: Database;
+let people: TestPerson[];
+let spaceId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  spaceId = await insertSpace(database.db);
+  people = [];
+  for (let i = 0; i < 20; i++) people.push(await insertPerson(database.db));
+});
+afterAll(() => database.close());
+
+type Outcome = { ok: true; id: string } | { ok: false; code: string; reason: unknown };
+
+async function attempt(
+  roomId: string,
+  person: TestPerson,
+  startsAt: string,
+  endsAt: string,
+): Promise<Outcome> {
+  try {
+    const result = (await router.invoke(
+      'reservations.create',
+      { roomId, startsAt, endsAt, attendees: 1, title: '', idempotencyKey: randomUUID() },
+      contextFor(database.db, person.session),
+    )) as { id: string };
+    return { ok: true, id: result.id };
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, code: error.code, reason: error.details?.reason };
+    throw error;
+  }
+}
+
+function tally(outcomes: Outcome[]) {
+  const codes: Record<string, number> = {};
+  for (const outcome of outcomes) {
+    const key = outcome.ok ? 'ok' : outcome.code;
+    codes[key] = (codes[key] ?? 0) + 1;
+  }
+  return codes;
+}
+
+async function activeCount(roomId: string) {
+  const rows = await database.db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(and(eq(reservations.roomId, roomId), inArray(reservations.status, ['pending', 'confirmed'])));
+  return rows.length;
+}
+
+describe(`${CALLS} concurrent bookings`, () => {
+  it('of the same slot: exactly one reservation, every other call already-exists', async () => {
+    const roomId = await insertRoom(database.db, spaceId);
+    const startsAt = localInstant('2027-02-02T10:00');
+    const endsAt = localInstant('2027-02-02T12:00');
+    const outcomes = await Promise.all(
+      Array.from({ length: CALLS }, (_, i) => attempt(roomId, people[i % people.length]!, startsAt, endsAt)),
+    );
+    expect(tally(outcomes)).toEqual({ ok: 1, 'already-exists': CALLS - 1 });
+    expect(outcomes.every((o) => o.ok || o.reason === 'slot-taken')).toBe(true);
+    expect(await activeCount(roomId)).toBe(1);
+  });
+
+  it('of different slots that all overlap 12:00–12:30: exactly one reservation', async () => {
+    const roomId = await insertRoom(database.db, spaceId, {
+      bookingStepMinutes: 15,
+      minDurationMinutes: 30,
+      maxDurationMinutes: 600,
+    });
+    // Every (start, end) with start in 08:00…12:00 and end in 12:30…18:00, on the quarter hour.
+    const slots: Array<[string, string]> = [];
+    for (let start = 8 * 60; start <= 12 * 60; start += 15) {
+      for (let end = 12 * 60 + 30; end <= 18 * 60 && slots.length < CALLS; end += 15) {
+        const clock = (minutes: number) =>
+          `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+        slots.push([localInstant(`2027-02-03T${clock(start)}`), localInstant(`2027-02-03T${clock(end)}`)]);
+      }
+    }
+    expect(new Set(slots.map((slot) => slot.join())).size).toBe(CALLS);
+    const outcomes = await Promise.all(
+      slots.map(([startsAt, endsAt], i) => attempt(roomId, people[i % people.length]!, startsAt, endsAt)),
+    );
+    expect(tally(outcomes)).toEqual({ ok: 1, 'already-exists': CALLS - 1 });
+    expect(await activeCount(roomId)).toBe(1);
+  });
+
+  it('of slots that do not overlap: every one succeeds', async () => {
+    const roomId = await insertRoom(database.db, spaceId);
+    const starts = Array.from({ length: 12 }, (_, i) =>
+      localInstant(`2027-02-04T${String(8 + i).padStart(2, '0')}:00`),
+    );
+    const outcomes = await Promise.all(
+      starts.map((startsAt, i) =>
+        attempt(roomId, people[i]!, startsAt, new Date(Date.parse(startsAt) + 3_600_000).toISOString()),
+      ),
+    );
+    expect(tally(outcomes)).toEqual({ ok: 12 });
+    expect(await activeCount(roomId)).toBe(12);
+  });
+});

@@ -1,0 +1,327 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError } from '#contract/errors';
+import { DEFAULT_FREE_CANCELLATION_HOURS, priceBooking, type TPrice } from '#contract/reservations';
+import type { RoomKind } from '#contract/rooms';
+import type { Db } from '../../db/client';
+import { reservations } from '../../db/schema/reservations';
+import { sqlStateOf, TRANSACTION_ATTEMPTS } from '../../db/transaction';
+import { wakeJobRunner } from '../../platform/jobs';
+import type { SessionUser } from '../../platform/session';
+import { bookableRoomIds, openHoursSql } from './availability.service';
+import { checkSlotRules, refusal } from './booking-rules';
+import { queueMailSql } from './notifications';
+import { findReservationRecord, type ReservationRecord } from './reservation-view';
+import { rowsOf } from './sql-rows';
+
+/**
+ * Booking, in two statements whatever the room (docs/decisions/010-reservations-no-double-booking.md):
+ * one reads everything the rules need (room, space, policy, opening hours, an earlier attempt with the
+ * same idempotency key), the other inserts the reservation and queues its e-mail together. The exclusion
+ * constraint settles races: the loser gets SQLSTATE 23P01, answered `already-exists`.
+ */
+
+export interface SlotInput {
+  roomId: string;
+  startsAt: string;
+  endsAt: string;
+  attendees: number;
+  anyDesk: boolean;
+}
+
+export interface BookingInput extends SlotInput {
+  title: string;
+  idempotencyKey: string;
+}
+
+/** What booking needs of a room: its rules and prices (the columns of `rooms`). */
+interface BookableRoom {
+  id: string;
+  spaceId: string;
+  name: string;
+  kind: RoomKind;
+  deskGroup: string | null;
+  capacity: number;
+  hourlyPriceCents: number | null;
+  halfDayPriceCents: number | null;
+  dayPriceCents: number | null;
+  vatRateBasisPoints: number;
+  minDurationMinutes: number;
+  maxDurationMinutes: number;
+  bookingStepMinutes: number;
+  bufferMinutes: number;
+  leadTimeMinutes: number;
+  horizonDays: number;
+  requiresApproval: boolean;
+}
+
+interface BookingContext {
+  room: BookableRoom;
+  space: ReservationRecord['space'];
+  freeCancellationHours: number;
+  /** Whether the slot lies within opening hours, closures excluded. */
+  insideHours: boolean;
+  /** The reservation an earlier attempt with the same idempotency key made, if any. */
+  earlierId: string | null;
+}
+
+/**
+ * One query (written out rather than built: it runs on every booking) for the room, its space and
+ * policy, whether the slot is within opening hours, and an earlier attempt with the same key.
+ */
+async function bookingContext(
+  db: Db,
+  roomId: string,
+  slot: { startsAt: string; endsAt: string },
+  attempt?: { userId: string; key: string },
+): Promise<BookingContext> {
+  const startsAt = sql`${slot.startsAt}::timestamptz`;
+  const endsAt = sql`${slot.endsAt}::timestamptz`;
+  const earlier = attempt
+    ? sql`(SELECT id FROM reservations WHERE user_id = ${attempt.userId} AND idempotency_key = ${attempt.key})`
+    : sql`NULL::uuid`;
+  const [row] = await rowsOf<BookableRoom & Record<string, unknown>>(
+    db,
+    sql`
+    SELECT rooms.id, rooms.space_id AS "spaceId", rooms.name, rooms.kind, rooms.desk_group AS "deskGroup",
+           rooms.capacity, rooms.hourly_price_cents AS "hourlyPriceCents",
+           rooms.half_day_price_cents AS "halfDayPriceCents", rooms.day_price_cents AS "dayPriceCents",
+           rooms.vat_rate_basis_points AS "vatRateBasisPoints", rooms.min_duration_minutes AS "minDurationMinutes",
+           rooms.max_duration_minutes AS "maxDurationMinutes", rooms.booking_step_minutes AS "bookingStepMinutes",
+           rooms.buffer_minutes AS "bufferMinutes", rooms.lead_time_minutes AS "leadTimeMinutes",
+           rooms.horizon_days AS "horizonDays", rooms.requires_approval AS "requiresApproval",
+           spaces.slug AS space_slug, spaces.name AS space_name, spaces.time_zone AS space_time_zone,
+           spaces.address_line AS space_address_line, spaces.postcode AS space_postcode, spaces.city AS space_city,
+           coalesce(policies.free_cancellation_hours, ${DEFAULT_FREE_CANCELLATION_HOURS}) AS free_cancellation_hours,
+           tstzrange(${startsAt}, ${endsAt}) <@ ${openHoursSql(
+             sql`spaces.id`,
+             sql`spaces.time_zone`,
+             sql`(${startsAt} AT TIME ZONE spaces.time_zone)::date`,
+             sql`(${endsAt} AT TIME ZONE spaces.time_zone)::date`,
+           )} AS inside_hours,
+           ${earlier} AS earlier_id
+    FROM rooms
+    JOIN spaces ON spaces.id = rooms.space_id
+    LEFT JOIN space_booking_policies AS policies ON policies.space_id = spaces.id
+    WHERE rooms.id = ${roomId} AND spaces.status = 'published' AND rooms.archived_at IS NULL`,
+  );
+  if (!row) throw new AppError('not-found', `No bookable room ${roomId}`);
+  const text = (key: string) => row[key] as string;
+  return {
+    room: row,
+    space: {
+      id: row.spaceId,
+      slug: text('space_slug'),
+      name: text('space_name'),
+      timeZone: text('space_time_zone'),
+      addressLine: text('space_address_line'),
+      postcode: text('space_postcode'),
+      city: text('space_city'),
+    },
+    freeCancellationHours: Number(row.free_cancellation_hours),
+    insideHours: row.inside_hours === true,
+    earlierId: (row.earlier_id as string | null) ?? null,
+  };
+}
+
+/**
+ * Every rule of one room for a slot, in order: step, length, lead time, horizon, capacity, opening hours
+ * and closures, then the price. Returns the price; throws the refusal.
+ */
+function checkRoomForSlot(context: BookingContext, slot: SlotInput, now: Date): TPrice {
+  const { room } = context;
+  const startsAt = new Date(slot.startsAt);
+  const endsAt = new Date(slot.endsAt);
+  const minutes = checkSlotRules(
+    room,
+    { startsAt, endsAt, attendees: slot.attendees },
+    context.space.timeZone,
+    now,
+  );
+  if (!context.insideHours) throw refusal('closed', 'startsAt');
+  const price = priceBooking(room, minutes);
+  if (!price) throw refusal('no-price', 'endsAt');
+  return price;
+}
+
+/** The price of a slot, after the same checks a booking gets (other bookings aside). */
+export async function quoteSlot(db: Db, slot: SlotInput, now: Date): Promise<TPrice> {
+  return checkRoomForSlot(await bookingContext(db, slot.roomId, slot), slot, now);
+}
+
+/** The active reservation holding time a slot needs, to tell the member what they ran into. */
+async function conflictingSlot(db: Db, roomId: string, startsAt: Date, heldUntil: Date) {
+  const [row] = await rowsOf<{ held_from: string; held_to: string }>(
+    db,
+    sql`
+    SELECT to_json(starts_at) AS held_from, to_json(ends_at) AS held_to FROM reservations
+    WHERE room_id = ${roomId} AND status IN ('pending', 'confirmed')
+      AND tstzrange(starts_at, blocked_until, '[)')
+          && tstzrange(${startsAt.toISOString()}::timestamptz, ${heldUntil.toISOString()}::timestamptz, '[)')
+    ORDER BY starts_at LIMIT 1`,
+  );
+  return row
+    ? { startsAt: new Date(row.held_from).toISOString(), endsAt: new Date(row.held_to).toISOString() }
+    : null;
+}
+
+function slotTaken(conflict: { startsAt: string; endsAt: string } | null): AppError {
+  return new AppError('already-exists', 'The slot is already booked', {
+    reason: 'slot-taken',
+    ...(conflict ? { conflict } : {}),
+  });
+}
+
+/** A retried request gets the reservation its first attempt made; a key reused for another booking is refused. */
+async function earlierAttempt(db: Db, id: string, input: BookingInput): Promise<ReservationRecord> {
+  const record = await findReservationRecord(db, id);
+  if (!record) throw new Error(`reservation ${id} vanished`);
+  const r = record.reservation;
+  const sameSlot =
+    r.startsAt.getTime() === new Date(input.startsAt).getTime() &&
+    r.endsAt.getTime() === new Date(input.endsAt).getTime();
+  if (sameSlot && (r.roomId === input.roomId || input.anyDesk)) return record;
+  throw new AppError('failed-precondition', 'Idempotency key already used for another booking', {
+    reason: 'idempotency-key-reused',
+  });
+}
+
+/**
+ * Inserts the reservation and queues its member's e-mail in one statement (atomic without a transaction),
+ * again while PostgreSQL answers "serialization failure" or "deadlock". Returns the record as stored.
+ */
+async function insertReservation(
+  db: Db,
+  user: SessionUser,
+  context: BookingContext,
+  input: BookingInput,
+  price: TPrice,
+): Promise<ReservationRecord> {
+  const { room } = context;
+  const startsAt = new Date(input.startsAt);
+  const endsAt = new Date(input.endsAt);
+  const status = room.requiresApproval ? 'pending' : 'confirmed';
+  const values = {
+    roomId: room.id,
+    spaceId: room.spaceId,
+    userId: user.id,
+    startsAt,
+    endsAt,
+    blockedUntil: new Date(endsAt.getTime() + room.bufferMinutes * 60_000),
+    attendees: input.attendees,
+    title: input.title,
+    status,
+    priceExclVatCents: price.exclVatCents,
+    vatCents: price.vatCents,
+    totalCents: price.totalCents,
+    vatRateBasisPoints: price.vatRateBasisPoints,
+    currency: price.currency,
+    pricingBasis: price.basis,
+    idempotencyKey: input.idempotencyKey,
+    expiresAt: status === 'pending' ? startsAt : null,
+  } as const;
+  const event = status === 'pending' ? 'requested' : 'confirmed';
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [row] = await rowsOf<{ id: string; created_ms: number }>(
+        db,
+        sql`
+        WITH created AS (
+          INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until, attendees,
+                                    title, status, price_excl_vat_cents, vat_cents, total_cents,
+                                    vat_rate_basis_points, currency, pricing_basis, idempotency_key, expires_at)
+          VALUES (${values.roomId}, ${values.spaceId}, ${values.userId}, ${startsAt.toISOString()}::timestamptz,
+                  ${endsAt.toISOString()}::timestamptz, ${values.blockedUntil.toISOString()}::timestamptz,
+                  ${values.attendees}, ${values.title}, ${values.status}, ${values.priceExclVatCents},
+                  ${values.vatCents}, ${values.totalCents}, ${values.vatRateBasisPoints}, ${values.currency},
+                  ${values.pricingBasis}, ${values.idempotencyKey}, ${values.expiresAt?.toISOString() ?? null}::timestamptz)
+          RETURNING id, created_at
+        ), mail AS (${queueMailSql(sql`(SELECT id FROM created)`, event)})
+        SELECT id, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms FROM created`,
+      );
+      const createdAt = new Date(Number(row!.created_ms));
+      return {
+        reservation: {
+          ...values,
+          id: row!.id,
+          decidedById: null,
+          decidedAt: null,
+          declineReason: null,
+          cancelledAt: null,
+          cancelledById: null,
+          cancelledByRole: null,
+          cancellationReason: null,
+          reminderSentAt: null,
+          createdAt,
+          updatedAt: createdAt,
+        },
+        room: { id: room.id, name: room.name, kind: room.kind, deskGroup: room.deskGroup },
+        space: context.space,
+        freeCancellationHours: context.freeCancellationHours,
+        member: { id: user.id, name: user.name, email: user.email, locale: user.locale },
+      };
+    } catch (error) {
+      const state = sqlStateOf(error);
+      if (attempt >= TRANSACTION_ATTEMPTS || (state !== '40001' && state !== '40P01')) throw error;
+    }
+  }
+}
+
+/**
+ * Books a slot. Requires a confirmed e-mail; checks every rule on the server; a retry with the same
+ * idempotency key returns the first reservation. With `anyDesk`, tries the desks of the group in order
+ * until one takes it. Rooms that require approval give a `pending` request expiring at its start.
+ */
+export async function createReservation(
+  db: Db,
+  user: SessionUser,
+  input: BookingInput,
+  now: Date,
+): Promise<ReservationRecord> {
+  if (!user.emailVerified) {
+    throw new AppError('failed-precondition', 'Confirm your e-mail address before booking', {
+      reason: 'email-not-verified',
+    });
+  }
+  const candidates = input.anyDesk ? await bookableRoomIds(db, input.roomId, true) : [input.roomId];
+  const attempt = { userId: user.id, key: input.idempotencyKey };
+  let firstRefusal: unknown;
+  let lastConflict: AppError | undefined;
+  for (const [index, roomId] of candidates.entries()) {
+    // The first read also finds an earlier attempt of this request, if any.
+    const context = await bookingContext(db, roomId, input, index === 0 ? attempt : undefined);
+    if (context.earlierId) return earlierAttempt(db, context.earlierId, input);
+    let price: TPrice;
+    try {
+      price = checkRoomForSlot(context, { ...input, roomId }, now);
+    } catch (error) {
+      firstRefusal ??= error;
+      continue;
+    }
+    try {
+      const record = await insertReservation(db, user, context, input, price);
+      wakeJobRunner();
+      return record;
+    } catch (error) {
+      const state = sqlStateOf(error);
+      if (state === '23505') {
+        // The same key committed by a concurrent attempt of this very request: answer with its result.
+        const [again] = await db
+          .select({ id: reservations.id })
+          .from(reservations)
+          .where(
+            and(eq(reservations.userId, user.id), eq(reservations.idempotencyKey, input.idempotencyKey)),
+          );
+        if (again) return earlierAttempt(db, again.id, input);
+      }
+      if (state !== '23P01') throw error;
+      const startsAt = new Date(input.startsAt);
+      const heldUntil = new Date(new Date(input.endsAt).getTime() + context.room.bufferMinutes * 60_000);
+      lastConflict = slotTaken(await conflictingSlot(db, roomId, startsAt, heldUntil));
+    }
+  }
+  if (lastConflict && candidates.length > 1) {
+    throw new AppError('already-exists', 'Every desk of the group is taken', { reason: 'no-desk-free' });
+  }
+  if (lastConflict) throw lastConflict;
+  throw firstRefusal;
+}

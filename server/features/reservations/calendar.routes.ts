@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import { isAppError } from '#contract/errors';
+import { DEFAULT_LOCALE, isLocale } from '#contract/locale';
+import type { Db } from '../../db/client';
+import type { SessionReader } from '../../platform/session';
+import { feedCalendar } from './feed.service';
+import { reservationsCalendar } from './ics';
+import { visibleRecord } from './lifecycle.service';
+
+const ICS_FILE = /^([A-Za-z0-9_-]+)\.ics$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
+
+/**
+ * Calendar files over plain GET (calendar applications cannot call our POST API):
+ * - `/api/calendar/<secret>.ics`: a member's personal feed, authenticated by its secret alone;
+ * - `/api/reservations/<id>.ics`: one reservation, for its member or a manager (session cookie).
+ */
+export function createCalendarRoutes(options: {
+  db: Db;
+  readSession: SessionReader;
+  baseUrl: string;
+  clock?: () => Date;
+}) {
+  const { db } = options;
+  const clock = options.clock ?? (() => new Date());
+  const routes = new Hono();
+  const notFound = () =>
+    new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+
+  routes.get('/calendar/:file', async (c) => {
+    const token = ICS_FILE.exec(c.req.param('file'))?.[1];
+    if (!token) return notFound();
+    const body = await feedCalendar(db, token, options.baseUrl, clock());
+    if (body === null) return notFound();
+    return c.body(body, 200, {
+      'Content-Type': CALENDAR_TYPE,
+      // Private to its holder; calendar applications poll, a few minutes of caching spares us.
+      'Cache-Control': 'private, max-age=300',
+      'Referrer-Policy': 'no-referrer',
+    });
+  });
+
+  routes.get('/reservations/:file', async (c) => {
+    const id = ICS_FILE.exec(c.req.param('file'))?.[1];
+    if (!id || !UUID.test(id)) return notFound();
+    const session = await options.readSession(c.req.raw.headers);
+    if (!session) return c.text('Sign-in required', 401);
+    let record;
+    try {
+      ({ record } = await visibleRecord(db, session.user, id));
+    } catch (error) {
+      if (isAppError(error)) return notFound();
+      throw error;
+    }
+    const locale = isLocale(session.user.locale) ? session.user.locale : DEFAULT_LOCALE;
+    const body = reservationsCalendar([record], { locale, baseUrl: options.baseUrl, now: clock() });
+    return c.body(body, 200, {
+      'Content-Type': CALENDAR_TYPE,
+      'Content-Disposition': `attachment; filename="escale-${id.slice(0, 8)}.ics"`,
+      'Cache-Control': 'private, no-store',
+    });
+  });
+
+  return routes;
+}

@@ -1,0 +1,98 @@
+import { TZDate } from '@date-fns/tz';
+import { getVtimezoneComponent } from '@touch4it/ical-timezones';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import type { Locale } from '#contract/locale';
+import type { ReservationRecord } from './reservation-view';
+
+/**
+ * iCalendar for reservations. Times are written as wall-clock times of the space's zone with its TZID
+ * (`DTSTART;TZID=Europe/Paris:20260329T090000`) and the zone's VTIMEZONE, so a calendar shows 09:00 in
+ * Paris whatever the machine's zone (UTC here): ical-generator reads the zone from a TZDate, not from the
+ * process. docs/decisions/010-reservations-no-double-booking.md (times).
+ */
+
+const TEXT: Record<Locale, { pending: string; booked: string; manage: string }> = {
+  fr: {
+    pending: 'Demande en attente de validation par l’espace.',
+    booked: 'Réservation Escale',
+    manage: 'Gérer mes réservations :',
+  },
+  en: {
+    pending: 'Request waiting for the space’s approval.',
+    booked: 'Escale booking',
+    manage: 'Manage my reservations:',
+  },
+};
+
+const STATUS: Record<string, ICalEventStatus> = {
+  pending: ICalEventStatus.TENTATIVE,
+  confirmed: ICalEventStatus.CONFIRMED,
+  completed: ICalEventStatus.CONFIRMED,
+  no_show: ICalEventStatus.CONFIRMED,
+  cancelled: ICalEventStatus.CANCELLED,
+  declined: ICalEventStatus.CANCELLED,
+};
+
+/**
+ * Whether an instant is the second pass of a wall-clock time the autumn change repeats (02:30 CET on
+ * 25 October 2026 in Paris). RFC 5545 reads such a TZID time as its first pass, so it is written in UTC.
+ */
+export function isRepeatedWallClock(instant: Date, timeZone: string): boolean {
+  const wallClock = (at: Date) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(at);
+  return wallClock(instant) === wallClock(new Date(instant.getTime() - 3_600_000));
+}
+
+export interface CalendarOptions {
+  locale: Locale;
+  baseUrl: string;
+  name?: string;
+  now?: Date;
+}
+
+export function eventTitle(record: ReservationRecord): string {
+  const title = record.reservation.title.trim();
+  return title ? `${title} · ${record.room.name}` : `${record.room.name} · ${record.space.name}`;
+}
+
+export function addressOf(record: ReservationRecord): string {
+  const { space } = record;
+  return [space.name, space.addressLine, [space.postcode, space.city].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** One calendar holding the reservations given, each event in its own space's zone. */
+export function reservationsCalendar(records: ReservationRecord[], options: CalendarOptions): string {
+  const text = TEXT[options.locale];
+  const calendar = ical({
+    prodId: { company: 'Escale', product: 'Reservations', language: options.locale.toUpperCase() },
+    method: ICalCalendarMethod.PUBLISH,
+    name: options.name,
+    // No calendar-wide zone: each event names its own; the generator adds each zone's VTIMEZONE.
+    timezone: { name: null, generator: getVtimezoneComponent },
+  });
+  for (const record of records) {
+    const r = record.reservation;
+    const zone = record.space.timeZone;
+    const cancelled = r.status === 'cancelled' || r.status === 'declined';
+    const inUtc = isRepeatedWallClock(r.startsAt, zone) || isRepeatedWallClock(r.endsAt, zone);
+    calendar.createEvent({
+      id: `${r.id}@escale`,
+      sequence: cancelled ? 1 : 0,
+      stamp: options.now ?? new Date(),
+      start: inUtc ? r.startsAt : new TZDate(r.startsAt.getTime(), zone),
+      end: inUtc ? r.endsAt : new TZDate(r.endsAt.getTime(), zone),
+      timezone: inUtc ? null : zone,
+      summary: eventTitle(record),
+      location: addressOf(record),
+      status: STATUS[r.status] ?? ICalEventStatus.CONFIRMED,
+      description: [
+        r.status === 'pending' ? text.pending : text.booked,
+        `${text.manage} ${options.baseUrl}/reservations`,
+      ].join('\n'),
+      url: `${options.baseUrl}/result?reservation=${r.id}`,
+    });
+  }
+  return calendar.toString();
+}

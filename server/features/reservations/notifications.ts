@@ -1,0 +1,55 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
+import { enqueueJob } from '../../platform/jobs';
+
+export const RESERVATION_MAIL_JOB = 'reservations.mail';
+export const RESERVATION_SWEEP_JOB = 'reservations.sweep';
+
+/** What happened to a reservation that its member is told about by e-mail. */
+export const RESERVATION_MAIL_EVENTS = [
+  'confirmed',
+  'requested',
+  'approved',
+  'declined',
+  'cancelled',
+  'expired',
+  'reminder',
+] as const;
+export type ReservationMailEvent = (typeof RESERVATION_MAIL_EVENTS)[number];
+
+export function isReservationMailEvent(value: unknown): value is ReservationMailEvent {
+  return typeof value === 'string' && (RESERVATION_MAIL_EVENTS as readonly string[]).includes(value);
+}
+
+const dedupeKeyOf = (reservationId: string, event: ReservationMailEvent) =>
+  `reservation-mail:${reservationId}:${event}`;
+
+/**
+ * The same job as `queueReservationMail`, as an INSERT to put in a statement's WITH clause: the e-mail of the
+ * reservation `idExpression` (e.g. the id a sibling INSERT … RETURNING gave) commits with it.
+ */
+export function queueMailSql(idExpression: SQL, event: ReservationMailEvent): SQL {
+  return sql`
+    INSERT INTO jobs (kind, payload, dedupe_key)
+    SELECT ${RESERVATION_MAIL_JOB}, jsonb_build_object('reservationId', mailed.id, 'event', ${event}::text),
+           'reservation-mail:' || mailed.id || ':' || ${event}::text
+    FROM (SELECT ${idExpression} AS id) AS mailed
+    ON CONFLICT (dedupe_key) WHERE status IN ('queued', 'running') DO NOTHING`;
+}
+
+/**
+ * Queues the member's e-mail in the caller's transaction: it is sent if and only if the change commits
+ * (the job runner delivers it, again after a restart if need be).
+ */
+export async function queueReservationMail(
+  executor: Db | Tx,
+  reservationId: string,
+  event: ReservationMailEvent,
+): Promise<void> {
+  await enqueueJob(executor, {
+    kind: RESERVATION_MAIL_JOB,
+    payload: { reservationId, event },
+    dedupeKey: dedupeKeyOf(reservationId, event),
+  });
+}

@@ -1,0 +1,204 @@
+import { and, asc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { AppError } from '#contract/errors';
+import {
+  DEFAULT_FREE_CANCELLATION_HOURS,
+  MY_RESERVATIONS_PAGE_SIZE,
+  type TBookingPolicy,
+  type TManagedReservation,
+  type TManagedSpace,
+  type TReservation,
+  type TSpaceCalendar,
+} from '#contract/reservations';
+import type { Db } from '../../db/client';
+import { reservations, spaceBookingPolicies } from '../../db/schema/reservations';
+import { rooms } from '../../db/schema/rooms';
+import { spaces } from '../../db/schema/spaces';
+import { users } from '../../db/schema/auth';
+import type { SessionUser } from '../../platform/session';
+import { managedSpaceIds, managesSpace } from './access';
+import { localDays } from './availability.service';
+import { selectReservationRecords, toManagedReservation, toReservation } from './reservation-view';
+import { rowsOf } from './sql-rows';
+
+/**
+ * My reservations. Upcoming: active ones that have not ended, soonest first. Past: everything else
+ * (ended, cancelled, declined), latest first.
+ */
+export async function listMyReservations(
+  db: Db,
+  user: SessionUser,
+  input: { scope: 'upcoming' | 'past'; page: number },
+  now: Date,
+): Promise<{ items: TReservation[]; page: number; hasMore: boolean }> {
+  const upcoming = and(inArray(reservations.status, ['pending', 'confirmed']), gt(reservations.endsAt, now));
+  const past = or(sql`${reservations.status} NOT IN ('pending', 'confirmed')`, lte(reservations.endsAt, now));
+  const records = await selectReservationRecords(
+    db,
+    and(eq(reservations.userId, user.id), input.scope === 'upcoming' ? upcoming : past),
+    {
+      order: input.scope === 'upcoming' ? 'asc' : 'desc',
+      limit: MY_RESERVATIONS_PAGE_SIZE + 1,
+      offset: (input.page - 1) * MY_RESERVATIONS_PAGE_SIZE,
+    },
+  );
+  return {
+    items: records.slice(0, MY_RESERVATIONS_PAGE_SIZE).map((record) => toReservation(record, 'member', now)),
+    page: input.page,
+    hasMore: records.length > MY_RESERVATIONS_PAGE_SIZE,
+  };
+}
+
+/** Pending requests of the spaces the person manages (all spaces for an admin), soonest first. */
+export async function listForApproval(
+  db: Db,
+  user: SessionUser,
+  input: { spaceId?: string },
+  now: Date,
+): Promise<TManagedReservation[]> {
+  if (input.spaceId && !(await managesSpace(db, user, input.spaceId))) {
+    throw new AppError('permission-denied', 'Only the managers of the space may see its requests');
+  }
+  const scope = input.spaceId ? [input.spaceId] : user.isAdmin ? null : await managedSpaceIds(db, user.id);
+  if (scope && scope.length === 0) return [];
+  const records = await selectReservationRecords(
+    db,
+    and(
+      eq(reservations.status, 'pending'),
+      gt(reservations.startsAt, now),
+      scope ? inArray(reservations.spaceId, scope) : undefined,
+    ),
+    { order: 'asc', limit: 200 },
+  );
+  return records.map((record) => toManagedReservation(record, now));
+}
+
+/** The spaces the person runs, with how many requests wait in each and their cancellation policy. */
+export async function listManagedSpaces(db: Db, user: SessionUser, now: Date): Promise<TManagedSpace[]> {
+  const scope = user.isAdmin ? null : await managedSpaceIds(db, user.id);
+  if (scope && scope.length === 0) return [];
+  const rows = await db
+    .select({
+      id: spaces.id,
+      slug: spaces.slug,
+      name: spaces.name,
+      timeZone: spaces.timeZone,
+      freeCancellationHours: spaceBookingPolicies.freeCancellationHours,
+      pendingCount: sql<number>`(
+        SELECT count(*)::int FROM reservations
+        WHERE reservations.space_id = ${spaces.id} AND reservations.status = 'pending'
+          AND reservations.starts_at > ${now.toISOString()}::timestamptz)`,
+    })
+    .from(spaces)
+    .leftJoin(spaceBookingPolicies, eq(spaceBookingPolicies.spaceId, spaces.id))
+    .where(scope ? inArray(spaces.id, scope) : sql`${spaces.status} <> 'archived'`)
+    .orderBy(asc(spaces.name));
+  return rows.map((row) => ({
+    ...row,
+    pendingCount: Number(row.pendingCount),
+    freeCancellationHours: row.freeCancellationHours ?? DEFAULT_FREE_CANCELLATION_HOURS,
+  }));
+}
+
+/**
+ * One day of a space for its managers: every offered room, the opening hours and every reservation that
+ * day (declined ones left out). Two queries whatever the number of rooms.
+ */
+export async function getSpaceCalendar(
+  db: Db,
+  user: SessionUser,
+  input: { spaceId: string; date: string },
+): Promise<TSpaceCalendar> {
+  if (!(await managesSpace(db, user, input.spaceId))) {
+    throw new AppError('permission-denied', 'Only the managers of the space may see its planning');
+  }
+  const [space] = await db
+    .select({ id: spaces.id, name: spaces.name, timeZone: spaces.timeZone })
+    .from(spaces)
+    .where(eq(spaces.id, input.spaceId))
+    .limit(1);
+  if (!space) throw new AppError('not-found', `No space ${input.spaceId}`);
+  const [day] = localDays(input.date, input.date, space.timeZone);
+  if (!day) throw new AppError('invalid-argument', 'Invalid date');
+  const [open] = await rowsOf<{ open: Array<[string, string]> }>(
+    db,
+    sql`
+    SELECT (SELECT coalesce(json_agg(json_build_array(lower(part), upper(part)) ORDER BY lower(part)), '[]'::json)
+              FROM unnest(space_open_ranges(${space.id}, ${input.date}::date, ${input.date}::date)) AS part) AS open`,
+  );
+  const roomList = await db
+    .select({ id: rooms.id, name: rooms.name, kind: rooms.kind, capacity: rooms.capacity })
+    .from(rooms)
+    .where(and(eq(rooms.spaceId, space.id), sql`${rooms.archivedAt} IS NULL`))
+    .orderBy(asc(rooms.position), asc(rooms.name));
+  const entries = await db
+    .select({
+      id: reservations.id,
+      roomId: reservations.roomId,
+      startsAt: reservations.startsAt,
+      endsAt: reservations.endsAt,
+      status: reservations.status,
+      title: reservations.title,
+      attendees: reservations.attendees,
+      memberName: users.name,
+    })
+    .from(reservations)
+    .innerJoin(users, eq(users.id, reservations.userId))
+    .where(
+      and(
+        eq(reservations.spaceId, space.id),
+        sql`${reservations.status} <> 'declined'`,
+        sql`${reservations.startsAt} < ${day.span.end}::timestamptz`,
+        sql`${reservations.endsAt} > ${day.span.start}::timestamptz`,
+        // Bounds the index scan on (space_id, starts_at): nothing starts earlier than the longest
+        // booking a room of the space allows before the day.
+        sql`${reservations.startsAt} > ${day.span.start}::timestamptz - make_interval(mins => (
+          SELECT coalesce(max(max_duration_minutes), 0) FROM rooms WHERE rooms.space_id = ${space.id}))`,
+      ),
+    )
+    .orderBy(asc(reservations.startsAt));
+  return {
+    space,
+    date: input.date,
+    day: day.span,
+    open: (open?.open ?? []).map(([start, end]) => ({
+      start: new Date(start).toISOString(),
+      end: new Date(end).toISOString(),
+    })),
+    rooms: roomList,
+    entries: entries.map((entry) => ({
+      ...entry,
+      startsAt: entry.startsAt.toISOString(),
+      endsAt: entry.endsAt.toISOString(),
+    })),
+  };
+}
+
+export async function getBookingPolicy(db: Db, spaceId: string): Promise<TBookingPolicy> {
+  const [row] = await db
+    .select({ id: spaces.id, hours: spaceBookingPolicies.freeCancellationHours })
+    .from(spaces)
+    .leftJoin(spaceBookingPolicies, eq(spaceBookingPolicies.spaceId, spaces.id))
+    .where(eq(spaces.id, spaceId))
+    .limit(1);
+  if (!row) throw new AppError('not-found', `No space ${spaceId}`);
+  return { spaceId, freeCancellationHours: row.hours ?? DEFAULT_FREE_CANCELLATION_HOURS };
+}
+
+export async function updateBookingPolicy(
+  db: Db,
+  user: SessionUser,
+  input: { spaceId: string; freeCancellationHours: number },
+): Promise<TBookingPolicy> {
+  if (!(await managesSpace(db, user, input.spaceId))) {
+    throw new AppError('permission-denied', 'Only the managers of the space may change its policy');
+  }
+  await getBookingPolicy(db, input.spaceId);
+  await db
+    .insert(spaceBookingPolicies)
+    .values({ spaceId: input.spaceId, freeCancellationHours: input.freeCancellationHours })
+    .onConflictDoUpdate({
+      target: spaceBookingPolicies.spaceId,
+      set: { freeCancellationHours: input.freeCancellationHours, updatedAt: new Date() },
+    });
+  return { spaceId: input.spaceId, freeCancellationHours: input.freeCancellationHours };
+}

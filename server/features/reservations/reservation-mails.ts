@@ -1,0 +1,290 @@
+import type { Locale } from '#contract/locale';
+import {
+  formatDay,
+  formatDuration,
+  formatMoment,
+  formatMoney,
+  formatSlot,
+  formatTime,
+  formatVatRate,
+  zoneCity,
+} from '#contract/reservation-format';
+import { escapeHtml } from '../../platform/mail-templates';
+import type { ReservationMailEvent } from './notifications';
+import type { ReservationRecord } from './reservation-view';
+
+/**
+ * The member's e-mails about a reservation, in their language, as HTML (inline styles, for mail
+ * clients) and plain text. `{room}`-style placeholders are filled, then HTML-escaped.
+ */
+interface EventText {
+  subject: string;
+  lead: string;
+  next?: string;
+  button: string;
+}
+
+interface Catalog {
+  greeting: string;
+  footer: string;
+  labels: {
+    space: string;
+    address: string;
+    room: string;
+    when: string;
+    attendees: string;
+    title: string;
+    priceExclVat: string;
+    vat: string;
+    total: string;
+    reason: string;
+  };
+  zone: string;
+  events: Record<ReservationMailEvent, EventText>;
+  cancelledBy: Record<'member' | 'manager' | 'system', string>;
+}
+
+const fr: Catalog = {
+  greeting: 'Bonjour {name},',
+  footer: 'Escale — trouvez et réservez votre espace de travail. Ce message est envoyé automatiquement.',
+  labels: {
+    space: 'Espace',
+    address: 'Adresse',
+    room: 'Salle',
+    when: 'Quand',
+    attendees: 'Participants',
+    title: 'Objet',
+    priceExclVat: 'Prix HT',
+    vat: 'TVA ({rate})',
+    total: 'Total TTC',
+    reason: 'Motif',
+  },
+  zone: 'heure de {city}',
+  events: {
+    confirmed: {
+      subject: 'Réservation confirmée : {room}, {date}',
+      lead: 'Votre réservation est confirmée. Vous trouverez l’événement en pièce jointe pour l’ajouter à votre agenda.',
+      next: 'Annulation gratuite jusqu’au {freeUntil}. Présentez-vous à l’accueil de l’espace à votre arrivée.',
+      button: 'Voir ma réservation',
+    },
+    requested: {
+      subject: 'Demande de réservation envoyée : {room}, {date}',
+      lead: 'Votre demande a bien été transmise. Cette salle est soumise à validation : l’espace doit l’accepter.',
+      next: 'Vous recevrez un e-mail dès sa décision. Sans réponse avant le début du créneau, la demande expire d’elle-même.',
+      button: 'Suivre ma demande',
+    },
+    approved: {
+      subject: 'Demande acceptée : {room}, {date}',
+      lead: 'Bonne nouvelle : l’espace a accepté votre demande. Votre réservation est confirmée ; l’événement est en pièce jointe.',
+      next: 'Annulation gratuite jusqu’au {freeUntil}.',
+      button: 'Voir ma réservation',
+    },
+    declined: {
+      subject: 'Demande refusée : {room}, {date}',
+      lead: 'L’espace n’a pas pu accepter votre demande. Rien ne vous sera facturé.',
+      next: 'Vous pouvez choisir un autre créneau ou une autre salle.',
+      button: 'Voir mes réservations',
+    },
+    cancelled: {
+      subject: 'Réservation annulée : {room}, {date}',
+      lead: 'Cette réservation est annulée ({by}).',
+      next: 'Le créneau est de nouveau libre. Rien ne vous sera facturé.',
+      button: 'Voir mes réservations',
+    },
+    expired: {
+      subject: 'Demande expirée : {room}, {date}',
+      lead: 'L’espace n’a pas répondu à votre demande avant le début du créneau : elle a expiré. Rien ne vous sera facturé.',
+      next: 'Vous pouvez réserver un autre créneau.',
+      button: 'Voir mes réservations',
+    },
+    reminder: {
+      subject: 'Rappel : {room} demain à {time}',
+      lead: 'Petit rappel : votre réservation commence dans 24 heures.',
+      next: 'Un empêchement ? Annulez depuis vos réservations pour libérer le créneau.',
+      button: 'Voir ma réservation',
+    },
+  },
+  cancelledBy: {
+    member: 'à votre demande',
+    manager: 'par l’espace',
+    system: 'automatiquement',
+  },
+};
+
+const en: Catalog = {
+  greeting: 'Hello {name},',
+  footer: 'Escale — find and book your workspace. This message was sent automatically.',
+  labels: {
+    space: 'Space',
+    address: 'Address',
+    room: 'Room',
+    when: 'When',
+    attendees: 'Attendees',
+    title: 'Title',
+    priceExclVat: 'Price excl. VAT',
+    vat: 'VAT ({rate})',
+    total: 'Total incl. VAT',
+    reason: 'Reason',
+  },
+  zone: '{city} time',
+  events: {
+    confirmed: {
+      subject: 'Booking confirmed: {room}, {date}',
+      lead: 'Your booking is confirmed. The attached event adds it to your calendar.',
+      next: 'Free cancellation until {freeUntil}. Check in at the front desk when you arrive.',
+      button: 'See my booking',
+    },
+    requested: {
+      subject: 'Booking request sent: {room}, {date}',
+      lead: 'Your request was sent. This room needs approval: the space has to accept it.',
+      next: 'You will get an e-mail as soon as they decide. Without an answer before the start, the request expires by itself.',
+      button: 'Follow my request',
+    },
+    approved: {
+      subject: 'Request accepted: {room}, {date}',
+      lead: 'Good news: the space accepted your request. Your booking is confirmed; the event is attached.',
+      next: 'Free cancellation until {freeUntil}.',
+      button: 'See my booking',
+    },
+    declined: {
+      subject: 'Request declined: {room}, {date}',
+      lead: 'The space could not accept your request. You will not be charged.',
+      next: 'You can pick another time or another room.',
+      button: 'See my reservations',
+    },
+    cancelled: {
+      subject: 'Booking cancelled: {room}, {date}',
+      lead: 'This booking is cancelled ({by}).',
+      next: 'The slot is free again. You will not be charged.',
+      button: 'See my reservations',
+    },
+    expired: {
+      subject: 'Request expired: {room}, {date}',
+      lead: 'The space did not answer your request before the start: it expired. You will not be charged.',
+      next: 'You can book another time.',
+      button: 'See my reservations',
+    },
+    reminder: {
+      subject: 'Reminder: {room} tomorrow at {time}',
+      lead: 'A quick reminder: your booking starts in 24 hours.',
+      next: 'Cannot make it? Cancel from your reservations to free the slot.',
+      button: 'See my booking',
+    },
+  },
+  cancelledBy: {
+    member: 'at your request',
+    manager: 'by the space',
+    system: 'automatically',
+  },
+};
+
+const catalogs: Record<Locale, Catalog> = { fr, en };
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
+}
+
+export interface RenderedReservationMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export function renderReservationMail(
+  locale: Locale,
+  event: ReservationMailEvent,
+  record: ReservationRecord,
+  options: { baseUrl: string; freeCancellationUntil: Date | null },
+): RenderedReservationMail {
+  const catalog = catalogs[locale];
+  const message = catalog.events[event];
+  const r = record.reservation;
+  const zone = record.space.timeZone;
+  const startsAt = r.startsAt.toISOString();
+  const endsAt = r.endsAt.toISOString();
+  const separator = locale === 'fr' ? ' : ' : ': ';
+  const at = (instant: Date) => formatMoment(locale, instant, zone);
+  const values = {
+    name: record.member.name,
+    room: record.room.name,
+    date: formatDay(locale, startsAt, zone),
+    time: formatTime(locale, startsAt, zone),
+    by: catalog.cancelledBy[r.cancelledByRole ?? 'system'],
+    freeUntil: options.freeCancellationUntil ? at(options.freeCancellationUntil) : '',
+  };
+  const subject = fill(message.subject, values);
+  const lead = fill(message.lead, values);
+  // "Free cancellation until…" only makes sense while there is such a limit.
+  const needsLimit = event === 'confirmed' || event === 'approved';
+  const next =
+    message.next && (!needsLimit || options.freeCancellationUntil) ? fill(message.next, values) : undefined;
+  const link =
+    event === 'declined' || event === 'cancelled' || event === 'expired'
+      ? `${options.baseUrl}/reservations`
+      : `${options.baseUrl}/result?reservation=${r.id}`;
+  const reason =
+    event === 'declined'
+      ? r.declineReason
+      : event === 'cancelled' && r.cancelledByRole === 'manager'
+        ? r.cancellationReason
+        : null;
+
+  const l = catalog.labels;
+  const when = `${formatSlot(locale, startsAt, endsAt, zone)} (${fill(catalog.zone, { city: zoneCity(zone) })}, ${formatDuration(locale, Math.round((r.endsAt.getTime() - r.startsAt.getTime()) / 60_000))})`;
+  const details: Array<[string, string]> = [
+    [l.space, record.space.name],
+    [
+      l.address,
+      [record.space.addressLine, `${record.space.postcode} ${record.space.city}`.trim()]
+        .filter(Boolean)
+        .join(', '),
+    ],
+    [l.room, record.room.name],
+    [l.when, when],
+    [l.attendees, String(r.attendees)],
+    ...(r.title ? ([[l.title, r.title]] as Array<[string, string]>) : []),
+    [l.priceExclVat, formatMoney(locale, r.priceExclVatCents, r.currency)],
+    [
+      fill(l.vat, { rate: formatVatRate(locale, r.vatRateBasisPoints) }),
+      formatMoney(locale, r.vatCents, r.currency),
+    ],
+    [l.total, formatMoney(locale, r.totalCents, r.currency)],
+    ...(reason ? ([[l.reason, reason]] as Array<[string, string]>) : []),
+  ];
+  const greeting = fill(catalog.greeting, values);
+
+  const text = [
+    greeting,
+    '',
+    lead,
+    '',
+    ...details.map(([label, value]) => `${label}${separator}${value}`),
+    '',
+    ...(next ? [next, ''] : []),
+    `${message.button}${separator}${link}`,
+    '',
+    '--',
+    catalog.footer,
+  ].join('\n');
+
+  const rows = details
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:6px 12px 6px 0;color:#57534e;font-weight:500;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</th><td style="padding:6px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('\n');
+  const html = `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f5f4;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#1c1917">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#4f46e5">Escale</p>
+<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(greeting)}</p>
+<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(lead)}</p>
+<table role="presentation" style="border-collapse:collapse;margin:0 0 16px;font-size:15px">${rows}</table>
+${next ? `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(next)}</p>` : ''}
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(message.button)}</a></p>
+<p style="margin:32px 0 0;font-size:12px;color:#57534e">${escapeHtml(catalog.footer)}</p>
+</div></body></html>`;
+
+  return { subject, html, text };
+}

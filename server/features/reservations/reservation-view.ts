@@ -1,0 +1,132 @@
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import type { RoomKind } from '#contract/rooms';
+import {
+  DEFAULT_FREE_CANCELLATION_HOURS,
+  type TManagedReservation,
+  type TReservation,
+} from '#contract/reservations';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { reservations, spaceBookingPolicies } from '../../db/schema/reservations';
+import { rooms } from '../../db/schema/rooms';
+import { spaces } from '../../db/schema/spaces';
+import type { Tx } from '../../db/transaction';
+
+/** A reservation with what every view of it needs: room, space, policy and member. */
+export interface ReservationRecord {
+  reservation: typeof reservations.$inferSelect;
+  room: { id: string; name: string; kind: RoomKind; deskGroup: string | null };
+  space: {
+    id: string;
+    slug: string;
+    name: string;
+    timeZone: string;
+    addressLine: string;
+    postcode: string;
+    city: string;
+  };
+  freeCancellationHours: number;
+  member: { id: string; name: string; email: string; locale: string | null };
+}
+
+export const ACTIVE = new Set(['pending', 'confirmed']);
+
+export async function selectReservationRecords(
+  db: Db | Tx,
+  where: SQL | undefined,
+  options: { order?: 'asc' | 'desc'; limit?: number; offset?: number } = {},
+): Promise<ReservationRecord[]> {
+  const rows = await db
+    .select({
+      reservation: reservations,
+      room: { id: rooms.id, name: rooms.name, kind: rooms.kind, deskGroup: rooms.deskGroup },
+      space: {
+        id: spaces.id,
+        slug: spaces.slug,
+        name: spaces.name,
+        timeZone: spaces.timeZone,
+        addressLine: spaces.addressLine,
+        postcode: spaces.postcode,
+        city: spaces.city,
+      },
+      freeCancellationHours: spaceBookingPolicies.freeCancellationHours,
+      member: { id: users.id, name: users.name, email: users.email, locale: users.locale },
+    })
+    .from(reservations)
+    .innerJoin(rooms, eq(rooms.id, reservations.roomId))
+    .innerJoin(spaces, eq(spaces.id, reservations.spaceId))
+    .innerJoin(users, eq(users.id, reservations.userId))
+    .leftJoin(spaceBookingPolicies, eq(spaceBookingPolicies.spaceId, reservations.spaceId))
+    .where(where)
+    .orderBy(
+      options.order === 'desc' ? desc(reservations.startsAt) : asc(reservations.startsAt),
+      asc(reservations.id),
+    )
+    .limit(options.limit ?? 1000)
+    .offset(options.offset ?? 0);
+  return rows.map((row) => ({
+    ...row,
+    freeCancellationHours: row.freeCancellationHours ?? DEFAULT_FREE_CANCELLATION_HOURS,
+  }));
+}
+
+export async function findReservationRecord(db: Db | Tx, id: string): Promise<ReservationRecord | null> {
+  const [record] = await selectReservationRecords(db, and(eq(reservations.id, id)), { limit: 1 });
+  return record ?? null;
+}
+
+/**
+ * Until when a member may cancel: a confirmed booking until the space's limit before its start, a
+ * pending request until its start. Null once it is not active.
+ */
+export function freeCancellationUntil(record: ReservationRecord): Date | null {
+  const { status, startsAt } = record.reservation;
+  if (status === 'pending') return startsAt;
+  if (status !== 'confirmed') return null;
+  return new Date(startsAt.getTime() - record.freeCancellationHours * 3_600_000);
+}
+
+export type ViewerStanding = 'member' | 'manager';
+
+export function toReservation(record: ReservationRecord, standing: ViewerStanding, now: Date): TReservation {
+  const r = record.reservation;
+  const until = freeCancellationUntil(record);
+  const active = ACTIVE.has(r.status);
+  const canCancel =
+    active && (standing === 'manager' || (until !== null && now.getTime() <= until.getTime()));
+  return {
+    id: r.id,
+    status: r.status,
+    room: { id: record.room.id, name: record.room.name, kind: record.room.kind },
+    space: record.space,
+    startsAt: r.startsAt.toISOString(),
+    endsAt: r.endsAt.toISOString(),
+    attendees: r.attendees,
+    title: r.title,
+    price: {
+      basis: r.pricingBasis,
+      minutes: Math.round((r.endsAt.getTime() - r.startsAt.getTime()) / 60_000),
+      exclVatCents: r.priceExclVatCents,
+      vatCents: r.vatCents,
+      totalCents: r.totalCents,
+      vatRateBasisPoints: r.vatRateBasisPoints,
+      currency: 'EUR',
+    },
+    createdAt: r.createdAt.toISOString(),
+    expiresAt: r.status === 'pending' && r.expiresAt ? r.expiresAt.toISOString() : null,
+    decidedAt: r.decidedAt?.toISOString() ?? null,
+    declineReason: r.declineReason,
+    cancelledAt: r.cancelledAt?.toISOString() ?? null,
+    cancelledBy: r.cancelledByRole ?? null,
+    cancellationReason: r.cancellationReason,
+    freeCancellationUntil: until?.toISOString() ?? null,
+    canCancel,
+  };
+}
+
+export function toManagedReservation(record: ReservationRecord, now: Date): TManagedReservation {
+  return {
+    ...toReservation(record, 'manager', now),
+    member: { name: record.member.name, email: record.member.email },
+  };
+}

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '#contract/errors';
+import type { TReservation } from '#contract/reservations';
+import { createTestDatabase } from '../../../tests/support/test-database';
+import type { Database } from '../../db/client';
+import {
+  addRole,
+  contextFor,
+  insertPerson,
+  insertRoom,
+  insertSpace,
+  localInstant,
+  reservationsRouter,
+  type TestPerson,
+} from './reservations.fixtures';
+import { createReservationsCallables } from './reservations.callables';
+
+/**
+ * Who may call what, for every reservations callable, as the seven people of the issue: anonymous, a
+ * member whose e-mail is not confirmed, the member who booked, another member, a manager of another
+ * space, a manager of the space, a platform admin. Each case starts from fresh data.
+ */
+const NOW = new Date(localInstant('2027-04-05T08:00'));
+let clock = NOW;
+const router = reservationsRouter(() => clock);
+
+const PERSONAS = [
+  'anonymous',
+  'unconfirmed',
+  'member',
+  'otherMember',
+  'otherManager',
+  'manager',
+  'admin',
+] as const;
+type Persona = (typeof PERSONAS)[number];
+
+let database: Database;
+let spaceId: string;
+let roomId: string;
+let approvalRoomId: string;
+const people = {} as Record<Exclude<Persona, 'anonymous'>, TestPerson>;
+let dayOffset = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  spaceId = await insertSpace(database.db);
+  const otherSpace = await insertSpace(database.db);
+  roomId = await insertRoom(database.db, spaceId, { maxDurationMinutes: 600 });
+  approvalRoomId = await insertRoom(database.db, spaceId, { requiresApproval: true });
+  people.unconfirmed = await insertPerson(database.db, { emailVerified: false });
+  people.member = await insertPerson(database.db);
+  people.otherMember = await insertPerson(database.db);
+  people.otherManager = await insertPerson(database.db);
+  people.manager = await insertPerson(database.db);
+  people.admin = await insertPerson(database.db, { isAdmin: true });
+  await addRole(database.db, spaceId, people.member.id, 'member');
+  await addRole(database.db, spaceId, people.otherMember.id, 'member');
+  await addRole(database.db, spaceId, people.manager.id, 'manager');
+  await addRole(database.db, otherSpace, people.otherManager.id, 'owner');
+});
+afterAll(() => database.close());
+
+function sessionOf(persona: Persona) {
+  return persona === 'anonymous' ? null : people[persona].session;
+}
+
+async function outcome(name: string, input: unknown, persona: Persona): Promise<string> {
+  try {
+    await router.invoke(`reservations.${name}`, input, contextFor(database.db, sessionOf(persona)));
+    return 'ok';
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
+}
+
+/** A fresh booking by the member, each on its own day so they never collide. */
+async function memberBooking(options: { approval?: boolean } = {}): Promise<TReservation> {
+  dayOffset++;
+  const day = new Date(Date.parse('2027-04-06T00:00:00Z') + dayOffset * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  clock = NOW;
+  return (await router.invoke(
+    'reservations.create',
+    {
+      roomId: options.approval ? approvalRoomId : roomId,
+      startsAt: localInstant(`${day}T10:00`),
+      endsAt: localInstant(`${day}T11:00`),
+      attendees: 1,
+      idempotencyKey: randomUUID(),
+    },
+    contextFor(database.db, people.member.session),
+  )) as TReservation;
+}
+
+interface Case {
+  name: string;
+  expected: Record<Persona, string>;
+  /** Builds the input (and any data it needs) for one persona's call. */
+  input: (persona: Persona) => Promise<unknown>;
+  /** Moves the clock before the call (actions allowed only after the start). */
+  at?: () => Date;
+}
+
+const PUBLIC_OK: Record<Persona, string> = {
+  anonymous: 'ok',
+  unconfirmed: 'ok',
+  member: 'ok',
+  otherMember: 'ok',
+  otherManager: 'ok',
+  manager: 'ok',
+  admin: 'ok',
+};
+const SIGNED_IN_OK: Record<Persona, string> = { ...PUBLIC_OK, anonymous: 'unauthenticated' };
+/** Something of the member's: others do not learn it exists. */
+const OWN_OR_MANAGER: Record<Persona, string> = {
+  anonymous: 'unauthenticated',
+  unconfirmed: 'not-found',
+  member: 'ok',
+  otherMember: 'not-found',
+  otherManager: 'not-found',
+  manager: 'ok',
+  admin: 'ok',
+};
+/** A manager's action on the member's reservation: the member may see it, not act on it. */
+const MANAGER_ACTION: Record<Persona, string> = { ...OWN_OR_MANAGER, member: 'permission-denied' };
+/** Space-wide manager views: permission-denied to everyone else signed in. */
+const SPACE_MANAGERS: Record<Persona, string> = {
+  anonymous: 'unauthenticated',
+  unconfirmed: 'permission-denied',
+  member: 'permission-denied',
+  otherMember: 'permission-denied',
+  otherManager: 'permission-denied',
+  manager: 'ok',
+  admin: 'ok',
+};
+
+const CASES: Case[] = [
+  {
+    name: 'getAvailability',
+    expected: PUBLIC_OK,
+    input: async () => ({ roomId, from: '2027-04-06', to: '2027-04-12' }),
+  },
+  {
+    name: 'getSpaceAvailability',
+    expected: PUBLIC_OK,
+    input: async () => ({ spaceId, from: '2027-04-06', to: '2027-04-06' }),
+  },
+  {
+    name: 'quote',
+    expected: PUBLIC_OK,
+    input: async () => ({
+      roomId,
+      startsAt: localInstant('2027-04-06T10:00'),
+      endsAt: localInstant('2027-04-06T12:00'),
+      attendees: 2,
+    }),
+  },
+  { name: 'getPolicy', expected: PUBLIC_OK, input: async () => ({ spaceId }) },
+  {
+    name: 'create',
+    expected: { ...SIGNED_IN_OK, unconfirmed: 'failed-precondition' },
+    input: async () => {
+      dayOffset++;
+      const day = new Date(Date.parse('2027-04-06T00:00:00Z') + dayOffset * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+      return {
+        roomId,
+        startsAt: localInstant(`${day}T14:00`),
+        endsAt: localInstant(`${day}T15:00`),
+        attendees: 1,
+        idempotencyKey: randomUUID(),
+      };
+    },
+  },
+  { name: 'get', expected: OWN_OR_MANAGER, input: async () => ({ id: (await memberBooking()).id }) },
+  { name: 'listMine', expected: SIGNED_IN_OK, input: async () => ({ scope: 'upcoming' }) },
+  {
+    name: 'cancel',
+    expected: OWN_OR_MANAGER,
+    input: async (persona) => ({
+      id: (await memberBooking()).id,
+      ...(persona === 'member' ? {} : { reason: 'Fermeture exceptionnelle' }),
+    }),
+  },
+  {
+    name: 'approve',
+    expected: MANAGER_ACTION,
+    input: async () => ({ id: (await memberBooking({ approval: true })).id }),
+  },
+  {
+    name: 'decline',
+    expected: MANAGER_ACTION,
+    input: async () => ({ id: (await memberBooking({ approval: true })).id, reason: 'Complet' }),
+  },
+  {
+    name: 'markNoShow',
+    expected: MANAGER_ACTION,
+    input: async () => {
+      const booking = await memberBooking();
+      clock = new Date(Date.parse(booking.startsAt) + 10 * 60_000);
+      return { id: booking.id };
+    },
+  },
+  {
+    name: 'markCompleted',
+    expected: MANAGER_ACTION,
+    input: async () => {
+      const booking = await memberBooking();
+      clock = new Date(Date.parse(booking.startsAt) + 10 * 60_000);
+      return { id: booking.id };
+    },
+  },
+  { name: 'listManagedSpaces', expected: SIGNED_IN_OK, input: async () => ({}) },
+  { name: 'listForApproval', expected: SPACE_MANAGERS, input: async () => ({ spaceId }) },
+  { name: 'spaceCalendar', expected: SPACE_MANAGERS, input: async () => ({ spaceId, date: '2027-04-07' }) },
+  {
+    name: 'updatePolicy',
+    expected: SPACE_MANAGERS,
+    input: async () => ({ spaceId, freeCancellationHours: 24 }),
+  },
+  { name: 'getFeed', expected: SIGNED_IN_OK, input: async () => ({}) },
+  { name: 'createFeedToken', expected: SIGNED_IN_OK, input: async () => ({}) },
+  { name: 'revokeFeedToken', expected: SIGNED_IN_OK, input: async () => ({}) },
+];
+
+describe('who may call each reservations operation', () => {
+  for (const testCase of CASES) {
+    it(`reservations.${testCase.name}`, async () => {
+      const seen = {} as Record<Persona, string>;
+      for (const persona of PERSONAS) {
+        const input = await testCase.input(persona);
+        seen[persona] = await outcome(testCase.name, input, persona);
+        clock = NOW;
+      }
+      expect(seen).toEqual(testCase.expected);
+    });
+  }
+
+  it('covers every operation of the reservations API', () => {
+    const tested = CASES.map((testCase) => `reservations.${testCase.name}`).sort();
+    const served = createReservationsCallables().map((implementation) => implementation.def.name);
+    expect(tested).toEqual(served.sort());
+  });
+
+  it('shows each manager only their own spaces; an admin sees them all', async () => {
+    const list = async (persona: Persona) =>
+      (
+        (await router.invoke(
+          'reservations.listManagedSpaces',
+          {},
+          contextFor(database.db, sessionOf(persona)),
+        )) as Array<{
+          id: string;
+        }>
+      ).map((space) => space.id);
+    expect(await list('member')).toEqual([]);
+    expect(await list('manager')).toEqual([spaceId]);
+    expect(await list('otherManager')).not.toContain(spaceId);
+    expect(await list('admin')).toContain(spaceId);
+  });
+});

@@ -1,0 +1,7 @@
+import { searchSpaces } from '#contract/search';
+import { implement } from '../../platform/callables';
+import * as search from './search.service';
+
+export const searchCallables = [
+  implement(searchSpaces, (filters, { db, locale }) => search.searchSpaces(db, filters, locale)),
+];

@@ -1,0 +1,172 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, getISODay } from 'date-fns';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZSearchFilters, type TSearchFiltersInput } from '#contract/search';
+import { createTestDatabase } from '../../../tests/support/test-database';
+import type { Database } from '../../db/client';
+import { seedDemoData } from '../../db/seed/seed';
+import { spaces } from '../../db/schema/spaces';
+import { searchSpaces } from './search.service';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData(database.db);
+});
+afterAll(() => database.close());
+
+async function search(input: TSearchFiltersInput, locale: 'fr' | 'en' = 'fr') {
+  return searchSpaces(database.db, ZSearchFilters.parse(input), locale);
+}
+
+async function slugsOf(input: TSearchFiltersInput): Promise<string[]> {
+  const answer = await search({ ...input, sort: 'name_asc' });
+  return answer.items.map((item) => item.slug);
+}
+
+/** The date, in Paris, of the first `isoWeekday` at least a week from now (clear of lead times). */
+function nextWeekday(isoWeekday: number): string {
+  let day = addDays(new TZDate(Date.now(), 'Europe/Paris'), 7);
+  while (getISODay(day) !== isoWeekday) day = addDays(day, 1);
+  return format(day, 'yyyy-MM-dd');
+}
+
+describe('search', () => {
+  it('finds every published space when nothing is asked, never the draft', async () => {
+    const answer = await search({});
+    expect(answer.total).toBe(10);
+    expect(await slugsOf({ city: 'Nantes' })).toEqual(['ile-de-nantes-coworking']);
+  });
+
+  it('matches a city whatever its case, accents and spacing', async () => {
+    for (const city of ['Paris', 'paris', '  PARIS ']) {
+      expect(await slugsOf({ city })).toEqual([
+        'acme-coworking-paris',
+        'atelier-montmartre-paris',
+        'bureaux-du-canal-paris',
+      ]);
+    }
+    await database.db
+      .update(spaces)
+      .set({ city: 'Saint-Étienne', cityKey: 'saint etienne' })
+      .where(eq(spaces.slug, 'beffroi-lille'));
+    expect(await slugsOf({ city: 'saint etienne' })).toEqual(['beffroi-lille']);
+    expect(await slugsOf({ city: 'Saint-Etienne' })).toEqual(['beffroi-lille']);
+    await database.db
+      .update(spaces)
+      .set({ city: 'Lille', cityKey: 'lille' })
+      .where(eq(spaces.slug, 'beffroi-lille'));
+  });
+
+  it('combines room kind and size', async () => {
+    expect(await slugsOf({ kind: 'event_hall' })).toEqual([
+      'ile-de-nantes-coworking',
+      'la-ruche-lyon',
+      'bureaux-du-canal-paris',
+    ]);
+    const large = await search({ kind: 'meeting_room', people: 10, sort: 'name_asc' });
+    expect(large.items.map((item) => [item.slug, item.matchingRoomCount])).toEqual([
+      ['ile-de-nantes-coworking', 1],
+      ['la-ruche-lyon', 1],
+      ['bureaux-du-canal-paris', 1],
+      ['les-docks-bordeaux', 1],
+      ['vieux-port-workspace-marseille', 1],
+    ]);
+    expect(await slugsOf({ city: 'Paris', kind: 'meeting_room', people: 10 })).toEqual([
+      'bureaux-du-canal-paris',
+    ]);
+  });
+
+  it('filters on amenities of the space and of the room together', async () => {
+    expect(await slugsOf({ amenities: ['terrace', 'videoconference'] })).toEqual([
+      'la-ruche-lyon',
+      'vieux-port-workspace-marseille',
+    ]);
+    expect(await slugsOf({ amenities: ['open_24_7'] })).toEqual(['vieux-port-workspace-marseille']);
+  });
+
+  it('keeps spaces whose cheapest matching price with VAT is within the budget', async () => {
+    // Half-day desks at 12 € or less excluding VAT: 14.40 € with VAT.
+    expect(await slugsOf({ maxPrice: 15 })).toEqual([
+      'chartrons-studio-bordeaux',
+      'ile-de-nantes-coworking',
+      'la-ruche-lyon',
+      'vieux-port-workspace-marseille',
+    ]);
+    // Two hours of a meeting room: hourly price × 2, with VAT.
+    const twoHours = await search({ city: 'Paris', kind: 'meeting_room', duration: 120, sort: 'price_asc' });
+    expect(twoHours.items.map((item) => [item.slug, item.priceCents, item.priceIsForDuration])).toEqual([
+      ['acme-coworking-paris', 6000, true],
+      ['atelier-montmartre-paris', 7680, true],
+      ['bureaux-du-canal-paris', 9120, true],
+    ]);
+    expect(await slugsOf({ city: 'Paris', kind: 'meeting_room', duration: 120, maxPrice: 70 })).toEqual([
+      'acme-coworking-paris',
+    ]);
+  });
+
+  it('keeps spaces open on the day, at the time, for the whole duration', async () => {
+    const sunday = nextWeekday(7);
+    expect(await slugsOf({ date: sunday })).toEqual(['vieux-port-workspace-marseille']);
+    const monday = nextWeekday(1);
+    expect(await slugsOf({ date: monday, time: '20:00', duration: 60 })).toEqual([
+      'confluence-hub-lyon',
+      'bureaux-du-canal-paris',
+      'vieux-port-workspace-marseille',
+    ]);
+    // Canal closes at 21:00: an hour from 20:30 does not fit.
+    expect(await slugsOf({ date: monday, time: '20:30', duration: 60, city: 'Paris' })).toEqual([]);
+    // Lunch break in Lille and Bordeaux: 12:30-13:30 is closed, 11:00-12:00 is open.
+    expect(await slugsOf({ date: monday, time: '12:45', city: 'Lille' })).toEqual([]);
+    expect(await slugsOf({ date: monday, time: '11:00', city: 'Lille' })).toEqual(['beffroi-lille']);
+    expect(await slugsOf({ date: monday, time: '11:30', duration: 90, city: 'Lille' })).toEqual([]);
+  });
+
+  it('leaves out a space closed that day', async () => {
+    const tuesday = nextWeekday(2);
+    const [acme] = await database.db.select().from(spaces).where(eq(spaces.slug, 'acme-coworking-paris'));
+    await database.db.execute(
+      sql`insert into space_closures (space_id, starts_on, ends_on, label) values (${acme!.id}, ${tuesday}, ${tuesday}, 'Inventaire')`,
+    );
+    expect(await slugsOf({ city: 'Paris', date: tuesday })).toEqual([
+      'atelier-montmartre-paris',
+      'bureaux-du-canal-paris',
+    ]);
+  });
+
+  it('respects lead time, horizon and duration limits of rooms', async () => {
+    // The Nantes hall needs 48 hours' notice and half a day at least; its open space does not.
+    const tooSoon = format(addDays(new TZDate(Date.now(), 'Europe/Paris'), 400), 'yyyy-MM-dd');
+    expect(await slugsOf({ date: tooSoon })).toEqual([]);
+    expect(await slugsOf({ city: 'Nantes', kind: 'event_hall', duration: 60 })).toEqual([]);
+    expect(await slugsOf({ city: 'Nantes', kind: 'event_hall', duration: 240 })).toEqual([
+      'ile-de-nantes-coworking',
+    ]);
+  });
+
+  it('sorts and pages, with the total of all pages', async () => {
+    const byPrice = await search({ sort: 'price_asc' });
+    const prices = byPrice.items.map((item) => item.priceCents);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const byCapacity = await search({ sort: 'capacity_desc' });
+    expect(byCapacity.items[0]?.slug).toBe('bureaux-du-canal-paris');
+    const page2 = await search({ page: 2 });
+    expect(page2).toMatchObject({ total: 10, page: 2, items: [] });
+    const small = await search({ people: 1, sort: 'name_asc', page: 1 });
+    expect(small.items.length).toBe(10);
+  });
+
+  it('hides archived spaces', async () => {
+    await database.db
+      .update(spaces)
+      .set({ status: 'archived' })
+      .where(eq(spaces.slug, 'chartrons-studio-bordeaux'));
+    expect(await slugsOf({ city: 'Bordeaux' })).toEqual(['les-docks-bordeaux']);
+    await database.db
+      .update(spaces)
+      .set({ status: 'published' })
+      .where(eq(spaces.slug, 'chartrons-studio-bordeaux'));
+  });
+});

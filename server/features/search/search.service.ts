@@ -1,0 +1,158 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { isSpaceAmenity, type Amenity } from '#contract/amenities';
+import type { Locale } from '#contract/locale';
+import {
+  DEFAULT_SEARCH_DURATION_MINUTES,
+  SEARCH_PAGE_SIZE,
+  type SearchSort,
+  type TSearchAnswer,
+  type TSearchFilters,
+} from '#contract/search';
+import { cityKeyOf } from '#contract/spaces';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { priceExclVatSql, withVatSql } from '../../db/schema/rooms';
+import {
+  CARD_COLUMNS,
+  cardOf,
+  COVER_JOIN,
+  joinSql,
+  nameSortKey,
+  textArray,
+  type CardRow,
+} from '../spaces/space-cards';
+
+const ORDER: Record<SearchSort, SQL> = {
+  price_asc: sql`m.price ASC, ${nameSortKey(sql`m.name`)}, m.space_id`,
+  price_desc: sql`m.price DESC, ${nameSortKey(sql`m.name`)}, m.space_id`,
+  capacity_desc: sql`m.max_capacity DESC, m.price ASC, m.space_id`,
+  name_asc: sql`${nameSortKey(sql`m.name`)}, m.space_id`,
+};
+
+/** The searched duration: given, or one hour when a start time is given without one. */
+export function searchedDuration(filters: TSearchFilters): number | null {
+  return filters.duration ?? (filters.time ? DEFAULT_SEARCH_DURATION_MINUTES : null);
+}
+
+interface Conditions {
+  /** On `spaces s` alone: decided once per space. */
+  space: SQL[];
+  /** On `rooms r` of a kept space `s`. */
+  room: SQL[];
+}
+
+/**
+ * The conditions of one search, split between the space and its rooms. Dates and times are wall-clock
+ * values of each space's zone; the only instants computed are "not sooner than the lead time, not later
+ * than the horizon".
+ */
+function conditionsOf(filters: TSearchFilters, duration: number | null, price: SQL): Conditions {
+  const space: SQL[] = [sql`s.status = 'published'`];
+  const room: SQL[] = [sql`r.archived_at IS NULL`];
+  if (filters.city) space.push(sql`s.city_key = ${cityKeyOf(filters.city)}`);
+  if (filters.people) room.push(sql`r.capacity >= ${filters.people}`);
+  if (filters.kind) room.push(sql`r.kind = ${filters.kind}`);
+
+  const wanted: Amenity[] = filters.amenities ?? [];
+  const onSpace = wanted.filter(isSpaceAmenity);
+  const onRoom = wanted.filter((amenity) => !isSpaceAmenity(amenity));
+  if (onSpace.length) space.push(sql`s.amenities @> ${textArray(onSpace)}`);
+  if (onRoom.length) room.push(sql`r.amenities @> ${textArray(onRoom)}`);
+
+  if (duration !== null) {
+    room.push(sql`r.min_duration_minutes <= ${duration} AND r.max_duration_minutes >= ${duration}`);
+  }
+  room.push(sql`${price} IS NOT NULL`);
+  if (filters.maxPrice) room.push(sql`${price} <= ${filters.maxPrice * 100}`);
+
+  if (filters.date) addDayConditions({ space, room }, filters.date, filters.time, duration);
+  return { space, room };
+}
+
+function addDayConditions(
+  conditions: Conditions,
+  date: string,
+  time: string | undefined,
+  duration: number | null,
+): void {
+  const day = sql`${date}::date`;
+  const length = duration ?? 0;
+  conditions.space.push(sql`NOT EXISTS (SELECT 1 FROM space_closures c
+      WHERE c.space_id = s.id AND ${day} BETWEEN c.starts_on AND c.ends_on)`);
+  const fits = time
+    ? sql`h.opens <= ${time}::time AND h.closes - ${time}::time >= make_interval(mins => ${length})`
+    : sql`h.closes - h.opens >= make_interval(mins => ${length})`;
+  // The weekday as a plain integer (not `extract(isodow …)`, a numeric): the primary key serves the lookup.
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
+  conditions.space.push(sql`EXISTS (SELECT 1 FROM space_opening_hours h
+    WHERE h.space_id = s.id AND h.weekday = ${weekday} AND ${fits})`);
+  if (time) {
+    // The start as an instant of the space's zone (the right UTC offset on daylight-saving days).
+    const start = sql`((${day} + ${time}::time) AT TIME ZONE s.time_zone)`;
+    conditions.room.push(sql`${start} >= now() + make_interval(mins => r.lead_time_minutes)`);
+    conditions.room.push(sql`${start} <= now() + make_interval(days => r.horizon_days)`);
+  } else {
+    const today = sql`(now() AT TIME ZONE s.time_zone)::date`;
+    conditions.room.push(sql`${day} >= ${today} AND ${day} <= ${today} + r.horizon_days`);
+  }
+}
+
+/**
+ * Published spaces with at least one room matching every filter, with the cheapest matching price and
+ * how many rooms match, in one query: the spaces are filtered first (city, amenities, open that day),
+ * then each kept space's rooms are read through their index, and only the page's rows get a cover
+ * (indexes and figures: docs/decisions/012-search-indexes.md).
+ */
+export async function searchSpaces(db: Db, filters: TSearchFilters, locale: Locale): Promise<TSearchAnswer> {
+  const duration = searchedDuration(filters);
+  const price =
+    duration === null ? sql`r.from_price_incl_vat_cents` : withVatSql(priceExclVatSql(sql`${duration}::int`));
+  const pageSize = SEARCH_PAGE_SIZE;
+  const conditions = conditionsOf(filters, duration, price);
+  // Kinds are only needed for the page's rows: gathered there, not for every matching space.
+  const roomWhere = joinSql(conditions.room, ' AND ');
+  const rows = await rowsOf<
+    CardRow & { matching_rooms: number; price: number; total: number; max_capacity: number }
+  >(
+    db,
+    sql`WITH m AS (
+        SELECT s.id AS space_id, s.name, found.*
+        FROM spaces s
+        CROSS JOIN LATERAL (
+          SELECT count(*)::int AS matching_rooms, min(${price})::int AS price, max(r.capacity) AS max_capacity
+          FROM rooms r
+          WHERE r.space_id = s.id AND ${roomWhere}
+        ) AS found
+        WHERE ${joinSql(conditions.space, ' AND ')} AND found.matching_rooms > 0
+      ), page AS (
+        SELECT * FROM m ORDER BY ${ORDER[filters.sort]} LIMIT ${pageSize} OFFSET ${(filters.page - 1) * pageSize}
+      )
+      SELECT ${CARD_COLUMNS}, m.matching_rooms, m.price, m.max_capacity, m.matching_rooms AS room_count,
+        m.price AS from_price, (SELECT count(*)::int FROM m) AS total,
+        (SELECT array_agg(DISTINCT r.kind) FROM rooms r WHERE r.space_id = s.id AND ${roomWhere}) AS kinds
+      FROM page m JOIN spaces s ON s.id = m.space_id ${COVER_JOIN}
+      ORDER BY ${ORDER[filters.sort]}`,
+  );
+  return {
+    items: rows.map((row) => ({
+      ...cardOf(row, locale),
+      matchingRoomCount: row.matching_rooms,
+      priceCents: Number(row.price),
+      priceIsForDuration: duration !== null,
+    })),
+    total: rows[0]?.total ?? (filters.page > 1 ? await countMatches(db, conditions) : 0),
+    page: filters.page,
+    pageSize,
+    durationMinutes: duration,
+  };
+}
+
+async function countMatches(db: Db, conditions: Conditions): Promise<number> {
+  const [row] = await rowsOf<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM spaces s
+      WHERE ${joinSql(conditions.space, ' AND ')}
+        AND EXISTS (SELECT 1 FROM rooms r WHERE r.space_id = s.id AND ${joinSql(conditions.room, ' AND ')})`,
+  );
+  return row?.total ?? 0;
+}

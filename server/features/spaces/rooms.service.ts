@@ -1,0 +1,76 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { RoomAmenity } from '#contract/amenities';
+import { AppError } from '#contract/errors';
+import type { Locale } from '#contract/locale';
+import type { TRoomDetail } from '#contract/rooms';
+import type { Db } from '../../db/client';
+import { roomPhotos, rooms } from '../../db/schema/rooms';
+import { spaces } from '../../db/schema/spaces';
+import { isoOf, localized, photoOf, roomPricesOf, UUID_PATTERN } from './mappers';
+import { isVisible, spaceRefCondition, type Visibility } from './spaces.service';
+
+/**
+ * A room as its public page shows it. The room must be offered and its space published; when the URL
+ * names a space (`spaceRef`), the room must belong to it. Anything else is `not-found`, never a hint that
+ * the room exists elsewhere.
+ */
+export async function getRoomDetail(
+  db: Db,
+  input: { roomId: string; spaceRef?: string },
+  locale: Locale,
+  visibility: Visibility = {},
+): Promise<TRoomDetail> {
+  const notFound = () => new AppError('not-found', `No room ${input.roomId}`);
+  if (!UUID_PATTERN.test(input.roomId)) throw notFound();
+  const conditions = [eq(rooms.id, input.roomId)];
+  if (input.spaceRef) conditions.push(spaceRefCondition(input.spaceRef));
+  const [row] = await db
+    .select({ room: rooms, space: spaces })
+    .from(rooms)
+    .innerJoin(spaces, eq(spaces.id, rooms.spaceId))
+    .where(and(...conditions))
+    .limit(1);
+  if (!row) throw notFound();
+  const { room, space } = row;
+  if (room.archivedAt !== null && !visibility.includeUnpublished) throw notFound();
+  if (!(await isVisible(space, visibility))) throw notFound();
+
+  const photos = await db
+    .select()
+    .from(roomPhotos)
+    .where(eq(roomPhotos.roomId, room.id))
+    .orderBy(asc(roomPhotos.position), asc(roomPhotos.createdAt));
+  const photoList = photos.map((photo) => photoOf(photo, locale));
+  return {
+    id: room.id,
+    kind: room.kind,
+    name: room.name,
+    capacity: room.capacity,
+    amenities: room.amenities as RoomAmenity[],
+    prices: roomPricesOf(room),
+    deskGroup: room.deskGroup,
+    cover: photoList[0] ?? null,
+    description: localized(locale, room.descriptionFr, room.descriptionEn),
+    photos: photoList,
+    rules: {
+      minDurationMinutes: room.minDurationMinutes,
+      maxDurationMinutes: room.maxDurationMinutes,
+      bookingStepMinutes: room.bookingStepMinutes,
+      bufferMinutes: room.bufferMinutes,
+      leadTimeMinutes: room.leadTimeMinutes,
+      horizonDays: room.horizonDays,
+      requiresApproval: room.requiresApproval,
+    },
+    space: {
+      id: space.id,
+      slug: space.slug,
+      name: space.name,
+      city: space.city,
+      postcode: space.postcode,
+      addressLine: space.addressLine,
+      timeZone: space.timeZone,
+      color: space.color,
+    },
+    updatedAt: isoOf(room.updatedAt),
+  };
+}

@@ -1,0 +1,7 @@
+import { getBranding } from '#contract/tenancy';
+import { implement } from '../../platform/callables';
+import * as tenancy from './tenancy.service';
+
+export const tenancyCallables = [
+  implement(getBranding, ({ subdomain }, { db }) => tenancy.getBranding(db, subdomain)),
+];

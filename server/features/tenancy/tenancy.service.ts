@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import { AppError } from '#contract/errors';
+import type { TSubdomainDetails } from '#contract/tenancy';
+import type { Db } from '../../db/client';
+import { spaces } from '../../db/schema/spaces';
+
+/** A subdomain that means "the platform itself", never a space (seed section 4). */
+export const RESERVED_SUBDOMAIN = 'beta';
+
+/**
+ * The subdomain a request's host names under the root domain: `acme.escale.fr` → `acme`.
+ * Only the first label counts; `beta`, the bare root domain and foreign hosts give null.
+ */
+export function subdomainOfHost(host: string | null | undefined, rootDomain: string): string | null {
+  if (!host) return null;
+  const hostname = host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  const root = rootDomain.toLowerCase();
+  if (!hostname.endsWith(`.${root}`)) return null;
+  const labels = hostname.slice(0, -(root.length + 1)).split('.');
+  const first = labels[labels.length - 1];
+  if (!first || first === RESERVED_SUBDOMAIN) return null;
+  return first;
+}
+
+export async function getBranding(db: Db, subdomain: string): Promise<TSubdomainDetails> {
+  const [space] = await db
+    .select({ spaceId: spaces.id, color: spaces.color, name: spaces.name })
+    .from(spaces)
+    .where(eq(spaces.subdomain, subdomain))
+    .limit(1);
+  if (!space) throw new AppError('not-found', `No space at subdomain ${subdomain}`);
+  return space;
+}
+
+/** The branding for a host, or null when the host names no known space. */
+export async function findBrandingForHost(
+  db: Db,
+  host: string | null | undefined,
+  rootDomain: string,
+): Promise<(TSubdomainDetails & { subdomain: string }) | null> {
+  const subdomain = subdomainOfHost(host, rootDomain);
+  if (!subdomain) return null;
+  try {
+    return { subdomain, ...(await getBranding(db, subdomain)) };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not-found') return null;
+    throw error;
+  }
+}

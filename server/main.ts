@@ -1,0 +1,143 @@
+import { getRequestListener } from '@hono/node-server';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { ServerBuild } from 'react-router';
+import { createApp } from './app';
+import { createRouter } from './callables';
+import { openDatabase, type Database } from './db/client';
+import { DEMO_PASSWORD, presentDemoAccounts } from './db/seed/demo-accounts';
+import { seedDemoData } from './db/seed/seed';
+import { storeGeneratedPhoto } from './features/spaces/photo-files.service';
+import type { SavePhotoFile } from './features/spaces/spaces.seed';
+import { createAuth } from './platform/auth';
+import { createJobRunner, installJobRunner } from './platform/jobs';
+import type { Config } from './platform/config';
+import { log } from './platform/log';
+import { createMailer, installMailer } from './platform/mail';
+import { createSessionReader } from './platform/session';
+import { reservationJobHandlers, reservationRecurringJobs } from './features/reservations/reservation-jobs';
+import { createLocalFileStore } from './platform/storage';
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+export interface StartOptions {
+  config: Config;
+  mode: 'production' | 'development';
+  getServerBuild: () => Promise<ServerBuild>;
+  clientDir?: string;
+  /** Given the HTTP server before it listens, returns a middleware that runs before the app (Vite in dev). */
+  before?: (server: Server) => Promise<Middleware>;
+  seed?: boolean;
+}
+
+export interface RunningServer {
+  server: Server;
+  database: Database;
+  url: string;
+  close(): Promise<void>;
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { config } = options;
+  const database = await openDatabase(config);
+  await database.migrate();
+  const fileStore = createLocalFileStore(path.join(config.dataDir, 'files'));
+  const savePhotoFile: SavePhotoFile = (bytes, contentType, fileName) =>
+    storeGeneratedPhoto(database.db, fileStore, bytes, contentType, fileName);
+  if (options.seed !== false && (await seedDemoData(database.db, { savePhotoFile }))) {
+    log.info('demo data loaded');
+  }
+  if (!config.production) {
+    const demo = await presentDemoAccounts(database.db);
+    if (demo.length) log.info(`demo accounts (password ${DEMO_PASSWORD}): ${demo.join(', ')}`);
+  }
+
+  const mailer = createMailer(config);
+  installMailer(mailer);
+  const auth = createAuth({ db: database.db, config, mailer, log });
+  const readSession = createSessionReader(auth, log);
+  // Background jobs (reminders, expiry, completion, e-mails) in the database: every process runs a worker.
+  const jobs = createJobRunner({
+    db: database.db,
+    handlers: { ...reservationJobHandlers(config) },
+    recurring: [...reservationRecurringJobs],
+    log,
+  });
+  installJobRunner(jobs);
+
+  const app = createApp({
+    database,
+    config,
+    router: createRouter({ auth, fileStore }),
+    readSession,
+    auth,
+    fileStore,
+    getServerBuild: options.getServerBuild,
+    mode: options.mode,
+    clientDir: options.clientDir,
+  });
+  const listener = getRequestListener(app.fetch);
+  let closingStarted = false;
+  const server = createServer((req, res) => {
+    // Once shutting down, answers tell clients not to reuse the connection, so it can close.
+    if (closingStarted) res.setHeader('Connection', 'close');
+    if (before) before(req, res, () => void listener(req, res));
+    else void listener(req, res);
+  });
+  // Set before the server listens, so no request ever sees it unset.
+  const before: Middleware | undefined = await options.before?.(server);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+  log.info(`Escale is listening on ${url}`, { database: database.kind, mode: options.mode });
+  await jobs.start();
+
+  let closing: Promise<void> | undefined;
+  // Stop accepting, let in-flight requests finish (bounded), then close the database.
+  const close = () =>
+    (closing ??= (async () => {
+      closingStarted = true;
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+        // Keep-alive connections become idle as their last response ends: close them as they do.
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        server.close(() => {
+          clearTimeout(force);
+          clearInterval(sweep);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      // The job in progress finishes; queued ones wait in the database for the next start.
+      await jobs.stop();
+      installJobRunner(undefined);
+      // Mail accepted while serving (a reset link, say) is still delivered.
+      await mailer.idle();
+      await database.close();
+    })());
+
+  return { server, database, url, close };
+}
+
+/** SIGTERM and SIGINT close the server gracefully, once. */
+export function closeOnSignals(running: Pick<RunningServer, 'close'>) {
+  const stop = (signal: string) => {
+    log.info(`${signal} received: shutting down`);
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error('shutdown failed', { error });
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { AppError } from '#contract/errors';
+import type { Db } from '../db/client';
+import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, type Auth } from './auth';
+import { AUTH_PATH_RULES, type AuthPathRule } from './auth-rate-limits';
+import { consumeRateLimit, peekRateLimit } from './rate-limit';
+
+export interface AuthHandlerDeps {
+  auth: Auth;
+  db: Db;
+  pathRules?: Record<string, AuthPathRule>;
+}
+
+const MAX_AUTH_BODY_BYTES = 16 * 1024;
+
+/** `resource-exhausted` in our error shape (better-auth's own 429 is rewritten to it too). */
+function tooManyRequests(retryAfterSeconds: number): Response {
+  const error = new AppError('resource-exhausted', 'Too many attempts, try again later', {
+    retryAfterSeconds,
+  });
+  return Response.json(error.toBody(), {
+    status: error.httpStatus,
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
+}
+
+function emailIn(body: Uint8Array): string | null {
+  try {
+    const parsed = JSON.parse(new TextDecoder().decode(body)) as { email?: unknown };
+    return typeof parsed.email === 'string' && parsed.email.trim() ? parsed.email.trim().toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Counter keys hold a digest, so the table never stores an e-mail address. */
+function emailKey(path: string, email: string): string {
+  return `email|${path}|${createHash('sha256').update(email).digest('base64url')}`;
+}
+
+/**
+ * Serves `/api/auth/*` with better-auth, adding what it lacks: the caller's address from the socket (never
+ * from a header the client could forge), per-e-mail rate limits, and `resource-exhausted` answers.
+ */
+export function createAuthHandler({ auth, db, pathRules = AUTH_PATH_RULES }: AuthHandlerDeps) {
+  return async (request: Request, clientAddress: string | undefined): Promise<Response> => {
+    const path = new URL(request.url).pathname.slice(AUTH_BASE_PATH.length) || '/';
+    const headers = new Headers(request.headers);
+    headers.delete(CLIENT_ADDRESS_HEADER);
+    if (clientAddress) headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
+
+    let body: Uint8Array | undefined;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      body = new Uint8Array(await request.arrayBuffer());
+      if (body.length > MAX_AUTH_BODY_BYTES) {
+        return Response.json(new AppError('invalid-argument', 'Request body too large').toBody(), {
+          status: 400,
+        });
+      }
+    }
+
+    const perEmail = request.method === 'POST' ? pathRules[path]?.perEmail : undefined;
+    const email = perEmail && body ? emailIn(body) : null;
+    if (perEmail && email) {
+      const key = emailKey(path, email);
+      const verdict =
+        perEmail.counts === 'failures'
+          ? await peekRateLimit(db, key, perEmail)
+          : await consumeRateLimit(db, key, perEmail);
+      if (!verdict.allowed) return tooManyRequests(verdict.retryAfterSeconds);
+    }
+
+    const response = await auth.handler(
+      new Request(request.url, { method: request.method, headers, body: body as BodyInit | undefined }),
+    );
+
+    if (perEmail?.counts === 'failures' && email && response.status === 401) {
+      await consumeRateLimit(db, emailKey(path, email), perEmail);
+    }
+    if (response.status === 429) {
+      return tooManyRequests(Number(response.headers.get('x-retry-after')) || 60);
+    }
+    return response;
+  };
+}

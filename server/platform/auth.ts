@@ -1,0 +1,173 @@
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer } from 'better-auth/plugins/bearer';
+import { oneTimeToken } from 'better-auth/plugins/one-time-token';
+import { isLocale, type Locale } from '#contract/locale';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#contract/auth';
+import type { Db } from '../db/client';
+import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth';
+import { AUTH_PATH_RULES, type AuthPathRule } from './auth-rate-limits';
+import type { Config } from './config';
+import { negotiateLocale } from './locale';
+import type { Logger } from './log';
+import type { Mailer } from './mail';
+import { renderMail, type MailTemplate } from './mail-templates';
+
+/** Where better-auth answers: `/api/auth/sign-in/email`, `/api/auth/get-session`, … */
+export const AUTH_BASE_PATH = '/api/auth';
+/** The header our HTTP layer fills with the caller's address (from the socket), read by the rate limiter. */
+export const CLIENT_ADDRESS_HEADER = 'x-escale-client-address';
+
+const DAY_SECONDS = 24 * 60 * 60;
+/** Seed section 4: a one-time sign-in token lives 5 minutes and works once. */
+export const ONE_TIME_TOKEN_MINUTES = 5;
+/** Where a confirmation link lands, signed in. */
+export const VALIDATED_PATH = '/auth/validated';
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  log: Logger;
+  /** Per-address limits by path (tests lower them). */
+  pathRules?: Record<string, AuthPathRule>;
+}
+
+function localeForMail(user: { locale?: unknown }, request: Request | undefined): Locale {
+  if (isLocale(user.locale)) return user.locale;
+  return negotiateLocale({
+    cookieHeader: request?.headers.get('cookie'),
+    acceptLanguage: request?.headers.get('accept-language'),
+  });
+}
+
+/** Builds better-auth for this process: e-mail + password, verification, reset, sessions, rate limits. */
+export function createAuth({ db, config, mailer, log, pathRules = AUTH_PATH_RULES }: AuthDeps) {
+  const https = config.baseUrl.startsWith('https:');
+  const base = new URL(config.baseUrl);
+
+  function mail(
+    template: MailTemplate,
+    user: { email: string; name?: string | null; locale?: unknown },
+    url: string,
+    request: Request | undefined,
+  ) {
+    const rendered = renderMail(localeForMail(user, request), template, { name: user.name, url });
+    mailer.sendInBackground({ to: user.email, ...rendered });
+  }
+
+  const options = {
+    appName: 'Escale',
+    baseURL: config.baseUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      usePlural: true,
+      schema: { users, sessions, accounts, verifications, rateLimits },
+    }),
+    // Pages on a space's subdomain (`acme.<root>`) talk to the same server.
+    trustedOrigins: [
+      base.origin,
+      `${base.protocol}//*.${config.rootDomain}${base.port ? `:${base.port}` : ''}`,
+    ],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // An unconfirmed member may sign in (a banner offers to resend the link), but sign-up itself only
+      // sends the confirmation: the same answer whether or not the address already has an account.
+      requireEmailVerification: false,
+      autoSignIn: false,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }, request) => mail('resetPassword', user, url, request),
+      onPasswordReset: async ({ user }, request) =>
+        mail('passwordChanged', user, `${config.baseUrl}/auth/Login`, request),
+      onExistingUserSignUp: async ({ user }, request) =>
+        mail('existingAccount', user, `${config.baseUrl}/auth/Login`, request),
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        ...additionalFields,
+        id,
+      }),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: DAY_SECONDS,
+      sendVerificationEmail: async ({ user, url }, request) => {
+        // A token carrying `updateTo` confirms a new address (profile e-mail change); any other lands on
+        // /auth/validated, whatever callback the sign-up request named.
+        const link = new URL(url);
+        const changing = isEmailChange(link);
+        if (!changing) link.searchParams.set('callbackURL', VALIDATED_PATH);
+        mail(changing ? 'changeEmail' : 'verifyEmail', user, link.toString(), request);
+      },
+    },
+    user: {
+      additionalFields: {
+        isAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
+        locale: {
+          type: 'string',
+          required: false,
+          input: true,
+          transform: { input: (value) => (isLocale(value) ? value : null) },
+        },
+      },
+      changeEmail: { enabled: true },
+    },
+    session: {
+      expiresIn: 30 * DAY_SECONDS,
+      updateAge: DAY_SECONDS,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: Object.fromEntries(
+        Object.entries(pathRules).map(([path, rule]) => [path, rule.perAddress]),
+      ),
+    },
+    // Profile changes and account deletion go through our callables, which apply our rules.
+    disabledPaths: ['/update-user', '/delete-user', '/delete-user/callback'],
+    advanced: {
+      cookiePrefix: 'escale',
+      useSecureCookies: https,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https },
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Nobody chooses their own avatar URL or admin flag at sign-up.
+          before: async (user) => ({ data: { ...user, image: null, isAdmin: false } }),
+        },
+      },
+    },
+    plugins: [bearer(), oneTimeToken({ expiresIn: ONE_TIME_TOKEN_MINUTES, storeToken: 'hashed' })],
+    telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message) => (level === 'error' ? log.error(message) : log.warn(message)),
+    },
+  } satisfies BetterAuthOptions;
+
+  return betterAuth(options);
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** True when a verification link's token is an e-mail change (its JWT payload names `updateTo`). */
+function isEmailChange(link: URL): boolean {
+  const token = link.searchParams.get('token') ?? '';
+  const payload = token.split('.')[1];
+  if (!payload) return false;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { updateTo?: unknown };
+    return typeof claims.updateTo === 'string';
+  } catch {
+    return false;
+  }
+}

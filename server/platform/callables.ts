@@ -1,0 +1,95 @@
+import type { z } from 'zod';
+import type { CallableDef, OutputOf, ParsedInputOf } from '#contract/callable';
+import { AppError, type FieldIssue } from '#contract/errors';
+import type { Locale } from '#contract/locale';
+import type { Db } from '../db/client';
+import type { Config } from './config';
+import type { Logger } from './log';
+import type { Session } from './session';
+
+/** What every implementation receives besides its input: the database, the caller and the request. */
+export interface CallContext {
+  db: Db;
+  config: Config;
+  session: Session | null;
+  locale: Locale;
+  requestId: string;
+  log: Logger;
+  /** The request's headers, for the few operations that hand them to auth. */
+  headers: Headers;
+}
+
+export interface Implementation<D extends CallableDef = CallableDef> {
+  def: D;
+  handle: (input: ParsedInputOf<D>, ctx: CallContext) => Promise<z.input<D['output']>>;
+}
+
+/** Pairs a contract definition with the function that serves it (in `<feature>.callables.ts`). */
+export function implement<D extends CallableDef>(
+  def: D,
+  handle: Implementation<D>['handle'],
+): Implementation<D> {
+  return { def, handle };
+}
+
+export function fieldIssuesOf(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+}
+
+export interface CallableRouter {
+  /** Validates, checks access, runs and validates the output. Throws AppError, nothing else. */
+  invoke(name: string, data: unknown, ctx: CallContext): Promise<unknown>;
+  has(name: string): boolean;
+}
+
+export function createCallableRouter(implementations: Implementation[]): CallableRouter {
+  const byName = new Map<string, Implementation>();
+  for (const implementation of implementations) {
+    if (byName.has(implementation.def.name))
+      throw new Error(`callable defined twice: ${implementation.def.name}`);
+    byName.set(implementation.def.name, implementation);
+  }
+
+  async function invoke(name: string, data: unknown, ctx: CallContext): Promise<unknown> {
+    const implementation = byName.get(name);
+    if (!implementation) throw new AppError('not-found', `Unknown function: ${name}`);
+    const { def } = implementation;
+
+    if (def.access !== 'public' && !ctx.session) throw new AppError('unauthenticated', 'Sign-in required');
+    if (def.access === 'admin' && !ctx.session?.user.isAdmin)
+      throw new AppError('permission-denied', 'Admins only');
+
+    const parsed = def.input.safeParse(data);
+    if (!parsed.success) {
+      throw new AppError('invalid-argument', 'Invalid input', { fields: fieldIssuesOf(parsed.error) });
+    }
+
+    let raw: unknown;
+    try {
+      raw = await implementation.handle(parsed.data, ctx);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      ctx.log.error('callable failed', { callable: name, error });
+      throw new AppError('internal', 'Internal error');
+    }
+
+    // The output schema is also a filter: fields it does not name never leave the server.
+    const output = def.output.safeParse(raw);
+    if (!output.success) {
+      ctx.log.error('callable returned an invalid result', { callable: name, issues: output.error.issues });
+      throw new AppError('internal', 'Internal error');
+    }
+    return output.data;
+  }
+
+  return { invoke, has: (name) => byName.has(name) };
+}
+
+/** In-process call with the contract's types, used by loaders through the load context. */
+export function callWith(router: CallableRouter, ctx: CallContext) {
+  return <D extends CallableDef>(def: D, input: z.input<D['input']>) =>
+    router.invoke(def.name, input, ctx) as Promise<OutputOf<D>>;
+}

@@ -1,0 +1,118 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { log as rootLog, type Logger } from './log';
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer | string;
+  contentType?: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: MailAttachment[];
+}
+
+export interface MailSettings {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  dataDir: string;
+}
+
+export interface Mailer {
+  /** Delivers now; rejects when the SMTP server refuses. */
+  send(message: MailMessage): Promise<void>;
+  /**
+   * Delivers without making the caller wait (so an answer never reveals, by its timing, whether a message
+   * was sent); a failure is logged.
+   */
+  sendInBackground(message: MailMessage): void;
+  /** Resolves once every background delivery has finished (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+const URL_PATTERN = /https?:\/\/[^\s<>"]+/g;
+
+/** The links of a message, as printed in the log when mail is written to files (so `npm start` works offline). */
+export function linksOf(text: string): string[] {
+  return [...new Set(text.match(URL_PATTERN) ?? [])];
+}
+
+function fileNameFor(to: string): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  return `${stamp}-${to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;
+}
+
+/**
+ * Sends through `SMTP_URL` when set; otherwise writes each message to `DATA_DIR/mail/<time>-<to>.eml` and
+ * logs its links, so a developer without a mail server can still follow a confirmation link.
+ */
+export function createMailer(settings: MailSettings, logger: Logger = rootLog): Mailer {
+  const smtp: Transporter | undefined = settings.smtpUrl
+    ? nodemailer.createTransport(settings.smtpUrl)
+    : undefined;
+  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const mailDir = path.join(settings.dataDir, 'mail');
+  const pending = new Set<Promise<void>>();
+
+  async function send(message: MailMessage): Promise<void> {
+    const envelope = { from: settings.mailFrom, ...message };
+    if (smtp) {
+      await smtp.sendMail(envelope);
+      logger.info('mail sent', { to: message.to, subject: message.subject });
+      return;
+    }
+    const info = (await files.sendMail(envelope)) as { message: Buffer };
+    await mkdir(mailDir, { recursive: true });
+    const file = path.join(mailDir, fileNameFor(message.to));
+    await writeFile(file, info.message);
+    logger.info('mail written to a file (no SMTP_URL)', {
+      to: message.to,
+      subject: message.subject,
+      file,
+      links: linksOf(message.text),
+    });
+  }
+
+  function sendInBackground(message: MailMessage) {
+    const delivery = send(message).catch((error: unknown) => {
+      logger.error('mail delivery failed', { to: message.to, subject: message.subject, error });
+    });
+    pending.add(delivery);
+    void delivery.finally(() => pending.delete(delivery));
+  }
+
+  async function idle() {
+    while (pending.size > 0) await Promise.all([...pending]);
+  }
+
+  return { send, sendInBackground, idle };
+}
+
+let installed: Mailer | undefined;
+
+/** The process's mailer (set by `startServer`); features send through `sendMail`. */
+export function installMailer(mailer: Mailer) {
+  installed = mailer;
+}
+
+function currentMailer(): Mailer {
+  if (!installed) {
+    // Outside the server (a script, a test): the same defaults the server would use.
+    installed = createMailer({
+      smtpUrl: process.env.SMTP_URL || undefined,
+      mailFrom: process.env.MAIL_FROM ?? 'Escale <no-reply@escale.localhost>',
+      dataDir: path.resolve(process.env.DATA_DIR ?? '.data'),
+    });
+  }
+  return installed;
+}
+
+/** Sends one transactional message (HTML + text) with the installed mailer. */
+export function sendMail(message: MailMessage): Promise<void> {
+  return currentMailer().send(message);
+}

@@ -1,0 +1,61 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client';
+import type { RateRule } from './auth-rate-limits';
+
+export interface RateVerdict {
+  allowed: boolean;
+  /** Seconds until the window frees up (when refused). */
+  retryAfterSeconds: number;
+}
+
+interface CounterRow extends Record<string, unknown> {
+  count: number;
+  /** bigint: node-postgres gives a string, PGlite a number. */
+  last_request: string | number;
+}
+
+async function rowsOf(db: Db, query: SQL): Promise<CounterRow[]> {
+  // Both drivers answer `{ rows }`.
+  const result = (await db.execute<CounterRow>(query)) as unknown as { rows: CounterRow[] };
+  return result.rows;
+}
+
+function verdictOf(row: CounterRow | undefined, rule: RateRule, now: number): RateVerdict {
+  if (!row) return { allowed: true, retryAfterSeconds: 0 };
+  const windowStart = Number(row.last_request);
+  const expired = now - windowStart >= rule.window * 1000;
+  return {
+    allowed: expired || row.count <= rule.max,
+    retryAfterSeconds: expired ? 0 : Math.max(1, Math.ceil((windowStart + rule.window * 1000 - now) / 1000)),
+  };
+}
+
+/**
+ * Counts one attempt for `key` and says whether it is within `rule` (a fixed window that starts at the first
+ * attempt). One statement, so concurrent attempts in several processes are all counted.
+ */
+export async function consumeRateLimit(db: Db, key: string, rule: RateRule): Promise<RateVerdict> {
+  const now = Date.now();
+  const windowStart = now - rule.window * 1000;
+  const rows = await rowsOf(
+    db,
+    sql`
+    insert into rate_limits (id, key, count, last_request)
+    values (${randomUUID()}, ${key}, 1, ${now})
+    on conflict (key) do update set
+      count = case when rate_limits.last_request <= ${windowStart} then 1 else rate_limits.count + 1 end,
+      last_request = case when rate_limits.last_request <= ${windowStart} then ${now} else rate_limits.last_request end
+    returning count, last_request`,
+  );
+  return verdictOf(rows[0], rule, now);
+}
+
+/** Whether one more attempt would be refused, without counting it (the wrong-password counter). */
+export async function peekRateLimit(db: Db, key: string, rule: RateRule): Promise<RateVerdict> {
+  const now = Date.now();
+  const [row] = await rowsOf(db, sql`select count, last_request from rate_limits where key = ${key}`);
+  if (!row) return { allowed: true, retryAfterSeconds: 0 };
+  // The next attempt would make it count + 1.
+  return verdictOf({ ...row, count: row.count + 1 }, rule, now);
+}

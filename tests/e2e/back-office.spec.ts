@@ -1,0 +1,155 @@
+import type { Page } from '@playwright/test';
+import { signInAs } from './accounts';
+import { expect, expectNoAxeViolations, screenshotPath, test } from './fixtures';
+import { waitForMail } from './mailbox';
+
+test.beforeEach(async ({ context, page }) => {
+  await context.addInitScript(() =>
+    window.localStorage.setItem('cookie-consent-v1', JSON.stringify({ analytics: false, ads: false })),
+  );
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+/** axe and screenshots on a desktop and a phone (no sideways scrolling there). */
+async function check(page: Page, name: string) {
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: screenshotPath(`${name}-desktop`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > 391 && !e.closest('.overflow-x-auto'))
+      .slice(0, 5)
+      .map((e) => `${e.tagName}.${e.className} ${e.textContent?.slice(0, 40)}`),
+  );
+  expect(wide).toEqual([]);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: screenshotPath(`${name}-phone`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function openSection(page: Page, name: string) {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
+  await expect(page.getByRole('link', { name, current: 'page' })).toBeVisible();
+}
+
+test('the demo manager runs Acme from /myspaces: every section, in French and English', async ({
+  page,
+  navigate,
+}) => {
+  test.setTimeout(180_000);
+  await signInAs(page, 'manager');
+  await navigate('/myspaces');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes espaces');
+  const managed = page.getByRole('region', { name: 'Les espaces que je gère' });
+  await expect(managed.getByRole('heading', { level: 3 })).toHaveText(['Acme Coworking', 'La Ruche Lyon']);
+  await check(page, 'myspaces-fr');
+
+  await managed.getByRole('link', { name: 'Gérer Acme Coworking' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Acme Coworking');
+  await expect(page.getByLabel("Nom de l'espace")).toHaveValue('Acme Coworking');
+  await check(page, 'office-general-fr');
+
+  await openSection(page, 'Adresse');
+  await expect(page.getByLabel('Ville')).toHaveValue('Paris');
+  await check(page, 'office-address-fr');
+
+  // Hours and a closure.
+  await openSection(page, 'Horaires');
+  await page.getByRole('button', { name: 'Ajouter une fermeture' }).click();
+  await page.getByLabel('Motif').last().fill('Inventaire');
+  await page
+    .getByRole('region', { name: 'Fermetures exceptionnelles' })
+    .getByRole('button', { name: 'Enregistrer' })
+    .click();
+  await expect(page.getByText('Modifications enregistrées.').first()).toBeVisible();
+  await check(page, 'office-hours-fr');
+
+  // Rooms: take one off the offer and back.
+  await openSection(page, 'Salles');
+  const parmentier = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Salle Parmentier' }) });
+  await parmentier.getByRole('button', { name: "Retirer de l'offre" }).click();
+  await expect(parmentier.getByText("Retirée de l'offre")).toBeVisible();
+  await parmentier.getByRole('button', { name: "Remettre dans l'offre" }).click();
+  await expect(parmentier.getByText("Retirée de l'offre")).toHaveCount(0);
+  await page.getByRole('button', { name: 'Modifier Salle Voltaire' }).click();
+  await check(page, 'office-rooms-fr');
+
+  // Photos: the second one moves first.
+  await openSection(page, 'Photos');
+  const altTexts = page.getByLabel('Texte alternatif (français)');
+  await expect(altTexts).toHaveCount(3);
+  await expect(altTexts.nth(1)).toHaveValue('Le salon et la cuisine partagée');
+  await page.getByRole('button', { name: 'Avancer la photo 2' }).click();
+  await expect(altTexts.first()).toHaveValue('Le salon et la cuisine partagée');
+  await check(page, 'office-photos-fr');
+
+  // Branding: a pale colour still gives readable text (dark on it) and links (darkened).
+  await openSection(page, 'Marque');
+  await page.getByLabel('Code couleur').fill('#fde68a');
+  await expect(page.getByText(/Texte sur la couleur : [\d,]+ : 1 — conforme \(AA\)/)).toBeVisible();
+  await expect(page.getByText(/Liens sur fond blanc : [\d,]+ : 1 — conforme \(AA\)/)).toBeVisible();
+  await page.getByLabel('Sous-domaine').fill('laruche');
+  await expect(page.getByTestId('subdomain-status')).toHaveText('Ce sous-domaine est déjà pris.');
+  await check(page, 'office-branding-fr');
+
+  // Team: invite someone by e-mail.
+  await openSection(page, 'Équipe');
+  const invited = `invite-${Date.now()}@example.com`;
+  const since = Date.now();
+  await page.getByLabel('Adresse e-mail').fill(invited);
+  await page.getByRole('button', { name: "Envoyer l'invitation" }).click();
+  await expect(page.getByText(`Invitation envoyée à ${invited}.`).first()).toBeVisible();
+  const mail = await waitForMail(invited, { since });
+  expect(mail.subject).toBe('Invitation à rejoindre Acme Coworking sur Escale');
+  await expect(page.getByRole('button', { name: `Annuler l'invitation de ${invited}` })).toBeVisible();
+  await check(page, 'office-team-fr');
+
+  await openSection(page, 'Publication');
+  await expect(page.getByText('Statut : Publié')).toBeVisible();
+  await check(page, 'office-status-fr');
+
+  // The same in English.
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('link', { name: 'Publishing', current: 'page' })).toBeVisible();
+  await check(page, 'office-status-en');
+  await openSection(page, 'Rooms');
+  await check(page, 'office-rooms-en');
+  await openSection(page, 'Branding');
+  await check(page, 'office-branding-en');
+  await navigate('/myspaces');
+  await check(page, 'myspaces-en');
+});
+
+test('the back office is for the space’s team only', async ({ page, navigate }) => {
+  // Signed out: to the sign-in page, and back after.
+  await navigate('/myspaces');
+  await expect(page).toHaveURL(/\/auth\/Login\?redirect=%2Fmyspaces$/);
+
+  // A member of Acme sees it among the spaces they belong to, and cannot open its back office.
+  await signInAs(page, 'member');
+  await navigate('/myspaces');
+  await expect(page.getByRole('region', { name: 'Les espaces dont je suis membre' })).toContainText(
+    'Acme Coworking',
+  );
+  const list = await page.request.post('/api/fn/spaces.get', {
+    data: { data: { ref: 'acme-coworking-paris' } },
+  });
+  const { result } = (await list.json()) as { result: { id: string } };
+  const response = await page.goto(`/myspaces/${result.id}`);
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole('heading', { name: 'Erreur 403' })).toBeVisible();
+});
+
+test('an admin sees every space and can open any back office', async ({ page, navigate }) => {
+  await signInAs(page, 'admin');
+  await navigate('/myspaces');
+  const others = page.getByRole('region', { name: 'Tous les autres espaces (administration)' });
+  await expect(others.getByRole('heading', { name: 'Le Comptoir' })).toBeVisible();
+  await others.getByRole('link', { name: 'Gérer Le Comptoir' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Le Comptoir');
+  await openSection(page, 'Publication');
+  await expect(page.getByText('Statut : Brouillon')).toBeVisible();
+  await expect(page.getByText('Tout est prêt : publiez')).toBeVisible();
+});

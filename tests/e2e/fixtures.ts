@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Fails with the list of violations axe finds on the page as it is now (WCAG 2.1 A and AA). */
+export async function expectNoAxeViolations(page: Page, options: { exclude?: string[] } = {}) {
+  let builder = new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'best-practice',
+  ]);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const summary = violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(summary).toEqual([]);
+}
+
+/** Where screenshots taken by tests go, to be looked at (kept apart from Playwright's output, which it wipes). */
+export function screenshotPath(name: string) {
+  return `screenshots/${name}.png`;
+}
+
+interface Fixtures {
+  /** Opens a path and waits until the page is hydrated (React has attached), so clicks do something. */
+  navigate: (path: string) => Promise<void>;
+}
+
+export const test = base.extend<Fixtures>({
+  navigate: async ({ page }, use) => {
+    await use(async (path: string) => {
+      await page.goto(path);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,215 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, screenshotPath, test } from './fixtures';
+
+const DENIED = {
+  ad_storage: 'denied',
+  ad_user_data: 'denied',
+  ad_personalization: 'denied',
+  analytics_storage: 'denied',
+};
+const GRANTED = {
+  ad_storage: 'granted',
+  ad_user_data: 'granted',
+  ad_personalization: 'granted',
+  analytics_storage: 'granted',
+};
+
+/** The data layer as plain JSON: gtag's `arguments` objects become arrays. */
+function dataLayer(page: Page): Promise<unknown[]> {
+  return page.evaluate(() =>
+    (window.dataLayer ?? []).map((entry) =>
+      entry && typeof entry === 'object' && 'length' in entry && !Array.isArray(entry)
+        ? Array.from(entry as ArrayLike<unknown>)
+        : JSON.parse(JSON.stringify(entry)),
+    ),
+  );
+}
+
+const consentCommands = async (page: Page) =>
+  (await dataLayer(page)).filter((entry) => Array.isArray(entry) && entry[0] === 'consent');
+
+let gtmRequests: string[];
+
+test.beforeEach(async ({ page }) => {
+  gtmRequests = [];
+  // The e2e server runs with GTM_CONTAINER_ID=GTM-E2ETEST; the tag manager itself is never loaded.
+  await page.route('https://www.googletagmanager.com/**', (route) => {
+    gtmRequests.push(route.request().url());
+    return route.abort();
+  });
+});
+
+const banner = (page: Page) => page.getByRole('region', { name: 'Vos données, votre choix.' });
+
+test('the banner shows until accepted, stores the choice, updates consent mode and never returns', async ({
+  page,
+  navigate,
+}) => {
+  await navigate('/');
+  await expect(banner(page)).toBeVisible();
+  await expect(banner(page).getByRole('heading', { level: 2 })).toHaveText('Vos données, votre choix.');
+  await expect(banner(page)).toContainText('nécessaires au fonctionnement du site');
+  await expect(banner(page)).toContainText("mesurent l'audience");
+  await expect(banner(page).getByRole('link', { name: 'En savoir plus sur les cookies' })).toHaveAttribute(
+    'href',
+    '/terms#cookies',
+  );
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: screenshotPath('platform-consent-banner-fr') });
+
+  // Consent defaults come first, before the tag manager's script (which was requested and blocked).
+  expect(gtmRequests).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-E2ETEST']);
+  expect(await consentCommands(page)).toEqual([['consent', 'default', { ...DENIED, wait_for_update: 500 }]]);
+  await expect
+    .poll(async () => (await dataLayer(page)).some((e) => (e as { event?: string }).event === 'page_view'))
+    .toBe(true);
+
+  await banner(page).getByRole('button', { name: 'Accepter et fermer' }).click();
+  await expect(banner(page)).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('cookie-consent-v1'))).toBe(
+    '{"analytics":true,"ads":true}',
+  );
+  expect((await consentCommands(page)).at(-1)).toEqual(['consent', 'update', GRANTED]);
+
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  // The stored choice is pushed at load, right after the defaults, and the banner stays away.
+  expect(await consentCommands(page)).toEqual([
+    ['consent', 'default', { ...DENIED, wait_for_update: 500 }],
+    ['consent', 'update', GRANTED],
+  ]);
+  await page.waitForTimeout(500);
+  await expect(banner(page)).toHaveCount(0);
+});
+
+test('refusing stores both false, pushes denied, and the banner does not come back', async ({
+  page,
+  navigate,
+}) => {
+  await navigate('/');
+  await banner(page).getByRole('button', { name: 'Refuser' }).click();
+  await expect(banner(page)).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('cookie-consent-v1'))).toBe(
+    '{"analytics":false,"ads":false}',
+  );
+  expect((await consentCommands(page)).at(-1)).toEqual(['consent', 'update', DENIED]);
+
+  await navigate('/faq');
+  await page.waitForTimeout(500);
+  await expect(banner(page)).toHaveCount(0);
+});
+
+test('the footer button reopens the banner with the keyboard, and focus comes back after the choice', async ({
+  page,
+  navigate,
+}) => {
+  await navigate('/');
+  await banner(page).getByRole('button', { name: 'Refuser' }).click();
+  await expect(banner(page)).toBeHidden();
+
+  const settings = page.getByRole('button', { name: 'Paramètres des cookies' });
+  await settings.focus();
+  await page.keyboard.press('Enter');
+  await expect(banner(page)).toBeVisible();
+  await expect(banner(page)).toBeFocused();
+  // Tab reaches the choices; the page behind is not blocked (no focus trap, no inert page).
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(banner(page).getByRole('button', { name: 'Refuser' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(banner(page).getByRole('button', { name: 'Accepter et fermer' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(banner(page)).toBeHidden();
+  await expect(settings).toBeFocused();
+  expect(await page.evaluate(() => localStorage.getItem('cookie-consent-v1'))).toBe(
+    '{"analytics":true,"ads":true}',
+  );
+  expect((await consentCommands(page)).at(-1)).toEqual(['consent', 'update', GRANTED]);
+});
+
+test('the banner moves nothing on the page (no layout shift)', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { layoutShift: number }).layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) (window as unknown as { layoutShift: number }).layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/');
+  await expect(banner(page)).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+});
+
+test('a page view is pushed 100 ms after each navigation', async ({ page, navigate }) => {
+  // Timestamps of each history change and each page view, taken in the page.
+  await page.addInitScript(() => {
+    const times = { navigations: [] as number[], pageViews: [] as Array<{ at: number; path: string }> };
+    (window as unknown as { times: typeof times }).times = times;
+    const pushState = history.pushState.bind(history);
+    history.pushState = (...args: Parameters<History['pushState']>) => {
+      times.navigations.push(performance.now());
+      return pushState(...args);
+    };
+    const dataLayer: unknown[] = [];
+    dataLayer.push = (...entries: unknown[]) => {
+      for (const entry of entries) {
+        const view = entry as { event?: string; page_path?: string };
+        if (view.event === 'page_view')
+          times.pageViews.push({ at: performance.now(), path: view.page_path ?? '' });
+      }
+      return Array.prototype.push.apply(dataLayer, entries);
+    };
+    window.dataLayer = dataLayer;
+  });
+  await navigate('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  const times = () =>
+    page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            times: { navigations: number[]; pageViews: Array<{ at: number; path: string }> };
+          }
+        ).times,
+    );
+  await expect.poll(async () => (await times()).pageViews.map((view) => view.path)).toEqual(['/', '/faq']);
+  const { navigations, pageViews } = await times();
+  const delay = pageViews[1]!.at - navigations[0]!;
+  expect(delay).toBeGreaterThanOrEqual(100);
+  expect(delay).toBeLessThan(600);
+});
+
+test.describe('in English', () => {
+  test('the banner speaks English', async ({ page, navigate, baseURL }) => {
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL! }]);
+    await navigate('/');
+    const english = page.getByRole('region', { name: 'Your data, your choice.' });
+    await expect(english.getByRole('button', { name: 'Refuse' })).toBeVisible();
+    await expect(english.getByRole('button', { name: 'Accept and close' })).toBeVisible();
+    await expect(english).toContainText('needed for the site to work');
+    await expect(english).toContainText('measure our audience');
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: screenshotPath('platform-consent-banner-en') });
+    await expect(page.getByRole('button', { name: 'Cookie settings' })).toBeVisible();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the banner fits the screen with both choices in reach', async ({ page, navigate }) => {
+    await navigate('/');
+    await expect(banner(page)).toBeVisible();
+    for (const name of ['Refuser', 'Accepter et fermer']) {
+      const box = await banner(page).getByRole('button', { name }).boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+    }
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: screenshotPath('platform-consent-banner-phone') });
+  });
+});

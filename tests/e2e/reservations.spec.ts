@@ -1,0 +1,298 @@
+import type { Page } from '@playwright/test';
+import { APP_ORIGIN, DEMO_ACCOUNTS, signInAs } from './accounts';
+import { expect, expectNoAxeViolations, screenshotPath, test } from './fixtures';
+import { waitForMail } from './mailbox';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+async function shoot(page: Page, name: string, locale: 'fr' | 'en') {
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: screenshotPath(`${name}-${locale}-desktop`), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: screenshotPath(`${name}-${locale}-phone`), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+}
+
+async function refuseCookies(page: Page) {
+  const refuse = page.getByRole('button', { name: /^(Refuser|Refuse)$/ });
+  if (await refuse.isVisible()) await refuse.click();
+}
+
+/** A demo room's id, by its space's slug and its name (the public API, as the space page reads it). */
+async function roomId(page: Page, spaceSlug: string, roomName: string): Promise<string> {
+  const response = await page.request.post('/api/fn/spaces.get', {
+    data: { data: { ref: spaceSlug } },
+    headers: { Origin: APP_ORIGIN },
+  });
+  const { result } = (await response.json()) as { result: { rooms: Array<{ id: string; name: string }> } };
+  const room = result.rooms.find((candidate) => candidate.name === roomName);
+  if (!room) throw new Error(`no room ${roomName} in ${spaceSlug}`);
+  return room.id;
+}
+
+/** "20260329T090000": an instant as the wall-clock time of Paris, the way an ICS with TZID writes it. */
+function parisWallClock(iso: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Paris',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((part) => part.type === type)!.value;
+  return `${get('year')}${get('month')}${get('day')}T${get('hour')}${get('minute')}${get('second')}`;
+}
+
+/** Opens the room page on next week (clear of lead times) and picks the first free start; returns it. */
+async function pickFreeStart(page: Page, navigate: (path: string) => Promise<void>, path: string) {
+  await navigate(path);
+  await refuseCookies(page);
+  const booking = page.getByRole('region', { name: /^(Réserver|Book)$/ });
+  await booking.getByRole('button', { name: /^(Semaine|Week)$/ }).click();
+  await booking.getByRole('button', { name: /^(Semaine suivante|Next week)$/ }).click();
+  const free = booking.locator('[role="gridcell"][data-state="free"]').first();
+  await expect(free).toBeVisible();
+  const startsAt = (await free.getAttribute('data-starts-at'))!;
+  await free.click();
+  await expect(free).toHaveAttribute('aria-selected', 'true');
+  return { booking, startsAt };
+}
+
+test('a member books a demo room, gets the confirmation with a Paris-time ICS, cancels, and the slot is free again', async ({
+  page,
+  navigate,
+}) => {
+  await signInAs(page, 'member');
+  const id = await roomId(page, 'acme-coworking-paris', 'Salle Parmentier');
+  const roomPath = `/spaces/acme-coworking-paris/rooms/${id}`;
+  const { booking, startsAt } = await pickFreeStart(page, navigate, roomPath);
+
+  await booking.getByLabel('Durée').selectOption({ label: '1 h' });
+  await booking.getByLabel('Participants').fill('3');
+  await booking.getByLabel('Objet (facultatif)').fill('Atelier parcours');
+  await expect(booking.getByText('Total TTC')).toBeVisible();
+  await expect(booking.getByText('Tarif horaire · 1 h')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'reservations-room-booking', 'fr');
+
+  const bookedAt = Date.now();
+  await booking.getByRole('button', { name: 'Confirmer la réservation' }).click();
+  await expect(page).toHaveURL(/\/result\?reservation=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Réservation confirmée');
+  await expect(page.getByText('Atelier parcours')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Google Agenda (ouvre un nouvel onglet)' })).toHaveAttribute(
+    'href',
+    /calendar\.google\.com.*ctz=Europe%2FParis/,
+  );
+  await expectNoAxeViolations(page);
+  await shoot(page, 'reservations-result', 'fr');
+
+  // The confirmation e-mail, in French, with an ICS whose times are Paris wall-clock times.
+  const mail = await waitForMail(DEMO_ACCOUNTS.member, { since: bookedAt });
+  expect(mail.subject).toMatch(/^Réservation confirmée : Salle Parmentier, /);
+  const ics = mail.attachments.find((attachment) => attachment.filename === 'reservation.ics');
+  expect(ics?.content).toContain(`DTSTART;TZID=Europe/Paris:${parisWallClock(startsAt)}`);
+  const endsAt = new Date(Date.parse(startsAt) + 3_600_000).toISOString();
+  expect(ics?.content).toContain(`DTEND;TZID=Europe/Paris:${parisWallClock(endsAt)}`);
+  expect(ics?.content).toContain('BEGIN:VTIMEZONE');
+
+  // It is on /reservations, with its status and a visible cancel button.
+  await navigate('/reservations');
+  const card = page.getByRole('article').filter({ hasText: 'Atelier parcours' });
+  await expect(card.getByText('Confirmée')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'reservations-mine', 'fr');
+  await card.getByRole('button', { name: 'Annuler' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Annuler cette réservation ?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Oui, annuler' }).click();
+  await expect(card.getByText('Annulée')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Annuler' })).toHaveCount(0);
+
+  // The slot is free again on the room's calendar.
+  await navigate(roomPath);
+  const again = page.getByRole('region', { name: 'Réserver' });
+  await again.getByRole('button', { name: 'Semaine', exact: true }).click();
+  await again.getByRole('button', { name: 'Semaine suivante' }).click();
+  await expect(again.locator(`[role="gridcell"][data-starts-at="${startsAt}"]`)).toHaveAttribute(
+    'data-state',
+    'free',
+  );
+
+  // On a phone, the day view.
+  await page.setViewportSize(PHONE);
+  await again.getByRole('button', { name: 'Jour', exact: true }).click();
+  await again.getByRole('button', { name: 'Jour suivant' }).click();
+  await expect(again.getByRole('grid')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: screenshotPath('reservations-room-day-fr-phone'), fullPage: true });
+});
+
+test('a room that requires approval: the member requests, a manager approves from the queue, the member is told', async ({
+  page,
+  navigate,
+}) => {
+  await signInAs(page, 'member');
+  const id = await roomId(page, 'la-ruche-lyon', 'La Grande Halle');
+  const { booking } = await pickFreeStart(page, navigate, `/spaces/la-ruche-lyon/rooms/${id}`);
+  await booking.getByLabel('Objet (facultatif)').fill('Conférence parcours');
+  await expect(booking.getByText('Total TTC')).toBeVisible();
+  await booking.getByRole('button', { name: 'Envoyer la demande' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Demande envoyée');
+  await expect(page.getByText('En attente', { exact: true })).toBeVisible();
+
+  await page.context().clearCookies();
+  await signInAs(page, 'manager');
+  await navigate('/reservations?view=approvals');
+  await expect(page.getByRole('heading', { name: 'Demandes à valider', level: 2 })).toBeVisible();
+  const request = page.getByRole('article').filter({ hasText: 'Conférence parcours' });
+  await expect(request.getByText(`Demandée par Camille Martin (${DEMO_ACCOUNTS.member})`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'reservations-approvals', 'fr');
+  const approvedAt = Date.now();
+  await request.getByRole('button', { name: 'Accepter' }).click();
+  await expect(request).toHaveCount(0);
+
+  const mail = await waitForMail(DEMO_ACCOUNTS.member, { since: approvedAt });
+  expect(mail.subject).toMatch(/^Demande acceptée : La Grande Halle, /);
+  expect(mail.attachments[0]?.content).toContain('DTSTART;TZID=Europe/Paris:');
+
+  // The manager's planning of the space shows the day's bookings of every room.
+  // The planning opens on today; next Monday shows a working day of La Ruche, where the manager works too.
+  const monday = new Date();
+  monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7 || 7));
+  const spaces = await page.request.post('/api/fn/reservations.listManagedSpaces', {
+    data: { data: {} },
+    headers: { Origin: APP_ORIGIN },
+  });
+  const { result: managed } = (await spaces.json()) as { result: Array<{ id: string; slug: string }> };
+  const ruche = managed.find((space) => space.slug === 'la-ruche-lyon')!;
+  await navigate(`/reservations?view=planning&space=${ruche.id}&date=${monday.toISOString().slice(0, 10)}`);
+  await expect(page.getByRole('heading', { name: /^La Ruche Lyon · Lundi/ })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Salles et réservations du jour' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'reservations-planning', 'fr');
+});
+
+test('the calendar is usable with the keyboard and names the space’s zone to a visitor elsewhere', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ timezoneId: 'America/New_York', locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  const id = await roomId(page, 'acme-coworking-paris', 'Salle Voltaire');
+  await page.goto(`/spaces/acme-coworking-paris/rooms/${id}`);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await refuseCookies(page);
+  await page.getByRole('button', { name: 'English' }).click();
+  const booking = page.getByRole('region', { name: 'Book' });
+  await expect(
+    booking.getByText('Times are Paris time (Europe/Paris), the space’s time zone.'),
+  ).toBeVisible();
+  await booking.getByRole('button', { name: 'Week', exact: true }).click();
+  await booking.getByRole('button', { name: 'Next week' }).click();
+
+  const grid = booking.getByRole('grid');
+  const first = grid.locator('[role="gridcell"][tabindex="0"]');
+  await first.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  const focused = grid.locator('[role="gridcell"]:focus');
+  await expect(focused).toHaveCount(1);
+  // Move until a free start has the focus, then choose it with Enter.
+  for (let i = 0; i < 40 && (await focused.getAttribute('data-state')) !== 'free'; i++) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect(focused).toHaveAttribute('aria-selected', 'true');
+  await expect(booking.getByRole('link', { name: 'Sign in to book' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'reservations-room-booking', 'en');
+  await page.setViewportSize(PHONE);
+  await booking.getByRole('button', { name: 'Day', exact: true }).click();
+  await booking.getByRole('button', { name: 'Next day' }).click();
+  await page.screenshot({ path: screenshotPath('reservations-room-day-en-phone'), fullPage: true });
+  await context.close();
+});
+
+test('English pages: my reservations and a result', async ({ page, navigate }) => {
+  await signInAs(page, 'member');
+  await navigate('/reservations');
+  await refuseCookies(page);
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My reservations');
+  await expect(page.getByRole('heading', { name: 'Upcoming' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create a subscription link' }).click();
+  const feed = page.getByLabel('Subscription address (secret)');
+  await expect(feed).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  const response = await page.request.get(await feed.inputValue());
+  expect(response.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  expect(await response.text()).toContain('BEGIN:VCALENDAR');
+  await expectNoAxeViolations(page);
+  await shoot(page, 'reservations-mine', 'en');
+
+  const first = page.getByRole('article').first();
+  const link = await first.getByRole('link').first().getAttribute('href');
+  expect(link).toMatch(/\/rooms\//);
+  const anyUpcoming = await page.request.post('/api/fn/reservations.listMine', {
+    data: { data: { scope: 'upcoming' } },
+    headers: { Origin: APP_ORIGIN },
+  });
+  const { result } = (await anyUpcoming.json()) as { result: { items: Array<{ id: string }> } };
+  await navigate(`/result?reservation=${result.items[0]!.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Booking confirmed|Request sent/);
+  await expectNoAxeViolations(page);
+  await shoot(page, 'reservations-result', 'en');
+  // Back to French: the choice is kept in the member's profile, which the other tests expect in French.
+  await page.getByRole('button', { name: 'Français' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+});
+
+test('a slot taken meanwhile: the member is told why and sees the calendar as it is now', async ({
+  page,
+  navigate,
+  browser,
+}) => {
+  await signInAs(page, 'member');
+  const id = await roomId(page, 'acme-coworking-paris', 'Salle Voltaire');
+  const { booking, startsAt } = await pickFreeStart(
+    page,
+    navigate,
+    `/spaces/acme-coworking-paris/rooms/${id}`,
+  );
+  await expect(booking.getByText('Total TTC')).toBeVisible();
+
+  // Someone else books that very slot first.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signInAs(otherPage, 'manager');
+  const taken = await otherPage.request.post('/api/fn/reservations.create', {
+    data: {
+      data: {
+        roomId: id,
+        startsAt,
+        endsAt: new Date(Date.parse(startsAt) + 3_600_000).toISOString(),
+        attendees: 2,
+        idempotencyKey: `e2e-${Date.now()}`,
+      },
+    },
+    headers: { Origin: APP_ORIGIN },
+  });
+  expect(taken.status(), await taken.text()).toBe(200);
+  await other.close();
+
+  await booking.getByRole('button', { name: 'Confirmer la réservation' }).click();
+  await expect(booking.getByRole('alert')).toHaveText(
+    'Ce créneau vient d’être réservé par quelqu’un d’autre. Le calendrier est à jour : choisissez un autre horaire.',
+  );
+  await expect(booking.locator(`[role="gridcell"][data-starts-at="${startsAt}"]`)).toHaveAttribute(
+    'data-state',
+    'booked',
+  );
+  await expect(page).toHaveURL(new RegExp(`/rooms/${id}$`));
+});

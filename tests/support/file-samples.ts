@@ -1,0 +1,11 @@
+/** Small real files for upload tests: a 1×1 PNG, and text that only pretends to be an image. */
+export const PNG_BYTES = new Uint8Array(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
+
+export const JPEG_HEADER = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+
+export const NOT_AN_IMAGE = new TextEncoder().encode('<svg onload="alert(1)">this is not a picture</svg>');

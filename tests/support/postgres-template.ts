@@ -1,0 +1,36 @@
+import pg from 'pg';
+import { openPostgres } from '../../server/db/client';
+
+export function databaseUrlWithName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+export async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropDatabase(url: string, name: string): Promise<void> {
+  await withAdminClient(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+/** A database with every migration applied, copied for each test file (CREATE DATABASE … TEMPLATE). */
+export async function createTemplateDatabase(url: string, name: string): Promise<void> {
+  await withAdminClient(url, async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  });
+  const template = openPostgres(databaseUrlWithName(url, name), { max: 1 });
+  try {
+    await template.migrate();
+  } finally {
+    await template.close();
+  }
+}

@@ -1,0 +1,207 @@
+import { getRequestListener } from '@hono/node-server';
+import { hashPassword } from 'better-auth/crypto';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../../server/app';
+import { createRouter } from '../../server/callables';
+import type { Database } from '../../server/db/client';
+import { accounts, users } from '../../server/db/schema/auth';
+import { createAuth, type Auth } from '../../server/platform/auth';
+import type { AuthPathRule } from '../../server/platform/auth-rate-limits';
+import type { Config } from '../../server/platform/config';
+import type { Logger } from '../../server/platform/log';
+import { createMailer, type Mailer } from '../../server/platform/mail';
+import { createSessionReader, type SessionReader } from '../../server/platform/session';
+import { createLocalFileStore, type FileStore } from '../../server/platform/storage';
+import { createTestDatabase } from './test-database';
+import { startSmtpTestServer, type SmtpTestServer } from './smtp-test-server';
+import { testConfig } from './test-config';
+
+export interface TestApp {
+  url: string;
+  config: Config;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  smtp: SmtpTestServer;
+  fileStore: FileStore;
+  readSession: SessionReader;
+  /** Every line the app's own loggers wrote (for "never logged" checks). */
+  logLines: string[];
+  close(): Promise<void>;
+}
+
+/** A logger that keeps what it is given, as text. */
+function capturingLogger(lines: string[], base: Record<string, unknown> = {}): Logger {
+  const write =
+    (level: string) =>
+    (message: string, fields: Record<string, unknown> = {}) => {
+      lines.push(
+        `${level} ${message} ${JSON.stringify({ ...base, ...fields }, (_key, value: unknown) =>
+          value instanceof Error ? { message: value.message, stack: value.stack } : value,
+        )}`,
+      );
+    };
+  return {
+    debug: write('debug'),
+    info: write('info'),
+    warn: write('warn'),
+    error: write('error'),
+    child: (fields) => capturingLogger(lines, { ...base, ...fields }),
+  };
+}
+
+/**
+ * The whole server (callables, /api/auth, /api/files) on a fresh database, a real HTTP port on loopback
+ * and a real SMTP server that receives its mail. Pages are not built: only the APIs answer.
+ */
+export async function startTestApp(
+  options: { config?: Record<string, string>; pathRules?: Record<string, AuthPathRule> } = {},
+): Promise<TestApp> {
+  const smtp = await startSmtpTestServer();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'escale-test-app-'));
+  const database = await createTestDatabase();
+  const logLines: string[] = [];
+  const log = capturingLogger(logLines);
+  // The port is known once listening: BASE_URL is set to it, so links in e-mails reach this server.
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const config = testConfig({ DATA_DIR: dataDir, BASE_URL: url, SMTP_URL: smtp.url, ...options.config });
+  const mailer = createMailer(config, log);
+  const auth = createAuth({ db: database.db, config, mailer, log, pathRules: options.pathRules });
+  const fileStore = createLocalFileStore(path.join(dataDir, 'files'));
+  const readSession = createSessionReader(auth, log);
+  const app = createApp({
+    database,
+    config,
+    router: createRouter({ auth, fileStore }),
+    readSession,
+    auth,
+    fileStore,
+    getServerBuild: () => Promise.reject(new Error('no pages in API tests')),
+    mode: 'production',
+  });
+  server.on('request', getRequestListener(app.fetch));
+
+  return {
+    url,
+    config,
+    database,
+    auth,
+    mailer,
+    smtp,
+    fileStore,
+    readSession,
+    logLines,
+    async close() {
+      await mailer.idle();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await smtp.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A browser-like HTTP client: keeps cookies, sends our Origin on mutations (as a page of the app would).
+ * `bearer` makes it a non-browser client instead (no cookies, no Origin).
+ */
+export function createAgent(baseUrl: string, options: { origin?: string | null; bearer?: string } = {}) {
+  const cookies = new Map<string, string>();
+  const origin = options.origin === undefined ? new URL(baseUrl).origin : options.origin;
+
+  async function request(pathname: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (options.bearer) headers.set('Authorization', `Bearer ${options.bearer}`);
+    else if (cookies.size) headers.set('Cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (origin && method !== 'GET' && !headers.has('Origin')) headers.set('Origin', origin);
+    const response = await fetch(new URL(pathname, baseUrl), { ...init, headers, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (/max-age=0/i.test(line) || value === '') cookies.delete(name);
+      else cookies.set(name, value);
+    }
+    return response;
+  }
+
+  const json = (pathname: string, body: unknown, init: RequestInit = {}) =>
+    request(pathname, {
+      ...init,
+      method: init.method ?? 'POST',
+      headers: { 'Content-Type': 'application/json', ...init.headers },
+      body: JSON.stringify(body),
+    });
+
+  return {
+    cookies,
+    request,
+    json,
+    /** POST /api/fn/<name> with `{ data }`. */
+    call: (name: string, data: unknown) => json(`/api/fn/${name}`, { data }),
+    signUp: (body: { name: string; email: string; password: string; locale?: string }) =>
+      json('/api/auth/sign-up/email', { ...body, callbackURL: '/auth/validated' }),
+    signIn: (email: string, password: string) => json('/api/auth/sign-in/email', { email, password }),
+    signOut: () => json('/api/auth/sign-out', {}),
+  };
+}
+
+export type Agent = ReturnType<typeof createAgent>;
+
+let userCount = 0;
+
+/** A person with a password, inserted directly (no mail, no rate limit): the factory for tests. */
+export async function createTestUser(
+  db: Database['db'],
+  overrides: {
+    email?: string;
+    name?: string;
+    password?: string;
+    emailVerified?: boolean;
+    isAdmin?: boolean;
+  } = {},
+) {
+  userCount += 1;
+  const id = `user-${process.pid}-${userCount}-${randomBytes(4).toString('hex')}`;
+  const user = {
+    id,
+    email: overrides.email ?? `person${userCount}-${randomBytes(3).toString('hex')}@example.com`,
+    name: overrides.name ?? `Person ${userCount}`,
+    password: overrides.password ?? 'a long enough password',
+  };
+  await db.insert(users).values({
+    id,
+    email: user.email,
+    name: user.name,
+    emailVerified: overrides.emailVerified ?? true,
+    isAdmin: overrides.isAdmin ?? false,
+  });
+  await db.insert(accounts).values({
+    id: `account-${id}`,
+    accountId: id,
+    providerId: 'credential',
+    userId: id,
+    password: await hashPassword(user.password),
+  });
+  return user;
+}
+
+/** An agent signed in as a new person. */
+export async function signedInAgent(app: TestApp, overrides: Parameters<typeof createTestUser>[1] = {}) {
+  const user = await createTestUser(app.database.db, overrides);
+  const agent = createAgent(app.url);
+  const response = await agent.signIn(user.email, user.password);
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return { agent, user };
+}
