@@ -1,15 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
-import os from 'node:os';
-import path from 'node:path';
-import { SMTP_PORT } from './tests/e2e/mailbox';
+import { E2E_LANES, LANES } from './tests/e2e/lanes';
 
 /**
  * Browser tests drive Debian's Chromium (no browser download here) against `npm start`'s server on a fresh
- * PGlite data folder with demo data. E2E_PORT and the build folder are per run so runs never share files.
+ * PGlite data folder with demo data, one server per worker (tests/e2e/lanes.ts). E2E_PORT and the build
+ * folder are per run so runs never share files.
  */
-const port = Number(process.env.E2E_PORT ?? 4310);
-const baseURL = `http://localhost:${port}`;
-const runDir = path.join(os.tmpdir(), `escale-e2e-${port}`);
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -28,13 +24,14 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   outputDir: process.env.E2E_OUTPUT ?? 'test-results',
   fullyParallel: false,
-  workers: 1,
+  // Two lanes keep both cores busy: a browser test mostly waits on its page, its server or a timer.
+  workers: E2E_LANES,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL,
+    // Each worker's tests go to its own lane's server: tests/e2e/fixtures.ts sets baseURL per worker.
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     trace: 'retain-on-failure',
@@ -45,23 +42,24 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
+  // Started one after the other: the first builds the app when its sources changed, the others reuse it.
+  webServer: LANES.map((lane) => ({
     command: `node scripts/e2e-server.mjs`,
-    url: `${baseURL}/readyz`,
+    url: `${lane.origin}/readyz`,
     timeout: 240_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
-      DATA_DIR: path.join(runDir, 'data'),
+      PORT: String(lane.port),
+      DATA_DIR: lane.dataDir,
       BUILD_DIR: process.env.BUILD_DIR ?? 'build',
-      BASE_URL: baseURL,
+      BASE_URL: lane.origin,
       DATABASE_URL: '',
       AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret',
       GTM_CONTAINER_ID: 'GTM-E2ETEST',
       LOG_LEVEL: 'warn',
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${lane.smtpPort}`,
     },
-  },
+  })),
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -17,6 +18,9 @@ export default defineConfig({
   test: {
     globalSetup: ['tests/setup/global-setup.ts'],
     env: { LOG_LEVEL: 'silent' },
+    // One worker per core (Vitest's default leaves one free): much of a test's time is spent waiting on a
+    // database, a socket or a hash.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { NOT_AN_IMAGE, PNG_BYTES } from '../support/file-samples';
-import { APP_ORIGIN, signInAs } from './accounts';
+import { appOrigin, signInAs } from './accounts';
 import { expect, expectNoAxeViolations, screenshotPath, test } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 
@@ -139,11 +139,11 @@ test('reset the password by mail: sessions end, the old password and a reused li
   const email = uniqueEmail('reset');
   const signUp = await page.request.post('/api/auth/sign-up/email', {
     data: { name: 'Rémi Reset', email, password: PASSWORD },
-    headers: { Origin: APP_ORIGIN },
+    headers: { Origin: appOrigin() },
   });
   expect(signUp.status()).toBe(200);
   // Another device is signed in before the reset.
-  const otherDevice = await browser.newContext({ baseURL: APP_ORIGIN });
+  const otherDevice = await browser.newContext({ baseURL: appOrigin() });
   const otherPage = await otherDevice.newPage();
   await signInAs(otherPage, { email, password: PASSWORD });
 
@@ -209,7 +209,7 @@ test('an unconfirmed member signs in, sees the banner and gets the link again', 
   const email = uniqueEmail('banner');
   await page.request.post('/api/auth/sign-up/email', {
     data: { name: 'Bastien Bandeau', email, password: PASSWORD },
-    headers: { Origin: APP_ORIGIN },
+    headers: { Origin: appOrigin() },
   });
   await signInAs(page, { email, password: PASSWORD });
   await navigate('/');
@@ -233,7 +233,7 @@ test('a one-time token in the URL signs in once and is removed; a reused one is 
   const email = uniqueEmail('ott');
   await request.post('/api/auth/sign-up/email', {
     data: { name: 'Olga Jeton', email, password: PASSWORD },
-    headers: { Origin: APP_ORIGIN },
+    headers: { Origin: appOrigin() },
   });
   // A non-browser client (bearer token) asks for a one-time token to open the web app signed in.
   const signIn = await request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } });
@@ -264,7 +264,7 @@ test('signing out in another tab clears the person held by this one, with a cons
   const email = uniqueEmail('tabs');
   await page.request.post('/api/auth/sign-up/email', {
     data: { name: 'Théo Onglets', email, password: PASSWORD },
-    headers: { Origin: APP_ORIGIN },
+    headers: { Origin: appOrigin() },
   });
   await signInAs(page, { email, password: PASSWORD });
   await navigate('/');
@@ -283,7 +283,7 @@ test('signing out in another tab clears the person held by this one, with a cons
 });
 
 test('the account screens in English, with no axe violations', async ({ page, navigate, context }) => {
-  await context.addCookies([{ name: 'lang', value: 'en', url: APP_ORIGIN }]);
+  await context.addCookies([{ name: 'lang', value: 'en', url: appOrigin() }]);
   const screens = [
     { path: '/auth/Login', heading: 'Sign in', shot: 'auth-login-en' },
     { path: '/auth/Signup', heading: 'Create an account', shot: 'auth-signup-en' },
@@ -302,7 +302,7 @@ test('the account screens in English, with no axe violations', async ({ page, na
   const email = uniqueEmail('english');
   await page.request.post('/api/auth/sign-up/email', {
     data: { name: 'Emma English', email, password: PASSWORD, locale: 'en' },
-    headers: { Origin: APP_ORIGIN },
+    headers: { Origin: appOrigin() },
   });
   await context.clearCookies();
   await signInAs(page, { email, password: PASSWORD });

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { lane } from './lanes';
 
 /** Fails with the list of violations axe finds on the page as it is now (WCAG 2.1 A and AA). */
 export async function expectNoAxeViolations(page: Page, options: { exclude?: string[] } = {}) {
@@ -29,6 +30,11 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // This worker's lane: its own server and database (tests/e2e/lanes.ts).
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use, testInfo) => {
+    await use(lane(testInfo.parallelIndex).origin);
+  },
   navigate: async ({ page }, use) => {
     await use(async (path: string) => {
       await page.goto(path);

@@ -1,10 +1,16 @@
 import { rmSync } from 'node:fs';
 import { startSmtpTestServer } from '../support/smtp-test-server';
-import { MAIL_DIR, SMTP_PORT } from './mailbox';
+import { LANES } from './lanes';
 
-/** Once per run: the SMTP server the web server sends its mail to (see `SMTP_URL` in playwright.config.ts). */
+/** Once per run: each lane's SMTP server, which its web server sends mail to (`SMTP_URL` in playwright.config.ts). */
 export default async function globalSetup() {
-  rmSync(MAIL_DIR, { recursive: true, force: true });
-  const smtp = await startSmtpTestServer({ port: SMTP_PORT, dir: MAIL_DIR });
-  return () => smtp.close();
+  const servers = await Promise.all(
+    LANES.map((lane) => {
+      rmSync(lane.mailDir, { recursive: true, force: true });
+      return startSmtpTestServer({ port: lane.smtpPort, dir: lane.mailDir });
+    }),
+  );
+  return async () => {
+    await Promise.all(servers.map((server) => server.close()));
+  };
 }

@@ -1,15 +1,11 @@
-import os from 'node:os';
-import path from 'node:path';
 import { readMailDir, type ReceivedMail } from '../support/smtp-test-server';
+import { currentLane } from './lanes';
 
 /**
- * Browser tests' mail: the web server sends to a real SMTP server on loopback that the global setup starts
- * (tests/e2e/global-setup.ts); it writes each message as JSON into MAIL_DIR, read here. Per E2E_PORT, so
- * parallel runs never share a mailbox.
+ * Browser tests' mail: each lane's web server sends to its own real SMTP server on loopback, started by the
+ * global setup (tests/e2e/global-setup.ts), which writes each message as JSON into the lane's mail folder,
+ * read here.
  */
-const port = Number(process.env.E2E_PORT ?? 4310);
-export const SMTP_PORT = port + 1000;
-export const MAIL_DIR = path.join(os.tmpdir(), `escale-e2e-${port}`, 'mail-received');
 
 /** Waits for a message to `to` received after `since` (a `Date.now()` taken before the action). */
 export async function waitForMail(
@@ -18,7 +14,9 @@ export async function waitForMail(
 ): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = readMailDir(MAIL_DIR).find((mail) => mail.to.includes(to) && mail.receivedAt >= since);
+    const found = readMailDir(currentLane().mailDir).find(
+      (mail) => mail.to.includes(to) && mail.receivedAt >= since,
+    );
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));

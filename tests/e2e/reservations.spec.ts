@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { APP_ORIGIN, DEMO_ACCOUNTS, signInAs } from './accounts';
+import { appOrigin, DEMO_ACCOUNTS, signInAs } from './accounts';
 import { expect, expectNoAxeViolations, screenshotPath, test } from './fixtures';
 import { waitForMail } from './mailbox';
 
@@ -23,7 +23,7 @@ async function refuseCookies(page: Page) {
 async function roomId(page: Page, spaceSlug: string, roomName: string): Promise<string> {
   const response = await page.request.post('/api/fn/spaces.get', {
     data: { data: { ref: spaceSlug } },
-    headers: { Origin: APP_ORIGIN },
+    headers: { Origin: appOrigin() },
   });
   const { result } = (await response.json()) as { result: { rooms: Array<{ id: string; name: string }> } };
   const room = result.rooms.find((candidate) => candidate.name === roomName);
@@ -167,7 +167,7 @@ test('a room that requires approval: the member requests, a manager approves fro
   monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7 || 7));
   const spaces = await page.request.post('/api/fn/reservations.listManagedSpaces', {
     data: { data: {} },
-    headers: { Origin: APP_ORIGIN },
+    headers: { Origin: appOrigin() },
   });
   const { result: managed } = (await spaces.json()) as { result: Array<{ id: string; slug: string }> };
   const ruche = managed.find((space) => space.slug === 'la-ruche-lyon')!;
@@ -241,7 +241,7 @@ test('English pages: my reservations and a result', async ({ page, navigate }) =
   expect(link).toMatch(/\/rooms\//);
   const anyUpcoming = await page.request.post('/api/fn/reservations.listMine', {
     data: { data: { scope: 'upcoming' } },
-    headers: { Origin: APP_ORIGIN },
+    headers: { Origin: appOrigin() },
   });
   const { result } = (await anyUpcoming.json()) as { result: { items: Array<{ id: string }> } };
   await navigate(`/result?reservation=${result.items[0]!.id}`);
@@ -281,7 +281,7 @@ test('a slot taken meanwhile: the member is told why and sees the calendar as it
         idempotencyKey: `e2e-${Date.now()}`,
       },
     },
-    headers: { Origin: APP_ORIGIN },
+    headers: { Origin: appOrigin() },
   });
   expect(taken.status(), await taken.text()).toBe(200);
   await other.close();

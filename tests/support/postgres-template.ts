@@ -17,8 +17,22 @@ export async function withAdminClient<T>(url: string, work: (client: pg.Client) 
   }
 }
 
+/**
+ * Drops a test database once its pool's connections have gone: `pool.end()` resolves before the server has
+ * seen them close, and forcing the drop at once would kill them mid-goodbye.
+ */
 export async function dropDatabase(url: string, name: string): Promise<void> {
-  await withAdminClient(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  await withAdminClient(url, async (client) => {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const { rows } = await client.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = $1',
+        [name],
+      );
+      if (rows[0]?.count === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
 }
 
 /** A database with every migration applied, copied for each test file (CREATE DATABASE … TEMPLATE). */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../server/db/client';
 import { databaseUrlWithName, dropDatabase, withAdminClient } from './postgres-template';
@@ -10,14 +11,13 @@ export function testDatabaseKind(): TestDatabaseKind {
 }
 
 /**
- * A fresh, migrated database for one test file: PGlite in memory, or on PostgreSQL a new database copied
- * from the run's migrated template (dropped again by `close`).
+ * A fresh, migrated database for one test file: PGlite in memory loaded from the run's migrated dump, or on
+ * PostgreSQL a new database copied from the run's migrated template (dropped again by `close`).
  */
 export async function createTestDatabase(): Promise<Database> {
   if (testDatabaseKind() === 'pglite') {
-    const database = await openPglite('memory://');
-    await database.migrate();
-    return database;
+    const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    return openPglite('memory://', { from: template });
   }
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
