@@ -1,4 +1,11 @@
-import type { ComponentProps, FocusEvent, PointerEvent, TouchEvent } from 'react';
+import {
+  useCallback,
+  type ComponentProps,
+  type FocusEvent,
+  type PointerEvent,
+  type Ref,
+  type TouchEvent,
+} from 'react';
 import { Link, NavLink } from 'react-router';
 import { useRoutePreload, type PreloadMode } from './use-route-preload';
 
@@ -8,10 +15,25 @@ type Own = Pick<
   'onPointerEnter' | 'onPointerLeave' | 'onFocus' | 'onBlur' | 'onTouchStart'
 >;
 
+function assignRef<T>(ref: Ref<T> | undefined, node: T) {
+  if (typeof ref === 'function') ref(node);
+  else if (ref) ref.current = node;
+}
+
+/** One ref for the link's own (a menu's `asChild` passes one) and the preloading one. */
+function useMergedRef(own: Ref<HTMLAnchorElement> | undefined, preload: Handlers['ref']) {
+  return useCallback(
+    (node: HTMLAnchorElement | null) => {
+      assignRef(own, node);
+      assignRef(preload, node);
+    },
+    [own, preload],
+  );
+}
+
 /** The link's own handlers run first, then the preloading ones. */
 function composed(own: Own, preload: Handlers) {
   return {
-    ref: preload.ref,
     onPointerEnter: (event: PointerEvent<HTMLAnchorElement>) => {
       own.onPointerEnter?.(event);
       preload.onPointerEnter();
@@ -44,7 +66,8 @@ export function PreloadLink({
   ...props
 }: Omit<ComponentProps<typeof Link>, 'prefetch'> & { preload?: PreloadMode }) {
   const handlers = useRoutePreload(props.to, preload);
-  return <Link {...props} {...composed(props, handlers)} />;
+  const ref = useMergedRef(props.ref, handlers.ref);
+  return <Link {...props} {...composed(props, handlers)} ref={ref} />;
 }
 
 /** The same for `<NavLink>`. */
@@ -53,5 +76,6 @@ export function PreloadNavLink({
   ...props
 }: Omit<ComponentProps<typeof NavLink>, 'prefetch'> & { preload?: PreloadMode }) {
   const handlers = useRoutePreload(props.to, preload);
-  return <NavLink {...props} {...composed(props, handlers)} />;
+  const ref = useMergedRef(props.ref, handlers.ref);
+  return <NavLink {...props} {...composed(props, handlers)} ref={ref} />;
 }

@@ -1,8 +1,9 @@
 import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { signOutAndLeave } from '~/platform/auth-client';
+import { PreloadLink } from '~/platform/preload-link';
 import { useRootData } from '~/platform/root-data';
 import { Avatar } from '~/ui/avatar';
 import { buttonClass } from '~/ui/button';
@@ -28,9 +29,9 @@ export function AccountMenu() {
         <TextLink to={`/auth/Login${redirect}`} className="text-sm no-underline hover:underline">
           {t('menu.login')}
         </TextLink>
-        <Link to={`/auth/Signup${redirect}`} prefetch="intent" className={buttonClass('primary', 'sm')}>
+        <PreloadLink to={`/auth/Signup${redirect}`} className={buttonClass('primary', 'sm')}>
           {t('menu.signup')}
-        </Link>
+        </PreloadLink>
       </div>
     );
   }
@@ -57,10 +58,10 @@ export function AccountMenu() {
           </div>
           <DropdownMenu.Separator className="bg-line my-1 h-px" />
           <DropdownMenu.Item asChild className={item}>
-            <Link to="/profile" prefetch="intent">
+            <PreloadLink to="/profile">
               <UserRound aria-hidden className="size-4" />
               {t('menu.profile')}
-            </Link>
+            </PreloadLink>
           </DropdownMenu.Item>
           <DropdownMenu.Item className={cn(item, 'text-danger')} onSelect={() => void signOutAndLeave('/')}>
             <LogOut aria-hidden className="size-4" />

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { RichText } from './rich-text';
 
 /**
@@ -79,9 +80,10 @@ export function TableOfContents({ sections, label }: { sections: Section[]; labe
       <ol className="mt-2 gap-x-6 text-sm sm:columns-2 [&>li]:mb-1 [&>li]:break-inside-avoid">
         {sections.map((section) => (
           <li key={section.id}>
-            <a href={`#${section.id}`} className="text-primary-ink underline-offset-2 hover:underline">
+            {/* A router link, so the jump follows the scroll rules (1000 ms, then 64 px above the title). */}
+            <Link to={{ hash: section.id }} className="text-primary-ink underline-offset-2 hover:underline">
               {section.title}
-            </a>
+            </Link>
           </li>
         ))}
       </ol>

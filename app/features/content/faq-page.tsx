@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { Accordion } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useNonce } from '~/platform/nonce';
 import { ContentPage } from './content-page';
 import { RichText, stripTags } from './rich-text';
@@ -69,13 +70,13 @@ export function FaqPage() {
       <FaqStructuredData groups={groups} />
       <nav aria-label={t('faq.topics')} className="flex flex-wrap gap-2">
         {groups.map((group) => (
-          <a
+          <Link
             key={group.id}
-            href={`#${group.id}`}
+            to={{ hash: group.id }}
             className="border-line hover:bg-muted rounded-full border px-3 py-1.5 text-sm"
           >
             {group.title}
-          </a>
+          </Link>
         ))}
       </nav>
       {groups.map((group) => (

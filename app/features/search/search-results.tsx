@@ -1,9 +1,9 @@
 import { MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { Locale } from '#contract/locale';
 import type { TSearchResult } from '#contract/search';
 import { formatPrice } from '~/platform/format';
+import { PreloadLink } from '~/platform/preload-link';
 import { cn } from '~/ui/cn';
 import { Photo } from '~/ui/photo';
 
@@ -59,13 +59,12 @@ export function SearchResultItem({
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:p-4">
         <h3 className="leading-snug font-semibold sm:text-lg">
-          <Link
+          <PreloadLink
             to={`/spaces/${result.slug}`}
-            prefetch="intent"
             className="after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-[-3px] focus-visible:after:outline-[var(--color-primary)]"
           >
             {result.name}
-          </Link>
+          </PreloadLink>
         </h3>
         <p className="text-ink-soft flex items-center gap-1 text-sm">
           <MapPin aria-hidden className="size-4" />

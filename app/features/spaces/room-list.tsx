@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { Locale } from '#contract/locale';
 import type { TRoomSummary } from '#contract/rooms';
 import { formatPrice } from '~/platform/format';
+import { PreloadLink } from '~/platform/preload-link';
 import { Photo } from '~/ui/photo';
 import { KIND_ICONS } from './labels';
 
@@ -56,9 +56,9 @@ export function RoomList({ rooms, spaceSlug }: { rooms: TRoomSummary[]; spaceSlu
             <div className="flex flex-1 flex-col gap-1 p-4">
               <h3 className="font-semibold">
                 {entry.type === 'room' ? (
-                  <Link to={hrefOf(entry.room)} prefetch="intent" className="hover:underline">
+                  <PreloadLink to={hrefOf(entry.room)} className="hover:underline">
                     {entry.room.name}
-                  </Link>
+                  </PreloadLink>
                 ) : (
                   entry.group
                 )}
@@ -78,13 +78,12 @@ export function RoomList({ rooms, spaceSlug }: { rooms: TRoomSummary[]; spaceSlu
                 <ul className="mt-2 flex flex-wrap gap-2 text-sm">
                   {entry.desks.map((desk) => (
                     <li key={desk.id}>
-                      <Link
+                      <PreloadLink
                         to={hrefOf(desk)}
-                        prefetch="intent"
                         className="border-line hover:bg-muted inline-block rounded-full border px-3 py-1"
                       >
                         {desk.name.replace(`${entry.group} · `, '')}
-                      </Link>
+                      </PreloadLink>
                     </li>
                   ))}
                 </ul>

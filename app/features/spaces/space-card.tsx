@@ -1,9 +1,9 @@
 import { MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { Locale } from '#contract/locale';
 import type { TSpaceCard } from '#contract/spaces';
 import { formatPrice } from '~/platform/format';
+import { PreloadLink } from '~/platform/preload-link';
 import { Photo } from '~/ui/photo';
 
 /** A space in a grid: cover, name (the link), city, what it offers and its lowest price. */
@@ -29,13 +29,12 @@ export function SpaceCard({
       />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="text-lg leading-snug font-semibold">
-          <Link
+          <PreloadLink
             to={`/spaces/${space.slug}`}
-            prefetch="intent"
             className="after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-[-3px] focus-visible:after:outline-[var(--color-primary)]"
           >
             {space.name}
-          </Link>
+          </PreloadLink>
         </Heading>
         <p className="text-ink-soft flex items-center gap-1 text-sm">
           <MapPin aria-hidden className="size-4" />
