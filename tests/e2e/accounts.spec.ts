@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { NOT_AN_IMAGE, PNG_BYTES } from '../support/file-samples';
 import { appOrigin, signInAs } from './accounts';
-import { expect, expectNoAxeViolations, screenshotPath, test } from './fixtures';
+import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 
 const PASSWORD = 'une phrase de passe solide';
@@ -25,7 +25,7 @@ test('sign up, confirm by mail, sign out and in, edit the profile with an avatar
   await navigate('/auth/Signup');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Créer un compte');
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath('auth-signup-fr'), fullPage: true });
+  await keepScreenshot(page, 'auth-signup-fr');
   await page.getByLabel('Nom complet').fill('Louise Parcours');
   await page.getByLabel('Adresse e-mail').fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill('court');
@@ -48,7 +48,7 @@ test('sign up, confirm by mail, sign out and in, edit the profile with an avatar
   await expect(page.getByText(`Merci Louise Parcours ! Votre adresse ${email} est confirmée`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Commencer' })).toHaveAttribute('href', '/start');
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath('auth-validated-fr'), fullPage: true });
+  await keepScreenshot(page, 'auth-validated-fr');
 
   // Sign out from the header's account menu.
   await navigate('/');
@@ -64,7 +64,7 @@ test('sign up, confirm by mail, sign out and in, edit the profile with an avatar
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByText('Adresse e-mail ou mot de passe incorrect.')).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath('auth-login-fr'), fullPage: true });
+  await keepScreenshot(page, 'auth-login-fr');
   await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/profile$/);
@@ -96,7 +96,7 @@ test('sign up, confirm by mail, sign out and in, edit the profile with an avatar
   const headerAvatar = page.getByRole('button', { name: 'Mon compte', exact: true }).locator('img');
   await expect(headerAvatar).toHaveAttribute('src', /^\/api\/files\/[A-Za-z0-9_-]{22}$/);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath('profile-fr'), fullPage: true });
+  await keepScreenshot(page, 'profile-fr');
 
   // Export my data: JSON with what we hold, no password hash and no session token.
   const downloading = page.waitForEvent('download');
@@ -150,7 +150,7 @@ test('reset the password by mail: sessions end, the old password and a reused li
   await navigate('/auth/Reset');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mot de passe oublié');
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath('auth-reset-fr'), fullPage: true });
+  await keepScreenshot(page, 'auth-reset-fr');
 
   // The same answer for an address without an account…
   await page.getByLabel('Adresse e-mail').fill('personne-ici@example.com');
@@ -176,7 +176,7 @@ test('reset the password by mail: sessions end, the old password and a reused li
   await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
   await expect(page.getByText('Les deux mots de passe ne sont pas identiques.')).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath('auth-reset-new-fr'), fullPage: true });
+  await keepScreenshot(page, 'auth-reset-new-fr');
   await page.getByLabel('Confirmez le mot de passe').fill('un tout nouveau mot de passe');
   await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
   await expect(page.getByText('Mot de passe changé', { exact: true })).toBeVisible();
@@ -222,7 +222,7 @@ test('an unconfirmed member signs in, sees the banner and gets the link again', 
   ).toBeVisible();
   await waitForMail(email, { since: askedAt });
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath('auth-unconfirmed-banner-fr') });
+  await keepScreenshot(page, 'auth-unconfirmed-banner-fr', { fullPage: false });
 });
 
 test('a one-time token in the URL signs in once and is removed; a reused one is logged', async ({
@@ -295,7 +295,7 @@ test('the account screens in English, with no axe violations', async ({ page, na
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.heading);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: screenshotPath(screen.shot), fullPage: true });
+    await keepScreenshot(page, screen.shot);
   }
 
   // A signed-in member's profile language wins over the cookie; here it follows the English choice.
@@ -311,8 +311,8 @@ test('the account screens in English, with no axe violations', async ({ page, na
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My profile');
   await expect(page.getByText('Confirm your e-mail address to be able to book.')).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath('profile-en'), fullPage: true });
+  await keepScreenshot(page, 'profile-en');
   await page.getByRole('button', { name: 'My account', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
-  await page.screenshot({ path: screenshotPath('account-menu-en') });
+  await keepScreenshot(page, 'account-menu-en', { fullPage: false });
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { signInAs } from './accounts';
-import { expect, expectNoAxeViolations, screenshotPath, test } from './fixtures';
+import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
 import { waitForMail } from './mailbox';
 
 test.beforeEach(async ({ context, page }) => {
@@ -13,7 +13,7 @@ test.beforeEach(async ({ context, page }) => {
 /** axe and screenshots on a desktop and a phone (no sideways scrolling there). */
 async function check(page: Page, name: string) {
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath(`${name}-desktop`), fullPage: true });
+  await keepScreenshot(page, `${name}-desktop`);
   await page.setViewportSize({ width: 390, height: 844 });
   const wide = await page.evaluate(() =>
     [...document.querySelectorAll('body *')]
@@ -23,7 +23,7 @@ async function check(page: Page, name: string) {
   );
   expect(wide).toEqual([]);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath(`${name}-phone`), fullPage: true });
+  await keepScreenshot(page, `${name}-phone`);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, screenshotPath, test } from './fixtures';
+import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -7,9 +7,9 @@ const DESKTOP = { width: 1280, height: 900 };
 /** Screenshots of the page as it is, on a desktop and on a phone (390 px), named `<name>-<locale>-…`. */
 async function shoot(page: Page, name: string, locale: 'fr' | 'en') {
   await page.setViewportSize(DESKTOP);
-  await page.screenshot({ path: screenshotPath(`${name}-${locale}-desktop`), fullPage: true });
+  await keepScreenshot(page, `${name}-${locale}-desktop`);
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: screenshotPath(`${name}-${locale}-phone`), fullPage: true });
+  await keepScreenshot(page, `${name}-${locale}-phone`);
   await page.setViewportSize(DESKTOP);
 }
 

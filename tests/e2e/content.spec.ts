@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, screenshotPath, test } from './fixtures';
+import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
 
 /** The public content screens and their h1, in French (default) and English. */
 const PAGES = [
@@ -41,10 +41,10 @@ for (const lang of ['fr', 'en'] as const) {
         await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
         await expectNoAxeViolations(page);
         const name = `content${screen.path.replace('/', '-')}-${lang}`;
-        await page.screenshot({ path: screenshotPath(`${name}-desktop`), fullPage: true });
+        await keepScreenshot(page, `${name}-desktop`);
         await page.setViewportSize({ width: 390, height: 844 });
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
+        await keepScreenshot(page, `${name}-390`);
       });
     }
   });
@@ -145,7 +145,7 @@ test.describe('without JavaScript', () => {
     const result = page.getByTestId('co2-result');
     await expect(result).toContainText('840 kg CO₂e');
     await expect(result).toContainText('17,9 kg CO₂e');
-    await page.screenshot({ path: screenshotPath('content-co2-result-nojs'), fullPage: true });
+    await keepScreenshot(page, 'content-co2-result-nojs');
 
     await page.goto('/co2?distance=&mode=bus&days=9&weeks=47');
     await expect(page.getByText('Indiquez la distance de votre trajet.')).toBeVisible();

@@ -19,9 +19,13 @@ export async function expectNoAxeViolations(page: Page, options: { exclude?: str
   expect(summary).toEqual([]);
 }
 
-/** Where screenshots taken by tests go, to be looked at (kept apart from Playwright's output, which it wipes). */
-export function screenshotPath(name: string) {
-  return `screenshots/${name}.png`;
+/**
+ * Keeps a screenshot of the page in `screenshots/`, for people to look at (kept apart from Playwright's own
+ * output, which it wipes). Screenshots assert nothing: CI sets E2E_SCREENSHOTS=off to spare the time.
+ */
+export async function keepScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (process.env.E2E_SCREENSHOTS === 'off') return;
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: options.fullPage ?? true });
 }
 
 interface Fixtures {

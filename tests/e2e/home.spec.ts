@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, screenshotPath, test } from './fixtures';
+import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
 
 test('the home page renders in French, switches to English and back, with no axe violations', async ({
   page,
@@ -10,7 +10,7 @@ test('the home page renders in French, switches to English and back, with no axe
     'Trouvez et réservez votre espace de travail, près de chez vous',
   );
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath('home-fr'), fullPage: true });
+  await keepScreenshot(page, 'home-fr');
 
   await page.getByRole('button', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -18,7 +18,7 @@ test('the home page renders in French, switches to English and back, with no axe
     'Find and book your workspace, close to home',
   );
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath('home-en'), fullPage: true });
+  await keepScreenshot(page, 'home-en');
 
   // The choice is kept in the `lang` cookie: a fresh load stays in English.
   await navigate('/');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { PNG_BYTES } from '../support/file-samples';
-import { expect, expectNoAxeViolations, screenshotPath, test } from './fixtures';
+import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 
 const PASSWORD = 'une phrase de passe solide';
@@ -14,12 +14,12 @@ test.beforeEach(async ({ context }) => {
 /** Checks the page with axe and keeps a screenshot of it, on a desktop and on a phone. */
 async function check(page: Page, name: string) {
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath(`${name}-desktop`), fullPage: true });
+  await keepScreenshot(page, `${name}-desktop`);
   await page.setViewportSize({ width: 390, height: 844 });
   // Nothing wider than the phone: no sideways scrolling.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath(`${name}-phone`), fullPage: true });
+  await keepScreenshot(page, `${name}-phone`);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, screenshotPath, test } from './fixtures';
+import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
 
 const DENIED = {
   ad_storage: 'denied',
@@ -55,7 +55,7 @@ test('the banner shows until accepted, stores the choice, updates consent mode a
     '/terms#cookies',
   );
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath('platform-consent-banner-fr') });
+  await keepScreenshot(page, 'platform-consent-banner-fr', { fullPage: false });
 
   // Consent defaults come first, before the tag manager's script (which was requested and blocked).
   expect(gtmRequests).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-E2ETEST']);
@@ -192,7 +192,7 @@ test.describe('in English', () => {
     await expect(english).toContainText('needed for the site to work');
     await expect(english).toContainText('measure our audience');
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: screenshotPath('platform-consent-banner-en') });
+    await keepScreenshot(page, 'platform-consent-banner-en', { fullPage: false });
     await expect(page.getByRole('button', { name: 'Cookie settings' })).toBeVisible();
   });
 });
@@ -210,6 +210,6 @@ test.describe('on a phone', () => {
       expect(box!.y + box!.height).toBeLessThanOrEqual(844);
     }
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: screenshotPath('platform-consent-banner-phone') });
+    await keepScreenshot(page, 'platform-consent-banner-phone', { fullPage: false });
   });
 });

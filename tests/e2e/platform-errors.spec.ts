@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, screenshotPath, test } from './fixtures';
+import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
@@ -13,7 +13,7 @@ test.describe('the 404 page', () => {
     await expect(page.getByText('Page not found: /nulle-part/ici')).toBeVisible();
     await expect(page.locator('main svg')).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: screenshotPath('platform-404-fr'), fullPage: true });
+    await keepScreenshot(page, 'platform-404-fr');
   });
 
   test.describe('in English', () => {
@@ -28,7 +28,7 @@ test.describe('the 404 page', () => {
       await expect(page.getByText('The page you asked for does not exist. Too bad...')).toBeVisible();
       await expect(page.getByText('Page not found: /nowhere')).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: screenshotPath('platform-404-en'), fullPage: true });
+      await keepScreenshot(page, 'platform-404-en');
     });
   });
 
@@ -63,7 +63,7 @@ test.describe('the error page', () => {
       page.getByText('Une erreur inattendue est survenue. Réessayez dans un instant.'),
     ).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: screenshotPath('platform-error-500'), fullPage: true });
+    await keepScreenshot(page, 'platform-error-500');
   });
 
   test('a request the page cannot take renders the error page with its status', async ({

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { appOrigin, DEMO_ACCOUNTS, signInAs } from './accounts';
-import { expect, expectNoAxeViolations, screenshotPath, test } from './fixtures';
+import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
 import { waitForMail } from './mailbox';
 
 const PHONE = { width: 390, height: 844 };
@@ -8,9 +8,9 @@ const DESKTOP = { width: 1280, height: 900 };
 
 async function shoot(page: Page, name: string, locale: 'fr' | 'en') {
   await page.setViewportSize(DESKTOP);
-  await page.screenshot({ path: screenshotPath(`${name}-${locale}-desktop`), fullPage: true });
+  await keepScreenshot(page, `${name}-${locale}-desktop`);
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: screenshotPath(`${name}-${locale}-phone`), fullPage: true });
+  await keepScreenshot(page, `${name}-${locale}-phone`);
   await page.setViewportSize(DESKTOP);
 }
 
@@ -129,7 +129,7 @@ test('a member books a demo room, gets the confirmation with a Paris-time ICS, c
   await again.getByRole('button', { name: 'Jour suivant' }).click();
   await expect(again.getByRole('grid')).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath('reservations-room-day-fr-phone'), fullPage: true });
+  await keepScreenshot(page, 'reservations-room-day-fr-phone');
 });
 
 test('a room that requires approval: the member requests, a manager approves from the queue, the member is told', async ({
@@ -216,7 +216,7 @@ test('the calendar is usable with the keyboard and names the space’s zone to a
   await page.setViewportSize(PHONE);
   await booking.getByRole('button', { name: 'Day', exact: true }).click();
   await booking.getByRole('button', { name: 'Next day' }).click();
-  await page.screenshot({ path: screenshotPath('reservations-room-day-en-phone'), fullPage: true });
+  await keepScreenshot(page, 'reservations-room-day-en-phone');
   await context.close();
 });
 

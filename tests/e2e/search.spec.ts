@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, screenshotPath, test } from './fixtures';
+import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
 
 async function expectCount(page: Page, text: string) {
   await expect(page.getByTestId('result-count')).toHaveText(text);
@@ -49,7 +49,7 @@ test('search filters combine, update without a reload, and survive reload and ba
   expect(await sameDocument()).toBe(true);
   await expect(page.locator('.escale-marker')).toHaveCount(1);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath('search-filtered-fr'), fullPage: true });
+  await keepScreenshot(page, 'search-filtered-fr');
 
   // A reload keeps every filter, in the form and in the results.
   await page.reload();
@@ -124,5 +124,5 @@ test('the search page in English on a phone', async ({ page, navigate }) => {
   await page.getByRole('button', { name: 'English' }).click();
   await expect(page.getByTestId('result-count')).toHaveText('2 spaces found');
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: screenshotPath('search-en-phone'), fullPage: true });
+  await keepScreenshot(page, 'search-en-phone');
 });
