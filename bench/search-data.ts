@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ROOM_AMENITIES, SPACE_AMENITIES } from '../contract/amenities';
 import type { Db } from '../server/db/client';
 
 /** French cities and how many spaces of a hundred each gets (Paris most), with a centre to scatter around. */
@@ -20,35 +21,8 @@ const CITIES: Array<[city: string, postcode: string, lat: number, lng: number, w
   ['Saint-Étienne', '42000', 45.4397, 4.3872, 3],
 ];
 
-const SPACE_AMENITIES = [
-  'wifi',
-  'coffee',
-  'kitchen',
-  'printer',
-  'reception',
-  'lockers',
-  'phone_booths',
-  'showers',
-  'bike_parking',
-  'car_parking',
-  'terrace',
-  'accessible',
-  'open_24_7',
-  'pets_allowed',
-];
-const ROOM_AMENITIES = [
-  'screen',
-  'projector',
-  'videoconference',
-  'whiteboard',
-  'natural_light',
-  'air_conditioning',
-  'soundproofing',
-  'standing_desk',
-  'sound_system',
-];
 
-function literalArray(values: string[]): string {
+function literalArray(values: readonly string[]): string {
   return `ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')}]::text[]`;
 }
 

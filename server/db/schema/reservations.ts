@@ -1,17 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { RESERVATION_STATUSES } from '../../../contract/reservations';
 import { users } from './auth';
 import { rooms } from './rooms';
 import { spaces } from './spaces';
-
-export const RESERVATION_STATUSES = [
-  'pending',
-  'confirmed',
-  'completed',
-  'cancelled',
-  'declined',
-  'no_show',
-] as const;
 
 /** The statuses that hold a room: the exclusion constraint only compares these. */
 export const ACTIVE_RESERVATION_STATUSES = ['pending', 'confirmed'] as const;
