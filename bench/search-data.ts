@@ -21,7 +21,6 @@ const CITIES: Array<[city: string, postcode: string, lat: number, lng: number, w
   ['Saint-Étienne', '42000', 45.4397, 4.3872, 3],
 ];
 
-
 function literalArray(values: readonly string[]): string {
   return `ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')}]::text[]`;
 }
