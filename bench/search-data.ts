@@ -35,8 +35,9 @@ function cityTable(): string {
 
 /**
  * `spaceCount` spaces (one in twenty a draft) with `roomsPerSpace` rooms each, weekday hours, a lunch
- * break in one in five, Saturdays in one in three and a closure in one in ten. Generated in SQL
- * (generate_series, seeded random) so 50,000 rooms take seconds, on PGlite and PostgreSQL alike.
+ * break in one in five, Saturdays in one in three, a closure in one in ten, and about 350,000 bookings in
+ * the second week ahead. Generated in SQL (generate_series, seeded random) so it takes seconds, on PGlite
+ * and PostgreSQL alike.
  */
 export async function fillSearchData(db: Db, spaceCount: number, roomsPerSpace: number): Promise<void> {
   const cities = CITIES.reduce((sum, city) => sum + city[4], 0);
@@ -95,6 +96,25 @@ export async function fillSearchData(db: Db, spaceCount: number, roomsPerSpace: 
     sql.raw(`
     INSERT INTO space_closures (space_id, starts_on, ends_on, label)
     SELECT id, current_date + 10, current_date + 20, 'Fermeture' FROM spaces WHERE abs(hashtext(slug)) % 10 = 0`),
+  );
+  // Bookings over the second week ahead (where the benchmark's dated searches fall), so a search at a
+  // time reads the reservations' index as it would in service: about one room in two taken 09:00-11:00
+  // and one in two 14:00-16:00, Paris time.
+  await db.execute(
+    sql.raw(`
+    INSERT INTO users (id, name, email, email_verified) VALUES ('bench-member', 'Bench', 'bench@bench.test', true)`),
+  );
+  await db.execute(
+    sql.raw(`
+    INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until, attendees, status,
+      price_excl_vat_cents, vat_cents, total_cents, vat_rate_basis_points, pricing_basis)
+    SELECT r.id, r.space_id, 'bench-member', starts, starts + interval '2 hours', starts + interval '2 hours',
+      1, 'confirmed', 0, 0, 0, 2000, 'hourly'
+    FROM rooms r
+    CROSS JOIN generate_series(7, 13) AS day
+    CROSS JOIN (VALUES (time '09:00'), (time '14:00')) AS t(at)
+    CROSS JOIN LATERAL (SELECT ((current_date + day) + t.at) AT TIME ZONE 'Europe/Paris' AS starts) AS s
+    WHERE random() < 0.5`),
   );
   // As autovacuum would have left it in service: statistics fresh, visibility map set.
   await db.execute(sql.raw('VACUUM ANALYZE'));

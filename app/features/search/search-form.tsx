@@ -146,7 +146,7 @@ export function SearchForm({
           name="time"
           value={filters.time ?? ''}
           disabled={!filters.date}
-          hint={filters.date ? undefined : t('timeNeedsDate')}
+          hint={filters.date ? t('timeFreeOnly') : t('timeNeedsDate')}
           onChange={(event) => onApply({ time: event.target.value || undefined })}
         >
           <option value="">{t('anyTime')}</option>

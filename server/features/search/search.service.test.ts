@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZSearchFilters, type TSearchFiltersInput } from '#contract/search';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { seedDemoData } from '../../db/seed/seed';
 import { spaces } from '../../db/schema/spaces';
 import { searchSpaces } from './search.service';
@@ -14,6 +15,8 @@ let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoData(database.db);
+  // The demo bookings move with today's date: these tests make their own where they need some.
+  await database.db.execute(sql`DELETE FROM reservations`);
 });
 afterAll(() => database.close());
 
@@ -124,6 +127,55 @@ describe('search', () => {
     expect(await slugsOf({ date: monday, time: '11:30', duration: 90, city: 'Lille' })).toEqual([]);
   });
 
+  it('leaves out rooms booked at the time, buffer included, and counts the free ones', async () => {
+    const monday = nextWeekday(1);
+    const [year, month, day] = monday.split('-').map(Number) as [number, number, number];
+    const at = (hour: number, minute = 0) =>
+      new TZDate(year, month - 1, day, hour, minute, 0, 'Europe/Paris').toISOString();
+    const before = await search({ date: monday, time: '11:00', city: 'Lille' });
+    expect(before.items.map((item) => item.slug)).toEqual(['beffroi-lille']);
+    const lilleRooms = await rowsOf<{ id: string; space_id: string }>(
+      database.db,
+      sql`
+      SELECT r.id, r.space_id FROM rooms r JOIN spaces s ON s.id = r.space_id
+      WHERE s.slug = 'beffroi-lille' AND r.archived_at IS NULL`,
+    );
+    const [member] = await rowsOf<{ id: string }>(database.db, sql`SELECT id FROM users LIMIT 1`);
+    // 10:00-11:00, held until 11:15 by a 15-minute buffer.
+    const bookTenToEleven = (room: { id: string; space_id: string }, status: 'confirmed' | 'pending') =>
+      database.db.execute(sql`
+        INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until, attendees,
+                                  status, price_excl_vat_cents, vat_cents, total_cents, vat_rate_basis_points,
+                                  pricing_basis, title)
+        VALUES (${room.id}, ${room.space_id}, ${member!.id}, ${at(10)}, ${at(11)}, ${at(11, 15)}, 1,
+                ${status}, 0, 0, 0, 2000, 'hourly', 'search test')`);
+    // Every room but one booked: the space still matches, with one room.
+    const [first, ...others] = lilleRooms;
+    for (const room of others) await bookTenToEleven(room, 'confirmed');
+    const oneFree = await search({ date: monday, time: '11:00', city: 'Lille' });
+    expect(oneFree.items[0]?.matchingRoomCount).toBe(1);
+    // A pending request holds its room too.
+    await bookTenToEleven(first!, 'pending');
+    expect(await slugsOf({ date: monday, time: '11:00', city: 'Lille' })).toEqual([]);
+    expect(await slugsOf({ date: monday, time: '09:00', duration: 90, city: 'Lille' })).toEqual([]);
+    expect(await slugsOf({ date: monday, time: '11:15', city: 'Lille' })).toEqual(['beffroi-lille']);
+    // The searched slot needs the room's own buffer after it: 09:00-10:00 plus 15 minutes runs into 10:00.
+    expect(await slugsOf({ date: monday, time: '09:00', city: 'Lille' })).toEqual(['beffroi-lille']);
+    const ids = lilleRooms.map((room) => room.id);
+    await database.db.execute(sql`UPDATE rooms SET buffer_minutes = buffer_minutes + 15 WHERE id IN ${ids}`);
+    expect(await slugsOf({ date: monday, time: '09:00', city: 'Lille' })).toEqual([]);
+    await database.db.execute(sql`UPDATE rooms SET buffer_minutes = buffer_minutes - 15 WHERE id IN ${ids}`);
+    // A cancelled booking holds nothing.
+    await database.db.execute(
+      sql`UPDATE reservations SET status = 'cancelled' WHERE title = 'search test' AND room_id = ${first!.id}`,
+    );
+    expect(await slugsOf({ date: monday, time: '11:00', city: 'Lille' })).toEqual(['beffroi-lille']);
+    await database.db.execute(sql`DELETE FROM reservations WHERE title = 'search test'`);
+    expect((await search({ date: monday, time: '11:00', city: 'Lille' })).items[0]?.matchingRoomCount).toBe(
+      before.items[0]?.matchingRoomCount,
+    );
+  });
+
   it('leaves out a space closed that day', async () => {
     const tuesday = nextWeekday(2);
     const [acme] = await database.db.select().from(spaces).where(eq(spaces.slug, 'acme-coworking-paris'));
@@ -156,6 +208,30 @@ describe('search', () => {
     expect(page2).toMatchObject({ total: 10, page: 2, items: [] });
     const small = await search({ people: 1, sort: 'name_asc', page: 1 });
     expect(small.items.length).toBe(10);
+  });
+
+  it('answers the same with a city (per-space lookups) as without one (one pass over the rooms)', async () => {
+    const tuesday = nextWeekday(2);
+    const asks: TSearchFiltersInput[] = [
+      { kind: 'meeting_room', people: 4 },
+      { date: tuesday, time: '10:00', duration: 120, amenities: ['wifi'] },
+      { maxPrice: 80, sort: 'capacity_desc' },
+    ];
+    for (const ask of asks) {
+      const nationwide = await search(ask);
+      expect(nationwide.items.length).toBeGreaterThan(0);
+      for (const city of ['Paris', 'Lyon', 'Bordeaux']) {
+        const inCity = await search({ ...ask, city });
+        const strip = ({ slug, priceCents, matchingRoomCount }: (typeof inCity.items)[number]) => ({
+          slug,
+          priceCents,
+          matchingRoomCount,
+        });
+        expect(inCity.items.map(strip)).toEqual(
+          nationwide.items.filter((item) => item.city === city).map(strip),
+        );
+      }
+    }
   });
 
   it('hides archived spaces', async () => {

@@ -91,6 +91,12 @@ function addDayConditions(
     const start = sql`((${day} + ${time}::time) AT TIME ZONE s.time_zone)`;
     conditions.room.push(sql`${start} >= now() + make_interval(mins => r.lead_time_minutes)`);
     conditions.room.push(sql`${start} <= now() + make_interval(days => r.horizon_days)`);
+    // Not booked then: no active reservation holds the slot or the room's buffer after it (the exclusion
+    // constraint's rule, read through its GiST index; docs/decisions/010-reservations-no-double-booking.md).
+    conditions.room.push(sql`NOT EXISTS (SELECT 1 FROM reservations x
+      WHERE x.room_id = r.id AND x.status IN ('pending', 'confirmed')
+        AND tstzrange(x.starts_at, x.blocked_until, '[)')
+            && tstzrange(${start}, ${start} + make_interval(mins => ${length} + r.buffer_minutes), '[)'))`);
   } else {
     const today = sql`(now() AT TIME ZONE s.time_zone)::date`;
     conditions.room.push(sql`${day} >= ${today} AND ${day} <= ${today} + r.horizon_days`);
@@ -99,9 +105,9 @@ function addDayConditions(
 
 /**
  * Published spaces with at least one room matching every filter, with the cheapest matching price and
- * how many rooms match, in one query: the spaces are filtered first (city, amenities, open that day),
- * then each kept space's rooms are read through their index, and only the page's rows get a cover
- * (indexes and figures: docs/decisions/012-search-indexes.md).
+ * how many rooms match, in one query: the spaces are filtered (city, amenities, open that day), their
+ * matching rooms aggregated, and only the page's rows get a cover and their room kinds (indexes, the
+ * two aggregation shapes and figures: docs/decisions/012-search-indexes.md).
  */
 export async function searchSpaces(db: Db, filters: TSearchFilters, locale: Locale): Promise<TSearchAnswer> {
   const duration = searchedDuration(filters);
@@ -109,24 +115,28 @@ export async function searchSpaces(db: Db, filters: TSearchFilters, locale: Loca
     duration === null ? sql`r.from_price_incl_vat_cents` : withVatSql(priceExclVatSql(sql`${duration}::int`));
   const pageSize = SEARCH_PAGE_SIZE;
   const conditions = conditionsOf(filters, duration, price);
-  // Kinds are only needed for the page's rows: gathered there, not for every matching space.
   const roomWhere = joinSql(conditions.room, ' AND ');
+  const spaceWhere = joinSql(conditions.space, ' AND ');
+  const aggregates = sql`count(*)::int AS matching_rooms, min(${price})::int AS price, max(r.capacity) AS max_capacity`;
+  const matching = filters.city
+    ? // A city keeps a few hundred spaces: each one's rooms are read through the (space_id, …) index.
+      sql`SELECT s.id AS space_id, s.name, found.*
+        FROM spaces s
+        CROSS JOIN LATERAL (SELECT ${aggregates} FROM rooms r WHERE r.space_id = s.id AND ${roomWhere}) AS found
+        WHERE ${spaceWhere} AND found.matching_rooms > 0`
+    : // Nationwide, one pass over the rooms hashed against the kept spaces beats thousands of lookups.
+      sql`SELECT s.id AS space_id, s.name, ${aggregates}
+        FROM spaces s JOIN rooms r ON r.space_id = s.id
+        WHERE ${spaceWhere} AND ${roomWhere}
+        GROUP BY s.id`;
   const rows = await rowsOf<
     CardRow & { matching_rooms: number; price: number; total: number; max_capacity: number }
   >(
     db,
-    sql`WITH m AS (
-        SELECT s.id AS space_id, s.name, found.*
-        FROM spaces s
-        CROSS JOIN LATERAL (
-          SELECT count(*)::int AS matching_rooms, min(${price})::int AS price, max(r.capacity) AS max_capacity
-          FROM rooms r
-          WHERE r.space_id = s.id AND ${roomWhere}
-        ) AS found
-        WHERE ${joinSql(conditions.space, ' AND ')} AND found.matching_rooms > 0
-      ), page AS (
+    sql`WITH m AS (${matching}), page AS (
         SELECT * FROM m ORDER BY ${ORDER[filters.sort]} LIMIT ${pageSize} OFFSET ${(filters.page - 1) * pageSize}
       )
+      -- Kinds are only needed for the page's rows: gathered there, not for every matching space.
       SELECT ${CARD_COLUMNS}, m.matching_rooms, m.price, m.max_capacity, m.matching_rooms AS room_count,
         m.price AS from_price, (SELECT count(*)::int FROM m) AS total,
         (SELECT array_agg(DISTINCT r.kind) FROM rooms r WHERE r.space_id = s.id AND ${roomWhere}) AS kinds
