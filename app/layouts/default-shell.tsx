@@ -27,8 +27,9 @@ export function DefaultShell({ children }: { children: ReactNode }) {
             <Logo className="size-8" />
             <span>Escale</span>
           </Link>
-          <nav aria-label={t('layout.mainNavigation')} className="order-last w-full sm:order-none sm:w-auto">
-            <ul className="flex flex-wrap gap-x-4 gap-y-1">
+          {/* Inline only where logo, links, language and account always fit on one row; below, a row of its own. */}
+          <nav aria-label={t('layout.mainNavigation')} className="order-last w-full xl:order-none xl:w-auto">
+            <ul className="-mx-1 flex flex-wrap gap-x-4 gap-y-1">
               {NAV_LINKS.map((link) => (
                 <li key={link.to}>
                   <PreloadNavLink
