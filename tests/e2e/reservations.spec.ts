@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import { appOrigin, DEMO_ACCOUNTS, signInAs } from './accounts';
 import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
 import { waitForMail } from './mailbox';
@@ -47,19 +48,71 @@ function parisWallClock(iso: string): string {
   return `${get('year')}${get('month')}${get('day')}T${get('hour')}${get('minute')}${get('second')}`;
 }
 
-/** Opens the room page on next week (clear of lead times) and picks the first free start; returns it. */
-async function pickFreeStart(page: Page, navigate: (path: string) => Promise<void>, path: string) {
+/** Opens a room page on next week's calendar (clear of lead times); returns its booking region. */
+async function openNextWeek(page: Page, navigate: (path: string) => Promise<void>, path: string) {
   await navigate(path);
   await refuseCookies(page);
   const booking = page.getByRole('region', { name: /^(Réserver|Book)$/ });
   await booking.getByRole('button', { name: /^(Semaine|Week)$/ }).click();
   await booking.getByRole('button', { name: /^(Semaine suivante|Next week)$/ }).click();
-  const free = booking.locator('[role="gridcell"][data-state="free"]').first();
-  await expect(free).toBeVisible();
-  const startsAt = (await free.getAttribute('data-starts-at'))!;
-  await free.click();
-  await expect(free).toHaveAttribute('aria-selected', 'true');
+  return booking;
+}
+
+/**
+ * Opens the room page on next week (clear of lead times) and picks the earliest start from which
+ * `minutes` are free (the demo bookings move with today's date); returns it.
+ */
+async function pickFreeStart(
+  page: Page,
+  navigate: (path: string) => Promise<void>,
+  path: string,
+  minutes = 60,
+) {
+  const booking = await openNextWeek(page, navigate, path);
+  await expect(booking.locator('[role="gridcell"][data-state="free"]').first()).toBeVisible();
+  const startsAt = await booking.getByRole('grid').evaluate((grid, wanted) => {
+    const cells = [...grid.querySelectorAll<HTMLElement>('[role="gridcell"][data-starts-at]')].map(
+      (cell) => ({
+        at: Date.parse(cell.dataset.startsAt!),
+        iso: cell.dataset.startsAt!,
+        free: cell.dataset.state === 'free',
+      }),
+    );
+    const free = new Set(cells.filter((cell) => cell.free).map((cell) => cell.at));
+    const times = [...new Set(cells.map((cell) => cell.at))].sort((a, b) => a - b);
+    const step = Math.min(...times.slice(1).map((time, index) => time - times[index]!));
+    const span = Math.ceil((wanted * 60_000) / step);
+    const first = cells
+      .filter((cell) => Array.from({ length: span }, (_, k) => cell.at + k * step).every((t) => free.has(t)))
+      .sort((a, b) => a.at - b.at)[0];
+    if (!first) throw new Error(`no ${wanted} free minutes next week`);
+    return first.iso;
+  }, minutes);
+  const cell = booking.locator(`[role="gridcell"][data-starts-at="${startsAt}"]`);
+  await cell.click();
+  await expect(cell).toHaveAttribute('aria-selected', 'true');
   return { booking, startsAt };
+}
+
+/** Another person (the demo manager, in a browser context of their own) books `roomId` first. */
+async function bookAsSomeoneElse(browser: Browser, roomId: string, startsAt: string, minutes: number) {
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signInAs(otherPage, 'manager');
+  const taken = await otherPage.request.post('/api/fn/reservations.create', {
+    data: {
+      data: {
+        roomId,
+        startsAt,
+        endsAt: new Date(Date.parse(startsAt) + minutes * 60_000).toISOString(),
+        attendees: 1,
+        idempotencyKey: `e2e-${randomUUID()}`,
+      },
+    },
+    headers: { Origin: appOrigin() },
+  });
+  expect(taken.status(), await taken.text()).toBe(200);
+  await other.close();
 }
 
 test('a member books a demo room, gets the confirmation with a Paris-time ICS, cancels, and the slot is free again', async ({
@@ -114,10 +167,7 @@ test('a member books a demo room, gets the confirmation with a Paris-time ICS, c
   await expect(card.getByRole('button', { name: 'Annuler' })).toHaveCount(0);
 
   // The slot is free again on the room's calendar.
-  await navigate(roomPath);
-  const again = page.getByRole('region', { name: 'Réserver' });
-  await again.getByRole('button', { name: 'Semaine', exact: true }).click();
-  await again.getByRole('button', { name: 'Semaine suivante' }).click();
+  const again = await openNextWeek(page, navigate, roomPath);
   await expect(again.locator(`[role="gridcell"][data-starts-at="${startsAt}"]`)).toHaveAttribute(
     'data-state',
     'free',
@@ -268,23 +318,7 @@ test('a slot taken meanwhile: the member is told why and sees the calendar as it
   await expect(booking.getByText('Total TTC')).toBeVisible();
 
   // Someone else books that very slot first.
-  const other = await browser.newContext();
-  const otherPage = await other.newPage();
-  await signInAs(otherPage, 'manager');
-  const taken = await otherPage.request.post('/api/fn/reservations.create', {
-    data: {
-      data: {
-        roomId: id,
-        startsAt,
-        endsAt: new Date(Date.parse(startsAt) + 3_600_000).toISOString(),
-        attendees: 2,
-        idempotencyKey: `e2e-${Date.now()}`,
-      },
-    },
-    headers: { Origin: appOrigin() },
-  });
-  expect(taken.status(), await taken.text()).toBe(200);
-  await other.close();
+  await bookAsSomeoneElse(browser, id, startsAt, 60);
 
   await booking.getByRole('button', { name: 'Confirmer la réservation' }).click();
   await expect(booking.getByRole('alert')).toHaveText(
@@ -295,4 +329,35 @@ test('a slot taken meanwhile: the member is told why and sees the calendar as it
     'booked',
   );
   await expect(page).toHaveURL(new RegExp(`/rooms/${id}$`));
+});
+
+test('"any desk": with the page’s desk taken, the member books the slot and gets another desk of the group', async ({
+  page,
+  navigate,
+  browser,
+}) => {
+  await signInAs(page, 'member');
+  const id = await roomId(page, 'acme-coworking-paris', 'Open space · Poste 1');
+  const deskPath = `/spaces/acme-coworking-paris/rooms/${id}`;
+  const { startsAt } = await pickFreeStart(page, navigate, deskPath, 240);
+
+  // Someone else takes this desk at that time, for the desks' shortest length (4 h).
+  await bookAsSomeoneElse(browser, id, startsAt, 240);
+
+  const booking = await openNextWeek(page, navigate, deskPath);
+  const cell = booking.locator(`[role="gridcell"][data-starts-at="${startsAt}"]`);
+  await expect(cell).toHaveAttribute('data-state', 'booked');
+  await booking.getByLabel('N’importe quel poste libre de « Open space »').check();
+  await expect(cell).toHaveAttribute('data-state', 'free');
+  await cell.click();
+  await expect(cell).toHaveAttribute('aria-selected', 'true');
+  await expect(booking.getByText('Total TTC')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await keepScreenshot(page, 'reservations-any-desk-fr-desktop');
+  await booking.getByRole('button', { name: 'Confirmer la réservation' }).click();
+
+  await expect(page).toHaveURL(/\/result\?reservation=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Réservation confirmée');
+  await expect(page.getByText(/Open space · Poste [234]/).first()).toBeVisible();
+  await expect(page.getByText('Open space · Poste 1')).toHaveCount(0);
 });
