@@ -330,6 +330,7 @@ async function benchBooking(database: Database, requests: number) {
               SELECT id, space_id, 'bench-user-1', ${slot.startsAt}::timestamptz, ${slot.endsAt}::timestamptz,
                      ${slot.endsAt}::timestamptz, 2, 'confirmed', 4000, 800, 4800, 2000, 'hourly', ${randomUUID()}
               FROM rooms WHERE id = ${slot.roomId}
+              ON CONFLICT DO NOTHING
               RETURNING id
             ), mail AS (${queueMailSql(sql`(SELECT id FROM created)`, 'confirmed')})
             SELECT id FROM created`);

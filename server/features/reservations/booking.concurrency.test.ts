@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
+import { jobs } from '../../db/schema/jobs';
 import { reservations } from '../../db/schema/reservations';
+import { RESERVATION_MAIL_JOB } from './notifications';
 import {
   contextFor,
   insertPerson,
@@ -74,6 +76,14 @@ async function activeCount(roomId: string) {
   return rows.length;
 }
 
+/** The e-mail jobs queued: one per reservation made, none for the calls that lost. */
+async function mailJobs() {
+  return database.db
+    .select({ reservationId: sql<string | null>`${jobs.payload}->>'reservationId'` })
+    .from(jobs)
+    .where(eq(jobs.kind, RESERVATION_MAIL_JOB));
+}
+
 describe(`${CALLS} concurrent bookings`, () => {
   it('of the same slot: exactly one reservation, every other call already-exists', async () => {
     const roomId = await insertRoom(database.db, spaceId);
@@ -85,6 +95,8 @@ describe(`${CALLS} concurrent bookings`, () => {
     expect(tally(outcomes)).toEqual({ ok: 1, 'already-exists': CALLS - 1 });
     expect(outcomes.every((o) => o.ok || o.reason === 'slot-taken')).toBe(true);
     expect(await activeCount(roomId)).toBe(1);
+    const winner = outcomes.find((o) => o.ok);
+    expect(await mailJobs()).toEqual([{ reservationId: winner?.ok ? winner.id : 'none' }]);
   });
 
   it('of different slots that all overlap 12:00–12:30: exactly one reservation', async () => {

@@ -17,7 +17,7 @@ import { rowsOf } from './sql-rows';
  * Booking, in two statements whatever the room (docs/decisions/010-reservations-no-double-booking.md):
  * one reads everything the rules need (room, space, policy, opening hours, an earlier attempt with the
  * same idempotency key), the other inserts the reservation and queues its e-mail together. The exclusion
- * constraint settles races: the loser gets SQLSTATE 23P01, answered `already-exists`.
+ * constraint settles races: the loser's insert does nothing, answered `already-exists`.
  */
 
 export interface SlotInput {
@@ -187,7 +187,11 @@ async function earlierAttempt(db: Db, id: string, input: BookingInput): Promise<
 
 /**
  * Inserts the reservation and queues its member's e-mail in one statement (atomic without a transaction),
- * again while PostgreSQL answers "serialization failure" or "deadlock". Returns the record as stored.
+ * again while PostgreSQL answers "serialization failure" or "deadlock". Returns the record as stored, or
+ * null when the exclusion constraint or the idempotency key left nothing to insert. `ON CONFLICT DO NOTHING`
+ * rather than catching 23P01: a plain insert waits for every concurrent overlapping insert while they wait
+ * for it, a deadlock PostgreSQL breaks only after `deadlock_timeout` (1 s); a speculative insert backs off
+ * and waits for the winner instead (docs/decisions/010-reservations-no-double-booking.md).
  */
 async function insertReservation(
   db: Db,
@@ -195,7 +199,7 @@ async function insertReservation(
   context: BookingContext,
   input: BookingInput,
   price: TPrice,
-): Promise<ReservationRecord> {
+): Promise<ReservationRecord | null> {
   const { room } = context;
   const startsAt = new Date(input.startsAt);
   const endsAt = new Date(input.endsAt);
@@ -234,15 +238,17 @@ async function insertReservation(
                   ${values.attendees}, ${values.title}, ${values.status}, ${values.priceExclVatCents},
                   ${values.vatCents}, ${values.totalCents}, ${values.vatRateBasisPoints}, ${values.currency},
                   ${values.pricingBasis}, ${values.idempotencyKey}, ${values.expiresAt?.toISOString() ?? null}::timestamptz)
+          ON CONFLICT DO NOTHING
           RETURNING id, created_at
         ), mail AS (${queueMailSql(sql`(SELECT id FROM created)`, event)})
         SELECT id, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms FROM created`,
       );
-      const createdAt = new Date(Number(row!.created_ms));
+      if (!row) return null;
+      const createdAt = new Date(Number(row.created_ms));
       return {
         reservation: {
           ...values,
-          id: row!.id,
+          id: row.id,
           decidedById: null,
           decidedAt: null,
           declineReason: null,
@@ -297,27 +303,21 @@ export async function createReservation(
       firstRefusal ??= error;
       continue;
     }
-    try {
-      const record = await insertReservation(db, user, context, input, price);
+    const record = await insertReservation(db, user, context, input, price);
+    if (record) {
       wakeJobRunner();
       return record;
-    } catch (error) {
-      const state = sqlStateOf(error);
-      if (state === '23505') {
-        // The same key committed by a concurrent attempt of this very request: answer with its result.
-        const [again] = await db
-          .select({ id: reservations.id })
-          .from(reservations)
-          .where(
-            and(eq(reservations.userId, user.id), eq(reservations.idempotencyKey, input.idempotencyKey)),
-          );
-        if (again) return earlierAttempt(db, again.id, input);
-      }
-      if (state !== '23P01') throw error;
-      const startsAt = new Date(input.startsAt);
-      const heldUntil = new Date(new Date(input.endsAt).getTime() + context.room.bufferMinutes * 60_000);
-      lastConflict = slotTaken(await conflictingSlot(db, roomId, startsAt, heldUntil));
     }
+    // Nothing inserted: a concurrent attempt of this very request committed the same key first (answer
+    // with its result), or the slot is taken.
+    const [again] = await db
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(and(eq(reservations.userId, user.id), eq(reservations.idempotencyKey, input.idempotencyKey)));
+    if (again) return earlierAttempt(db, again.id, input);
+    const startsAt = new Date(input.startsAt);
+    const heldUntil = new Date(new Date(input.endsAt).getTime() + context.room.bufferMinutes * 60_000);
+    lastConflict = slotTaken(await conflictingSlot(db, roomId, startsAt, heldUntil));
   }
   if (lastConflict && candidates.length > 1) {
     throw new AppError('already-exists', 'Every desk of the group is taken', { reason: 'no-desk-free' });

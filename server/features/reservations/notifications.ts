@@ -27,7 +27,8 @@ const dedupeKeyOf = (reservationId: string, event: ReservationMailEvent) =>
 
 /**
  * The same job as `queueReservationMail`, as an INSERT to put in a statement's WITH clause: the e-mail of the
- * reservation `idExpression` (e.g. the id a sibling INSERT … RETURNING gave) commits with it.
+ * reservation `idExpression` (e.g. the id a sibling INSERT … RETURNING gave) commits with it; nothing is
+ * queued when that expression is null (the sibling inserted nothing).
  */
 export function queueMailSql(idExpression: SQL, event: ReservationMailEvent): SQL {
   return sql`
@@ -35,6 +36,7 @@ export function queueMailSql(idExpression: SQL, event: ReservationMailEvent): SQ
     SELECT ${RESERVATION_MAIL_JOB}, jsonb_build_object('reservationId', mailed.id, 'event', ${event}::text),
            'reservation-mail:' || mailed.id || ':' || ${event}::text
     FROM (SELECT ${idExpression} AS id) AS mailed
+    WHERE mailed.id IS NOT NULL
     ON CONFLICT (dedupe_key) WHERE status IN ('queued', 'running') DO NOTHING`;
 }
 
