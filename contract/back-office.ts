@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZRoomAmenity, ZSpaceAmenity } from './amenities';
 import { defineCallable } from './callable';
-import { ZRoomKind, ZRoomPrices } from './rooms';
+import { MAX_BUFFER_MINUTES, ZRoomKind, ZRoomPrices } from './rooms';
 import { ZCalendarDate, ZClockTime, ZSpaceStatus, ZWeekday } from './spaces';
 import { ZHexColor, ZSubdomain } from './tenancy';
 
@@ -110,7 +110,7 @@ export const ZRoomInput = z
     minDurationMinutes: minutes(15, 1440),
     maxDurationMinutes: minutes(15, 1440),
     bookingStepMinutes: minutes(5, 240),
-    bufferMinutes: minutes(0, 240),
+    bufferMinutes: minutes(0, MAX_BUFFER_MINUTES),
     leadTimeMinutes: minutes(0, 60 * 24 * 30),
     horizonDays: z.number().int('days').min(1, 'days').max(730, 'days'),
     requiresApproval: z.boolean(),

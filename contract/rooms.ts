@@ -53,6 +53,9 @@ export const ZRoomPrices = z.object({
 });
 export type TRoomPrices = z.infer<typeof ZRoomPrices>;
 
+/** The longest buffer a room may keep after each booking (also a database check: search relies on it). */
+export const MAX_BUFFER_MINUTES = 240;
+
 export const ZRoomRules = z.object({
   minDurationMinutes: z.number().int(),
   maxDurationMinutes: z.number().int(),

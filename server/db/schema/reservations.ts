@@ -69,6 +69,11 @@ export const reservations = pgTable(
     index('reservations_user_starts_idx').on(table.userId, table.startsAt),
     index('reservations_space_starts_idx').on(table.spaceId, table.startsAt),
     index('reservations_room_starts_idx').on(table.roomId, table.startsAt),
+    // Active reservations by held time alone, whatever the room: a search at a time over the whole
+    // catalogue finds the busy rooms in one scan (docs/decisions/012-search-indexes.md).
+    index('reservations_active_held_idx')
+      .using('gist', sql`tstzrange(${table.startsAt}, ${table.blockedUntil}, '[)')`)
+      .where(sql`${table.status} in ('pending', 'confirmed')`),
     // The background sweep's three questions, each answered from a small partial index.
     index('reservations_pending_expiry_idx')
       .on(table.expiresAt)

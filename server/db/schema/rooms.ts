@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { MAX_BUFFER_MINUTES } from '../../../contract/rooms';
 import { spaces } from './spaces';
 
 /**
@@ -98,6 +99,8 @@ export const rooms = pgTable(
       'rooms_rules_not_negative',
       sql`${table.bufferMinutes} >= 0 and ${table.leadTimeMinutes} >= 0 and ${table.horizonDays} > 0`,
     ),
+    // Search widens its scan of reservations by this much at most (search.service.ts).
+    check('rooms_buffer_at_most', sql`${table.bufferMinutes} <= ${sql.raw(String(MAX_BUFFER_MINUTES))}`),
     check('rooms_desk_group_only_desks', sql`${table.deskGroup} is null or ${table.kind} = 'desk'`),
   ],
 );

@@ -29,6 +29,20 @@ async function slugsOf(input: TSearchFiltersInput): Promise<string[]> {
   return answer.items.map((item) => item.slug);
 }
 
+/**
+ * Lille's answer to a search, asked with the city (per-space lookups, busy rooms probed one by one) and
+ * without it (one pass over the rooms, busy rooms found in one scan): the two must agree.
+ */
+async function inLille(input: TSearchFiltersInput) {
+  const withCity = await search({ ...input, city: 'Lille' });
+  const nationwide = await search(input);
+  expect(nationwide.total).toBeLessThanOrEqual(nationwide.pageSize);
+  const shown = (items: typeof withCity.items) =>
+    items.filter((item) => item.city === 'Lille').map((item) => [item.slug, item.matchingRoomCount]);
+  expect(shown(nationwide.items)).toEqual(shown(withCity.items));
+  return { slugs: withCity.items.map((item) => item.slug), rooms: withCity.items[0]?.matchingRoomCount ?? 0 };
+}
+
 /** The date, in Paris, of the first `isoWeekday` at least a week from now (clear of lead times). */
 function nextWeekday(isoWeekday: number): string {
   let day = addDays(new TZDate(Date.now(), 'Europe/Paris'), 7);
@@ -132,14 +146,21 @@ describe('search', () => {
     const [year, month, day] = monday.split('-').map(Number) as [number, number, number];
     const at = (hour: number, minute = 0) =>
       new TZDate(year, month - 1, day, hour, minute, 0, 'Europe/Paris').toISOString();
-    const before = await search({ date: monday, time: '11:00', city: 'Lille' });
-    expect(before.items.map((item) => item.slug)).toEqual(['beffroi-lille']);
+    const before = await inLille({ date: monday, time: '11:00' });
+    expect(before.slugs).toEqual(['beffroi-lille']);
     const lilleRooms = await rowsOf<{ id: string; space_id: string }>(
       database.db,
       sql`
       SELECT r.id, r.space_id FROM rooms r JOIN spaces s ON s.id = r.space_id
       WHERE s.slug = 'beffroi-lille' AND r.archived_at IS NULL`,
     );
+    const ids = lilleRooms.map((room) => room.id);
+    // On a quarter-hour step, so that the end of a buffer (11:15) is a possible start.
+    const steps = await rowsOf<{ id: string; booking_step_minutes: number }>(
+      database.db,
+      sql`SELECT id, booking_step_minutes FROM rooms WHERE id IN ${ids}`,
+    );
+    await database.db.execute(sql`UPDATE rooms SET booking_step_minutes = 15 WHERE id IN ${ids}`);
     const [member] = await rowsOf<{ id: string }>(database.db, sql`SELECT id FROM users LIMIT 1`);
     // 10:00-11:00, held until 11:15 by a 15-minute buffer.
     const bookTenToEleven = (room: { id: string; space_id: string }, status: 'confirmed' | 'pending') =>
@@ -152,28 +173,58 @@ describe('search', () => {
     // Every room but one booked: the space still matches, with one room.
     const [first, ...others] = lilleRooms;
     for (const room of others) await bookTenToEleven(room, 'confirmed');
-    const oneFree = await search({ date: monday, time: '11:00', city: 'Lille' });
-    expect(oneFree.items[0]?.matchingRoomCount).toBe(1);
+    expect((await inLille({ date: monday, time: '11:00' })).rooms).toBe(1);
     // A pending request holds its room too.
     await bookTenToEleven(first!, 'pending');
-    expect(await slugsOf({ date: monday, time: '11:00', city: 'Lille' })).toEqual([]);
-    expect(await slugsOf({ date: monday, time: '09:00', duration: 90, city: 'Lille' })).toEqual([]);
-    expect(await slugsOf({ date: monday, time: '11:15', city: 'Lille' })).toEqual(['beffroi-lille']);
+    expect((await inLille({ date: monday, time: '11:00' })).slugs).toEqual([]);
+    expect((await inLille({ date: monday, time: '09:00', duration: 90 })).slugs).toEqual([]);
+    expect((await inLille({ date: monday, time: '11:15' })).slugs).toEqual(['beffroi-lille']);
     // The searched slot needs the room's own buffer after it: 09:00-10:00 plus 15 minutes runs into 10:00.
-    expect(await slugsOf({ date: monday, time: '09:00', city: 'Lille' })).toEqual(['beffroi-lille']);
-    const ids = lilleRooms.map((room) => room.id);
+    expect((await inLille({ date: monday, time: '09:00' })).slugs).toEqual(['beffroi-lille']);
     await database.db.execute(sql`UPDATE rooms SET buffer_minutes = buffer_minutes + 15 WHERE id IN ${ids}`);
-    expect(await slugsOf({ date: monday, time: '09:00', city: 'Lille' })).toEqual([]);
+    expect((await inLille({ date: monday, time: '09:00' })).slugs).toEqual([]);
     await database.db.execute(sql`UPDATE rooms SET buffer_minutes = buffer_minutes - 15 WHERE id IN ${ids}`);
     // A cancelled booking holds nothing.
     await database.db.execute(
       sql`UPDATE reservations SET status = 'cancelled' WHERE title = 'search test' AND room_id = ${first!.id}`,
     );
-    expect(await slugsOf({ date: monday, time: '11:00', city: 'Lille' })).toEqual(['beffroi-lille']);
+    expect((await inLille({ date: monday, time: '11:00' })).slugs).toEqual(['beffroi-lille']);
     await database.db.execute(sql`DELETE FROM reservations WHERE title = 'search test'`);
-    expect((await search({ date: monday, time: '11:00', city: 'Lille' })).items[0]?.matchingRoomCount).toBe(
-      before.items[0]?.matchingRoomCount,
+    expect((await inLille({ date: monday, time: '11:00' })).rooms).toBe(before.rooms);
+    for (const { id, booking_step_minutes } of steps) {
+      await database.db.execute(
+        sql`UPDATE rooms SET booking_step_minutes = ${booking_step_minutes} WHERE id = ${id}`,
+      );
+    }
+  });
+
+  it('leaves out rooms whose step the searched start or length is not on', async () => {
+    const monday = nextWeekday(1);
+    const lille = (ask: TSearchFiltersInput) => slugsOf({ date: monday, city: 'Lille', ...ask });
+    const ids = (
+      await rowsOf<{ id: string }>(
+        database.db,
+        sql`SELECT r.id FROM rooms r JOIN spaces s ON s.id = r.space_id WHERE s.slug = 'beffroi-lille'`,
+      )
+    ).map((room) => room.id);
+    const steps = await rowsOf<{ id: string; booking_step_minutes: number }>(
+      database.db,
+      sql`SELECT id, booking_step_minutes FROM rooms WHERE id IN ${ids}`,
     );
+    await database.db.execute(sql`UPDATE rooms SET booking_step_minutes = 30 WHERE id IN ${ids}`);
+    expect(await lille({ time: '09:30', duration: 60 })).toEqual(['beffroi-lille']);
+    expect(await lille({ time: '09:15', duration: 60 })).toEqual([]);
+    expect(await lille({ duration: 90 })).toEqual(['beffroi-lille']);
+    await database.db.execute(sql`UPDATE rooms SET booking_step_minutes = 60 WHERE id IN ${ids}`);
+    // Hourly rooms: no start at half past, no 90-minute booking.
+    expect(await lille({ time: '09:30', duration: 60 })).toEqual([]);
+    expect(await lille({ duration: 90 })).toEqual([]);
+    expect(await lille({ duration: 120 })).toEqual(['beffroi-lille']);
+    for (const { id, booking_step_minutes } of steps) {
+      await database.db.execute(
+        sql`UPDATE rooms SET booking_step_minutes = ${booking_step_minutes} WHERE id = ${id}`,
+      );
+    }
   });
 
   it('leaves out a space closed that day', async () => {

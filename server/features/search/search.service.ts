@@ -8,6 +8,7 @@ import {
   type TSearchAnswer,
   type TSearchFilters,
 } from '#contract/search';
+import { MAX_BUFFER_MINUTES } from '#contract/rooms';
 import { cityKeyOf } from '#contract/spaces';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -39,6 +40,25 @@ interface Conditions {
   space: SQL[];
   /** On `rooms r` of a kept space `s`. */
   room: SQL[];
+  /** With a time: a room is busy when an active reservation holds `[start, start + length + its buffer)`. */
+  busy?: { start: SQL; length: number };
+}
+
+const ACTIVE = sql`x.status IN ('pending', 'confirmed')`;
+const HELD = sql`tstzrange(x.starts_at, x.blocked_until, '[)')`;
+
+/** Reservation `x` holds time a slot of room `r` from `start` would need, the room's buffer after it included. */
+const heldDuring = (start: SQL, length: number) =>
+  sql`${HELD} && tstzrange(${start}, ${start} + make_interval(mins => ${length} + r.buffer_minutes), '[)')`;
+
+/** The room conditions of a search shape that looks rooms up one by one: busy rooms probed each in turn. */
+function roomConditionsProbing(conditions: Conditions): SQL {
+  const { room, busy } = conditions;
+  const probe = busy
+    ? // Through the exclusion constraint's (room_id, range) GiST index.
+      [sql`NOT EXISTS (SELECT 1 FROM reservations x WHERE x.room_id = r.id AND ${ACTIVE} AND ${heldDuring(busy.start, busy.length)})`]
+    : [];
+  return joinSql([...room, ...probe], ' AND ');
 }
 
 /**
@@ -61,12 +81,15 @@ function conditionsOf(filters: TSearchFilters, duration: number | null, price: S
 
   if (duration !== null) {
     room.push(sql`r.min_duration_minutes <= ${duration} AND r.max_duration_minutes >= ${duration}`);
+    // A length off the room's step cannot be booked (booking-rules.ts): 90 minutes of an hourly room.
+    room.push(sql`${duration} % r.booking_step_minutes = 0`);
   }
   room.push(sql`${price} IS NOT NULL`);
   if (filters.maxPrice) room.push(sql`${price} <= ${filters.maxPrice * 100}`);
 
-  if (filters.date) addDayConditions({ space, room }, filters.date, filters.time, duration);
-  return { space, room };
+  const conditions: Conditions = { space, room };
+  if (filters.date) addDayConditions(conditions, filters.date, filters.time, duration);
+  return conditions;
 }
 
 function addDayConditions(
@@ -87,16 +110,15 @@ function addDayConditions(
   conditions.space.push(sql`EXISTS (SELECT 1 FROM space_opening_hours h
     WHERE h.space_id = s.id AND h.weekday = ${weekday} AND ${fits})`);
   if (time) {
+    const [hours, minutes] = time.split(':').map(Number) as [number, number];
+    conditions.room.push(sql`${hours * 60 + minutes} % r.booking_step_minutes = 0`);
     // The start as an instant of the space's zone (the right UTC offset on daylight-saving days).
     const start = sql`((${day} + ${time}::time) AT TIME ZONE s.time_zone)`;
     conditions.room.push(sql`${start} >= now() + make_interval(mins => r.lead_time_minutes)`);
     conditions.room.push(sql`${start} <= now() + make_interval(days => r.horizon_days)`);
     // Not booked then: no active reservation holds the slot or the room's buffer after it (the exclusion
-    // constraint's rule, read through its GiST index; docs/decisions/010-reservations-no-double-booking.md).
-    conditions.room.push(sql`NOT EXISTS (SELECT 1 FROM reservations x
-      WHERE x.room_id = r.id AND x.status IN ('pending', 'confirmed')
-        AND tstzrange(x.starts_at, x.blocked_until, '[)')
-            && tstzrange(${start}, ${start} + make_interval(mins => ${length} + r.buffer_minutes), '[)'))`);
+    // constraint's rule; docs/decisions/010-reservations-no-double-booking.md).
+    conditions.busy = { start, length };
   } else {
     const today = sql`(now() AT TIME ZONE s.time_zone)::date`;
     conditions.room.push(sql`${day} >= ${today} AND ${day} <= ${today} + r.horizon_days`);
@@ -115,25 +137,45 @@ export async function searchSpaces(db: Db, filters: TSearchFilters, locale: Loca
     duration === null ? sql`r.from_price_incl_vat_cents` : withVatSql(priceExclVatSql(sql`${duration}::int`));
   const pageSize = SEARCH_PAGE_SIZE;
   const conditions = conditionsOf(filters, duration, price);
-  const roomWhere = joinSql(conditions.room, ' AND ');
+  const roomWhere = roomConditionsProbing(conditions);
   const spaceWhere = joinSql(conditions.space, ' AND ');
   const aggregates = sql`count(*)::int AS matching_rooms, min(${price})::int AS price, max(r.capacity) AS max_capacity`;
+  const { busy } = conditions;
   const matching = filters.city
     ? // A city keeps a few hundred spaces: each one's rooms are read through the (space_id, …) index.
       sql`SELECT s.id AS space_id, s.name, found.*
         FROM spaces s
         CROSS JOIN LATERAL (SELECT ${aggregates} FROM rooms r WHERE r.space_id = s.id AND ${roomWhere}) AS found
         WHERE ${spaceWhere} AND found.matching_rooms > 0`
-    : // Nationwide, one pass over the rooms hashed against the kept spaces beats thousands of lookups.
+    : // Nationwide: the kept spaces first (their conditions once each, not once per room), then one pass
+      // over the rooms hashed against them, and the rooms busy at the time found once and hashed too,
+      // instead of tens of thousands of lookups the planner would pick from its low row estimates.
       sql`SELECT s.id AS space_id, s.name, ${aggregates}
-        FROM spaces s JOIN rooms r ON r.space_id = s.id
-        WHERE ${spaceWhere} AND ${roomWhere}
-        GROUP BY s.id`;
+        FROM kept s JOIN rooms r ON r.space_id = s.id
+        WHERE ${joinSql(conditions.room, ' AND ')}
+          ${busy ? sql`AND r.id NOT IN (SELECT room_id FROM busy)` : sql``}
+        GROUP BY s.id, s.name`;
+  // The spaces kept, each with its searched start as an instant; the busy rooms read through the index on
+  // reservations' time alone, between the earliest start and the latest end a kept space can have.
+  const before = filters.city
+    ? sql``
+    : sql`kept AS MATERIALIZED (SELECT s.id, s.name, s.time_zone${busy ? sql`, ${busy.start} AS start_at` : sql``}
+        FROM spaces s WHERE ${spaceWhere}),
+      ${
+        busy
+          ? sql`busy AS MATERIALIZED (SELECT x.room_id FROM reservations x
+              JOIN rooms r ON r.id = x.room_id JOIN kept s ON s.id = r.space_id
+              WHERE ${ACTIVE}
+                AND ${HELD} && tstzrange((SELECT min(start_at) FROM kept),
+                  (SELECT max(start_at) FROM kept) + make_interval(mins => ${busy.length + MAX_BUFFER_MINUTES}), '[)')
+                AND ${heldDuring(sql`s.start_at`, busy.length)}),`
+          : sql``
+      }`;
   const rows = await rowsOf<
     CardRow & { matching_rooms: number; price: number; total: number; max_capacity: number }
   >(
     db,
-    sql`WITH m AS (${matching}), page AS (
+    sql`WITH ${before} m AS (${matching}), page AS (
         SELECT * FROM m ORDER BY ${ORDER[filters.sort]} LIMIT ${pageSize} OFFSET ${(filters.page - 1) * pageSize}
       )
       -- Kinds are only needed for the page's rows: gathered there, not for every matching space.
@@ -162,7 +204,7 @@ async function countMatches(db: Db, conditions: Conditions): Promise<number> {
     db,
     sql`SELECT count(*)::int AS total FROM spaces s
       WHERE ${joinSql(conditions.space, ' AND ')}
-        AND EXISTS (SELECT 1 FROM rooms r WHERE r.space_id = s.id AND ${joinSql(conditions.room, ' AND ')})`,
+        AND EXISTS (SELECT 1 FROM rooms r WHERE r.space_id = s.id AND ${roomConditionsProbing(conditions)})`,
   );
   return row?.total ?? 0;
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "reservations_active_held_idx" ON "reservations" USING gist (tstzrange("starts_at", "blocked_until", '[)')) WHERE "reservations"."status" in ('pending', 'confirmed');--> statement-breakpoint
+ALTER TABLE "rooms" ADD CONSTRAINT "rooms_buffer_at_most" CHECK ("rooms"."buffer_minutes" <= 240);
