@@ -56,7 +56,9 @@ function roomConditionsProbing(conditions: Conditions): SQL {
   const { room, busy } = conditions;
   const probe = busy
     ? // Through the exclusion constraint's (room_id, range) GiST index.
-      [sql`NOT EXISTS (SELECT 1 FROM reservations x WHERE x.room_id = r.id AND ${ACTIVE} AND ${heldDuring(busy.start, busy.length)})`]
+      [
+        sql`NOT EXISTS (SELECT 1 FROM reservations x WHERE x.room_id = r.id AND ${ACTIVE} AND ${heldDuring(busy.start, busy.length)})`,
+      ]
     : [];
   return joinSql([...room, ...probe], ' AND ');
 }
