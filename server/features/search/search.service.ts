@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { isSpaceAmenity, type Amenity } from '#contract/amenities';
 import type { Locale } from '#contract/locale';
+import { MAX_BUFFER_MINUTES } from '#contract/rooms';
 import {
   DEFAULT_SEARCH_DURATION_MINUTES,
   SEARCH_PAGE_SIZE,
@@ -8,7 +9,6 @@ import {
   type TSearchAnswer,
   type TSearchFilters,
 } from '#contract/search';
-import { MAX_BUFFER_MINUTES } from '#contract/rooms';
 import { cityKeyOf } from '#contract/spaces';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -168,8 +168,9 @@ export async function searchSpaces(db: Db, filters: TSearchFilters, locale: Loca
           ? sql`busy AS MATERIALIZED (SELECT x.room_id FROM reservations x
               JOIN rooms r ON r.id = x.room_id JOIN kept s ON s.id = r.space_id
               WHERE ${ACTIVE}
-                AND ${HELD} && tstzrange((SELECT min(start_at) FROM kept),
-                  (SELECT max(start_at) FROM kept) + make_interval(mins => ${busy.length + MAX_BUFFER_MINUTES}), '[)')
+                AND ${HELD} && tstzrange(coalesce((SELECT min(start_at) FROM kept), 'infinity'),
+                  coalesce((SELECT max(start_at) FROM kept), 'infinity')
+                    + make_interval(mins => ${busy.length + MAX_BUFFER_MINUTES}), '[)')
                 AND ${heldDuring(sql`s.start_at`, busy.length)}),`
           : sql``
       }`;
