@@ -43,6 +43,32 @@ async function inLille(input: TSearchFiltersInput) {
   return { slugs: withCity.items.map((item) => item.slug), rooms: withCity.items[0]?.matchingRoomCount ?? 0 };
 }
 
+/** The rooms of Le Beffroi, the Lille space. */
+function lilleRooms() {
+  return rowsOf<{ id: string; space_id: string }>(
+    database.db,
+    sql`
+    SELECT r.id, r.space_id FROM rooms r JOIN spaces s ON s.id = r.space_id
+    WHERE s.slug = 'beffroi-lille' AND r.archived_at IS NULL`,
+  );
+}
+
+/** Sets the rooms' booking step; what it returns puts back the steps they had before. */
+async function setBookingStep(ids: string[], minutes: number): Promise<() => Promise<void>> {
+  const saved = await rowsOf<{ id: string; booking_step_minutes: number }>(
+    database.db,
+    sql`SELECT id, booking_step_minutes FROM rooms WHERE id IN ${ids}`,
+  );
+  await database.db.execute(sql`UPDATE rooms SET booking_step_minutes = ${minutes} WHERE id IN ${ids}`);
+  return async () => {
+    for (const { id, booking_step_minutes } of saved) {
+      await database.db.execute(
+        sql`UPDATE rooms SET booking_step_minutes = ${booking_step_minutes} WHERE id = ${id}`,
+      );
+    }
+  };
+}
+
 /** The date, in Paris, of the first `isoWeekday` at least a week from now (clear of lead times). */
 function nextWeekday(isoWeekday: number): string {
   let day = addDays(new TZDate(Date.now(), 'Europe/Paris'), 7);
@@ -148,19 +174,10 @@ describe('search', () => {
       new TZDate(year, month - 1, day, hour, minute, 0, 'Europe/Paris').toISOString();
     const before = await inLille({ date: monday, time: '11:00' });
     expect(before.slugs).toEqual(['beffroi-lille']);
-    const lilleRooms = await rowsOf<{ id: string; space_id: string }>(
-      database.db,
-      sql`
-      SELECT r.id, r.space_id FROM rooms r JOIN spaces s ON s.id = r.space_id
-      WHERE s.slug = 'beffroi-lille' AND r.archived_at IS NULL`,
-    );
-    const ids = lilleRooms.map((room) => room.id);
+    const rooms = await lilleRooms();
+    const ids = rooms.map((room) => room.id);
     // On a quarter-hour step, so that the end of a buffer (11:15) is a possible start.
-    const steps = await rowsOf<{ id: string; booking_step_minutes: number }>(
-      database.db,
-      sql`SELECT id, booking_step_minutes FROM rooms WHERE id IN ${ids}`,
-    );
-    await database.db.execute(sql`UPDATE rooms SET booking_step_minutes = 15 WHERE id IN ${ids}`);
+    const restoreSteps = await setBookingStep(ids, 15);
     const [member] = await rowsOf<{ id: string }>(database.db, sql`SELECT id FROM users LIMIT 1`);
     // 10:00-11:00, held until 11:15 by a 15-minute buffer.
     const bookTenToEleven = (room: { id: string; space_id: string }, status: 'confirmed' | 'pending') =>
@@ -171,7 +188,7 @@ describe('search', () => {
         VALUES (${room.id}, ${room.space_id}, ${member!.id}, ${at(10)}, ${at(11)}, ${at(11, 15)}, 1,
                 ${status}, 0, 0, 0, 2000, 'hourly', 'search test')`);
     // Every room but one booked: the space still matches, with one room.
-    const [first, ...others] = lilleRooms;
+    const [first, ...others] = rooms;
     for (const room of others) await bookTenToEleven(room, 'confirmed');
     expect((await inLille({ date: monday, time: '11:00' })).rooms).toBe(1);
     // A pending request holds its room too.
@@ -191,27 +208,14 @@ describe('search', () => {
     expect((await inLille({ date: monday, time: '11:00' })).slugs).toEqual(['beffroi-lille']);
     await database.db.execute(sql`DELETE FROM reservations WHERE title = 'search test'`);
     expect((await inLille({ date: monday, time: '11:00' })).rooms).toBe(before.rooms);
-    for (const { id, booking_step_minutes } of steps) {
-      await database.db.execute(
-        sql`UPDATE rooms SET booking_step_minutes = ${booking_step_minutes} WHERE id = ${id}`,
-      );
-    }
+    await restoreSteps();
   });
 
   it('leaves out rooms whose step the searched start or length is not on', async () => {
     const monday = nextWeekday(1);
     const lille = (ask: TSearchFiltersInput) => slugsOf({ date: monday, city: 'Lille', ...ask });
-    const ids = (
-      await rowsOf<{ id: string }>(
-        database.db,
-        sql`SELECT r.id FROM rooms r JOIN spaces s ON s.id = r.space_id WHERE s.slug = 'beffroi-lille'`,
-      )
-    ).map((room) => room.id);
-    const steps = await rowsOf<{ id: string; booking_step_minutes: number }>(
-      database.db,
-      sql`SELECT id, booking_step_minutes FROM rooms WHERE id IN ${ids}`,
-    );
-    await database.db.execute(sql`UPDATE rooms SET booking_step_minutes = 30 WHERE id IN ${ids}`);
+    const ids = (await lilleRooms()).map((room) => room.id);
+    const restoreSteps = await setBookingStep(ids, 30);
     expect(await lille({ time: '09:30', duration: 60 })).toEqual(['beffroi-lille']);
     expect(await lille({ time: '09:15', duration: 60 })).toEqual([]);
     expect(await lille({ duration: 90 })).toEqual(['beffroi-lille']);
@@ -220,11 +224,7 @@ describe('search', () => {
     expect(await lille({ time: '09:30', duration: 60 })).toEqual([]);
     expect(await lille({ duration: 90 })).toEqual([]);
     expect(await lille({ duration: 120 })).toEqual(['beffroi-lille']);
-    for (const { id, booking_step_minutes } of steps) {
-      await database.db.execute(
-        sql`UPDATE rooms SET booking_step_minutes = ${booking_step_minutes} WHERE id = ${id}`,
-      );
-    }
+    await restoreSteps();
   });
 
   it('leaves out a space closed that day', async () => {
