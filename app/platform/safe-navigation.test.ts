@@ -55,6 +55,48 @@ const TABLE: Array<[string, Expected, string?]> = [
   ['/%5Cevil.com', 'external-not-allowed'],
   ['&#47;&#47;evil.com', 'external-not-allowed'],
   ['\u0000//evil.com', 'external-not-allowed'],
+  // Paths that normalise (dot segments, encoded dots, backslashes) to `//host`, a host to any browser.
+  ['/.//evil.com', 'external-not-allowed'],
+  ['/%2e//evil.com', 'external-not-allowed'],
+  ['/%2E//evil.com', 'external-not-allowed'],
+  ['/a/..//evil.com', 'external-not-allowed'],
+  ['/a/%2e%2e//evil.com', 'external-not-allowed'],
+  ['/..//evil.com', 'external-not-allowed'],
+  ['/./\\evil.com', 'external-not-allowed'],
+  ['/.\\\\evil.com', 'external-not-allowed'],
+  ['/.%2f/evil.com', 'external-not-allowed'],
+  ['/./%5cevil.com', 'external-not-allowed'],
+  ['/%252e//evil.com', 'external-not-allowed'],
+  ['https://escale.fr/.//evil.com', 'external-not-allowed'],
+  ['/.//evil.com/auth/Login?redirect=/', 'external-not-allowed'],
+  // Backslashes, tabs and newlines between the slashes, raw or encoded.
+  ['\\\\evil.com\\x', 'external-not-allowed'],
+  ['/\t/evil.com', 'external-not-allowed'],
+  ['/\t\\evil.com', 'external-not-allowed'],
+  ['\t//evil.com', 'external-not-allowed'],
+  ['/\n/evil.com', 'external-not-allowed'],
+  ['/\r\n/evil.com', 'external-not-allowed'],
+  ['/%09/evil.com', 'external-not-allowed'],
+  ['/%0a/evil.com', 'external-not-allowed'],
+  ['/%0d%0a/evil.com', 'external-not-allowed'],
+  ['/%5c%5cevil.com', 'external-not-allowed'],
+  ['%5C%5Cevil.com', 'external-not-allowed'],
+  ['/%5C/evil.com', 'external-not-allowed'],
+  ['/&bsol;evil.com', 'external-not-allowed'],
+  ['/&#92;evil.com', 'external-not-allowed'],
+  // User-info forms: whatever precedes `@` is not the host.
+  ['/\\@evil.com', 'external-not-allowed'],
+  ['//@evil.com', 'external-not-allowed'],
+  ['/.//@evil.com', 'external-not-allowed'],
+  ['//escale.fr@evil.com', 'external-not-allowed'],
+  ['/\\escale.fr@evil.com', 'external-not-allowed'],
+  ['https://escale.fr%40evil.com', 'external-not-allowed'],
+  ['https:\\\\evil.com', 'external-not-allowed'],
+  ['https:/\\evil.com', 'external-not-allowed'],
+  // Harmless look-alikes stay paths.
+  ['/a//b', 'internal', '/a//b'],
+  ['/profile@home', 'internal', '/profile@home'],
+  ['/ /x', 'internal', '/%20/x'],
   ['http:evil.com', 'external-not-allowed'],
   ['http:profile', 'external-not-allowed'],
   ['ftp://evil.com/file', 'invalid'],
@@ -152,6 +194,49 @@ describe('safeRedirectPath', () => {
     expect(safeRedirectPath(target, origin)).toBe('/');
   });
 
+  it.each([
+    ['/.//evil.com'],
+    ['/%2e//evil.com'],
+    ['/a/..//evil.com'],
+    ['/./\\evil.com'],
+    ['/\\evil.com'],
+    ['/\t/evil.com'],
+    ['/\\@evil.com'],
+    ['/%5cevil.com'],
+    ['\\\\evil.com'],
+  ])('falls back to / for %j, which normalises to another host', (target) => {
+    expect(safeRedirectPath(target, origin)).toBe('/');
+  });
+
+  it('only ever returns a path that a browser resolves on this origin', () => {
+    const starts = [
+      '',
+      '/',
+      '/.',
+      '/./',
+      '/..',
+      '/a/..',
+      '/%2e',
+      '/%2e%2e',
+      '/a/%2e%2e',
+      'https://escale.fr/.',
+    ];
+    const separators = ['/', '\\', '%2f', '%5c', '%2F', '%5C', '\t', '\n', '%09', '&#47;', '&bsol;', '@', ''];
+    const hosts = ['evil.com', '@evil.com', 'escale.fr@evil.com', 'evil.com\\@escale.fr'];
+    const site = 'https://escale.fr';
+    for (const start of starts)
+      for (const first of separators)
+        for (const second of separators)
+          for (const host of hosts) {
+            const target = `${start}${first}${second}${host}`;
+            const result = safeRedirectPath(target, site);
+            const resolved = new URL(result, site);
+            expect({ target, origin: resolved.origin }).toEqual({ target, origin: site });
+            expect({ target, result: /^\/[\\/]/.test(result) }).toEqual({ target, result: false });
+            expect({ target, again: safeRedirectPath(result, site) }).toEqual({ target, again: result });
+          }
+  });
+
   it('never leaves the app, even for a host that programmatic navigation may reach', () => {
     expect(safeRedirectPath('https://www.instagram.com/', origin)).toBe('/');
   });
@@ -166,6 +251,11 @@ describe('redirectTargetOf', () => {
   it('reads the redirect parameter of a request', () => {
     const request = new Request('http://localhost:3000/auth/Login?redirect=%2Fprofile%3Ftab%3Dsecurity');
     expect(redirectTargetOf(request)).toBe('/profile?tab=security');
+  });
+
+  it('refuses a redirect parameter that normalises to another host', () => {
+    const request = new Request('http://localhost:3000/auth/Login?redirect=/.//evil.com');
+    expect(redirectTargetOf(request)).toBe('/');
   });
 
   it('refuses a dangerous redirect parameter', () => {

@@ -84,6 +84,13 @@ function isSiteHost(hostname: string, siteDomain: string | undefined): boolean {
   return hostname === domain || hostname.endsWith(`.${domain}`);
 }
 
+const OFF_SITE: NavigationVerdict = { ok: false, reason: 'external-not-allowed' };
+
+/** A path that any reader (browser, `Location` header, router) takes as a path of the current origin. */
+function isSameSitePath(path: string): boolean {
+  return path.startsWith('/') && path[1] !== '/' && path[1] !== '\\';
+}
+
 /** What a browser would do with `reading` on a page of `origin`. */
 function judge(reading: string, origin: URL, policy: NavigationPolicy): NavigationVerdict {
   if (hasForbiddenScheme(reading)) return { ok: false, reason: 'dangerous-scheme' };
@@ -96,8 +103,12 @@ function judge(reading: string, origin: URL, policy: NavigationPolicy): Navigati
   if ((FORBIDDEN_SCHEMES as readonly string[]).includes(url.protocol))
     return { ok: false, reason: 'dangerous-scheme' };
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: 'invalid' };
-  if (url.origin === origin.origin)
-    return { ok: true, url: `${url.pathname}${url.search}${url.hash}`, external: false };
+  if (url.origin === origin.origin) {
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // `/.//evil.com` and `/a/..//evil.com` normalise to the path `//evil.com`, which a browser (and a
+    // `Location` header) reads as another host: such a path is never one of ours.
+    return isSameSitePath(path) ? { ok: true, url: path, external: false } : OFF_SITE;
+  }
   const hostname = url.hostname.toLowerCase();
   const allowed = policy.allowedExternalHosts.map((host) => host.toLowerCase());
   if (allowed.includes(hostname) || isSiteHost(hostname, policy.siteDomain))
@@ -112,6 +123,15 @@ function judge(reading: string, origin: URL, policy: NavigationPolicy): Navigati
  * `?q=a%26b` keeps its meaning.
  */
 export function checkNavigationTarget(target: string, policy: NavigationPolicy): NavigationVerdict {
+  const verdict = decide(target, policy);
+  if (!verdict.ok) return verdict;
+  // The result is navigated to, so it must pass the same check and mean the same thing: what was decided on
+  // a normalised reading is never something else once written out.
+  const again = decide(verdict.url, policy);
+  return again.ok && again.url === verdict.url && again.external === verdict.external ? verdict : OFF_SITE;
+}
+
+function decide(target: string, policy: NavigationPolicy): NavigationVerdict {
   if (typeof target !== 'string' || target.length > MAX_TARGET_LENGTH)
     return { ok: false, reason: 'invalid' };
   let origin: URL;
