@@ -1,4 +1,9 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+// React Router reads this file before Vite's aliases apply: a relative import.
+import { LOGIN_PATH, RESET_PATH, SIGNUP_PATH, VALIDATED_PATH } from '../contract/auth';
+
+/** A route table entry for a path the app names elsewhere (`/auth/Login` → `auth/Login`). */
+const routePath = (path: string) => path.slice(1);
 
 /**
  * The seed's screens (PRODUCT.md). A screen whose feature is not built is not listed: it gives the 404 page.
@@ -33,9 +38,9 @@ export default [
     route('profile', 'routes/profile.tsx'),
   ]),
   layout('layouts/auth.tsx', [
-    route('auth/Login', 'routes/auth-login.tsx'),
-    route('auth/Signup', 'routes/auth-signup.tsx'),
-    route('auth/Reset', 'routes/auth-reset.tsx'),
-    route('auth/validated', 'routes/auth-validated.tsx'),
+    route(routePath(LOGIN_PATH), 'routes/auth-login.tsx'),
+    route(routePath(SIGNUP_PATH), 'routes/auth-signup.tsx'),
+    route(routePath(RESET_PATH), 'routes/auth-reset.tsx'),
+    route(routePath(VALIDATED_PATH), 'routes/auth-validated.tsx'),
   ]),
 ] satisfies RouteConfig;

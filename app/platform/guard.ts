@@ -1,13 +1,6 @@
 import { redirect } from 'react-router';
 import type { TLoadContext, TViewer } from '#contract/load-context';
-
-export const LOGIN_PATH = '/auth/Login';
-
-/** The path a signed-out visitor is sent to, remembering where they were going. */
-export function loginPathFor(request: Request): string {
-  const url = new URL(request.url);
-  return `${LOGIN_PATH}?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
-}
+import { loginPathFor } from './auth-paths';
 
 /**
  * Login-required routes call this first in their loader (and action): it returns the signed-in person or

@@ -1,3 +1,5 @@
+import { REDIRECT_PARAM } from '#contract/auth';
+
 /**
  * Seed section 2: navigating to an external URL is refused unless explicitly allowed; `javascript:`,
  * `data:`, `blob:` and `vbscript:` URLs are always refused. One function decides for every programmatic
@@ -167,5 +169,5 @@ export function safeRedirectPath(target: string | null | undefined, origin: stri
 /** The `redirect` search parameter of a request, made safe: what a login action sends the person back to. */
 export function redirectTargetOf(request: Request, fallback = '/'): string {
   const url = new URL(request.url);
-  return safeRedirectPath(url.searchParams.get('redirect'), url.origin, fallback);
+  return safeRedirectPath(url.searchParams.get(REDIRECT_PARAM), url.origin, fallback);
 }

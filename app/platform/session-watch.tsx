@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
-import { ONE_TIME_TOKEN_PARAM } from '#contract/auth';
+import { ONE_TIME_TOKEN_PARAM, REDIRECT_PARAM } from '#contract/auth';
 import { AppError } from '#contract/errors';
 import { AUTH_CHANNEL, authClient } from './auth-client';
+import { isAuthScreen } from './auth-paths';
 import { useRootData } from './root-data';
 import { safeRedirectPath } from './safe-navigation';
 
@@ -37,8 +38,8 @@ function useOneTimeSignIn() {
     const cleanUrl = `${location.pathname}${query ? `?${query}` : ''}${location.hash}`;
     void navigate(cleanUrl, { replace: true });
     // On the sign-in page, where a signed-out visitor of a private page lands, go where they were going.
-    const target = location.pathname.startsWith('/auth/')
-      ? safeRedirectPath(params.get('redirect'), window.location.origin, '/')
+    const target = isAuthScreen(location.pathname)
+      ? safeRedirectPath(params.get(REDIRECT_PARAM), window.location.origin, '/')
       : cleanUrl;
     authClient.verifyOneTimeToken(token).then(
       () => window.location.assign(target),

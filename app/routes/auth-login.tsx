@@ -3,17 +3,20 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/auth-login';
 import { AuthHeading } from '~/features/auth/auth-heading';
 import { LoginForm } from '~/features/auth/login-form';
+import type { LoginNotice } from '~/platform/auth-paths';
 import { pageTitle } from '~/platform/meta';
-import { safeRedirectPath } from '~/platform/safe-navigation';
+import { redirectTargetOf } from '~/platform/safe-navigation';
 
-const NOTICES = { deleted: 'login.accountDeleted', 'password-changed': 'login.passwordChanged' } as const;
+const NOTICES = {
+  deleted: 'login.accountDeleted',
+  'password-changed': 'login.passwordChanged',
+} as const satisfies Record<LoginNotice, string>;
 
 /** Where to go after signing in: the `redirect` parameter, if it stays on this site. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const redirectTo = safeRedirectPath(url.searchParams.get('redirect'), url.origin, '/');
+  const redirectTo = redirectTargetOf(request);
   if (context.viewer) throw redirect(redirectTo);
-  const notice = url.searchParams.get('notice');
+  const notice = new URL(request.url).searchParams.get('notice');
   return { redirectTo, notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null };
 }
 

@@ -4,6 +4,7 @@ import type { Route } from './+types/auth-reset';
 import { AuthHeading } from '~/features/auth/auth-heading';
 import { NewPasswordForm } from '~/features/auth/new-password-form';
 import { ResetRequestForm } from '~/features/auth/reset-request-form';
+import { loginPath } from '~/platform/auth-paths';
 import { pageTitle } from '~/platform/meta';
 import { TextLink } from '~/ui/link';
 import { Notice } from '~/ui/notice';
@@ -44,7 +45,7 @@ export default function ResetRoute({ loaderData }: Route.ComponentProps) {
       ) : null}
       <ResetRequestForm />
       <p className="mt-6 text-center text-sm">
-        <TextLink to="/auth/Login">{t('reset.backToLogin')}</TextLink>
+        <TextLink to={loginPath()}>{t('reset.backToLogin')}</TextLink>
       </p>
     </>
   );

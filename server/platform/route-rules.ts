@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { LOGIN_PATH, RESET_PATH, SIGNUP_PATH, VALIDATED_PATH } from '#contract/auth';
 
 /**
  * Site route rules (seed section 2): a path can be redirected, inside the app or to another site, before any
@@ -18,10 +19,12 @@ export interface RouteRule {
 
 export const SITE_ROUTE_RULES: readonly RouteRule[] = [
   // The auth screens keep the seed's exact spelling; other spellings land there.
-  { from: '/auth/login', to: '/auth/Login', status: 308, ignoreCase: true },
-  { from: '/auth/reset', to: '/auth/Reset', status: 308, ignoreCase: true },
-  { from: '/auth/signup', to: '/auth/Signup', status: 308, ignoreCase: true },
-  { from: '/auth/validated', to: '/auth/validated', status: 308, ignoreCase: true },
+  ...[LOGIN_PATH, RESET_PATH, SIGNUP_PATH, VALIDATED_PATH].map((path): RouteRule => ({
+    from: path,
+    to: path,
+    status: 308,
+    ignoreCase: true,
+  })),
   // Password managers look here for the "change my password" page (W3C well-known URL).
   { from: '/.well-known/change-password', to: '/profile', status: 302 },
 ];

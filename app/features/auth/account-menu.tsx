@@ -1,8 +1,8 @@
 import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { signOutAndLeave } from '~/platform/auth-client';
+import { loginPath, signupPath, useReturnPath } from '~/platform/auth-paths';
 import { PreloadLink } from '~/platform/preload-link';
 import { useRootData } from '~/platform/root-data';
 import { Avatar } from '~/ui/avatar';
@@ -18,18 +18,15 @@ const item =
 export function AccountMenu() {
   const { t } = useTranslation('auth');
   const user = useRootData()?.user;
-  const location = useLocation();
+  const back = useReturnPath();
 
   if (!user) {
-    const here = `${location.pathname}${location.search}`;
-    const redirect =
-      location.pathname.startsWith('/auth/') || here === '/' ? '' : `?redirect=${encodeURIComponent(here)}`;
     return (
       <div className="flex items-center gap-3">
-        <TextLink to={`/auth/Login${redirect}`} className="text-sm no-underline hover:underline">
+        <TextLink to={loginPath(back)} className="text-sm no-underline hover:underline">
           {t('menu.login')}
         </TextLink>
-        <PreloadLink to={`/auth/Signup${redirect}`} className={buttonClass('primary', 'sm')}>
+        <PreloadLink to={signupPath(back)} className={buttonClass('primary', 'sm')}>
           {t('menu.signup')}
         </PreloadLink>
       </div>

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ZSignInForm } from '#contract/auth';
+import { RESET_PATH, ZSignInForm } from '#contract/auth';
 import { AppError } from '#contract/errors';
 import { authClient } from '~/platform/auth-client';
+import { signupPath } from '~/platform/auth-paths';
 import { fieldErrorsOfZod, messageOfError, translateField, type FieldErrors } from '~/platform/form-errors';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
@@ -16,8 +17,6 @@ export function LoginForm({ redirectTo, notice }: { redirectTo: string; notice: 
   const [fields, setFields] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const withRedirect = (path: string) =>
-    redirectTo === '/' ? path : `${path}?redirect=${encodeURIComponent(redirectTo)}`;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -63,7 +62,7 @@ export function LoginForm({ redirectTo, notice }: { redirectTo: string; notice: 
           showLabel={t('showPassword')}
           hideLabel={t('hidePassword')}
         />
-        <TextLink to="/auth/Reset" className="self-end text-sm">
+        <TextLink to={RESET_PATH} className="self-end text-sm">
           {t('login.forgot')}
         </TextLink>
       </div>
@@ -71,7 +70,7 @@ export function LoginForm({ redirectTo, notice }: { redirectTo: string; notice: 
         {pending ? t('login.submitting') : t('login.submit')}
       </Button>
       <p className="text-ink-soft text-center text-sm">
-        {t('login.noAccount')} <TextLink to={withRedirect('/auth/Signup')}>{t('login.signupLink')}</TextLink>
+        {t('login.noAccount')} <TextLink to={signupPath(redirectTo)}>{t('login.signupLink')}</TextLink>
       </p>
     </form>
   );

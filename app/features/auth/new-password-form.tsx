@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH, ZNewPasswordForm } from '#contract/auth';
 import { AppError } from '#contract/errors';
 import { announceSignedOut, authClient } from '~/platform/auth-client';
+import { loginPath } from '~/platform/auth-paths';
 import { fieldErrorsOfZod, messageOfError, translateField, type FieldErrors } from '~/platform/form-errors';
 import { Button, buttonClass } from '~/ui/button';
 import { TextLink } from '~/ui/link';
@@ -53,7 +54,7 @@ export function NewPasswordForm({ token, onInvalidToken }: { token: string; onIn
           <p className="font-semibold">{t('reset.doneTitle')}</p>
           <p className="mt-1">{t('reset.doneText')}</p>
         </Notice>
-        <a href="/auth/Login" className={buttonClass('primary')}>
+        <a href={loginPath()} className={buttonClass('primary')}>
           {t('reset.loginButton')}
         </a>
       </div>
@@ -85,7 +86,7 @@ export function NewPasswordForm({ token, onInvalidToken }: { token: string; onIn
       <Button type="submit" disabled={pending} className="w-full">
         {pending ? t('reset.newSubmitting') : t('reset.newSubmit')}
       </Button>
-      <TextLink to="/auth/Login" className="self-center text-sm">
+      <TextLink to={loginPath()} className="self-center text-sm">
         {t('reset.backToLogin')}
       </TextLink>
     </form>

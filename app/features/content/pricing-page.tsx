@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { signupPath } from '~/platform/auth-paths';
 import { buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { ContentPage } from './content-page';
@@ -97,7 +98,7 @@ function PlanCard({ plan, previous }: { plan: Plan; previous: Plan | undefined }
           ))}
       </ul>
       <Link
-        to="/auth/Signup"
+        to={signupPath()}
         className={cn(buttonClass(plan.recommended ? 'primary' : 'outline'), 'mt-auto w-full')}
         aria-describedby={titleId}
       >
@@ -146,7 +147,7 @@ export function PricingPage() {
           <Link to="/software" className={buttonClass('outline')}>
             {t('pricing.seeSoftware')}
           </Link>
-          <Link to="/auth/Signup" className={buttonClass('primary')}>
+          <Link to={signupPath()} className={buttonClass('primary')}>
             {t('pricing.cta')}
           </Link>
         </div>

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { Trans } from 'react-i18next';
+import { signupPath } from '~/platform/auth-paths';
 import { linkClass, TextLink } from '~/ui/link';
 import { LEGAL_ENTITY, LEGAL_VALUES } from './legal-entity';
 
@@ -24,7 +25,7 @@ const TAGS: Record<string, ReactElement> = {
   pricing: <TextLink to="/pricing" />,
   software: <TextLink to="/software" />,
   co2: <TextLink to="/co2" />,
-  signup: <TextLink to="/auth/Signup" />,
+  signup: <TextLink to={signupPath()} />,
   contactEmail: mailto(LEGAL_ENTITY.contactEmail),
   privacyEmail: mailto(LEGAL_ENTITY.privacyEmail),
   partnersEmail: mailto(LEGAL_ENTITY.partnersEmail),

@@ -12,6 +12,7 @@ import {
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { signupPath } from '~/platform/auth-paths';
 import { buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { ContentPage } from './content-page';
@@ -102,7 +103,7 @@ export function SoftwarePage() {
           <Link to="/pricing" className={buttonClass('outline')}>
             {t('software.seePricing')}
           </Link>
-          <Link to="/auth/Signup" className={buttonClass('primary')}>
+          <Link to={signupPath()} className={buttonClass('primary')}>
             {t('software.cta')}
           </Link>
         </div>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteAccount, exportPersonalData, signOutEverywhere, type TProfile } from '#contract/profile';
 import { announceSignedOut, signOutAndLeave } from '~/platform/auth-client';
+import { loginPath } from '~/platform/auth-paths';
 import { call } from '~/platform/callable-client';
 import { fieldErrorsOf, messageOfError, translateField, type FieldErrors } from '~/platform/form-errors';
 import { Button } from '~/ui/button';
@@ -18,7 +19,7 @@ export function SessionsSection() {
     setPending(true);
     try {
       await call(signOutEverywhere, {});
-      await signOutAndLeave('/auth/Login');
+      await signOutAndLeave(loginPath());
     } catch (error) {
       setPending(false);
       toast({ title: messageOfError(t, error), color: 'error' });
@@ -92,7 +93,7 @@ export function DeleteAccountSection({ profile }: { profile: TProfile }) {
     try {
       await call(deleteAccount, { confirmEmail });
       announceSignedOut();
-      window.location.assign('/auth/Login?notice=deleted');
+      window.location.assign(loginPath(null, { notice: 'deleted' }));
     } catch (error) {
       setPending(false);
       const errors = fieldErrorsOf(error);

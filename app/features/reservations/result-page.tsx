@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoment } from '#contract/reservation-format';
 import type { TReservation } from '#contract/reservations';
+import { loginPath } from '~/platform/auth-paths';
 import { useRootData } from '~/platform/root-data';
 import { buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
@@ -133,10 +134,7 @@ export function ResultPage({ result }: { result: ResultData }) {
           <Outcome tone="waiting" title={t('result.title.signin')}>
             {t('result.lead.signin')}
           </Outcome>
-          <Link
-            to={`/auth/Login?redirect=${encodeURIComponent(result.redirect)}`}
-            className={cn(buttonClass('primary'), 'self-start')}
-          >
+          <Link to={loginPath(result.redirect)} className={cn(buttonClass('primary'), 'self-start')}>
             {t('result.signIn')}
           </Link>
         </div>
