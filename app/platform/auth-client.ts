@@ -1,13 +1,13 @@
+import { RESET_PATH } from '#contract/auth';
 import { AppError, codeOfHttpStatus, codeOfStatusName, type ErrorCode } from '#contract/errors';
 import type { Locale } from '#contract/locale';
+import { validatedPath } from './auth-paths';
 
 /**
  * The browser's side of `/api/auth/*` (better-auth's HTTP API), answering with our error codes: a refused
  * request throws an AppError whose `details.authCode` is better-auth's own code (`PASSWORD_TOO_SHORT`, …).
  */
 const AUTH_PATH = '/api/auth';
-export const VALIDATED_PATH = '/auth/validated';
-export const RESET_PATH = '/auth/Reset';
 
 /** Tabs of this browser tell each other about a sign-out, so each clears the person it holds. */
 export const AUTH_CHANNEL = 'escale-auth';
@@ -60,16 +60,25 @@ export interface SessionSummary {
 }
 
 export const authClient = {
-  signUp: (input: { name: string; email: string; password: string; locale: Locale }) =>
-    post<unknown>('/sign-up/email', { ...input, callbackURL: VALIDATED_PATH }),
+  /** The confirmation link it mails lands on /auth/validated, then goes on to `back`. */
+  signUp: ({
+    back,
+    ...input
+  }: {
+    name: string;
+    email: string;
+    password: string;
+    locale: Locale;
+    back?: string;
+  }) => post<unknown>('/sign-up/email', { ...input, callbackURL: validatedPath(back) }),
   signIn: (input: { email: string; password: string }) => post<unknown>('/sign-in/email', input),
   signOut: () => post<unknown>('/sign-out', {}),
   requestPasswordReset: (email: string) =>
     post<unknown>('/request-password-reset', { email, redirectTo: RESET_PATH }),
   resetPassword: (token: string, newPassword: string) =>
     post<unknown>('/reset-password', { token, newPassword }),
-  resendConfirmation: (email: string) =>
-    post<unknown>('/send-verification-email', { email, callbackURL: VALIDATED_PATH }),
+  resendConfirmation: (email: string, back?: string | null) =>
+    post<unknown>('/send-verification-email', { email, callbackURL: validatedPath(back) }),
   verifyOneTimeToken: (token: string) => post<unknown>('/one-time-token/verify', { token }),
   /** The current session, or null; also refreshes the cookie of a session in use. */
   getSession: () => request<SessionSummary | null>('/get-session'),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authClient } from './auth-client';
+import { useReturnPath } from './auth-paths';
 import { messageOfError } from './form-errors';
 import { Button } from '~/ui/button';
 import { toast } from '~/ui/toast-store';
@@ -9,10 +10,12 @@ import { toast } from '~/ui/toast-store';
 export function ResendConfirmationButton({ email, className }: { email: string; className?: string }) {
   const { t } = useTranslation('auth');
   const [pending, setPending] = useState(false);
+  // The new link comes back here, as the sign-up's would have.
+  const back = useReturnPath();
   async function resend() {
     setPending(true);
     try {
-      await authClient.resendConfirmation(email);
+      await authClient.resendConfirmation(email, back);
       toast({ title: t('banner.sent', { email }), color: 'success' });
     } catch (error) {
       toast({ title: messageOfError(t, error), color: 'error' });

@@ -4,15 +4,13 @@ import type { Route } from './+types/auth-signup';
 import { AuthHeading } from '~/features/auth/auth-heading';
 import { SignupForm } from '~/features/auth/signup-form';
 import { pageTitle } from '~/platform/meta';
-import { safeRedirectPath } from '~/platform/safe-navigation';
+import { redirectTargetOf } from '~/platform/safe-navigation';
 
+/** Where to go once the address is confirmed: the `redirect` parameter, if it stays on this site. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const redirectTo = safeRedirectPath(url.searchParams.get('redirect'), url.origin, '/');
+  const redirectTo = redirectTargetOf(request);
   if (context.viewer) throw redirect(redirectTo);
-  return {
-    loginPath: redirectTo === '/' ? '/auth/Login' : `/auth/Login?redirect=${encodeURIComponent(redirectTo)}`,
-  };
+  return { redirectTo };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -24,7 +22,7 @@ export default function SignupRoute({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AuthHeading title={t('signup.title')} intro={t('signup.intro')} />
-      <SignupForm loginPath={loaderData.loginPath} />
+      <SignupForm redirectTo={loaderData.redirectTo} />
     </>
   );
 }

@@ -3,7 +3,13 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { oneTimeToken } from 'better-auth/plugins/one-time-token';
 import { isLocale, type Locale } from '#contract/locale';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#contract/auth';
+import {
+  LOGIN_PATH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  REDIRECT_PARAM,
+  VALIDATED_PATH,
+} from '#contract/auth';
 import type { Db } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth';
 import { AUTH_PATH_RULES, type AuthPathRule } from './auth-rate-limits';
@@ -21,8 +27,6 @@ export const CLIENT_ADDRESS_HEADER = 'x-escale-client-address';
 const DAY_SECONDS = 24 * 60 * 60;
 /** Seed section 4: a one-time sign-in token lives 5 minutes and works once. */
 export const ONE_TIME_TOKEN_MINUTES = 5;
-/** Where a confirmation link lands, signed in. */
-export const VALIDATED_PATH = '/auth/validated';
 
 export interface AuthDeps {
   db: Db;
@@ -83,9 +87,9 @@ export function createAuth({ db, config, mailer, log, pathRules = AUTH_PATH_RULE
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }, request) => mail('resetPassword', user, url, request),
       onPasswordReset: async ({ user }, request) =>
-        mail('passwordChanged', user, `${config.baseUrl}/auth/Login`, request),
+        mail('passwordChanged', user, `${config.baseUrl}${LOGIN_PATH}`, request),
       onExistingUserSignUp: async ({ user }, request) =>
-        mail('existingAccount', user, `${config.baseUrl}/auth/Login`, request),
+        mail('existingAccount', user, `${config.baseUrl}${LOGIN_PATH}`, request),
       customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
         ...coreFields,
         ...additionalFields,
@@ -98,10 +102,10 @@ export function createAuth({ db, config, mailer, log, pathRules = AUTH_PATH_RULE
       expiresIn: DAY_SECONDS,
       sendVerificationEmail: async ({ user, url }, request) => {
         // A token carrying `updateTo` confirms a new address (profile e-mail change); any other lands on
-        // /auth/validated, whatever callback the sign-up request named.
+        // /auth/validated, whatever callback the sign-up request named, keeping only its `redirect`.
         const link = new URL(url);
         const changing = isEmailChange(link);
-        if (!changing) link.searchParams.set('callbackURL', VALIDATED_PATH);
+        if (!changing) link.searchParams.set('callbackURL', confirmationLanding(link));
         mail(changing ? 'changeEmail' : 'verifyEmail', user, link.toString(), request);
       },
     },
@@ -158,6 +162,21 @@ export function createAuth({ db, config, mailer, log, pathRules = AUTH_PATH_RULE
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * /auth/validated, with the `redirect` the sign-up's callback named (the room being booked, say): that page
+ * only follows it once it has judged it a path of this site (app/platform/safe-navigation.ts).
+ */
+function confirmationLanding(link: URL): string {
+  let back: string | null = null;
+  try {
+    const callback = new URL(link.searchParams.get('callbackURL') ?? '/', link);
+    if (callback.pathname === VALIDATED_PATH) back = callback.searchParams.get(REDIRECT_PARAM);
+  } catch {
+    // Not a URL: the plain landing page.
+  }
+  return back ? `${VALIDATED_PATH}?${new URLSearchParams({ [REDIRECT_PARAM]: back })}` : VALIDATED_PATH;
+}
 
 /** True when a verification link's token is an e-mail change (its JWT payload names `updateTo`). */
 function isEmailChange(link: URL): boolean {

@@ -288,7 +288,7 @@ test('the account screens in English, with no axe violations', async ({ page, na
     { path: '/auth/Login', heading: 'Sign in', shot: 'auth-login-en' },
     { path: '/auth/Signup', heading: 'Create an account', shot: 'auth-signup-en' },
     { path: '/auth/Reset', heading: 'Forgotten password', shot: 'auth-reset-en' },
-    { path: '/auth/validated', heading: 'Address confirmed', shot: 'auth-validated-en' },
+    { path: '/auth/validated', heading: 'Confirm your e-mail address', shot: 'auth-validated-en' },
   ];
   for (const screen of screens) {
     await navigate(screen.path);

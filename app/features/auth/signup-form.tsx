@@ -5,6 +5,7 @@ import { PASSWORD_MIN_LENGTH, ZSignUpForm } from '#contract/auth';
 import { AppError } from '#contract/errors';
 import { isLocale, DEFAULT_LOCALE } from '#contract/locale';
 import { authClient } from '~/platform/auth-client';
+import { loginPath } from '~/platform/auth-paths';
 import { fieldErrorsOfZod, messageOfError, translateField, type FieldErrors } from '~/platform/form-errors';
 import { Button } from '~/ui/button';
 import { Checkbox, Input } from '~/ui/field';
@@ -19,8 +20,11 @@ const FIELD_OF_AUTH_CODE: Record<string, [field: string, message: string]> = {
   INVALID_EMAIL: ['email', 'emailInvalid'],
 };
 
-/** Name, e-mail, password and terms; then "check your inbox" (the same whether or not the address is new). */
-export function SignupForm({ loginPath }: { loginPath: string }) {
+/**
+ * Name, e-mail, password and terms; then "check your inbox" (the same whether or not the address is new).
+ * The confirmation link brings the person back to `redirectTo`.
+ */
+export function SignupForm({ redirectTo }: { redirectTo: string }) {
   const { t, i18n } = useTranslation('auth');
   const [fields, setFields] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -50,6 +54,7 @@ export function SignupForm({ loginPath }: { loginPath: string }) {
         email,
         password,
         locale: isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE,
+        back: redirectTo,
       });
       setSentTo(email);
     } catch (error) {
@@ -69,7 +74,7 @@ export function SignupForm({ loginPath }: { loginPath: string }) {
         <h2 className="text-xl font-semibold">{t('signup.sentTitle')}</h2>
         <p>{t('signup.sentText', { email: sentTo })}</p>
         <p className="text-ink-soft text-sm">{t('signup.sentHint')}</p>
-        <TextLink to={loginPath}>{t('signup.loginLink')}</TextLink>
+        <TextLink to={loginPath(redirectTo)}>{t('signup.loginLink')}</TextLink>
       </div>
     );
   }
@@ -121,7 +126,7 @@ export function SignupForm({ loginPath }: { loginPath: string }) {
         {pending ? t('signup.submitting') : t('signup.submit')}
       </Button>
       <p className="text-ink-soft text-center text-sm">
-        {t('signup.haveAccount')} <TextLink to={loginPath}>{t('signup.loginLink')}</TextLink>
+        {t('signup.haveAccount')} <TextLink to={loginPath(redirectTo)}>{t('signup.loginLink')}</TextLink>
       </p>
     </form>
   );

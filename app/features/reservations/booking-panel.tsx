@@ -1,7 +1,7 @@
 import { CalendarDays, ChevronLeft, ChevronRight, Info } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AppError } from '#contract/errors';
 import { formatDuration, formatSlot, zoneCity } from '#contract/reservation-format';
 import {
@@ -12,6 +12,7 @@ import {
   type TAvailabilityDay,
   type TSlot,
 } from '#contract/reservations';
+import { loginPath, signupPath, useReturnPath } from '~/platform/auth-paths';
 import { call } from '~/platform/callable-client';
 import { useRootData } from '~/platform/root-data';
 import { Button, buttonClass } from '~/ui/button';
@@ -86,7 +87,8 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
   const { t } = useTranslation('reservations');
   const locale = useLocale();
   const navigate = useNavigate();
-  const location = useLocation();
+  // Signing in or up from here comes back to this room (with the search it was opened from).
+  const back = useReturnPath();
   const viewer = useRootData()?.user ?? null;
   const zone = room.space.timeZone;
   const visitorZone = useVisitorTimeZone();
@@ -159,7 +161,7 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
     } catch (error) {
       const code = error instanceof AppError ? error.code : 'unknown';
       if (code === 'unauthenticated') {
-        await navigate(`/auth/Login?redirect=${encodeURIComponent(location.pathname)}`);
+        await navigate(loginPath(back));
         return;
       }
       // What the person cannot fix here gets the outcome page: why, and what to do.
@@ -363,12 +365,14 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
               </p>
             ) : null}
             {!viewer ? (
-              <a
-                href={`/auth/Login?redirect=${encodeURIComponent(location.pathname)}`}
-                className={buttonClass('primary', 'lg')}
-              >
-                {t('booking.signInToBook')}
-              </a>
+              <div className="flex flex-col gap-2">
+                <a href={loginPath(back)} className={buttonClass('primary', 'lg')}>
+                  {t('booking.signInToBook')}
+                </a>
+                <a href={signupPath(back)} className={buttonClass('outline', 'lg')}>
+                  {t('booking.signUpToBook')}
+                </a>
+              </div>
             ) : !viewer.emailVerified ? (
               <p className="text-sm font-medium">{t('refusals.email-not-verified')}</p>
             ) : (
