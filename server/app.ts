@@ -70,6 +70,9 @@ export function createApp(options: AppOptions) {
     }
   });
   app.use(compress());
+  // Another site's page may not make a signed-in browser change anything here: the API, the auth endpoints
+  // and the pages' own form posts (the language switch) alike, checked once before any route runs.
+  app.use(refuseCrossOriginMutations(config));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
@@ -82,8 +85,6 @@ export function createApp(options: AppOptions) {
     }
   });
 
-  // Another site's page may not make a signed-in browser change anything here.
-  app.use('/api/*', refuseCrossOriginMutations(config));
   if (options.auth) {
     const handleAuth = createAuthHandler({ auth: options.auth, db: database.db });
     app.on(['GET', 'POST'], '/api/auth/*', (c) =>

@@ -1,8 +1,16 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins/bearer';
 import { oneTimeToken } from 'better-auth/plugins/one-time-token';
-import { isLocale, type Locale } from '#contract/locale';
+import {
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_SECONDS,
+  localeCookieValue,
+  readLocaleChoice,
+  type Locale,
+} from '#contract/locale';
 import {
   LOGIN_PATH,
   PASSWORD_MAX_LENGTH,
@@ -141,6 +149,24 @@ export function createAuth({ db, config, mailer, log, pathRules = AUTH_PATH_RULE
       useSecureCookies: https,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https },
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
+    hooks: {
+      // Signing in (password, confirmation link, one-time token) after choosing a language signed out: that
+      // choice is the latest, so the profile takes it, and the cookie loses its "unsaved" mark (a later
+      // change made in the profile elsewhere is then not undone by this browser's old choice).
+      after: createAuthMiddleware(async (ctx) => {
+        const signedIn = ctx.context.newSession;
+        if (!signedIn) return;
+        const choice = readLocaleChoice(ctx.getCookie(LOCALE_COOKIE));
+        if (!choice?.unsaved) return;
+        await ctx.context.internalAdapter.updateUser(signedIn.user.id, { locale: choice.locale });
+        ctx.setCookie(LOCALE_COOKIE, localeCookieValue({ locale: choice.locale, unsaved: false }), {
+          path: '/',
+          maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS,
+          sameSite: 'lax',
+          secure: https,
+        });
+      }),
     },
     databaseHooks: {
       user: {

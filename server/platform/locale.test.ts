@@ -27,6 +27,16 @@ describe('locale negotiation', () => {
     expect(negotiateLocale({ acceptLanguage: 'ja,zh;q=0.9' })).toBe('fr');
   });
 
+  it('reads a choice made signed out, marked unsaved, like any other', () => {
+    expect(negotiateLocale({ cookieHeader: 'lang=en.unsaved', acceptLanguage: 'fr' })).toBe('en');
+    expect(negotiateLocale({ cookieHeader: 'lang=de.unsaved', acceptLanguage: 'fr' })).toBe('fr');
+  });
+
+  it('ignores a cookie that is not valid percent-encoding rather than failing', () => {
+    expect(negotiateLocale({ cookieHeader: 'lang=%E0', acceptLanguage: 'en' })).toBe('en');
+    expect(readCookie('lang=%E0%', 'lang')).toBe('%E0%');
+  });
+
   it('reads one cookie among several', () => {
     expect(readCookie('x=1; lang=en; y=2', 'lang')).toBe('en');
     expect(readCookie(undefined, 'lang')).toBeUndefined();

@@ -1,11 +1,15 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from '#contract/locale';
-
-export const LOCALE_COOKIE = 'lang';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, readLocaleChoice, type Locale } from '#contract/locale';
 
 export function readCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
   for (const part of (cookieHeader ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    const value = rest.join('=');
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value; // a stray `%` is the browser's to send, not a reason to fail the request
+    }
   }
   return undefined;
 }
@@ -24,14 +28,18 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   return ranked.map((entry) => entry.language).find(isLocale);
 }
 
-/** The profile's locale, then the `lang` cookie, then `Accept-Language`, then French. */
+/**
+ * The profile's locale, then the `lang` cookie, then `Accept-Language`, then French. The profile can win
+ * over the cookie because it holds the latest choice: the switch writes both when signed in, and signing in
+ * saves a choice made signed out to the profile.
+ */
 export function negotiateLocale(input: {
   profileLocale?: Locale | null;
   cookieHeader?: string | null;
   acceptLanguage?: string | null;
 }): Locale {
   if (input.profileLocale) return input.profileLocale;
-  const cookie = readCookie(input.cookieHeader, LOCALE_COOKIE);
-  if (isLocale(cookie)) return cookie;
+  const choice = readLocaleChoice(readCookie(input.cookieHeader, LOCALE_COOKIE));
+  if (choice) return choice.locale;
   return localeFromAcceptLanguage(input.acceptLanguage) ?? DEFAULT_LOCALE;
 }

@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { ServerBuild } from 'react-router';
 import { createApp } from '../../server/app';
 import { createRouter } from '../../server/callables';
 import type { Database } from '../../server/db/client';
@@ -60,7 +61,12 @@ function capturingLogger(lines: string[], base: Record<string, unknown> = {}): L
  * and a real SMTP server that receives its mail. Pages are not built: only the APIs answer.
  */
 export async function startTestApp(
-  options: { config?: Record<string, string>; pathRules?: Record<string, AuthPathRule> } = {},
+  options: {
+    config?: Record<string, string>;
+    pathRules?: Record<string, AuthPathRule>;
+    /** Pages to serve (a small hand-written build); without it only the APIs answer. */
+    getServerBuild?: () => Promise<ServerBuild>;
+  } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpTestServer();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'escale-test-app-'));
@@ -84,7 +90,7 @@ export async function startTestApp(
     readSession,
     auth,
     fileStore,
-    getServerBuild: () => Promise.reject(new Error('no pages in API tests')),
+    getServerBuild: options.getServerBuild ?? (() => Promise.reject(new Error('no pages in API tests'))),
     mode: 'production',
   });
   server.on('request', getRequestListener(app.fetch));
