@@ -4,7 +4,7 @@ import { ProfilePage } from '~/features/profile/profile-page';
 import { requireViewer } from '~/platform/guard';
 import { pageTitle } from '~/platform/meta';
 
-/** Login required: a signed-out visitor goes to /auth/Login and comes back here after. */
+/** Login required: a signed-out visitor goes to the sign-in page and comes back here after. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer({ context, request });
   const profile = await context.call(getProfile, {});
