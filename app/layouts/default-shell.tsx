@@ -89,13 +89,14 @@ export function DefaultShell({ children }: { children: ReactNode }) {
   const signedIn = Boolean(useRootData()?.user);
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="bg-surface sr-only z-50 rounded p-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
-      >
-        {t('layout.skipToContent')}
-      </a>
       <header className="border-line bg-surface border-b">
+        {/* In the header's landmark: the cookie banner may come before it in the Tab order. */}
+        <a
+          href="#main"
+          className="bg-surface sr-only z-50 rounded p-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+        >
+          {t('layout.skipToContent')}
+        </a>
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 sm:gap-x-4 xl:gap-x-6 xl:py-3">
           <Link to="/" className="flex items-center gap-2 text-xl font-bold" aria-label={t('layout.home')}>
             <Logo className="size-8" />
