@@ -53,11 +53,12 @@ async function loadLeaflet(): Promise<Leaflet> {
 }
 
 /**
- * Markers whose labels would touch are drawn as one round cluster with their count: labels are about 60 px
- * wide, so points closer than this merge. Clicking (or Enter on) a cluster zooms in on it; markers at one
- * very place fan out instead.
+ * Markers whose labels would touch are drawn as one round cluster with their count. A label is about 70 px
+ * wide and stands above its point, a cluster is centred on its own: points within this radius merge, which
+ * keeps any two of them apart. Clicking (or Enter on) a cluster zooms in on it; markers at one very place
+ * fan out instead.
  */
-const CLUSTER_RADIUS_PX = 48;
+const CLUSTER_RADIUS_PX = 80;
 
 function markerIcon(L: Leaflet, marker: MapMarker, selected: boolean) {
   return L.divIcon({
