@@ -67,9 +67,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
       </head>
       <body className="bg-surface min-h-screen font-sans antialiased">
-        {children}
-        {/* After the page in the tab order, as it sits at the bottom; the skip link stays the first link. */}
+        {/* Before the page: while open, the banner is the first Tab stop, a choice to make first. */}
         <ConsentBanner />
+        {children}
         <PageBehaviours />
         <Scripts nonce={nonce} />
       </body>

@@ -2,7 +2,10 @@ import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { AppError, type FieldIssue } from '#contract/errors';
 
-/** Field errors by path (`name`, `skills.2`), each a message key of the `auth` namespace's `validation`. */
+/**
+ * Field errors by path (`name`, `skills.2`), each a message key of the `auth` namespace's `validation`.
+ * Forms set them on submit; each field hides its own error once the person makes it valid (app/ui/field.tsx).
+ */
 export type FieldErrors = Record<string, string>;
 
 function byPath(issues: FieldIssue[]): FieldErrors {

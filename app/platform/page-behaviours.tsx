@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 import { PAGE_VIEW_DELAY_MS, pushPageView } from './analytics';
 import { fetchServerBuildId, loadDocument, watchBuild } from './build-freshness';
+import { focusPageHeading, keepFocusOffBody } from './focus';
 import { createHttpClient } from './http-client';
 import { useRootData } from './root-data';
 import { ScrollManager } from './scroll-manager';
@@ -51,10 +52,31 @@ function usePageViews(enabled: boolean) {
   }, [enabled, location.key]);
 }
 
-/** What happens around every navigation: scroll rules, page views, build freshness. Mounted once in the root. */
+/**
+ * After a client navigation to another page, focus moves to its heading: a screen reader announces the new
+ * page, and the next Tab starts there. Within one page (a filter, a tab) focus stays on the control used,
+ * and a control taken out of the page hands focus to the nearest one left, never to `<body>`.
+ */
+function useFocusAfterNavigation() {
+  const { pathname } = useLocation();
+  const shownPathname = useRef<string | null>(null);
+  useEffect(() => {
+    const previous = shownPathname.current;
+    shownPathname.current = pathname;
+    // The document's first page keeps the browser's own start (the skip link first).
+    if (previous !== null && previous !== pathname) focusPageHeading();
+  }, [pathname]);
+  useEffect(() => keepFocusOffBody(), []);
+}
+
+/**
+ * What happens around every navigation: scroll rules, focus, page views, build freshness. Mounted once in the
+ * root.
+ */
 export function PageBehaviours() {
   const config = useRootData()?.config;
   useBuildFreshness(config?.buildId);
   usePageViews(Boolean(config?.gtmContainerId));
+  useFocusAfterNavigation();
   return <ScrollManager />;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType, type Location } from 'react-router';
-import { createPositionStore, performScroll, planScroll, SCROLL_DELAY_MS } from './scroll';
+import { createPositionStore, performScroll, planScroll, SCROLL_DELAY_MS, showsFromTop } from './scroll';
 
 /** Keys that scroll the page: pressing one while a scroll is pending means the person took over. */
 const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
@@ -11,6 +11,8 @@ let store: ReturnType<typeof createPositionStore> | undefined;
  * remounted (the root switches between the page and its error boundary) without the document reloading.
  */
 let documentRendered = false;
+/** The path this document shows now, null before its first render. */
+let renderedPathname: string | null = null;
 function positions() {
   store ??= createPositionStore(safeSessionStorage());
   return store;
@@ -70,6 +72,9 @@ export function ScrollManager() {
     const first = !documentRendered;
     documentRendered = true;
     recording.current = null;
+    // Before the browser paints the new page: it never shows at the old page's offset, even for a frame.
+    if (showsFromTop(renderedPathname, location.pathname)) window.scrollTo({ top: 0, behavior: 'instant' });
+    renderedPathname = location.pathname;
     const plan = planScroll({
       navigationType,
       hash: location.hash,

@@ -7,6 +7,7 @@ import {
   planScroll,
   SCROLL_DELAY_MS,
   SCROLL_POSITIONS_KEY,
+  showsFromTop,
 } from './scroll';
 
 describe('scroll constants (seed section 2)', () => {
@@ -59,6 +60,20 @@ describe('planScroll', () => {
       kind: 'hash',
       id: 'faq',
     });
+  });
+});
+
+describe('showsFromTop', () => {
+  it('shows another page from its top at once', () => {
+    expect(showsFromTop('/faq', '/')).toBe(true);
+  });
+
+  it('leaves the same page where it is (a filter, a tab, an in-page hash)', () => {
+    expect(showsFromTop('/search', '/search')).toBe(false);
+  });
+
+  it('leaves the document’s first page where the browser put it', () => {
+    expect(showsFromTop(null, '/')).toBe(false);
   });
 });
 

@@ -2,6 +2,10 @@
  * Scrolling after a navigation (seed section 2): to the hash target, smoothly, 64 px above it (room for the
  * header); back/forward to a page restores where the person was; otherwise smoothly to the top. Every scroll
  * waits 1000 ms, so the new page has rendered (images, data) before it moves.
+ *
+ * The wait must not show the new page at the old page's offset (the source app hid it behind a page
+ * transition): another page is shown from its top from its first frame, and the seed's scroll moves from
+ * there after the wait. Within one page (a filter, a tab, an in-page hash) nothing jumps first.
  */
 export const SCROLL_DELAY_MS = 1000;
 export const HASH_SCROLL_OFFSET_PX = 64;
@@ -29,6 +33,14 @@ export function planScroll(options: {
   // A freshly loaded document is at the top already; scrolling it would only fight the person's own scroll.
   if (initialLoad) return { kind: 'none' };
   return { kind: 'top' };
+}
+
+/**
+ * Whether the new location is another page, to show from its top at once: a new path, after the document's
+ * first render (which the browser places itself).
+ */
+export function showsFromTop(previousPathname: string | null, pathname: string): boolean {
+  return previousPathname !== null && previousPathname !== pathname;
 }
 
 function hashTarget(hash: string): string | null {

@@ -1,7 +1,8 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusPageHeading, rememberFocus } from '~/platform/focus';
 import { cn } from './cn';
 
 interface DialogProps {
@@ -14,7 +15,11 @@ interface DialogProps {
   className?: string;
 }
 
-/** A modal: focus trapped, Escape closes, full width on phones and at most "large" (32rem) on wide screens. */
+/**
+ * A modal: focus trapped, Escape closes, full width on phones and at most "large" (32rem) on wide screens.
+ * Closed, it gives focus back to the control that opened it (a trigger or any button that set `open`); when
+ * that control is gone (the action removed it), to the nearest control still there, never to `<body>`.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -25,6 +30,8 @@ export function Dialog({
   className,
 }: DialogProps) {
   const { t } = useTranslation();
+  // Set when the dialog opens, while focus is still on what opened it.
+  const restoreFocus = useRef<(() => void) | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
@@ -38,6 +45,15 @@ export function Dialog({
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            restoreFocus.current = rememberFocus(document.activeElement);
+          }}
+          onCloseAutoFocus={(event) => {
+            // Radix would focus the trigger only, and `<body>` when the trigger is gone.
+            event.preventDefault();
+            (restoreFocus.current ?? focusPageHeading)();
+            restoreFocus.current = null;
+          }}
         >
           <RadixDialog.Title className="pr-8 text-lg font-semibold">{title}</RadixDialog.Title>
           {description ? (

@@ -1,5 +1,52 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useState,
+  type ChangeEvent,
+  type ComponentProps,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { cn } from './cn';
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+function isControl(target: EventTarget): target is Control {
+  return (
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLSelectElement ||
+    target instanceof HTMLTextAreaElement
+  );
+}
+
+/**
+ * A field's error stays only while the field is still refused: each edit asks the control's own constraints
+ * (required, type, length, min and max, which mirror the form's schema) and the error hides once they hold,
+ * coming back if the field is made invalid again. A server's verdict on the old value hides at the first
+ * valid edit too. Nothing new shows before the next submission, which shows what the form decides again.
+ * One mechanism for every form: each form keeps setting its errors on submit as before.
+ */
+function useErrorUntilValid(id: string, error: ReactNode) {
+  const [edit, setEdit] = useState<{ error: ReactNode; valid: boolean } | null>(null);
+  // A new error (another submission's verdict) starts shown.
+  const current = edit && edit.error === error ? edit : null;
+
+  useEffect(() => {
+    const form = (document.getElementById(id) as Control | null)?.form;
+    if (!form) return;
+    // The same message again after a submission is a new verdict: show it even if an edit had hidden it.
+    const onSubmit = () => setEdit(null);
+    form.addEventListener('submit', onSubmit);
+    return () => form.removeEventListener('submit', onSubmit);
+  }, [id]);
+
+  const onEdit = (event: ChangeEvent<HTMLElement> | FormEvent<HTMLElement>) => {
+    if (!error || !isControl(event.target) || event.target.id !== id) return;
+    setEdit({ error, valid: event.target.validity.valid });
+  };
+  const shown = current?.valid ? undefined : error;
+  return { shown, onEdit };
+}
 
 const control =
   'w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink placeholder:text-ink-soft ' +
@@ -14,13 +61,14 @@ interface FieldFrameProps {
 }
 
 /** Label, control, hint and error wired together for screen readers. */
-export function FieldFrame({ label, hint, error, className, children }: FieldFrameProps) {
+export function FieldFrame({ label, hint, error: givenError, className, children }: FieldFrameProps) {
   const id = useId();
+  const { shown: error, onEdit } = useErrorUntilValid(id, givenError);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('flex flex-col gap-1', className)}>
+    <div className={cn('flex flex-col gap-1', className)} onChange={onEdit}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
@@ -117,15 +165,16 @@ export function Select({
 export function Checkbox({
   label,
   hint,
-  error,
+  error: givenError,
   className,
   ...props
 }: { label: ReactNode; hint?: ReactNode; error?: ReactNode } & Omit<ComponentProps<'input'>, 'type'>) {
   const id = useId();
+  const { shown: error, onEdit } = useErrorUntilValid(id, givenError);
   const describedBy =
     [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('flex flex-col gap-1', className)}>
+    <div className={cn('flex flex-col gap-1', className)} onChange={onEdit}>
       <div className="flex items-start gap-2">
         <input
           id={id}

@@ -127,6 +127,78 @@ test('the footer button reopens the banner with the keyboard, and focus comes ba
   expect((await consentCommands(page)).at(-1)).toEqual(['consent', 'update', GRANTED]);
 });
 
+test('dismissed from the first Tab stop with the keyboard, focus goes to the page heading, not the body', async ({
+  page,
+  navigate,
+}) => {
+  await navigate('/');
+  await page.keyboard.press('Tab');
+  await expect(banner(page).getByRole('link', { name: 'En savoir plus sur les cookies' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(banner(page).getByRole('button', { name: 'Refuser' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(banner(page)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+});
+
+for (const [device, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test.describe(`on the sign-up form in error, on a ${device}`, () => {
+    test.use({ viewport });
+
+    test('the banner is the first Tab stop, covers no control, and gives focus back when dismissed', async ({
+      page,
+      navigate,
+    }) => {
+      await navigate('/auth/Signup');
+      await expect(banner(page)).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(banner(page).getByRole('link', { name: 'En savoir plus sur les cookies' })).toBeFocused();
+
+      await page.getByRole('button', { name: 'Créer mon compte' }).click();
+      await expect(page.getByText('Indiquez votre nom.')).toBeVisible();
+      // Each control, reached as Tab reaches it, is clear of the banner.
+      const bannerTop = async () => (await banner(page).boundingBox())!.y;
+      const controls = page.getByRole('main').locator('a[href], button, input, select, textarea');
+      const count = await controls.count();
+      expect(count).toBeGreaterThan(5);
+      for (let index = 0; index < count; index += 1) {
+        const control = controls.nth(index);
+        await control.focus();
+        const box = (await control.boundingBox())!;
+        expect(
+          box.y + box.height,
+          await control.evaluate((e) => e.outerHTML.slice(0, 80)),
+        ).toBeLessThanOrEqual(await bannerTop());
+      }
+      // At the end of the page the last controls sit above the banner.
+      await page.evaluate(() =>
+        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+      );
+      for (const control of [
+        page.getByRole('button', { name: 'Créer mon compte' }),
+        page.getByRole('main').getByRole('link', { name: 'Se connecter' }),
+      ]) {
+        const box = (await control.boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(await bannerTop());
+      }
+      await expectNoAxeViolations(page);
+      await keepScreenshot(page, `platform-consent-signup-error-${device}`, { fullPage: false });
+
+      // A choice made with the mouse while typing: focus goes back to the field.
+      const name = page.getByLabel('Nom complet');
+      await name.focus();
+      await banner(page).getByRole('button', { name: 'Refuser' }).click();
+      await expect(banner(page)).toHaveCount(0);
+      await expect(name).toBeFocused();
+      // The room kept for the banner goes with it.
+      expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px');
+    });
+  });
+}
+
 test('the banner moves nothing on the page (no layout shift)', async ({ page }) => {
   await page.addInitScript(() => {
     (window as unknown as { layoutShift: number }).layoutShift = 0;

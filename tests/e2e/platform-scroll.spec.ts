@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, keepScreenshot, test } from './fixtures';
 
 /**
  * Seed section 2: after a navigation, every scroll waits 1000 ms; then to the hash target smoothly, 64 px
- * above it; back/forward restores the saved position; otherwise smoothly to the top. Times are taken in
- * the page: when the address changed, and each scroll position with its time.
+ * above it; back/forward restores the saved position; otherwise smoothly to the top. Another page is shown
+ * from its top from its first frame, never at the old page's offset during the wait. Times are taken in
+ * the page: when the address changed, each scroll position and each painted frame.
  */
 const DELAY_MS = 1000;
 const HASH_OFFSET_PX = 64;
@@ -21,12 +22,17 @@ test.beforeEach(async ({ page }) => {
 interface Recording {
   navigatedAt: number | null;
   scrolls: Array<{ at: number; y: number }>;
+  /** Every frame the page painted: when, at which offset, and which page (its heading) it showed. */
+  frames: Array<{ at: number; y: number; heading: string }>;
 }
 
-/** From now on, records when the address changes (link or back/forward) and every scroll position. */
+/**
+ * From now on, records when the address changes (link or back/forward), every scroll position and every
+ * frame (its offset and the heading on screen), taken in the page.
+ */
 async function record(page: Page) {
   await page.evaluate(() => {
-    const recording: Recording = { navigatedAt: null, scrolls: [] };
+    const recording: Recording = { navigatedAt: null, scrolls: [], frames: [] };
     const w = window as unknown as { recording: Recording; recordingInstalled?: boolean };
     w.recording = recording;
     if (w.recordingInstalled) return;
@@ -42,6 +48,12 @@ async function record(page: Page) {
       () => w.recording.scrolls.push({ at: performance.now(), y: window.scrollY }),
       { passive: true },
     );
+    const frame = (at: number) => {
+      const heading = document.querySelector('h1')?.textContent ?? '';
+      w.recording.frames.push({ at, y: window.scrollY, heading });
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
   });
 }
 
@@ -67,20 +79,50 @@ async function scrollNearLink(page: Page, top: number): Promise<number> {
   return scrollY(page);
 }
 
-/** Nothing moved during the first second after the navigation; it moved afterwards, smoothly if asked. */
-async function expectDelayedScroll(page: Page, options: { smooth: boolean }) {
+/** Until more than the scroll delay has passed since the navigation, so that the delayed scroll is over. */
+async function pastTheDelay(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => performance.now() - (window as unknown as { recording: Recording }).recording.navigatedAt!,
+      ),
+    )
+    .toBeGreaterThan(DELAY_MS + 400);
+}
+
+/** Each frame that showed the page headed `heading` during the wait was at its top: never the old offset. */
+async function expectShownFromTop(page: Page, heading: string) {
+  const { navigatedAt, frames } = await recording(page);
+  expect(navigatedAt).not.toBeNull();
+  const waiting = frames.filter((f) => f.heading === heading && f.at < navigatedAt! + DELAY_MS);
+  expect(waiting.length).toBeGreaterThan(0);
+  expect(waiting.filter((f) => f.y !== 0)).toEqual([]);
+}
+
+/** Nothing moved away from where the page was shown during the first second; it moved afterwards. */
+async function expectDelayedScroll(page: Page, options: { smooth: boolean; from?: number }) {
   const { navigatedAt, scrolls } = await recording(page);
   expect(navigatedAt).not.toBeNull();
-  expect(scrolls.length).toBeGreaterThan(0);
-  expect(scrolls.filter((entry) => entry.at < navigatedAt! + DELAY_MS)).toEqual([]);
+  // The only early scroll allowed is the new page being shown from its top (`from: 0`), before it paints.
+  const moves = scrolls.filter((entry) => options.from === undefined || entry.y !== options.from);
+  expect(moves.length).toBeGreaterThan(0);
+  expect(moves.filter((entry) => entry.at < navigatedAt! + DELAY_MS)).toEqual([]);
   // A smooth scroll passes through several positions; an instant one jumps at once.
-  if (options.smooth) expect(scrolls.length).toBeGreaterThan(2);
-  else expect(scrolls.length).toBe(1);
+  if (options.smooth) expect(moves.length).toBeGreaterThan(2);
+  else expect(moves.length).toBe(1);
 }
 
 const HOME_HEADING = 'Trouvez et réservez votre espace de travail, près de chez vous';
+const navigateInApp = (page: Page, to: string) =>
+  page.evaluate(
+    (target) =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }
+      ).__reactRouterDataRouter.navigate(target),
+    to,
+  );
 
-test('a link scrolls smoothly to the top after 1000 ms; back and forward restore the positions', async ({
+test('a link shows the new page from its top at once; back and forward restore the positions after 1000 ms', async ({
   page,
   navigate,
 }) => {
@@ -88,27 +130,31 @@ test('a link scrolls smoothly to the top after 1000 ms; back and forward restore
   await page.waitForTimeout(DELAY_MS + 200);
   const savedTop = await scrollNearLink(page, 250);
 
-  // A link: the new page keeps the old position for a second, then glides to the top.
+  // A link: the home page is on screen from its top; the (smooth) scroll to the top has nothing left to do.
   await record(page);
   await page.getByRole('link', { name: "Retour à l'accueil" }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOME_HEADING);
-  await expect.poll(() => scrollY(page)).toBe(0);
-  await expectDelayedScroll(page, { smooth: true });
+  await pastTheDelay(page);
+  await expectShownFromTop(page, HOME_HEADING);
+  expect((await recording(page)).scrolls.filter((entry) => entry.y !== 0)).toEqual([]);
 
-  // Back: the 404 page comes back where it was, a second later (350 fits in both pages: nothing clamps it).
+  // Back: the 404 page shows from its top, and a second later comes back where it was (350 fits in both
+  // pages: nothing clamps it).
   await scrollTo(page, 350);
   await record(page);
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Erreur 404');
   await expect.poll(() => scrollY(page)).toBe(savedTop);
-  await expectDelayedScroll(page, { smooth: false });
+  await expectShownFromTop(page, 'Erreur 404');
+  await expectDelayedScroll(page, { smooth: false, from: 0 });
 
   // Forward: the home page comes back at 350.
   await record(page);
   await page.goForward();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOME_HEADING);
   await expect.poll(() => scrollY(page)).toBe(350);
-  await expectDelayedScroll(page, { smooth: false });
+  await expectShownFromTop(page, HOME_HEADING);
+  await expectDelayedScroll(page, { smooth: false, from: 0 });
 });
 
 test('a link to a hash scrolls smoothly to 64 px above its target after 1000 ms', async ({
@@ -118,12 +164,8 @@ test('a link to a hash scrolls smoothly to 64 px above its target after 1000 ms'
   await navigate('/');
   await page.waitForTimeout(DELAY_MS + 200);
   await record(page);
-  // What a <Link to="/#how-it-works"> does when clicked.
-  await page.evaluate(() =>
-    (
-      window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }
-    ).__reactRouterDataRouter.navigate('/#how-it-works'),
-  );
+  // What a <Link to="/#how-it-works"> does when clicked; the same page stays where it is meanwhile.
+  await navigateInApp(page, '/#how-it-works');
   await expect(page).toHaveURL(/#how-it-works$/);
   const targetTop = () =>
     page.evaluate(() => Math.round(document.getElementById('how-it-works')!.getBoundingClientRect().top));
@@ -131,16 +173,86 @@ test('a link to a hash scrolls smoothly to 64 px above its target after 1000 ms'
   await expectDelayedScroll(page, { smooth: true });
 });
 
+test('a link to a hash on another page shows it from its top, then glides to the target after 1000 ms', async ({
+  page,
+  navigate,
+}) => {
+  await navigate('/une-page-absente');
+  await page.waitForTimeout(DELAY_MS + 200);
+  await scrollNearLink(page, 250);
+  await record(page);
+  await navigateInApp(page, '/#how-it-works');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOME_HEADING);
+  const targetTop = () =>
+    page.evaluate(() => Math.round(document.getElementById('how-it-works')!.getBoundingClientRect().top));
+  await expect.poll(targetTop).toBe(HASH_OFFSET_PX);
+  await expectShownFromTop(page, HOME_HEADING);
+  await expectDelayedScroll(page, { smooth: true, from: 0 });
+});
+
+test('with reduced motion the delayed scroll to a hash is a single jump', async ({ page, navigate }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await navigate('/');
+  await page.waitForTimeout(DELAY_MS + 200);
+  await record(page);
+  await navigateInApp(page, '/#how-it-works');
+  const targetTop = () =>
+    page.evaluate(() => Math.round(document.getElementById('how-it-works')!.getBoundingClientRect().top));
+  await expect.poll(targetTop).toBe(HASH_OFFSET_PX);
+  await expectDelayedScroll(page, { smooth: false });
+});
+
 test('scrolling by hand during the wait cancels the pending scroll', async ({ page, navigate }) => {
   await navigate('/une-page-absente');
   await page.waitForTimeout(DELAY_MS + 200);
-  const top = await scrollNearLink(page, 250);
-  await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+  await scrollNearLink(page, 250);
+  await record(page);
+  // A hash link to another page: shown from its top, then a scroll to the target would follow.
+  await navigateInApp(page, '/#how-it-works');
   // The new page is on screen (React has committed it); less than a second has passed.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOME_HEADING);
   await page.mouse.move(500, 150);
   await page.mouse.wheel(0, 100);
-  await expect.poll(() => scrollY(page)).toBe(top + 100);
-  await page.waitForTimeout(DELAY_MS + 300);
-  expect(await scrollY(page)).toBe(top + 100);
+  await expect.poll(() => scrollY(page)).toBe(100);
+  await pastTheDelay(page);
+  expect(await scrollY(page)).toBe(100);
 });
+
+for (const [device, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test.describe(`on a ${device}`, () => {
+    test.use({ viewport });
+
+    test('100 ms after a link click the screen never shows the new page at the old offset', async ({
+      page,
+      navigate,
+    }) => {
+      await navigate('/');
+      await page.waitForTimeout(DELAY_MS + 200);
+      // Far down the home page, with the footer's FAQ link in view.
+      const faqLink = page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' });
+      await faqLink.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(200);
+      const oldTop = await scrollY(page);
+      expect(oldTop).toBeGreaterThan(300);
+      await record(page);
+      await faqLink.click();
+      // What a person sees a moment after clicking: the home page where it was, or the FAQ from its top.
+      await page.waitForTimeout(100);
+      const shown = await page.evaluate(() => ({
+        heading: document.querySelector('h1')?.textContent ?? '',
+        y: window.scrollY,
+      }));
+      await keepScreenshot(page, `platform-scroll-100ms-${device}`, { fullPage: false });
+      if (shown.heading === HOME_HEADING) expect(shown.y).toBe(oldTop);
+      else expect(shown.y).toBe(0);
+      await expect(page).toHaveURL(/\/faq$/);
+      const faqHeading = (await page.getByRole('heading', { level: 1 }).textContent())!;
+      expect(faqHeading).not.toBe(HOME_HEADING);
+      await pastTheDelay(page);
+      await expectShownFromTop(page, faqHeading);
+    });
+  });
+}

@@ -1,6 +1,7 @@
 import { ChevronLeft, ExternalLink } from 'lucide-react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import type { TInvitation, TManagedSpace } from '#contract/back-office';
 import { cn } from '~/ui/cn';
 import { TextLink } from '~/ui/link';
@@ -27,6 +28,26 @@ export const OFFICE_SECTIONS = [
 ] as const;
 export type OfficeSection = (typeof OFFICE_SECTIONS)[number];
 
+/**
+ * On a phone the section tabs scroll sideways: the current one is brought into the strip's view (centred)
+ * whenever the section changes, also when the page opens on a section far along the list.
+ */
+function useCurrentTabInView(strip: RefObject<HTMLElement | null>, section: OfficeSection) {
+  useEffect(() => {
+    const element = strip.current;
+    const tab = element?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!element || !tab) return;
+    const left = tab.offsetLeft;
+    const right = left + tab.offsetWidth;
+    if (left >= element.scrollLeft && right <= element.scrollLeft + element.clientWidth) return;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    element.scrollTo({
+      left: left - (element.clientWidth - tab.offsetWidth) / 2,
+      behavior: reduced ? 'instant' : 'smooth',
+    });
+  }, [strip, section]);
+}
+
 /** The back office of one space: a section at a time, chosen in the URL (`?section=hours`). */
 export function SpaceBackOffice({
   space,
@@ -40,6 +61,8 @@ export function SpaceBackOffice({
   today: string;
 }) {
   const { t } = useTranslation('backoffice');
+  const tabStrip = useRef<HTMLElement>(null);
+  useCurrentTabInView(tabStrip, section);
   // Each form starts from the saved values, keyed by them: after a save it shows what was stored, and a
   // save elsewhere on the page leaves its unsaved edits alone.
   const keyOf = (value: unknown) => JSON.stringify(value);
@@ -64,11 +87,12 @@ export function SpaceBackOffice({
           <ExternalLink aria-hidden className="size-4" />
         </Link>
       </header>
-      <nav aria-label={t('office.sections')} className="mb-6 overflow-x-auto">
+      <nav ref={tabStrip} aria-label={t('office.sections')} className="relative mb-6 overflow-x-auto">
         <ul className="border-line flex gap-1 border-b">
           {OFFICE_SECTIONS.map((name) => (
             <li key={name}>
-              <NavLink
+              {/* A Link, not a NavLink: every tab has this path, and only the current one is the page. */}
+              <Link
                 to={`?section=${name}`}
                 preventScrollReset
                 aria-current={name === section ? 'page' : undefined}
@@ -78,7 +102,7 @@ export function SpaceBackOffice({
                 )}
               >
                 {t(`office.tabs.${name}`)}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,38 +1,87 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusPageHeading, rememberFocus } from '~/platform/focus';
 import { Button } from '~/ui/button';
 import { TextLink } from '~/ui/link';
 import { isBannerOpen } from './consent-machine';
 import { dispatchConsent, loadStoredConsent, useConsentState } from './consent-store';
 
+/** The banner's height, read by app.css: the page keeps that much room below its last control. */
+export const BANNER_HEIGHT_PROPERTY = '--consent-banner-height';
+
+/**
+ * Keeps room for the open banner at the bottom of the page (`padding-bottom` on the body) and in the
+ * viewport (`scroll-padding-bottom`), so the banner never covers a control: the end of the page can be
+ * scrolled above it, and a control reached with Tab is scrolled clear of it. Room is added below everything,
+ * so nothing on the page moves.
+ */
+function useReservedRoom(region: RefObject<HTMLElement | null>, open: boolean) {
+  useLayoutEffect(() => {
+    const element = region.current;
+    if (!open || !element) return;
+    const root = document.documentElement;
+    const reserve = () => root.style.setProperty(BANNER_HEIGHT_PROPERTY, `${element.offsetHeight}px`);
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(BANNER_HEIGHT_PROPERTY);
+    };
+  }, [region, open]);
+}
+
+/**
+ * Focus comes back where it was once a choice closes the banner: to the control that had it before the
+ * person went into the banner (the footer's "Cookie settings" button after reopening it), or, when the banner
+ * was the first thing they reached, to the page's heading. Never to `<body>`.
+ */
+function useFocusReturn(region: RefObject<HTMLElement | null>, open: boolean, reopened: boolean) {
+  const restore = useRef<(() => void) | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const remember = (target: EventTarget | null) => {
+      if (target instanceof HTMLElement && target !== document.body && !region.current?.contains(target))
+        restore.current = rememberFocus(target);
+    };
+    remember(document.activeElement);
+    const onFocusIn = (event: FocusEvent) => remember(event.target);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      // Only when the choice took focus away with the banner; a click elsewhere keeps focus where it went.
+      const active = document.activeElement;
+      if (!active || active === document.body) (restore.current ?? focusPageHeading)();
+      restore.current = null;
+    };
+  }, [region, open]);
+
+  // Reopened from the footer: focus moves into the banner.
+  useEffect(() => {
+    if (reopened) region.current?.focus();
+  }, [region, reopened]);
+}
+
 /**
  * The cookie banner over every page until a choice is stored (seed sections 2, 9). It is fixed to the
- * bottom of the viewport and appears only once the page runs in the browser, so it never moves the page
- * (no layout shift). It is a labelled region, not a modal: the page stays usable with the keyboard, and
- * it comes last in the tab order, as it sits at the bottom. Refusing looks and weighs exactly like accepting
+ * bottom of the viewport and appears only once the page runs in the browser; the page keeps room for it
+ * below its end, so it covers no control and moves nothing (no layout shift). It is a labelled region, not a
+ * modal: the page stays usable with the keyboard. It comes first in the document, so it is the first Tab
+ * stop: a choice to make before the page's own controls. Refusing looks and weighs exactly like accepting
  * (CNIL guidance).
  */
 export function ConsentBanner() {
   const { t } = useTranslation('consent');
   const state = useConsentState();
   const region = useRef<HTMLElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  const reopened = state.status === 'decided' && state.reopened;
+  const open = isBannerOpen(state);
 
   useEffect(() => loadStoredConsent(), []);
+  useReservedRoom(region, open);
+  useFocusReturn(region, open, state.status === 'decided' && state.reopened);
 
-  // Reopened from the footer: focus moves into the banner, and back to the button once a choice is made.
-  useEffect(() => {
-    if (reopened) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      region.current?.focus();
-    } else if (opener.current) {
-      opener.current.focus();
-      opener.current = null;
-    }
-  }, [reopened]);
-
-  if (!isBannerOpen(state)) return null;
+  if (!open) return null;
   return (
     <section
       ref={region}

@@ -4,7 +4,7 @@ import { createFileKey } from '../../platform/storage';
 import { signedInAgent, startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
 import { storedFiles } from '../../db/schema/files';
 import { seedDemoData } from '../../db/seed/seed';
-import { spaces } from '../../db/schema/spaces';
+import { spaceClosures, spaces } from '../../db/schema/spaces';
 import { installMailer } from '../../platform/mail';
 import { PHOTO_PURPOSE } from '../spaces/photo-files.service';
 import { SAMPLE_ROOM } from './test-fixtures';
@@ -291,5 +291,25 @@ describe('the team', () => {
       userId: owner.user.id,
     });
     expect(answer.status).toBe('FAILED_PRECONDITION');
+  });
+});
+
+describe('closures', () => {
+  // Far from any run's today: 2000 has ended, 2999 has not, whatever the clock says.
+  const ended = { startsOn: '2000-08-01', endsOn: '2000-08-15', label: 'Été 2000' };
+  const coming = { startsOn: '2999-12-24', endsOn: '2999-12-26', label: 'Noël' };
+
+  it('lists only the closures that have not ended, and saving keeps the ended ones as history', async () => {
+    const { id } = await newDraft();
+    await app.database.db.insert(spaceClosures).values({ spaceId: id, ...ended });
+    await ok(owner.agent, 'backoffice.setClosures', { spaceId: id, closures: [coming] });
+    const listed = await ok<{ closures: unknown[] }>(owner.agent, 'backoffice.getSpace', {
+      spaceId: id,
+    });
+    expect(listed.closures).toEqual([coming]);
+
+    await ok(owner.agent, 'backoffice.setClosures', { spaceId: id, closures: [] });
+    const stored = await app.database.db.select().from(spaceClosures).where(eq(spaceClosures.spaceId, id));
+    expect(stored.map(({ startsOn, endsOn, label }) => ({ startsOn, endsOn, label }))).toEqual([ended]);
   });
 });

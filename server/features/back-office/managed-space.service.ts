@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { RoomAmenity, SpaceAmenity } from '#contract/amenities';
 import type {
   TBrandingInput,
@@ -102,10 +102,23 @@ export async function setOpeningHours(ctx: Ctx, spaceId: string, hours: TOpening
   return { ok: true as const };
 }
 
+/**
+ * A closure that has not ended, read in the space's zone: one ending today is still current today. Ended
+ * closures are history: the back office neither lists nor replaces them.
+ */
+function closureNotEnded(timeZone: string): SQL {
+  return gte(spaceClosures.endsOn, sql`(now() AT TIME ZONE ${timeZone})::date`);
+}
+
+/** Replaces the closures that have not ended yet (the ones the back office lists); ended ones stay. */
 export async function setClosures(ctx: Ctx, spaceId: string, closures: TClosuresInput) {
   await requireManager(ctx, spaceId);
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(spaceClosures).where(eq(spaceClosures.spaceId, spaceId));
+    const [space] = await tx.select({ timeZone: spaces.timeZone }).from(spaces).where(eq(spaces.id, spaceId));
+    if (!space) throw new AppError('not-found', `No space ${spaceId}`);
+    await tx
+      .delete(spaceClosures)
+      .where(and(eq(spaceClosures.spaceId, spaceId), closureNotEnded(space.timeZone)));
     if (closures.length) await tx.insert(spaceClosures).values(closures.map((c) => ({ spaceId, ...c })));
     await tx.update(spaces).set(touch()).where(eq(spaces.id, spaceId));
   });
@@ -217,7 +230,7 @@ export async function getManagedSpace(ctx: Ctx, spaceId: string): Promise<TManag
     ctx.db
       .select()
       .from(spaceClosures)
-      .where(eq(spaceClosures.spaceId, spaceId))
+      .where(and(eq(spaceClosures.spaceId, spaceId), closureNotEnded(space.timeZone)))
       .orderBy(asc(spaceClosures.startsOn)),
     ctx.db
       .select()
