@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { appOrigin } from './accounts';
-import { expect } from './fixtures';
+import { expect, expectNoAxeViolations, keepScreenshot } from './fixtures';
 
 /**
  * Booking data for browser tests, read through the public API as the pages read it: demo rooms and spaces
@@ -81,4 +81,23 @@ export async function firstFreeStart(
   );
   if (!slot) throw new Error(`no ${minutes} free minutes between ${from} and ${to}`);
   return slot.startsAt;
+}
+
+const SIZES = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/**
+ * Runs axe on the page at a desktop's size then a phone's, keeping a screenshot of each
+ * (`<name>-desktop`, `<name>-phone`), and leaves the page at the size it found it.
+ */
+export async function checkAtBothSizes(page: Page, name: string) {
+  const before = page.viewportSize();
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, `${name}-${size}`);
+  }
+  if (before) await page.setViewportSize(before);
 }

@@ -1,7 +1,15 @@
 import type { Browser, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { appOrigin, DEMO_ACCOUNTS, signInAs } from './accounts';
-import { availabilityOf, firstFreeStart, parisDate, parisDateTime, roomId, spaceIdOf } from './booking';
+import {
+  availabilityOf,
+  checkAtBothSizes,
+  firstFreeStart,
+  parisDate,
+  parisDateTime,
+  roomId,
+  spaceIdOf,
+} from './booking';
 import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
 import { waitForMail } from './mailbox';
 
@@ -398,14 +406,12 @@ test('a booking inside the free-cancellation window: warned before confirming, n
     await expect(booking.locator('#late-cancellation-warning')).toHaveText(warning);
     await expect(confirm).toHaveAccessibleDescription(warning);
     await expect(booking.getByText('Annulation gratuite jusqu’à 720 heures avant le début.')).toHaveCount(0);
-    await expectNoAxeViolations(page);
-    await shoot(page, 'reservations-late-warning', 'fr');
+    await checkAtBothSizes(page, 'reservations-late-warning-fr');
     await page.getByRole('button', { name: 'English' }).click();
     await expect(booking.locator('#late-cancellation-warning')).toHaveText(
       'No online cancellation. This slot starts within 720 hours, the space’s free-cancellation limit: once booked, you will not be able to cancel it yourself. Only the space can cancel it, at your request.',
     );
-    await expectNoAxeViolations(page);
-    await shoot(page, 'reservations-late-warning', 'en');
+    await checkAtBothSizes(page, 'reservations-late-warning-en');
     await page.getByRole('button', { name: 'Français' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 
@@ -427,8 +433,7 @@ test('a booking inside the free-cancellation window: warned before confirming, n
       ),
     ).toBeVisible();
     await expect(card.getByRole('button', { name: 'Annuler', exact: true })).toHaveCount(0);
-    await expectNoAxeViolations(page);
-    await shoot(page, 'reservations-late-result', 'fr');
+    await checkAtBothSizes(page, 'reservations-late-result-fr');
 
     // The confirmation e-mail promises no past limit either.
     const confirmation = await waitForMail(DEMO_ACCOUNTS.member, { since: bookedAt });
@@ -443,16 +448,14 @@ test('a booking inside the free-cancellation window: warned before confirming, n
     await card.getByRole('button', { name: 'Demander l’annulation' }).click();
     const ask = page.getByRole('dialog', { name: 'Demander à Acme Coworking d’annuler ?' });
     await ask.getByLabel('Message à l’espace (facultatif)').fill('Rendez-vous déplacé, désolée.');
-    await expectNoAxeViolations(page);
-    await shoot(page, 'reservations-ask-to-cancel', 'fr');
+    await checkAtBothSizes(page, 'reservations-ask-to-cancel-fr');
     await ask.getByRole('button', { name: 'Envoyer la demande' }).click();
     await expect(ask).toHaveCount(0);
     await expect(card.getByText(/^Vous avez demandé l’annulation le /)).toBeVisible();
     await expect(card.getByRole('button', { name: 'Demander l’annulation' })).toHaveCount(0);
     await page.getByRole('button', { name: 'English' }).click();
     await expect(card.getByText(/^You asked to cancel on /)).toBeVisible();
-    await expectNoAxeViolations(page);
-    await shoot(page, 'reservations-late-result', 'en');
+    await checkAtBothSizes(page, 'reservations-late-result-en');
     await page.getByRole('button', { name: 'Français' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 
@@ -469,8 +472,14 @@ test('a booking inside the free-cancellation window: warned before confirming, n
       ),
     ).toBeVisible();
     await expect(asked.getByText(`Réservée par Camille Martin (${DEMO_ACCOUNTS.member})`)).toBeVisible();
-    await expectNoAxeViolations(manager);
-    await shoot(manager, 'reservations-approvals-cancel-request', 'fr');
+    await checkAtBothSizes(manager, 'reservations-approvals-cancel-request-fr');
+    await manager.getByRole('button', { name: 'English' }).click();
+    await expect(
+      asked.getByText(/^The member asks to cancel \(on .*\)\. Message: “Rendez-vous déplacé, désolée\.”$/),
+    ).toBeVisible();
+    await checkAtBothSizes(manager, 'reservations-approvals-cancel-request-en');
+    await manager.getByRole('button', { name: 'Français' }).click();
+    await expect(manager.locator('html')).toHaveAttribute('lang', 'fr');
     await asked.getByRole('button', { name: 'Annuler', exact: true }).click();
     const dialog = manager.getByRole('dialog', { name: 'Annuler cette réservation ?' });
     await expect(dialog).toContainText('réservée par Camille Martin');
@@ -529,19 +538,14 @@ test('a manager cancels a member’s booking from the planning with a reason, an
     name: /Camille Martin · Revue du planning · Confirmée · annuler…$/,
   });
   await expect(entry).toBeVisible();
-  await expectNoAxeViolations(page);
-  await shoot(page, 'reservations-planning-cancel', 'fr');
+  await checkAtBothSizes(page, 'reservations-planning-cancel-fr');
 
   await entry.click();
   const dialog = page.getByRole('dialog', { name: 'Annuler cette réservation ?' });
   await expect(dialog).toContainText('Salle Voltaire');
   await expect(dialog).toContainText('réservée par Camille Martin');
   await dialog.getByLabel('Motif (transmis au membre)').fill('Salle fermée pour travaux ce jour-là.');
-  await expectNoAxeViolations(page);
-  await page.setViewportSize(PHONE);
-  await keepScreenshot(page, 'reservations-planning-cancel-dialog-fr-phone');
-  await page.setViewportSize(DESKTOP);
-  await keepScreenshot(page, 'reservations-planning-cancel-dialog-fr-desktop');
+  await checkAtBothSizes(page, 'reservations-planning-cancel-dialog-fr');
   const cancelledAt = Date.now();
   await dialog.getByRole('button', { name: 'Oui, annuler' }).click();
   await expect(dialog).toHaveCount(0);
@@ -556,8 +560,7 @@ test('a manager cancels a member’s booking from the planning with a reason, an
 
   await page.getByRole('button', { name: 'English' }).click();
   await expect(page.getByText(/Camille Martin · Revue du planning · Cancelled/)).toBeAttached();
-  await expectNoAxeViolations(page);
-  await shoot(page, 'reservations-planning-cancel', 'en');
+  await checkAtBothSizes(page, 'reservations-planning-cancel-en');
   await page.getByRole('button', { name: 'Français' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 });
@@ -586,14 +589,12 @@ test('on a phone the calendar opens on the first day with a free start, not on a
     .locator('[role="gridcell"][data-starts-at]')
     .evaluateAll((cells) => cells.map((cell) => (cell as HTMLElement).dataset.startsAt!));
   expect(new Set(shownDays.map((at) => parisDateTime(at).date))).toEqual(new Set([firstFreeDay]));
-  await expectNoAxeViolations(page);
-  await keepScreenshot(page, 'reservations-room-first-free-day-fr-phone');
+  await checkAtBothSizes(page, 'reservations-room-first-free-day-fr');
   await page.getByRole('button', { name: 'English' }).click();
   await expect(
     page.getByRole('region', { name: 'Book' }).getByRole('button', { name: 'Day', exact: true }),
   ).toBeVisible();
-  await expectNoAxeViolations(page);
-  await keepScreenshot(page, 'reservations-room-first-free-day-en-phone');
+  await checkAtBothSizes(page, 'reservations-room-first-free-day-en');
   await page.getByRole('button', { name: 'Français' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { firstFreeStart, parisDate, parisDateTime, roomId } from './booking';
+import { checkAtBothSizes, firstFreeStart, parisDate, parisDateTime, roomId } from './booking';
 import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
 
 async function expectCount(page: Page, text: string) {
@@ -157,8 +157,7 @@ test('search → space → room keeps the date, time, length and people, and the
   await expect(
     page.getByText(`Votre recherche : ${day}, à ${time}, 1 h 30, 3 personnes.`, { exact: false }),
   ).toBeVisible();
-  await expectNoAxeViolations(page);
-  await keepScreenshot(page, 'search-to-space-fr-desktop');
+  await checkAtBothSizes(page, 'search-to-space-fr');
 
   await page.getByRole('link', { name: 'Salle Voltaire' }).click();
   await expect(page).toHaveURL(new RegExp(`/spaces/acme-coworking-paris/rooms/${voltaire}\\?${query}$`));
@@ -183,8 +182,7 @@ test('search → space → room keeps the date, time, length and people, and the
     'href',
     `/auth/Login?redirect=${encodeURIComponent(`/spaces/acme-coworking-paris/rooms/${voltaire}?${query}`)}`,
   );
-  await expectNoAxeViolations(page);
-  await keepScreenshot(page, 'search-to-room-fr-desktop');
+  await checkAtBothSizes(page, 'search-to-room-fr');
 
   // A phone opens the day view on that day, with that start chosen too.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -202,11 +200,9 @@ test('search → space → room keeps the date, time, length and people, and the
   await page.getByRole('button', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('region', { name: 'Book' }).getByLabel('Length')).toHaveValue('90');
-  await expectNoAxeViolations(page);
-  await keepScreenshot(page, 'search-to-room-en-phone');
+  await checkAtBothSizes(page, 'search-to-room-en');
   await page.getByRole('link', { name: 'Back to Acme Coworking' }).click();
   await expect(page).toHaveURL(new RegExp(`/spaces/acme-coworking-paris\\?${query}$`));
   await expect(page.getByText(/^Your search: .*, at .*, 1 h 30, 3 people\./)).toBeVisible();
-  await expectNoAxeViolations(page);
-  await keepScreenshot(page, 'search-to-space-en-phone');
+  await checkAtBothSizes(page, 'search-to-space-en');
 });
