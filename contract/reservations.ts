@@ -48,6 +48,7 @@ export const BOOKING_REFUSALS = [
   'not-active', // failed-precondition: already cancelled, declined, completed…
   'not-pending', // failed-precondition: only requests are approved or declined
   'not-started', // failed-precondition: no-show or completion before the start
+  'cancellation-window-open', // failed-precondition: the member may still cancel it themselves
 ] as const;
 export type BookingRefusal = (typeof BOOKING_REFUSALS)[number];
 
@@ -255,8 +256,14 @@ export const ZReservation = z.object({
   cancelledAt: z.string().nullable(),
   cancelledBy: z.enum(['member', 'manager', 'system']).nullable(),
   cancellationReason: z.string().nullable(),
-  /** Until when its member may cancel it for free; null when it is not active any more. */
+  /**
+   * Until when its member may still cancel it online, for free (contract/cancellation.ts); null when it is
+   * not active any more or that time has passed: then only the space's managers cancel it.
+   */
   freeCancellationUntil: z.string().nullable(),
+  /** When its member asked the space to cancel it (past the free-cancellation limit), and what they wrote. */
+  cancellationRequestedAt: z.string().nullable(),
+  cancellationRequestMessage: z.string().nullable(),
   /** Whether the person asking may cancel it now (a member within the policy, a manager any time). */
   canCancel: z.boolean(),
 });
@@ -303,6 +310,18 @@ export const ZReason = z.string().trim().min(3).max(MAX_REASON_LENGTH);
 export const cancelReservation = defineCallable({
   name: 'reservations.cancel',
   input: z.object({ id: ZReservationId, reason: ZReason.optional() }),
+  output: ZReservation,
+  mutates: true,
+  access: 'signed-in',
+});
+
+/**
+ * Past the free-cancellation limit, the member asks the space's managers to cancel (they are e-mailed and
+ * see it with the requests to decide); asking again changes nothing.
+ */
+export const requestCancellation = defineCallable({
+  name: 'reservations.requestCancellation',
+  input: z.object({ id: ZReservationId, message: z.string().trim().max(MAX_REASON_LENGTH).default('') }),
   output: ZReservation,
   mutates: true,
   access: 'signed-in',
@@ -355,6 +374,7 @@ export const ZManagedSpace = z.object({
   slug: z.string(),
   name: z.string(),
   timeZone: z.string(),
+  /** What waits for a decision: pending requests and cancellation requests (see `listForApproval`). */
   pendingCount: z.number().int(),
   freeCancellationHours: z.number().int(),
 });
@@ -369,7 +389,10 @@ export const listManagedSpaces = defineCallable({
   access: 'signed-in',
 });
 
-/** Pending requests of the spaces I manage (or of one of them), soonest start first. */
+/**
+ * What waits for a decision in the spaces I manage (or in one of them), soonest start first: pending
+ * requests, and confirmed bookings whose member asked the space to cancel.
+ */
 export const listForApproval = defineCallable({
   name: 'reservations.listForApproval',
   input: z.object({ spaceId: z.uuid().optional() }),
@@ -387,6 +410,8 @@ export const ZCalendarEntry = z.object({
   title: z.string(),
   attendees: z.number().int(),
   memberName: z.string(),
+  /** Its member asked the space to cancel it. */
+  cancellationRequested: z.boolean(),
 });
 export type TCalendarEntry = z.infer<typeof ZCalendarEntry>;
 

@@ -123,3 +123,26 @@ export function searchParamsOf(filters: Partial<TSearchFiltersInput>): URLSearch
   }
   return params;
 }
+
+/**
+ * What of a search a booking carries on, from the results to a space page and on to a room page, whose
+ * calendar opens on that day with that slot chosen: date, start time, length and people.
+ */
+export type TBookingIntent = Pick<TSearchFilters, 'date' | 'time' | 'duration' | 'people'>;
+
+/** The booking intent a URL carries (anything invalid dropped, as `filtersFromSearchParams` does). */
+export function bookingIntentOf(params: URLSearchParams): TBookingIntent {
+  const { date, time, duration, people } = filtersFromSearchParams(params).filters;
+  return { date, time, duration, people };
+}
+
+/** `?date=…&time=…&duration=…&people=…` to append to a space or room link; empty when nothing was asked. */
+export function bookingQueryOf(intent: TBookingIntent): string {
+  const query = searchParamsOf({
+    date: intent.date,
+    time: intent.time,
+    duration: intent.duration,
+    people: intent.people,
+  }).toString();
+  return query ? `?${query}` : '';
+}

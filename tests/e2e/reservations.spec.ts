@@ -1,11 +1,20 @@
 import type { Browser, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { appOrigin, DEMO_ACCOUNTS, signInAs } from './accounts';
+import {
+  availabilityOf,
+  checkAtBothSizes,
+  firstFreeStart,
+  parisDate,
+  parisDateTime,
+  roomId,
+  spaceIdOf,
+} from './booking';
 import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
 import { waitForMail } from './mailbox';
 
 const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
+const DESKTOP = { width: 1280, height: 800 };
 
 async function shoot(page: Page, name: string, locale: 'fr' | 'en') {
   await page.setViewportSize(DESKTOP);
@@ -18,18 +27,6 @@ async function shoot(page: Page, name: string, locale: 'fr' | 'en') {
 async function refuseCookies(page: Page) {
   const refuse = page.getByRole('button', { name: /^(Refuser|Refuse)$/ });
   if (await refuse.isVisible()) await refuse.click();
-}
-
-/** A demo room's id, by its space's slug and its name (the public API, as the space page reads it). */
-async function roomId(page: Page, spaceSlug: string, roomName: string): Promise<string> {
-  const response = await page.request.post('/api/fn/spaces.get', {
-    data: { data: { ref: spaceSlug } },
-    headers: { Origin: appOrigin() },
-  });
-  const { result } = (await response.json()) as { result: { rooms: Array<{ id: string; name: string }> } };
-  const room = result.rooms.find((candidate) => candidate.name === roomName);
-  if (!room) throw new Error(`no room ${roomName} in ${spaceSlug}`);
-  return room.id;
 }
 
 /** "20260329T090000": an instant as the wall-clock time of Paris, the way an ICS with TZID writes it. */
@@ -360,4 +357,244 @@ test('"any desk": with the page’s desk taken, the member books the slot and ge
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Réservation confirmée');
   await expect(page.getByText(/Open space · Poste [234]/).first()).toBeVisible();
   await expect(page.getByText('Open space · Poste 1')).toHaveCount(0);
+});
+
+/** Sets a space's free-cancellation limit, as its manager (`page` signed in as one). */
+async function setFreeCancellationHours(page: Page, spaceId: string, hours: number) {
+  const response = await page.request.post('/api/fn/reservations.updatePolicy', {
+    data: { data: { spaceId, freeCancellationHours: hours } },
+    headers: { Origin: appOrigin() },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function openHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/** The demo manager in a browser context of their own, cookies answered (close it after). */
+async function managerPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  const page = await context.newPage();
+  await signInAs(page, 'manager');
+  await openHydrated(page, '/');
+  await refuseCookies(page);
+  return page;
+}
+
+test('a booking inside the free-cancellation window: warned before confirming, no past limit after, the member asks the space, which cancels from its queue', async ({
+  page,
+  navigate,
+  browser,
+}) => {
+  // With a 30-day limit (720 h), every slot of next week starts inside Acme's free-cancellation window.
+  const manager = await managerPage(browser);
+  const acme = await spaceIdOf(manager, 'acme-coworking-paris');
+  await setFreeCancellationHours(manager, acme, 720);
+  try {
+    await signInAs(page, 'member');
+    const id = await roomId(page, 'acme-coworking-paris', 'Salle Parmentier');
+    const { booking } = await pickFreeStart(page, navigate, `/spaces/acme-coworking-paris/rooms/${id}`);
+    await booking.getByLabel('Objet (facultatif)').fill('Point de dernière minute');
+    await expect(booking.getByText('Total TTC')).toBeVisible();
+
+    // Said before confirming, and tied to the confirm button for screen readers.
+    const confirm = booking.getByRole('button', { name: 'Confirmer la réservation' });
+    const warning =
+      'Pas d’annulation en ligne. Ce créneau commence dans moins de 720 heures, le délai d’annulation gratuite de l’espace : une fois réservé, vous ne pourrez pas l’annuler vous-même. Seul l’espace pourra l’annuler, à votre demande.';
+    await expect(booking.locator('#late-cancellation-warning')).toHaveText(warning);
+    await expect(confirm).toHaveAccessibleDescription(warning);
+    await expect(booking.getByText('Annulation gratuite jusqu’à 720 heures avant le début.')).toHaveCount(0);
+    await checkAtBothSizes(page, 'reservations-late-warning-fr');
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(booking.locator('#late-cancellation-warning')).toHaveText(
+      'No online cancellation. This slot starts within 720 hours, the space’s free-cancellation limit: once booked, you will not be able to cancel it yourself. Only the space can cancel it, at your request.',
+    );
+    await checkAtBothSizes(page, 'reservations-late-warning-en');
+    await page.getByRole('button', { name: 'Français' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+
+    const bookedAt = Date.now();
+    await confirm.click();
+    await expect(page).toHaveURL(/\/result\?reservation=[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Réservation confirmée');
+    // No "until" already past: what to do instead.
+    await expect(page.getByText(/gratuitement jusqu’au/)).toHaveCount(0);
+    await expect(
+      page.getByText(
+        'L’annulation gratuite en ligne est terminée pour cette réservation : en cas d’empêchement, demandez à Acme Coworking de l’annuler, avec le bouton « Demander l’annulation » ci-dessus.',
+      ),
+    ).toBeVisible();
+    const card = page.getByRole('article');
+    await expect(
+      card.getByText(
+        'L’annulation gratuite en ligne est terminée : pour annuler, demandez-le à Acme Coworking.',
+      ),
+    ).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Annuler', exact: true })).toHaveCount(0);
+    await checkAtBothSizes(page, 'reservations-late-result-fr');
+
+    // The confirmation e-mail promises no past limit either.
+    const confirmation = await waitForMail(DEMO_ACCOUNTS.member, { since: bookedAt });
+    expect(confirmation.subject).toMatch(/^Réservation confirmée : Salle Parmentier, /);
+    expect(confirmation.text).not.toContain('Annulation gratuite jusqu’au');
+    expect(confirmation.text).toContain(
+      'L’annulation gratuite s’arrête 720 h avant le début : vous ne pouvez pas annuler cette réservation en ligne.',
+    );
+
+    // The member's way out: ask the space, with a message.
+    const askedAt = Date.now();
+    await card.getByRole('button', { name: 'Demander l’annulation' }).click();
+    const ask = page.getByRole('dialog', { name: 'Demander à Acme Coworking d’annuler ?' });
+    await ask.getByLabel('Message à l’espace (facultatif)').fill('Rendez-vous déplacé, désolée.');
+    await checkAtBothSizes(page, 'reservations-ask-to-cancel-fr');
+    await ask.getByRole('button', { name: 'Envoyer la demande' }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(card.getByText(/^Vous avez demandé l’annulation le /)).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Demander l’annulation' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(card.getByText(/^You asked to cancel on /)).toBeVisible();
+    await checkAtBothSizes(page, 'reservations-late-result-en');
+    await page.getByRole('button', { name: 'Français' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+
+    const request = await waitForMail(DEMO_ACCOUNTS.manager, { since: askedAt });
+    expect(request.subject).toMatch(/^Demande d’annulation : Salle Parmentier, /);
+    expect(request.text).toContain('Message : Rendez-vous déplacé, désolée.');
+
+    // The manager cancels it from the queue, with a reason the member receives.
+    await openHydrated(manager, '/reservations?view=approvals');
+    const asked = manager.getByRole('article').filter({ hasText: 'Point de dernière minute' });
+    await expect(
+      asked.getByText(
+        /^Le membre demande l’annulation \(le .*\)\. Message : « Rendez-vous déplacé, désolée\. »$/,
+      ),
+    ).toBeVisible();
+    await expect(asked.getByText(`Réservée par Camille Martin (${DEMO_ACCOUNTS.member})`)).toBeVisible();
+    await checkAtBothSizes(manager, 'reservations-approvals-cancel-request-fr');
+    await manager.getByRole('button', { name: 'English' }).click();
+    await expect(
+      asked.getByText(/^The member asks to cancel \(on .*\)\. Message: “Rendez-vous déplacé, désolée\.”$/),
+    ).toBeVisible();
+    await checkAtBothSizes(manager, 'reservations-approvals-cancel-request-en');
+    await manager.getByRole('button', { name: 'Français' }).click();
+    await expect(manager.locator('html')).toHaveAttribute('lang', 'fr');
+    await asked.getByRole('button', { name: 'Annuler', exact: true }).click();
+    const dialog = manager.getByRole('dialog', { name: 'Annuler cette réservation ?' });
+    await expect(dialog).toContainText('réservée par Camille Martin');
+    const yes = dialog.getByRole('button', { name: 'Oui, annuler' });
+    await expect(yes).toBeDisabled();
+    await dialog.getByLabel('Motif (transmis au membre)').fill('Annulée à votre demande, sans frais.');
+    const cancelledAt = Date.now();
+    await yes.click();
+    await expect(asked).toHaveCount(0);
+    const told = await waitForMail(DEMO_ACCOUNTS.member, { since: cancelledAt });
+    expect(told.subject).toMatch(/^Réservation annulée : Salle Parmentier, /);
+    expect(told.text).toContain('Motif : Annulée à votre demande, sans frais.');
+  } finally {
+    await setFreeCancellationHours(manager, acme, 24);
+    await manager.context().close();
+  }
+});
+
+test('a manager cancels a member’s booking from the planning with a reason, and the member gets the e-mail', async ({
+  page,
+  navigate,
+  browser,
+}) => {
+  // The member books Salle Voltaire next week (through the API: the booking screens have their tests).
+  const member = await browser.newContext();
+  const memberPage = await member.newPage();
+  await signInAs(memberPage, 'member');
+  const id = await roomId(memberPage, 'acme-coworking-paris', 'Salle Voltaire');
+  const startsAt = await firstFreeStart(memberPage, id, {
+    from: parisDate(7),
+    to: parisDate(13),
+    minutes: 60,
+  });
+  const booked = await memberPage.request.post('/api/fn/reservations.create', {
+    data: {
+      data: {
+        roomId: id,
+        startsAt,
+        endsAt: new Date(Date.parse(startsAt) + 3_600_000).toISOString(),
+        attendees: 2,
+        title: 'Revue du planning',
+        idempotencyKey: `e2e-${randomUUID()}`,
+      },
+    },
+    headers: { Origin: appOrigin() },
+  });
+  expect(booked.status(), await booked.text()).toBe(200);
+  await member.close();
+
+  await signInAs(page, 'manager');
+  const acme = await spaceIdOf(page, 'acme-coworking-paris');
+  const { date } = parisDateTime(startsAt);
+  await navigate(`/reservations?view=planning&space=${acme}&date=${date}`);
+  await refuseCookies(page);
+  const entry = page.getByRole('button', {
+    name: /Camille Martin · Revue du planning · Confirmée · annuler…$/,
+  });
+  await expect(entry).toBeVisible();
+  await checkAtBothSizes(page, 'reservations-planning-cancel-fr');
+
+  await entry.click();
+  const dialog = page.getByRole('dialog', { name: 'Annuler cette réservation ?' });
+  await expect(dialog).toContainText('Salle Voltaire');
+  await expect(dialog).toContainText('réservée par Camille Martin');
+  await dialog.getByLabel('Motif (transmis au membre)').fill('Salle fermée pour travaux ce jour-là.');
+  await checkAtBothSizes(page, 'reservations-planning-cancel-dialog-fr');
+  const cancelledAt = Date.now();
+  await dialog.getByRole('button', { name: 'Oui, annuler' }).click();
+  await expect(dialog).toHaveCount(0);
+  // Cancelled, it stays on the day as a struck-out block, no longer an action.
+  await expect(entry).toHaveCount(0);
+  await expect(page.getByText(/Camille Martin · Revue du planning · Annulée/)).toBeAttached();
+
+  const mail = await waitForMail(DEMO_ACCOUNTS.member, { since: cancelledAt });
+  expect(mail.subject).toMatch(/^Réservation annulée : Salle Voltaire, /);
+  expect(mail.text).toContain('Cette réservation est annulée (par l’espace).');
+  expect(mail.text).toContain('Motif : Salle fermée pour travaux ce jour-là.');
+
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByText(/Camille Martin · Revue du planning · Cancelled/)).toBeAttached();
+  await checkAtBothSizes(page, 'reservations-planning-cancel-en');
+  await page.getByRole('button', { name: 'Français' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+});
+
+test('on a phone the calendar opens on the first day with a free start, not on a day where none is left', async ({
+  page,
+  navigate,
+}) => {
+  // La Grande Halle is booked two days ahead at least: today and tomorrow have no free start.
+  await page.setViewportSize(PHONE);
+  const id = await roomId(page, 'la-ruche-lyon', 'La Grande Halle');
+  const fortnight = await availabilityOf(page, id, parisDate(0), parisDate(13));
+  const firstFreeDay = fortnight.slots.find((slot) => slot.state === 'free')!.date;
+  expect(firstFreeDay > parisDate(1)).toBe(true);
+
+  await navigate(`/spaces/la-ruche-lyon/rooms/${id}`);
+  await refuseCookies(page);
+  const booking = page.getByRole('region', { name: 'Réserver' });
+  await expect(booking.getByRole('button', { name: 'Jour', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const free = booking.locator('[role="gridcell"][data-state="free"]');
+  await expect(free.first()).toBeVisible();
+  const shownDays = await booking
+    .locator('[role="gridcell"][data-starts-at]')
+    .evaluateAll((cells) => cells.map((cell) => (cell as HTMLElement).dataset.startsAt!));
+  expect(new Set(shownDays.map((at) => parisDateTime(at).date))).toEqual(new Set([firstFreeDay]));
+  await checkAtBothSizes(page, 'reservations-room-first-free-day-fr');
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Book' }).getByRole('button', { name: 'Day', exact: true }),
+  ).toBeVisible();
+  await checkAtBothSizes(page, 'reservations-room-first-free-day-en');
+  await page.getByRole('button', { name: 'Français' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 });

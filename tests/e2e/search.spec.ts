@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { checkAtBothSizes, firstFreeStart, parisDate, parisDateTime, roomId } from './booking';
 import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
 
 async function expectCount(page: Page, text: string) {
@@ -125,4 +126,83 @@ test('the search page in English on a phone', async ({ page, navigate }) => {
   await expect(page.getByTestId('result-count')).toHaveText('2 spaces found');
   await expectNoAxeViolations(page);
   await keepScreenshot(page, 'search-en-phone');
+});
+
+test('search → space → room keeps the date, time, length and people, and the calendar shows that slot chosen', async ({
+  page,
+  navigate,
+}) => {
+  // A start next week from which Salle Voltaire is free for an hour and a half.
+  const voltaire = await roomId(page, 'acme-coworking-paris', 'Salle Voltaire');
+  const startsAt = await firstFreeStart(page, voltaire, {
+    from: parisDate(7),
+    to: parisDate(13),
+    minutes: 90,
+  });
+  const { date, time } = parisDateTime(startsAt);
+  const query = `date=${date}&time=${time.replace(':', '%3A')}&duration=90&people=3`;
+
+  await navigate(`/search?city=Paris&${query}`);
+  await page.getByRole('button', { name: 'Refuser' }).click();
+  await page.getByRole('link', { name: 'Acme Coworking' }).click();
+  await expect(page).toHaveURL(new RegExp(`/spaces/acme-coworking-paris\\?${query}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Acme Coworking' })).toBeVisible();
+  const day = new Intl.DateTimeFormat('fr-FR', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
+  await expect(
+    page.getByText(`Votre recherche : ${day}, à ${time}, 1 h 30, 3 personnes.`, { exact: false }),
+  ).toBeVisible();
+  await checkAtBothSizes(page, 'search-to-space-fr');
+
+  await page.getByRole('link', { name: 'Salle Voltaire' }).click();
+  await expect(page).toHaveURL(new RegExp(`/spaces/acme-coworking-paris/rooms/${voltaire}\\?${query}$`));
+  const booking = page.getByRole('region', { name: 'Réserver' });
+  const chosen = booking.locator(`[role="gridcell"][data-starts-at="${startsAt}"]`);
+  await expect(chosen).toHaveAttribute('aria-selected', 'true');
+  // Scrolled to within the calendar's own box, however late in the day.
+  await expect
+    .poll(() =>
+      chosen.evaluate((cell) => {
+        const box = cell.closest('div.overflow-auto')!.getBoundingClientRect();
+        const at = cell.getBoundingClientRect();
+        return at.top >= box.top && at.bottom <= box.bottom;
+      }),
+    )
+    .toBe(true);
+  await expect(booking.getByLabel('Durée')).toHaveValue('90');
+  await expect(booking.getByLabel('Participants')).toHaveValue('3');
+  await expect(booking.getByText('Total TTC')).toBeVisible();
+  // Signing in comes back to this very choice.
+  await expect(booking.getByRole('link', { name: 'Se connecter pour réserver' })).toHaveAttribute(
+    'href',
+    `/auth/Login?redirect=${encodeURIComponent(`/spaces/acme-coworking-paris/rooms/${voltaire}?${query}`)}`,
+  );
+  await checkAtBothSizes(page, 'search-to-room-fr');
+
+  // A phone opens the day view on that day, with that start chosen too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await expect(booking.getByRole('button', { name: 'Jour', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(chosen).toHaveAttribute('aria-selected', 'true');
+  await expect(booking.getByLabel('Durée')).toHaveValue('90');
+  await expectNoAxeViolations(page);
+  await keepScreenshot(page, 'search-to-room-fr-phone');
+
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('region', { name: 'Book' }).getByLabel('Length')).toHaveValue('90');
+  await checkAtBothSizes(page, 'search-to-room-en');
+  await page.getByRole('link', { name: 'Back to Acme Coworking' }).click();
+  await expect(page).toHaveURL(new RegExp(`/spaces/acme-coworking-paris\\?${query}$`));
+  await expect(page.getByText(/^Your search: .*, at .*, 1 h 30, 3 people\./)).toBeVisible();
+  await checkAtBothSizes(page, 'search-to-space-en');
 });

@@ -8,6 +8,7 @@ import { Dialog, DialogClose } from '~/ui/dialog';
 import { EmptyState } from '~/ui/empty-state';
 import { Textarea } from '~/ui/field';
 import { toast } from '~/ui/toast-store';
+import { CancelButton } from './cancel-button';
 import { refusalMessage } from './refusal-message';
 import { ReservationCard } from './reservation-card';
 
@@ -65,7 +66,10 @@ function DeclineButton({ request, onDone }: { request: TManagedReservation; onDo
   );
 }
 
-/** Pending requests of the spaces I manage: who, what, when; approve in one click, decline with a reason. */
+/**
+ * What waits for a decision in the spaces I manage: who, what, when. A booking request is approved in one
+ * click or declined with a reason; a booking its member asked to cancel is cancelled with a reason.
+ */
 export function ApprovalsQueue({ initial }: { initial: TManagedReservation[] }) {
   const { t } = useTranslation('reservations');
   const [requests, setRequests] = useState(initial);
@@ -102,13 +106,27 @@ export function ApprovalsQueue({ initial }: { initial: TManagedReservation[] }) 
             actions={
               <>
                 <p className="mr-auto text-sm">
-                  {t('approvals.by', { name: request.member.name, email: request.member.email })} ·{' '}
-                  {request.space.name}
+                  {t(request.status === 'pending' ? 'approvals.by' : 'approvals.bookedBy', {
+                    name: request.member.name,
+                    email: request.member.email,
+                  })}{' '}
+                  · {request.space.name}
                 </p>
-                <Button size="sm" onClick={() => void approve(request)} disabled={busy === request.id}>
-                  {t('approvals.approve')}
-                </Button>
-                <DeclineButton request={request} onDone={() => remove(request.id)} />
+                {request.status === 'pending' ? (
+                  <>
+                    <Button size="sm" onClick={() => void approve(request)} disabled={busy === request.id}>
+                      {t('approvals.approve')}
+                    </Button>
+                    <DeclineButton request={request} onDone={() => remove(request.id)} />
+                  </>
+                ) : (
+                  <CancelButton
+                    reservation={request}
+                    asManager
+                    memberName={request.member.name}
+                    onCancelled={() => remove(request.id)}
+                  />
+                )}
               </>
             }
           />

@@ -1,7 +1,8 @@
-import { CalendarDays, ChevronLeft, ChevronRight, Info } from 'lucide-react';
+import { CalendarDays, ChevronLeft, ChevronRight, Info, TriangleAlert } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { startsInsideFreeCancellationWindow } from '#contract/cancellation';
 import { AppError } from '#contract/errors';
 import { formatDuration, formatSlot, zoneCity } from '#contract/reservation-format';
 import {
@@ -12,7 +13,8 @@ import {
   type TAvailabilityDay,
   type TSlot,
 } from '#contract/reservations';
-import { loginPath, signupPath, useReturnPath } from '~/platform/auth-paths';
+import { bookingIntentOf, bookingQueryOf, type TBookingIntent } from '#contract/search';
+import { loginPath, signupPath } from '~/platform/auth-paths';
 import { call } from '~/platform/callable-client';
 import { useRootData } from '~/platform/root-data';
 import { Button, buttonClass } from '~/ui/button';
@@ -50,6 +52,9 @@ export interface BookableRoom {
 
 type View = 'day' | 'week';
 
+/** How many days ahead a phone looks for the first day with a free start, rather than open on a full one. */
+const FIRST_FREE_DAY_SEARCH_DAYS = 14;
+
 /** Refusals the panel cannot help with (a missing permission, a room gone, a server fault). */
 const LEAVES_THE_PAGE = new Set([
   'permission-denied',
@@ -82,42 +87,87 @@ function lengthsFrom(
  * Booking on the room page: a day or week calendar of the room's free starts (in the space's zone), then
  * length, attendees and title, the price before confirming, and the booking itself. A refused booking
  * says why; a slot taken meanwhile reloads the calendar.
+ *
+ * A search carried in the URL (`?date=…&time=…&duration=…&people=…`, contract/search.ts) opens the
+ * calendar on that day, with that start chosen when it is free. Without one, a phone opens its day view on
+ * the first day with a free start rather than on a day where none is left.
  */
 export function BookingPanel({ room }: { room: BookableRoom }) {
   const { t } = useTranslation('reservations');
   const locale = useLocale();
   const navigate = useNavigate();
-  // Signing in or up from here comes back to this room (with the search it was opened from).
-  const back = useReturnPath();
+  const location = useLocation();
   const viewer = useRootData()?.user ?? null;
   const zone = room.space.timeZone;
   const visitorZone = useVisitorTimeZone();
   const narrow = useNarrowScreen();
 
   const today = useMemo(() => todayIn(zone), [zone]);
+  // What the search asked, read once: later choices are the member's.
+  const [wanted] = useState<TBookingIntent>(() => bookingIntentOf(new URLSearchParams(location.search)));
+  const wantedDay = wanted.date && wanted.date >= today ? wanted.date : null;
   const [chosenView, setChosenView] = useState<View | null>(null);
   const view: View = chosenView ?? (narrow ? 'day' : 'week');
-  const [from, setFrom] = useState(today);
+  const [from, setFrom] = useState(wantedDay ?? today);
+  // Until the member moves, a phone's day view starts on the first day with a free start.
+  const [seekingFreeDay, setSeekingFreeDay] = useState(wantedDay === null);
+  const seeking = seekingFreeDay && view === 'day' && chosenView === null;
   const span = view === 'day' ? 1 : 7;
   const to = addDays(from, span - 1);
   const [anyDesk, setAnyDesk] = useState(false);
 
-  const availability = useCall(getAvailability, { roomId: room.id, from, to, anyDesk });
+  const availability = useCall(getAvailability, {
+    roomId: room.id,
+    from,
+    to: seeking ? addDays(from, FIRST_FREE_DAY_SEARCH_DAYS - 1) : to,
+    anyDesk,
+  });
   const policy = useCall(getBookingPolicy, { spaceId: room.space.id });
   const [startsAt, setStartsAt] = useState<string | null>(null);
-  const [minutes, setMinutes] = useState(room.rules.minDurationMinutes);
-  const [attendees, setAttendees] = useState(1);
+  const [minutes, setMinutes] = useState(wanted.duration ?? room.rules.minDurationMinutes);
+  const [attendees, setAttendees] = useState(wanted.people ?? 1);
   const [title, setTitle] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const attemptKey = useRef<string | null>(null);
 
+  // While a phone looks for its first free day, the fortnight it read is not what it shows.
   const data = availability.data;
+  const shown = seeking ? null : data;
+
+  // Both adjust state while rendering, once the availability they wait for is there (React's pattern for
+  // state that follows other state, rather than an effect and a second pass).
+  if (seeking && data) {
+    setSeekingFreeDay(false);
+    setFrom(data.slots.find((slot) => slot.state === 'free')?.date ?? from);
+  }
+  // The searched start, chosen once the calendar shows it free.
+  const [wantedPending, setWantedPending] = useState(Boolean(wantedDay && wanted.time));
+  if (wantedPending && data && !seeking) {
+    setWantedPending(false);
+    const slot = data.slots.find(
+      (candidate) => candidate.date === wantedDay && candidate.time === wanted.time,
+    );
+    if (slot?.state === 'free') setStartsAt(slot.startsAt);
+  }
+
   const step = data?.stepMinutes ?? room.rules.bookingStepMinutes;
   const lengths = startsAt && data ? lengthsFrom(startsAt, data.days, room, step) : [];
   const length = lengths.includes(minutes) ? minutes : (lengths[0] ?? room.rules.minDurationMinutes);
   const endsAt = startsAt ? new Date(Date.parse(startsAt) + length * 60_000).toISOString() : null;
   const seatsOk = attendees >= 1 && attendees <= room.capacity;
+  const chosenSlot = startsAt ? data?.slots.find((slot) => slot.startsAt === startsAt) : undefined;
+  // Signing in or up comes back to this room with this choice (or the search it came with) in its URL.
+  const returnTo = `${location.pathname}${
+    chosenSlot
+      ? bookingQueryOf({ date: chosenSlot.date, time: chosenSlot.time, duration: length, people: attendees })
+      : location.search
+  }`;
+  // Said before confirming: a booking born inside the free-cancellation window cannot be cancelled online.
+  const lateForFreeCancellation =
+    startsAt !== null &&
+    policy.data !== null &&
+    startsInsideFreeCancellationWindow(startsAt, policy.data.freeCancellationHours, new Date());
   const quote = useCall(
     quoteReservation,
     startsAt && endsAt && seatsOk ? { roomId: room.id, startsAt, endsAt, attendees, anyDesk } : null,
@@ -132,6 +182,8 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
   /** Shows other dates (or another view): a choice made on the dates left behind is dropped. */
   function show(nextFrom: string, nextView: View = view) {
     changed();
+    setSeekingFreeDay(false);
+    setWantedPending(false);
     setStartsAt(null);
     setFrom(nextFrom < today ? today : nextFrom);
     setChosenView(nextView);
@@ -161,7 +213,7 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
     } catch (error) {
       const code = error instanceof AppError ? error.code : 'unknown';
       if (code === 'unauthenticated') {
-        await navigate(loginPath(back));
+        await navigate(loginPath(returnTo));
         return;
       }
       // What the person cannot fix here gets the outcome page: why, and what to do.
@@ -190,7 +242,7 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
       ? formatDateHeading(locale, from)
       : t('booking.weekOf', { from: formatDateHeading(locale, from), to: formatDateHeading(locale, to) });
   const dates = Array.from({ length: span }, (_, i) => addDays(from, i));
-  const freeCount = data?.slots.filter((slot) => slot.state === 'free').length ?? 0;
+  const freeCount = shown?.slots.filter((slot) => slot.state === 'free').length ?? 0;
 
   return (
     <section
@@ -274,9 +326,9 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
           <p role="alert" className="text-danger">
             {refusalMessage(t, availability.error)}
           </p>
-        ) : !data ? (
+        ) : !shown ? (
           <Skeleton className="h-64 w-full" />
-        ) : data.slots.length === 0 ? (
+        ) : shown.slots.length === 0 ? (
           <p className="text-ink-soft flex items-center gap-2">
             <CalendarDays aria-hidden className="size-5" />
             {t(`booking.closed.${view}`)}
@@ -288,7 +340,7 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
             </p>
             <SlotGrid
               dates={dates}
-              slots={data.slots}
+              slots={shown.slots}
               locale={locale}
               selection={startsAt && endsAt ? { startsAt, endsAt } : null}
               onSelect={choose}
@@ -354,7 +406,18 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
               <Skeleton className="h-24 w-full" />
             )}
             {room.rules.requiresApproval ? <p className="text-sm">{t('booking.approvalNote')}</p> : null}
-            {policy.data ? (
+            {policy.data && lateForFreeCancellation ? (
+              <p
+                id="late-cancellation-warning"
+                className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+              >
+                <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+                <span>
+                  <strong className="font-semibold">{t('booking.lateWarningTitle')}</strong>{' '}
+                  {t('booking.lateWarning', { count: policy.data.freeCancellationHours })}
+                </span>
+              </p>
+            ) : policy.data ? (
               <p className="text-ink-soft text-sm">
                 {t('booking.policy', { count: policy.data.freeCancellationHours })}
               </p>
@@ -366,17 +429,22 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
             ) : null}
             {!viewer ? (
               <div className="flex flex-col gap-2">
-                <a href={loginPath(back)} className={buttonClass('primary', 'lg')}>
+                <a href={loginPath(returnTo)} className={buttonClass('primary', 'lg')}>
                   {t('booking.signInToBook')}
                 </a>
-                <a href={signupPath(back)} className={buttonClass('outline', 'lg')}>
+                <a href={signupPath(returnTo)} className={buttonClass('outline', 'lg')}>
                   {t('booking.signUpToBook')}
                 </a>
               </div>
             ) : !viewer.emailVerified ? (
               <p className="text-sm font-medium">{t('refusals.email-not-verified')}</p>
             ) : (
-              <Button size="lg" onClick={() => void confirm()} disabled={submitting || !quote.data}>
+              <Button
+                size="lg"
+                onClick={() => void confirm()}
+                disabled={submitting || !quote.data}
+                aria-describedby={lateForFreeCancellation ? 'late-cancellation-warning' : undefined}
+              >
                 {submitting
                   ? t('booking.sending')
                   : room.rules.requiresApproval
@@ -394,7 +462,7 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
               {problem}
             </p>
           ) : null}
-          {data && freeCount > 0 ? <p className="text-ink-soft mt-4">{t('booking.pickStart')}</p> : null}
+          {shown && freeCount > 0 ? <p className="text-ink-soft mt-4">{t('booking.pickStart')}</p> : null}
         </>
       )}
     </section>

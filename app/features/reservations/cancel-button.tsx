@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSlot } from '#contract/reservation-format';
-import { cancelReservation, type TReservation } from '#contract/reservations';
+import { cancelReservation, MAX_REASON_LENGTH, type TReservation } from '#contract/reservations';
 import { call } from '~/platform/callable-client';
 import { Button } from '~/ui/button';
 import { Dialog, DialogClose } from '~/ui/dialog';
@@ -10,17 +10,34 @@ import { toast } from '~/ui/toast-store';
 import { useLocale } from './format';
 import { refusalMessage } from './refusal-message';
 
+/** What the dialog names of the reservation: a full one, or a planning entry. */
+export interface CancelSubject {
+  id: string;
+  room: { name: string };
+  startsAt: string;
+  endsAt: string;
+  space: { timeZone: string };
+}
+
+/** A reason is required of a manager: at least this long once trimmed (contract `ZReason`). */
+const MIN_REASON_LENGTH = 3;
+
 /**
- * Cancel, one click then a confirmation. As a manager (`asManager`) a reason is asked and sent to the
- * member. Calls `onCancelled` with the updated reservation.
+ * Cancel, one click then a confirmation. As a manager (`asManager`) a reason is asked, which the member
+ * receives by e-mail. `trigger` replaces the default button (a block of the planning, say); `memberName`
+ * says whose booking it is. Calls `onCancelled` with the updated reservation.
  */
 export function CancelButton({
   reservation,
   asManager = false,
+  memberName,
+  trigger,
   onCancelled,
 }: {
-  reservation: TReservation;
+  reservation: CancelSubject;
   asManager?: boolean;
+  memberName?: string;
+  trigger?: ReactNode;
   onCancelled: (reservation: TReservation) => void;
 }) {
   const { t } = useTranslation('reservations');
@@ -30,6 +47,7 @@ export function CancelButton({
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const when = formatSlot(locale, reservation.startsAt, reservation.endsAt, reservation.space.timeZone);
+  const reasonTooShort = reason.trim().length < MIN_REASON_LENGTH;
 
   async function cancel() {
     setSending(true);
@@ -40,7 +58,7 @@ export function CancelButton({
         ...(asManager ? { reason: reason.trim() } : {}),
       });
       setOpen(false);
-      toast({ title: t('cancel.done'), color: 'success' });
+      toast({ title: t(asManager ? 'cancel.doneManager' : 'cancel.done'), color: 'success' });
       onCancelled(updated);
     } catch (error) {
       setProblem(refusalMessage(t, error));
@@ -57,19 +75,26 @@ export function CancelButton({
         setProblem(null);
       }}
       trigger={
-        <Button variant="outline" size="sm" className="text-danger">
-          {t('cancel.button')}
-        </Button>
+        trigger ?? (
+          <Button variant="outline" size="sm" className="text-danger">
+            {t('cancel.button')}
+          </Button>
+        )
       }
       title={t('cancel.title')}
-      description={t('cancel.description', { room: reservation.room.name, when })}
+      description={
+        memberName
+          ? t('cancel.descriptionMember', { room: reservation.room.name, when, member: memberName })
+          : t('cancel.description', { room: reservation.room.name, when })
+      }
     >
       {asManager ? (
         <Textarea
           label={t('cancel.reason')}
-          hint={t('cancel.reasonHint')}
+          hint={t('cancel.reasonHint', { max: MAX_REASON_LENGTH })}
           value={reason}
-          maxLength={500}
+          required
+          maxLength={MAX_REASON_LENGTH}
           onChange={(event) => setReason(event.target.value)}
         />
       ) : null}
@@ -85,7 +110,7 @@ export function CancelButton({
         <Button
           variant="danger"
           onClick={() => void cancel()}
-          disabled={sending || (asManager && reason.trim().length < 3)}
+          disabled={sending || (asManager && reasonTooShort)}
         >
           {sending ? t('cancel.sending') : t('cancel.confirm')}
         </Button>

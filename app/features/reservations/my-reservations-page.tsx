@@ -14,7 +14,7 @@ import { cn } from '~/ui/cn';
 import { EmptyState } from '~/ui/empty-state';
 import { ApprovalsQueue } from './approvals-queue';
 import { CalendarLinks } from './calendar-links';
-import { CancelButton } from './cancel-button';
+import { CancellationAction } from './cancellation-action';
 import { FeedPanel } from './feed-panel';
 import { ReservationCard } from './reservation-card';
 import { SpacePlanning } from './space-planning';
@@ -72,9 +72,7 @@ function ReservationList({
                 {withCalendar && (reservation.status === 'confirmed' || reservation.status === 'pending') ? (
                   <CalendarLinks reservation={reservation} />
                 ) : null}
-                {reservation.canCancel ? (
-                  <CancelButton reservation={reservation} onCancelled={replace} />
-                ) : null}
+                <CancellationAction reservation={reservation} onChanged={replace} />
               </>
             }
           />

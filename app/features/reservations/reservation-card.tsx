@@ -34,6 +34,7 @@ export function ReservationCard({
   const visitorZone = useVisitorTimeZone();
   const zone = reservation.space.timeZone;
   const { startsAt, endsAt } = reservation;
+  const active = reservation.status === 'pending' || reservation.status === 'confirmed';
   return (
     <article
       className="border-line flex flex-col gap-3 rounded-2xl border p-4 sm:p-5"
@@ -88,10 +89,20 @@ export function ReservationCard({
       ) : null}
       {!forManager && reservation.status === 'confirmed' && reservation.freeCancellationUntil ? (
         <p className="text-ink-soft text-sm">
-          {t(reservation.canCancel ? 'card.freeUntil' : 'card.freeUntilPassed', {
-            when: formatMoment(locale, reservation.freeCancellationUntil, zone),
-          })}
+          {t('card.freeUntil', { when: formatMoment(locale, reservation.freeCancellationUntil, zone) })}
         </p>
+      ) : null}
+      {active && reservation.cancellationRequestedAt ? (
+        <p className="text-sm">
+          {t(forManager ? 'card.cancellationRequestedManager' : 'card.cancellationRequested', {
+            when: formatMoment(locale, reservation.cancellationRequestedAt, zone),
+          })}
+          {reservation.cancellationRequestMessage ? (
+            <> {t('card.cancellationRequestMessage', { message: reservation.cancellationRequestMessage })}</>
+          ) : null}
+        </p>
+      ) : !forManager && active && !reservation.canCancel && !reservation.freeCancellationUntil ? (
+        <p className="text-sm">{t('card.lateNote', { space: reservation.space.name })}</p>
       ) : null}
       {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
     </article>

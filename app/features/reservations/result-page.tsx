@@ -9,7 +9,7 @@ import { useRootData } from '~/platform/root-data';
 import { buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { CalendarLinks } from './calendar-links';
-import { CancelButton } from './cancel-button';
+import { CancellationAction } from './cancellation-action';
 import { useLocale } from './format';
 import { ReservationCard } from './reservation-card';
 import { statusKeyOf } from './status-badge';
@@ -60,9 +60,10 @@ function ReservationOutcome({ initial }: { initial: TReservation }) {
     status === 'confirmed'
       ? [
           t('result.next.email', { email }),
-          ...(reservation.freeCancellationUntil
-            ? [t('result.next.freeCancellation', { when: at(reservation.freeCancellationUntil) })]
-            : []),
+          // The limit only while it is ahead (contract/cancellation.ts); past it, how to cancel still.
+          reservation.freeCancellationUntil
+            ? t('result.next.freeCancellation', { when: at(reservation.freeCancellationUntil) })
+            : t('result.next.lateCancellation', { space: reservation.space.name }),
           t('result.next.arrive', { space: reservation.space.name }),
         ]
       : status === 'pending'
@@ -86,11 +87,7 @@ function ReservationOutcome({ initial }: { initial: TReservation }) {
       <ReservationCard
         reservation={reservation}
         headingLevel={2}
-        actions={
-          reservation.canCancel ? (
-            <CancelButton reservation={reservation} onCancelled={setReservation} />
-          ) : null
-        }
+        actions={<CancellationAction reservation={reservation} onChanged={setReservation} />}
       />
       {status === 'confirmed' || status === 'pending' ? (
         <section aria-labelledby="add-title" className="flex flex-col gap-3">

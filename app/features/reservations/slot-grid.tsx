@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '#contract/locale';
 import type { TSlot } from '#contract/reservations';
@@ -41,8 +41,13 @@ function rowsOf(slots: TSlot[]): { rows: Row[]; cells: Map<string, TSlot> } {
   return { rows: sorted, cells };
 }
 
-/** Where the grid takes focus first: the earliest free start, else the first cell. */
-function firstFreeCell(rows: Row[], cells: Map<string, TSlot>, dates: string[]) {
+/** Where the grid takes focus first: the chosen start, else the earliest free start, else the first cell. */
+function firstFocusCell(rows: Row[], cells: Map<string, TSlot>, dates: string[], chosen: string | null) {
+  for (let r = 0; chosen && r < rows.length; r++) {
+    for (let c = 0; c < dates.length; c++) {
+      if (cells.get(`${dates[c]} ${rows[r]!.key}`)?.startsAt === chosen) return { row: r, col: c };
+    }
+  }
   for (let r = 0; r < rows.length; r++) {
     for (let c = 0; c < dates.length; c++) {
       if (cells.get(`${dates[c]} ${rows[r]!.key}`)?.state === 'free') return { row: r, col: c };
@@ -66,10 +71,26 @@ const STATE_STYLE: Record<TSlot['state'], string> = {
 export function SlotGrid({ dates, slots, locale, selection, onSelect, label }: SlotGridProps) {
   const { t } = useTranslation('reservations');
   const { rows, cells } = rowsOf(slots);
-  const firstFree = firstFreeCell(rows, cells, dates);
+  const firstFocus = firstFocusCell(rows, cells, dates, selection?.startsAt ?? null);
   const [focus, setFocus] = useState<{ row: number; col: number } | null>(null);
-  const active = focus && focus.row < rows.length && focus.col < dates.length ? focus : firstFree;
+  const active = focus && focus.row < rows.length && focus.col < dates.length ? focus : firstFocus;
   const cellRefs = useRef(new Map<string, HTMLTableCellElement>());
+  const scroller = useRef<HTMLDivElement>(null);
+  // The chosen start (the one a search asked, say), else the earliest free one, may lie below the grid's
+  // fold: the grid scrolls itself to it (never the page) when the dates or the choice change.
+  const firstFocusSlot = cells.get(`${dates[firstFocus.col]} ${rows[firstFocus.row]?.key}`);
+  const revealed = selection?.startsAt ?? (firstFocusSlot?.state === 'free' ? firstFocusSlot.startsAt : null);
+  const datesKey = dates.join();
+  useEffect(() => {
+    const box = scroller.current;
+    const cell = revealed ? box?.querySelector<HTMLElement>(`[data-starts-at="${revealed}"]`) : null;
+    if (!box || !cell) return;
+    const header = box.querySelector('thead')?.getBoundingClientRect().height ?? 0;
+    const top = cell.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    if (top - header < box.scrollTop || top + cell.offsetHeight > box.scrollTop + box.clientHeight) {
+      box.scrollTop = Math.max(0, top - header - cell.offsetHeight);
+    }
+  }, [revealed, datesKey]);
 
   const selected = (slot: TSlot | undefined) =>
     Boolean(slot && selection && slot.startsAt >= selection.startsAt && slot.startsAt < selection.endsAt);
@@ -106,7 +127,7 @@ export function SlotGrid({ dates, slots, locale, selection, onSelect, label }: S
 
   if (rows.length === 0) return null;
   return (
-    <div className="border-line max-h-[32rem] overflow-auto rounded-xl border">
+    <div ref={scroller} className="border-line max-h-[32rem] overflow-auto rounded-xl border">
       <table role="grid" aria-label={label} className="w-full border-separate border-spacing-0 text-sm">
         <thead className="bg-surface sticky top-0 z-10">
           <tr>

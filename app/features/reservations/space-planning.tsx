@@ -1,11 +1,13 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, CircleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
+import { Form, Link, useRevalidator } from 'react-router';
 import { formatTime } from '#contract/reservation-format';
 import type { TCalendarEntry, TManagedSpace, TSpaceCalendar } from '#contract/reservations';
 import { Button, buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { Input, Select } from '~/ui/field';
+import { CancelButton } from './cancel-button';
 import { addDays, capitalize, useLocale } from './format';
 import { PolicyForm } from './policy-form';
 import { statusKeyOf } from './status-badge';
@@ -34,6 +36,9 @@ function span(calendar: TSpaceCalendar): { start: number; end: number } {
   };
 }
 
+/** Whether a manager may still cancel the entry (any active reservation, at any time). */
+const isActive = (entry: TCalendarEntry) => entry.status === 'pending' || entry.status === 'confirmed';
+
 /**
  * The manager's planning: one day of a space, a line per room (100+ rooms stay light: plain positioned
  * blocks, no per-cell elements), each reservation placed on the day's timeline in the space's zone.
@@ -49,8 +54,10 @@ export function SpacePlanning({
 }) {
   const { t } = useTranslation('reservations');
   const locale = useLocale();
+  const revalidator = useRevalidator();
   const zone = calendar.space.timeZone;
   const range = span(calendar);
+  const roomNames = new Map(calendar.rooms.map((room) => [room.id, room.name]));
   const width = range.end - range.start;
   const position = (start: string, end: string) => ({
     left: `${((Math.max(Date.parse(start), range.start) - range.start) / width) * 100}%`,
@@ -164,27 +171,70 @@ export function SpacePlanning({
                       ))}
                       {entries.length === 0 ? <span className="sr-only">{t('planning.free')}</span> : null}
                       <ol>
-                        {entries.map((entry) => (
-                          <li
-                            key={entry.id}
-                            className={cn(
-                              'absolute inset-y-1 overflow-hidden rounded-md border px-1.5 py-0.5 text-xs leading-tight',
-                              ENTRY_STYLE[statusKeyOf({ status: entry.status, cancelledBy: null })] ??
-                                ENTRY_STYLE.confirmed,
-                            )}
-                            style={position(entry.startsAt, entry.endsAt)}
-                          >
-                            <span className="block truncate font-semibold tabular-nums">
-                              {formatTime(locale, entry.startsAt, zone)}–
-                              {formatTime(locale, entry.endsAt, zone)}
-                            </span>
-                            <span className="block truncate">
-                              {entry.memberName}
-                              {entry.title ? ` · ${entry.title}` : ''}
-                              <span className="sr-only"> · {t(`status.${entry.status}`)}</span>
-                            </span>
-                          </li>
-                        ))}
+                        {entries.map((entry) => {
+                          const label: ReactNode = (
+                            <>
+                              <span className="flex items-center gap-1 truncate font-semibold tabular-nums">
+                                {entry.cancellationRequested ? (
+                                  <CircleAlert aria-hidden className="size-3 shrink-0" />
+                                ) : null}
+                                {formatTime(locale, entry.startsAt, zone)}–
+                                {formatTime(locale, entry.endsAt, zone)}
+                              </span>
+                              <span className="block truncate">
+                                {entry.memberName}
+                                {entry.title ? ` · ${entry.title}` : ''}
+                                <span className="sr-only">
+                                  {' '}
+                                  · {t(`status.${entry.status}`)}
+                                  {entry.cancellationRequested
+                                    ? ` · ${t('planning.cancellationRequested')}`
+                                    : ''}
+                                </span>
+                              </span>
+                            </>
+                          );
+                          return (
+                            <li
+                              key={entry.id}
+                              className={cn(
+                                'absolute inset-y-1 overflow-hidden rounded-md border text-xs leading-tight',
+                                // A live booking sits above a cancelled one at the same time.
+                                isActive(entry) && 'z-[1]',
+                                ENTRY_STYLE[statusKeyOf({ status: entry.status, cancelledBy: null })] ??
+                                  ENTRY_STYLE.confirmed,
+                              )}
+                              style={position(entry.startsAt, entry.endsAt)}
+                            >
+                              {isActive(entry) ? (
+                                <CancelButton
+                                  reservation={{
+                                    id: entry.id,
+                                    room: { name: roomNames.get(entry.roomId) ?? '' },
+                                    startsAt: entry.startsAt,
+                                    endsAt: entry.endsAt,
+                                    space: { timeZone: zone },
+                                  }}
+                                  asManager
+                                  memberName={entry.memberName}
+                                  onCancelled={() => void revalidator.revalidate()}
+                                  trigger={
+                                    <button
+                                      type="button"
+                                      title={t('planning.cancelTitle')}
+                                      className="hover:bg-ink/5 focus-visible:outline-primary block h-full w-full px-1.5 py-0.5 text-left focus-visible:outline-2 focus-visible:-outline-offset-2"
+                                    >
+                                      {label}
+                                      <span className="sr-only"> · {t('planning.cancelHint')}</span>
+                                    </button>
+                                  }
+                                />
+                              ) : (
+                                <div className="px-1.5 py-0.5">{label}</div>
+                              )}
+                            </li>
+                          );
+                        })}
                       </ol>
                     </div>
                   </li>

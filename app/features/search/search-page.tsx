@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useNavigation } from 'react-router';
 import type { Locale } from '#contract/locale';
 import {
+  bookingQueryOf,
   filtersFromSearchParams,
   SEARCH_SORTS,
   searchParamsOf,
@@ -100,6 +101,11 @@ export function SearchPage({ filters, answer, cities, ignored, today }: SearchPa
         }),
     [answer.items, locale, t],
   );
+  // The length the prices are for (a time alone means an hour) goes on with the rest of the search.
+  const bookingQuery = bookingQueryOf({
+    ...filters,
+    duration: filters.duration ?? (filters.time ? (answer.durationMinutes ?? undefined) : undefined),
+  });
   const pages = pageCount(answer.total, answer.pageSize);
   const heading = filters.city ? t('titleCity', { city: filters.city }) : t('title');
 
@@ -151,6 +157,7 @@ export function SearchPage({ filters, answer, cities, ignored, today }: SearchPa
                 <li key={result.id}>
                   <SearchResultItem
                     result={result}
+                    bookingQuery={bookingQuery}
                     durationMinutes={answer.durationMinutes}
                     durationLabel={durationLabel}
                     selected={hovered === result.id}

@@ -21,9 +21,13 @@ export function resultPriceText(
     : t('search:priceFrom', { price });
 }
 
-/** One result: photo, name (link to the space), city, how many rooms match, kinds and price. */
+/**
+ * One result: photo, name (link to the space, carrying the searched date, time, length and people on to
+ * its rooms' calendars), city, how many rooms match, kinds and price.
+ */
 export function SearchResultItem({
   result,
+  bookingQuery,
   durationMinutes,
   durationLabel,
   selected,
@@ -31,6 +35,8 @@ export function SearchResultItem({
   eager,
 }: {
   result: TSearchResult;
+  /** `?date=…&time=…` of the search (contract/search.ts `bookingQueryOf`), or empty. */
+  bookingQuery: string;
   durationMinutes: number | null;
   durationLabel: (minutes: number) => string;
   selected: boolean;
@@ -60,7 +66,7 @@ export function SearchResultItem({
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:p-4">
         <h3 className="leading-snug font-semibold sm:text-lg">
           <PreloadLink
-            to={`/spaces/${result.slug}`}
+            to={`/spaces/${result.slug}${bookingQuery}`}
             className="after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-[-3px] focus-visible:after:outline-[var(--color-primary)]"
           >
             {result.name}

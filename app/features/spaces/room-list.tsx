@@ -32,11 +32,22 @@ function cheapest(rooms: TRoomSummary[]): number | null {
   return prices.length ? Math.min(...prices) : null;
 }
 
-/** The rooms of a space as cards: photo, name (link to the room), kind, size and "from" price. */
-export function RoomList({ rooms, spaceSlug }: { rooms: TRoomSummary[]; spaceSlug: string }) {
+/**
+ * The rooms of a space as cards: photo, name (link to the room, with the search's `bookingQuery` so its
+ * calendar opens on the searched slot), kind, size and "from" price.
+ */
+export function RoomList({
+  rooms,
+  spaceSlug,
+  bookingQuery = '',
+}: {
+  rooms: TRoomSummary[];
+  spaceSlug: string;
+  bookingQuery?: string;
+}) {
   const { t, i18n } = useTranslation('spaces');
   const locale = i18n.language as Locale;
-  const hrefOf = (room: TRoomSummary) => `/spaces/${spaceSlug}/rooms/${room.id}`;
+  const hrefOf = (room: TRoomSummary) => `/spaces/${spaceSlug}/rooms/${room.id}${bookingQuery}`;
   const priceText = (cents: number | null) =>
     cents === null
       ? t('price.none')

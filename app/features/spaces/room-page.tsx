@@ -1,7 +1,9 @@
 import { ChevronLeft, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import type { Locale } from '#contract/locale';
+import { bookingIntentOf, bookingQueryOf } from '#contract/search';
 import type { TRoomDetail } from '#contract/rooms';
 import { formatPrice, formatVatRate } from '~/platform/format';
 import { JsonLd } from '~/platform/json-ld';
@@ -17,6 +19,8 @@ export function RoomPage({ room, children }: { room: TRoomDetail; children?: Rea
   const locale = i18n.language as Locale;
   const baseUrl = useRootData()?.baseUrl ?? '';
   const Icon = KIND_ICONS[room.kind];
+  // Back to the space with the search the visitor came with.
+  const spaceQuery = bookingQueryOf(bookingIntentOf(new URLSearchParams(useLocation().search)));
   const { prices, rules } = room;
   const rows = [
     { key: 'hour', cents: prices.hourlyCents, net: prices.exclVat.hourlyCents },
@@ -30,7 +34,7 @@ export function RoomPage({ room, children }: { room: TRoomDetail; children?: Rea
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       <JsonLd data={roomJsonLd(room, (path) => `${baseUrl}${path}`)} />
       <nav aria-label={t('space.breadcrumb')} className="mb-4 text-sm">
-        <TextLink to={`/spaces/${room.space.slug}`} className="inline-flex items-center gap-1">
+        <TextLink to={`/spaces/${room.space.slug}${spaceQuery}`} className="inline-flex items-center gap-1">
           <ChevronLeft aria-hidden className="size-4" />
           {t('room.backToSpace', { name: room.space.name })}
         </TextLink>
@@ -101,11 +105,13 @@ export function RoomPage({ room, children }: { room: TRoomDetail; children?: Rea
                     <th scope="col" className="pb-2 font-medium">
                       {t('room.unit')}
                     </th>
-                    <th scope="col" className="pb-2 text-right font-medium">
-                      {t('room.exclVat')}
+                    <th scope="col" className="pb-2 pl-4 text-right font-medium">
+                      <span aria-hidden>{t('room.exclVat')}</span>
+                      <span className="sr-only">{t('room.exclVatLong')}</span>
                     </th>
-                    <th scope="col" className="pb-2 text-right font-medium">
-                      {t('room.amount')}
+                    <th scope="col" className="pb-2 pl-4 text-right font-medium">
+                      <span aria-hidden>{t('room.amount')}</span>
+                      <span className="sr-only">{t('room.amountLong')}</span>
                     </th>
                   </tr>
                 </thead>
@@ -115,11 +121,14 @@ export function RoomPage({ room, children }: { room: TRoomDetail; children?: Rea
                       <th scope="row" className="py-2 text-left font-normal">
                         {t(`room.${row.key}`)}
                       </th>
-                      <td className="text-ink-soft py-2 text-right tabular-nums">
+                      {/* Apart, each named: two amounts side by side never read as one ("130 €156 €"). */}
+                      <td className="text-ink-soft py-2 pl-4 text-right whitespace-nowrap tabular-nums">
                         {formatPrice(row.net, locale)}
+                        <span className="sr-only"> {t('room.exclVatAfter')}</span>
                       </td>
-                      <td className="py-2 text-right font-semibold tabular-nums">
+                      <td className="py-2 pl-4 text-right font-semibold whitespace-nowrap tabular-nums">
                         {formatPrice(row.cents, locale)}
+                        <span className="sr-only"> {t('room.amountAfter')}</span>
                       </td>
                     </tr>
                   ))}

@@ -1,7 +1,9 @@
 import { ChevronLeft, MapPin } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import type { Locale } from '#contract/locale';
+import { bookingIntentOf, bookingQueryOf } from '#contract/search';
 import type { TSpaceDetail } from '#contract/spaces';
 import { formatPrice } from '~/platform/format';
 import { JsonLd } from '~/platform/json-ld';
@@ -12,6 +14,7 @@ import { AmenityList } from './labels';
 import { OpeningHours } from './opening-hours';
 import { PhotoGallery } from './photo-gallery';
 import { RoomList } from './room-list';
+import { SearchedSlot } from './searched-slot';
 import { spaceJsonLd } from './structured-data';
 
 /** The public page of a space: photos, description, amenities, rooms, hours and where it is. */
@@ -21,6 +24,9 @@ export function SpacePage({ space, now }: { space: TSpaceDetail; now: string }) 
   const root = useRootData();
   const baseUrl = root?.baseUrl ?? '';
   const absolute = (path: string) => `${baseUrl}${path}`;
+  // A search's date, time, length and people go on to the rooms' calendars.
+  const { search } = useLocation();
+  const intent = useMemo(() => bookingIntentOf(new URLSearchParams(search)), [search]);
   const markers = useMemo(
     () =>
       space.latitude !== null && space.longitude !== null
@@ -96,8 +102,9 @@ export function SpacePage({ space, now }: { space: TSpaceDetail; now: string }) 
             <h2 id="rooms-title" className="mb-3 text-xl font-semibold">
               {t('space.rooms')}
             </h2>
+            {space.rooms.length ? <SearchedSlot intent={intent} /> : null}
             {space.rooms.length ? (
-              <RoomList rooms={space.rooms} spaceSlug={space.slug} />
+              <RoomList rooms={space.rooms} spaceSlug={space.slug} bookingQuery={bookingQueryOf(intent)} />
             ) : (
               <p className="text-ink-soft">{t('space.noRooms')}</p>
             )}

@@ -60,6 +60,12 @@ export const reservations = pgTable(
     cancelledById: text('cancelled_by_id').references(() => users.id),
     cancelledByRole: text('cancelled_by_role', { enum: CANCELLED_BY_ROLES }),
     cancellationReason: text('cancellation_reason'),
+    /**
+     * When the member asked the space to cancel, once free cancellation was over (they cannot cancel
+     * online then; a manager does, saying why), and what they wrote.
+     */
+    cancellationRequestedAt: timestamp('cancellation_requested_at', { withTimezone: true }),
+    cancellationRequestMessage: text('cancellation_request_message'),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

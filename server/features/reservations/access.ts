@@ -17,7 +17,12 @@ export function signedInUser(session: Session | null): SessionUser {
 /** Whether the person runs the space's bookings: its owner or a manager, or a platform admin. */
 export async function managesSpace(db: Db | Tx, user: SessionUser, spaceId: string): Promise<boolean> {
   if (user.isAdmin) return true;
-  const role = await spaceRoleOf(db as Db, user.id, spaceId);
+  return holdsManagingRole(db, user.id, spaceId);
+}
+
+/** Whether the person is an owner or a manager of the space (their own role; admins are not counted). */
+export async function holdsManagingRole(db: Db | Tx, userId: string, spaceId: string): Promise<boolean> {
+  const role = await spaceRoleOf(db as Db, userId, spaceId);
   return role !== null && (MANAGING_ROLES as readonly string[]).includes(role);
 }
 

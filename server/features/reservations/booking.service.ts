@@ -256,6 +256,8 @@ async function insertReservation(
           cancelledById: null,
           cancelledByRole: null,
           cancellationReason: null,
+          cancellationRequestedAt: null,
+          cancellationRequestMessage: null,
           reminderSentAt: null,
           createdAt,
           updatedAt: createdAt,

@@ -2,7 +2,8 @@ import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Locale } from '#contract/locale';
-import type { ReservationRecord } from './reservation-view';
+import { formatMoment } from '#contract/reservation-format';
+import { freeCancellationOfRecord, type ReservationRecord } from './reservation-view';
 
 /**
  * iCalendar for reservations. Times are written as wall-clock times of the space's zone with its TZID
@@ -11,18 +12,33 @@ import type { ReservationRecord } from './reservation-view';
  * process. docs/decisions/010-reservations-no-double-booking.md (times).
  */
 
-const TEXT: Record<Locale, { pending: string; booked: string; manage: string }> = {
+const TEXT: Record<
+  Locale,
+  { pending: string; booked: string; manage: string; freeUntil: string; late: string }
+> = {
   fr: {
     pending: 'Demande en attente de validation par l’espace.',
     booked: 'Réservation Escale',
     manage: 'Gérer mes réservations :',
+    freeUntil: 'Annulation gratuite jusqu’au {when}.',
+    late: 'Annulation gratuite en ligne terminée : pour annuler, demandez-le à l’espace depuis vos réservations.',
   },
   en: {
     pending: 'Request waiting for the space’s approval.',
     booked: 'Escale booking',
     manage: 'Manage my reservations:',
+    freeUntil: 'Free cancellation until {when}.',
+    late: 'Free online cancellation is over: to cancel, ask the space from your reservations.',
   },
 };
+
+/** What the member may do about cancelling, as of `now` (contract/cancellation.ts); none once inactive. */
+function cancellationLine(record: ReservationRecord, locale: Locale, now: Date): string[] {
+  const terms = freeCancellationOfRecord(record, now);
+  if (!terms) return [];
+  if (terms.passed) return [TEXT[locale].late];
+  return [TEXT[locale].freeUntil.replace('{when}', formatMoment(locale, terms.until, record.space.timeZone))];
+}
 
 const STATUS: Record<string, ICalEventStatus> = {
   pending: ICalEventStatus.TENTATIVE,
@@ -89,6 +105,7 @@ export function reservationsCalendar(records: ReservationRecord[], options: Cale
       status: STATUS[r.status] ?? ICalEventStatus.CONFIRMED,
       description: [
         r.status === 'pending' ? text.pending : text.booked,
+        ...cancellationLine(record, options.locale, options.now ?? new Date()),
         `${text.manage} ${options.baseUrl}/reservations`,
       ].join('\n'),
       url: `${options.baseUrl}/result?reservation=${r.id}`,

@@ -4,12 +4,12 @@ import type { Db } from '../../db/client';
 import { rowsOf } from './sql-rows';
 import { wakeJobRunner } from '../../platform/jobs';
 import type { SessionUser } from '../../platform/session';
-import { managesSpace } from './access';
-import { queueReservationMail, type ReservationMailEvent } from './notifications';
+import { MANAGING_ROLES, managesSpace } from './access';
+import { queueManagerMailSql, queueReservationMail, type ReservationMailEvent } from './notifications';
 import {
   ACTIVE,
   findReservationRecord,
-  freeCancellationUntil,
+  freeCancellationOfRecord,
   type ReservationRecord,
 } from './reservation-view';
 
@@ -83,8 +83,8 @@ export async function cancelReservation(
 ): Promise<{ record: ReservationRecord; as: 'member' | 'manager' }> {
   const { record, manages } = await visibleRecord(db, user, input.id);
   if (!ACTIVE.has(record.reservation.status)) throw refusedBecause('not-active');
-  const until = freeCancellationUntil(record);
-  const withinPolicy = until !== null && now.getTime() <= until.getTime();
+  const terms = freeCancellationOfRecord(record, now);
+  const withinPolicy = terms !== null && !terms.passed;
   let as: 'member' | 'manager';
   if (record.member.id === user.id && withinPolicy) as = 'member';
   else if (manages) {
@@ -97,7 +97,7 @@ export async function cancelReservation(
     as = 'manager';
   } else {
     throw refusedBecause('cancellation-window-closed', {
-      freeCancellationUntil: until?.toISOString() ?? null,
+      freeCancellationUntil: terms?.until.toISOString() ?? null,
       freeCancellationHours: record.freeCancellationHours,
     });
   }
@@ -111,6 +111,54 @@ export async function cancelReservation(
   );
   if (!changed) throw refusedBecause('not-active');
   return { record: await reload(db, input.id), as };
+}
+
+/**
+ * Past the free-cancellation limit, the member asks the space to cancel: the request is recorded and every
+ * owner and manager of the space is e-mailed, in one statement (the mail jobs commit with the request).
+ * Asking again changes nothing; while the member may still cancel themselves, they are told to.
+ */
+export async function requestCancellation(
+  db: Db,
+  user: SessionUser,
+  input: { id: string; message: string },
+  now: Date,
+): Promise<ReservationRecord> {
+  const { record } = await visibleRecord(db, user, input.id);
+  if (record.member.id !== user.id) {
+    throw new AppError('permission-denied', 'Only its member asks to cancel a reservation');
+  }
+  if (!ACTIVE.has(record.reservation.status)) throw refusedBecause('not-active');
+  const terms = freeCancellationOfRecord(record, now);
+  if (terms && !terms.passed) {
+    throw refusedBecause('cancellation-window-open', { freeCancellationUntil: terms.until.toISOString() });
+  }
+  const [row] = await rowsOf<{ asked: number }>(
+    db,
+    sql`
+    WITH asked AS (
+      UPDATE reservations
+      SET cancellation_requested_at = ${now.toISOString()}::timestamptz,
+          cancellation_request_message = ${input.message || null}, updated_at = now()
+      WHERE id = ${input.id} AND status IN ('pending', 'confirmed') AND cancellation_requested_at IS NULL
+      RETURNING id, space_id
+    ), mailed AS (
+      ${queueManagerMailSql(
+        sql`SELECT asked.id AS reservation_id, members.user_id AS recipient_id
+            FROM asked JOIN space_members AS members
+              ON members.space_id = asked.space_id
+             AND members.role IN (${sql.join(
+               MANAGING_ROLES.map((role) => sql`${role}`),
+               sql`, `,
+             )})`,
+        'cancellation-requested',
+      )}
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM asked)::int AS asked, (SELECT count(*) FROM mailed)::int AS mailed`,
+  );
+  if (row && row.asked > 0) wakeJobRunner();
+  return reload(db, input.id);
 }
 
 /** A manager accepts a pending request before it expires; the member gets the confirmation. */

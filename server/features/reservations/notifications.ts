@@ -5,6 +5,8 @@ import { enqueueJob } from '../../platform/jobs';
 
 export const RESERVATION_MAIL_JOB = 'reservations.mail';
 export const RESERVATION_SWEEP_JOB = 'reservations.sweep';
+/** An e-mail about a reservation to one of its space's managers (the member's goes by the job above). */
+export const RESERVATION_MANAGER_MAIL_JOB = 'reservations.managerMail';
 
 /** What happened to a reservation that its member is told about by e-mail. */
 export const RESERVATION_MAIL_EVENTS = [
@@ -37,6 +39,29 @@ export function queueMailSql(idExpression: SQL, event: ReservationMailEvent): SQ
            'reservation-mail:' || mailed.id || ':' || ${event}::text
     FROM (SELECT ${idExpression} AS id) AS mailed
     WHERE mailed.id IS NOT NULL
+    ON CONFLICT (dedupe_key) WHERE status IN ('queued', 'running') DO NOTHING`;
+}
+
+/** What happened to a reservation that its space's managers are told about by e-mail. */
+export const MANAGER_MAIL_EVENTS = ['cancellation-requested'] as const;
+export type ManagerMailEvent = (typeof MANAGER_MAIL_EVENTS)[number];
+
+export function isManagerMailEvent(value: unknown): value is ManagerMailEvent {
+  return typeof value === 'string' && (MANAGER_MAIL_EVENTS as readonly string[]).includes(value);
+}
+
+/**
+ * The managers' e-mails as an INSERT for a statement's WITH clause: one job per row of `recipients`, a
+ * query answering `reservation_id` and `recipient_id` (nothing queued when it answers no row).
+ */
+export function queueManagerMailSql(recipients: SQL, event: ManagerMailEvent): SQL {
+  return sql`
+    INSERT INTO jobs (kind, payload, dedupe_key)
+    SELECT ${RESERVATION_MANAGER_MAIL_JOB},
+           jsonb_build_object('reservationId', mailed.reservation_id, 'recipientId', mailed.recipient_id,
+                              'event', ${event}::text),
+           'reservation-manager-mail:' || mailed.reservation_id || ':' || ${event}::text || ':' || mailed.recipient_id
+    FROM (${recipients}) AS mailed
     ON CONFLICT (dedupe_key) WHERE status IN ('queued', 'running') DO NOTHING`;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import {
   DEFAULT_FREE_CANCELLATION_HOURS,
@@ -48,7 +48,10 @@ export async function listMyReservations(
   };
 }
 
-/** Pending requests of the spaces the person manages (all spaces for an admin), soonest first. */
+/**
+ * What waits for a decision in the spaces the person manages (all spaces for an admin), soonest first:
+ * pending requests, and confirmed bookings whose member asked the space to cancel. Both before their start.
+ */
 export async function listForApproval(
   db: Db,
   user: SessionUser,
@@ -63,7 +66,7 @@ export async function listForApproval(
   const records = await selectReservationRecords(
     db,
     and(
-      eq(reservations.status, 'pending'),
+      awaitingDecision,
       gt(reservations.startsAt, now),
       scope ? inArray(reservations.spaceId, scope) : undefined,
     ),
@@ -71,6 +74,12 @@ export async function listForApproval(
   );
   return records.map((record) => toManagedReservation(record, now));
 }
+
+/** A pending request, or a booking its member asked the space to cancel: a manager decides. */
+const awaitingDecision = or(
+  eq(reservations.status, 'pending'),
+  and(eq(reservations.status, 'confirmed'), isNotNull(reservations.cancellationRequestedAt)),
+);
 
 /** The spaces the person runs, with how many requests wait in each and their cancellation policy. */
 export async function listManagedSpaces(db: Db, user: SessionUser, now: Date): Promise<TManagedSpace[]> {
@@ -85,7 +94,7 @@ export async function listManagedSpaces(db: Db, user: SessionUser, now: Date): P
       freeCancellationHours: spaceBookingPolicies.freeCancellationHours,
       pendingCount: sql<number>`(
         SELECT count(*)::int FROM reservations
-        WHERE reservations.space_id = ${spaces.id} AND reservations.status = 'pending'
+        WHERE reservations.space_id = ${spaces.id} AND ${awaitingDecision}
           AND reservations.starts_at > ${now.toISOString()}::timestamptz)`,
     })
     .from(spaces)
@@ -140,6 +149,7 @@ export async function getSpaceCalendar(
       title: reservations.title,
       attendees: reservations.attendees,
       memberName: users.name,
+      cancellationRequested: sql<boolean>`${reservations.cancellationRequestedAt} IS NOT NULL`,
     })
     .from(reservations)
     .innerJoin(users, eq(users.id, reservations.userId))

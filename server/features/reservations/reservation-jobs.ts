@@ -1,18 +1,23 @@
+import { eq } from 'drizzle-orm';
 import { DEFAULT_LOCALE, isLocale } from '#contract/locale';
 import type { Db } from '../../db/client';
+import { users } from '../../db/schema/auth';
 import type { Config } from '../../platform/config';
 import type { JobHandler, RecurringJob } from '../../platform/jobs';
 import { sendMail, type MailAttachment } from '../../platform/mail';
 import { reservationsCalendar } from './ics';
+import { holdsManagingRole } from './access';
 import { sweepReservations } from './lifecycle.service';
 import {
+  isManagerMailEvent,
   isReservationMailEvent,
   RESERVATION_MAIL_JOB,
+  RESERVATION_MANAGER_MAIL_JOB,
   RESERVATION_SWEEP_JOB,
   type ReservationMailEvent,
 } from './notifications';
-import { renderReservationMail } from './reservation-mails';
-import { findReservationRecord, freeCancellationUntil } from './reservation-view';
+import { renderManagerMail, renderReservationMail } from './reservation-mails';
+import { ACTIVE, findReservationRecord, freeCancellationOfRecord } from './reservation-view';
 
 /** Events whose e-mail carries the booking as an `.ics` (a cancellation's removes it from calendars). */
 const WITH_ICS = new Set<ReservationMailEvent>(['confirmed', 'approved', 'reminder', 'cancelled']);
@@ -41,7 +46,7 @@ export async function sendReservationMail(
   const locale = isLocale(record.member.locale) ? record.member.locale : DEFAULT_LOCALE;
   const mail = renderReservationMail(locale, event, record, {
     baseUrl: settings.baseUrl,
-    freeCancellationUntil: freeCancellationUntil(record),
+    freeCancellation: freeCancellationOfRecord(record, settings.now),
   });
   const attachments: MailAttachment[] = WITH_ICS.has(event)
     ? [
@@ -56,10 +61,41 @@ export async function sendReservationMail(
   return true;
 }
 
+/**
+ * Sends one e-mail to a manager of the reservation's space, in their language; nothing when it no longer
+ * applies (the reservation was cancelled meanwhile, or they no longer run the space).
+ */
+export async function sendManagerMail(
+  db: Db,
+  payload: Record<string, unknown>,
+  settings: { baseUrl: string },
+): Promise<boolean> {
+  const { reservationId, recipientId, event } = payload;
+  if (typeof reservationId !== 'string' || typeof recipientId !== 'string' || !isManagerMailEvent(event)) {
+    throw new Error(`bad manager mail payload ${JSON.stringify(payload)}`);
+  }
+  const record = await findReservationRecord(db, reservationId);
+  if (!record || !ACTIVE.has(record.reservation.status)) return false;
+  const [recipient] = await db
+    .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, recipientId))
+    .limit(1);
+  if (!recipient) return false;
+  if (!(await holdsManagingRole(db, recipient.id, record.space.id))) return false;
+  const locale = isLocale(recipient.locale) ? recipient.locale : DEFAULT_LOCALE;
+  const mail = renderManagerMail(locale, event, record, recipient, { baseUrl: settings.baseUrl });
+  await sendMail({ to: recipient.email, ...mail });
+  return true;
+}
+
 export function reservationJobHandlers(config: Pick<Config, 'baseUrl'>): Record<string, JobHandler> {
   return {
     [RESERVATION_MAIL_JOB]: async (payload, ctx) => {
       await sendReservationMail(ctx.db, payload, { baseUrl: config.baseUrl, now: ctx.now });
+    },
+    [RESERVATION_MANAGER_MAIL_JOB]: async (payload, ctx) => {
+      await sendManagerMail(ctx.db, payload, { baseUrl: config.baseUrl });
     },
     [RESERVATION_SWEEP_JOB]: async (_payload, ctx) => {
       const result = await sweepReservations(ctx.db, ctx.now);

@@ -1,3 +1,4 @@
+import type { FreeCancellation } from '#contract/cancellation';
 import type { Locale } from '#contract/locale';
 import {
   formatDay,
@@ -10,17 +11,20 @@ import {
   zoneCity,
 } from '#contract/reservation-format';
 import { escapeHtml } from '../../platform/mail-templates';
-import type { ReservationMailEvent } from './notifications';
+import type { ManagerMailEvent, ReservationMailEvent } from './notifications';
 import type { ReservationRecord } from './reservation-view';
 
 /**
- * The member's e-mails about a reservation, in their language, as HTML (inline styles, for mail
- * clients) and plain text. `{room}`-style placeholders are filled, then HTML-escaped.
+ * E-mails about a reservation, in their reader's language, as HTML (inline styles, for mail clients) and
+ * plain text: the member's, and its space managers' (a member asking them to cancel). `{room}`-style
+ * placeholders are filled, then HTML-escaped.
  */
 interface EventText {
   subject: string;
   lead: string;
   next?: string;
+  /** Said instead of `next` once the member may no longer cancel online (never a limit already past). */
+  nextLate?: string;
   button: string;
 }
 
@@ -38,9 +42,12 @@ interface Catalog {
     vat: string;
     total: string;
     reason: string;
+    member: string;
+    message: string;
   };
   zone: string;
   events: Record<ReservationMailEvent, EventText>;
+  managerEvents: Record<ManagerMailEvent, EventText>;
   cancelledBy: Record<'member' | 'manager' | 'system', string>;
 }
 
@@ -58,6 +65,8 @@ const fr: Catalog = {
     vat: 'TVA ({rate})',
     total: 'Total TTC',
     reason: 'Motif',
+    member: 'Membre',
+    message: 'Message',
   },
   zone: 'heure de {city}',
   events: {
@@ -65,6 +74,8 @@ const fr: Catalog = {
       subject: 'Réservation confirmée : {room}, {date}',
       lead: 'Votre réservation est confirmée. Vous trouverez l’événement en pièce jointe pour l’ajouter à votre agenda.',
       next: 'Annulation gratuite jusqu’au {freeUntil}. Présentez-vous à l’accueil de l’espace à votre arrivée.',
+      nextLate:
+        'L’annulation gratuite s’arrête {hours} h avant le début : vous ne pouvez pas annuler cette réservation en ligne. En cas d’empêchement, demandez à l’espace de l’annuler depuis vos réservations. Présentez-vous à l’accueil de l’espace à votre arrivée.',
       button: 'Voir ma réservation',
     },
     requested: {
@@ -77,6 +88,8 @@ const fr: Catalog = {
       subject: 'Demande acceptée : {room}, {date}',
       lead: 'Bonne nouvelle : l’espace a accepté votre demande. Votre réservation est confirmée ; l’événement est en pièce jointe.',
       next: 'Annulation gratuite jusqu’au {freeUntil}.',
+      nextLate:
+        'L’annulation gratuite s’arrête {hours} h avant le début : vous ne pouvez plus annuler cette réservation en ligne. En cas d’empêchement, demandez à l’espace de l’annuler depuis vos réservations.',
       button: 'Voir ma réservation',
     },
     declined: {
@@ -100,7 +113,9 @@ const fr: Catalog = {
     reminder: {
       subject: 'Rappel : {room} demain à {time}',
       lead: 'Petit rappel : votre réservation commence dans 24 heures.',
-      next: 'Un empêchement ? Annulez depuis vos réservations pour libérer le créneau.',
+      next: 'Un empêchement ? Annulez gratuitement jusqu’au {freeUntil} depuis vos réservations, pour libérer le créneau.',
+      nextLate:
+        'Un empêchement ? L’annulation gratuite en ligne est terminée : demandez à l’espace d’annuler depuis vos réservations, pour libérer le créneau.',
       button: 'Voir ma réservation',
     },
   },
@@ -108,6 +123,13 @@ const fr: Catalog = {
     member: 'à votre demande',
     manager: 'par l’espace',
     system: 'automatiquement',
+  },
+  managerEvents: {
+    'cancellation-requested': {
+      subject: 'Demande d’annulation : {room}, {date}',
+      lead: '{member} demande l’annulation de sa réservation à {space}. L’annulation gratuite en ligne est terminée pour elle : à vous de l’annuler, avec un motif transmis au membre, ou de lui répondre.',
+      button: 'Voir les demandes',
+    },
   },
 };
 
@@ -125,6 +147,8 @@ const en: Catalog = {
     vat: 'VAT ({rate})',
     total: 'Total incl. VAT',
     reason: 'Reason',
+    member: 'Member',
+    message: 'Message',
   },
   zone: '{city} time',
   events: {
@@ -132,6 +156,8 @@ const en: Catalog = {
       subject: 'Booking confirmed: {room}, {date}',
       lead: 'Your booking is confirmed. The attached event adds it to your calendar.',
       next: 'Free cancellation until {freeUntil}. Check in at the front desk when you arrive.',
+      nextLate:
+        'Free cancellation ends {hours} h before the start: you cannot cancel this booking online. If you cannot come, ask the space to cancel it from your reservations. Check in at the front desk when you arrive.',
       button: 'See my booking',
     },
     requested: {
@@ -144,6 +170,8 @@ const en: Catalog = {
       subject: 'Request accepted: {room}, {date}',
       lead: 'Good news: the space accepted your request. Your booking is confirmed; the event is attached.',
       next: 'Free cancellation until {freeUntil}.',
+      nextLate:
+        'Free cancellation ends {hours} h before the start: you can no longer cancel this booking online. If you cannot come, ask the space to cancel it from your reservations.',
       button: 'See my booking',
     },
     declined: {
@@ -167,7 +195,9 @@ const en: Catalog = {
     reminder: {
       subject: 'Reminder: {room} tomorrow at {time}',
       lead: 'A quick reminder: your booking starts in 24 hours.',
-      next: 'Cannot make it? Cancel from your reservations to free the slot.',
+      next: 'Cannot make it? Cancel for free until {freeUntil} from your reservations, to free the slot.',
+      nextLate:
+        'Cannot make it? Free online cancellation is over: ask the space to cancel from your reservations, to free the slot.',
       button: 'See my booking',
     },
   },
@@ -175,6 +205,13 @@ const en: Catalog = {
     member: 'at your request',
     manager: 'by the space',
     system: 'automatically',
+  },
+  managerEvents: {
+    'cancellation-requested': {
+      subject: 'Cancellation request: {room}, {date}',
+      lead: '{member} asks to cancel their booking at {space}. Free online cancellation is over for it: it is up to you to cancel it, with a reason the member receives, or to answer them.',
+      button: 'See the requests',
+    },
   },
 };
 
@@ -190,48 +227,13 @@ export interface RenderedReservationMail {
   text: string;
 }
 
-export function renderReservationMail(
-  locale: Locale,
-  event: ReservationMailEvent,
-  record: ReservationRecord,
-  options: { baseUrl: string; freeCancellationUntil: Date | null },
-): RenderedReservationMail {
-  const catalog = catalogs[locale];
-  const message = catalog.events[event];
+/** The rows every reservation e-mail lists: where, when, who, the price. */
+function detailsOf(catalog: Catalog, locale: Locale, record: ReservationRecord): Array<[string, string]> {
   const r = record.reservation;
   const zone = record.space.timeZone;
-  const startsAt = r.startsAt.toISOString();
-  const endsAt = r.endsAt.toISOString();
-  const separator = locale === 'fr' ? ' : ' : ': ';
-  const at = (instant: Date) => formatMoment(locale, instant, zone);
-  const values = {
-    name: record.member.name,
-    room: record.room.name,
-    date: formatDay(locale, startsAt, zone),
-    time: formatTime(locale, startsAt, zone),
-    by: catalog.cancelledBy[r.cancelledByRole ?? 'system'],
-    freeUntil: options.freeCancellationUntil ? at(options.freeCancellationUntil) : '',
-  };
-  const subject = fill(message.subject, values);
-  const lead = fill(message.lead, values);
-  // "Free cancellation until…" only makes sense while there is such a limit.
-  const needsLimit = event === 'confirmed' || event === 'approved';
-  const next =
-    message.next && (!needsLimit || options.freeCancellationUntil) ? fill(message.next, values) : undefined;
-  const link =
-    event === 'declined' || event === 'cancelled' || event === 'expired'
-      ? `${options.baseUrl}/reservations`
-      : `${options.baseUrl}/result?reservation=${r.id}`;
-  const reason =
-    event === 'declined'
-      ? r.declineReason
-      : event === 'cancelled' && r.cancelledByRole === 'manager'
-        ? r.cancellationReason
-        : null;
-
   const l = catalog.labels;
-  const when = `${formatSlot(locale, startsAt, endsAt, zone)} (${fill(catalog.zone, { city: zoneCity(zone) })}, ${formatDuration(locale, Math.round((r.endsAt.getTime() - r.startsAt.getTime()) / 60_000))})`;
-  const details: Array<[string, string]> = [
+  const when = `${formatSlot(locale, r.startsAt.toISOString(), r.endsAt.toISOString(), zone)} (${fill(catalog.zone, { city: zoneCity(zone) })}, ${formatDuration(locale, Math.round((r.endsAt.getTime() - r.startsAt.getTime()) / 60_000))})`;
+  return [
     [l.space, record.space.name],
     [
       l.address,
@@ -249,10 +251,25 @@ export function renderReservationMail(
       formatMoney(locale, r.vatCents, r.currency),
     ],
     [l.total, formatMoney(locale, r.totalCents, r.currency)],
-    ...(reason ? ([[l.reason, reason]] as Array<[string, string]>) : []),
   ];
-  const greeting = fill(catalog.greeting, values);
+}
 
+/** One e-mail, as plain text and as HTML, from its parts. */
+function compose(
+  locale: Locale,
+  catalog: Catalog,
+  parts: {
+    subject: string;
+    greeting: string;
+    lead: string;
+    details: Array<[string, string]>;
+    next?: string;
+    button: string;
+    link: string;
+  },
+): RenderedReservationMail {
+  const { subject, greeting, lead, details, next, button, link } = parts;
+  const separator = locale === 'fr' ? ' : ' : ': ';
   const text = [
     greeting,
     '',
@@ -261,7 +278,7 @@ export function renderReservationMail(
     ...details.map(([label, value]) => `${label}${separator}${value}`),
     '',
     ...(next ? [next, ''] : []),
-    `${message.button}${separator}${link}`,
+    `${button}${separator}${link}`,
     '',
     '--',
     catalog.footer,
@@ -282,9 +299,102 @@ export function renderReservationMail(
 <p style="margin:0 0 16px;line-height:1.5">${escapeHtml(lead)}</p>
 <table role="presentation" style="border-collapse:collapse;margin:0 0 16px;font-size:15px">${rows}</table>
 ${next ? `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(next)}</p>` : ''}
-<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(message.button)}</a></p>
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(button)}</a></p>
 <p style="margin:32px 0 0;font-size:12px;color:#57534e">${escapeHtml(catalog.footer)}</p>
 </div></body></html>`;
 
   return { subject, html, text };
+}
+
+/**
+ * The member's e-mail about `event`. `freeCancellation` is the limit at sending time
+ * (contract/cancellation.ts): a limit already past is never promised, the mail says what to do instead.
+ */
+export function renderReservationMail(
+  locale: Locale,
+  event: ReservationMailEvent,
+  record: ReservationRecord,
+  options: { baseUrl: string; freeCancellation: FreeCancellation | null },
+): RenderedReservationMail {
+  const catalog = catalogs[locale];
+  const message = catalog.events[event];
+  const r = record.reservation;
+  const zone = record.space.timeZone;
+  const startsAt = r.startsAt.toISOString();
+  const terms = options.freeCancellation;
+  const values = {
+    name: record.member.name,
+    room: record.room.name,
+    date: formatDay(locale, startsAt, zone),
+    time: formatTime(locale, startsAt, zone),
+    by: catalog.cancelledBy[r.cancelledByRole ?? 'system'],
+    freeUntil: terms ? formatMoment(locale, terms.until, zone) : '',
+    hours: String(record.freeCancellationHours),
+  };
+  // The events that speak of cancelling say the limit while it is ahead, what to do once it is past, and
+  // nothing about it when there is none (the reservation is no longer active).
+  const next = !message.nextLate
+    ? message.next
+    : !terms
+      ? undefined
+      : terms.passed
+        ? message.nextLate
+        : message.next;
+  const link =
+    event === 'declined' || event === 'cancelled' || event === 'expired'
+      ? `${options.baseUrl}/reservations`
+      : `${options.baseUrl}/result?reservation=${r.id}`;
+  const reason =
+    event === 'declined'
+      ? r.declineReason
+      : event === 'cancelled' && r.cancelledByRole === 'manager'
+        ? r.cancellationReason
+        : null;
+  return compose(locale, catalog, {
+    subject: fill(message.subject, values),
+    greeting: fill(catalog.greeting, values),
+    lead: fill(message.lead, values),
+    details: [
+      ...detailsOf(catalog, locale, record),
+      ...(reason ? ([[catalog.labels.reason, reason]] as Array<[string, string]>) : []),
+    ],
+    next: next ? fill(next, values) : undefined,
+    button: message.button,
+    link,
+  });
+}
+
+/** An e-mail to one of the space's managers (`recipient`) about a reservation of its member. */
+export function renderManagerMail(
+  locale: Locale,
+  event: ManagerMailEvent,
+  record: ReservationRecord,
+  recipient: { name: string },
+  options: { baseUrl: string },
+): RenderedReservationMail {
+  const catalog = catalogs[locale];
+  const message = catalog.managerEvents[event];
+  const r = record.reservation;
+  const values = {
+    name: recipient.name,
+    member: record.member.name,
+    space: record.space.name,
+    room: record.room.name,
+    date: formatDay(locale, r.startsAt.toISOString(), record.space.timeZone),
+  };
+  const l = catalog.labels;
+  return compose(locale, catalog, {
+    subject: fill(message.subject, values),
+    greeting: fill(catalog.greeting, values),
+    lead: fill(message.lead, values),
+    details: [
+      [l.member, `${record.member.name} (${record.member.email})`],
+      ...detailsOf(catalog, locale, record),
+      ...(r.cancellationRequestMessage
+        ? ([[l.message, r.cancellationRequestMessage]] as Array<[string, string]>)
+        : []),
+    ],
+    button: message.button,
+    link: `${options.baseUrl}/reservations?view=approvals`,
+  });
 }

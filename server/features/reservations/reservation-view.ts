@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { freeCancellationOf, type FreeCancellation } from '#contract/cancellation';
 import type { RoomKind } from '#contract/rooms';
 import {
   DEFAULT_FREE_CANCELLATION_HOURS,
@@ -75,25 +76,24 @@ export async function findReservationRecord(db: Db | Tx, id: string): Promise<Re
   return record ?? null;
 }
 
-/**
- * Until when a member may cancel: a confirmed booking until the space's limit before its start, a
- * pending request until its start. Null once it is not active.
- */
-export function freeCancellationUntil(record: ReservationRecord): Date | null {
-  const { status, startsAt } = record.reservation;
-  if (status === 'pending') return startsAt;
-  if (status !== 'confirmed') return null;
-  return new Date(startsAt.getTime() - record.freeCancellationHours * 3_600_000);
+/** The member's free-cancellation limit of a reservation at `now` (contract/cancellation.ts). */
+export function freeCancellationOfRecord(record: ReservationRecord, now: Date): FreeCancellation | null {
+  return freeCancellationOf(record.reservation, record.freeCancellationHours, now);
+}
+
+/** Whether its member may still cancel it online, for free, at `now`. */
+export function memberMayCancel(record: ReservationRecord, now: Date): boolean {
+  const terms = freeCancellationOfRecord(record, now);
+  return terms !== null && !terms.passed;
 }
 
 export type ViewerStanding = 'member' | 'manager';
 
 export function toReservation(record: ReservationRecord, standing: ViewerStanding, now: Date): TReservation {
   const r = record.reservation;
-  const until = freeCancellationUntil(record);
-  const active = ACTIVE.has(r.status);
-  const canCancel =
-    active && (standing === 'manager' || (until !== null && now.getTime() <= until.getTime()));
+  const terms = freeCancellationOfRecord(record, now);
+  const memberMay = terms !== null && !terms.passed;
+  const canCancel = ACTIVE.has(r.status) && (standing === 'manager' || memberMay);
   return {
     id: r.id,
     status: r.status,
@@ -119,7 +119,9 @@ export function toReservation(record: ReservationRecord, standing: ViewerStandin
     cancelledAt: r.cancelledAt?.toISOString() ?? null,
     cancelledBy: r.cancelledByRole ?? null,
     cancellationReason: r.cancellationReason,
-    freeCancellationUntil: until?.toISOString() ?? null,
+    freeCancellationUntil: memberMay ? terms.until.toISOString() : null,
+    cancellationRequestedAt: r.cancellationRequestedAt?.toISOString() ?? null,
+    cancellationRequestMessage: r.cancellationRequestMessage,
     canCancel,
   };
 }

@@ -16,6 +16,7 @@ import {
   markCompleted,
   markNoShow,
   quoteReservation,
+  requestCancellation,
   revokeFeedToken,
   updateBookingPolicy,
 } from '#contract/reservations';
@@ -57,6 +58,11 @@ export function createReservationsCallables(clock: Clock = () => new Date()) {
       const now = clock();
       const { record, as } = await lifecycle.cancelReservation(db, signedInUser(session), input, now);
       return toReservation(record, as, now);
+    }),
+    implement(requestCancellation, async (input, { db, session }) => {
+      const now = clock();
+      const record = await lifecycle.requestCancellation(db, signedInUser(session), input, now);
+      return toReservation(record, 'member', now);
     }),
     implement(approveReservation, async ({ id }, { db, session }) => {
       const now = clock();

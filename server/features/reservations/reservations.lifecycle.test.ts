@@ -83,13 +83,17 @@ async function refusalOf(promise: Promise<unknown>) {
   throw new Error('expected a refusal');
 }
 
-/** Runs the queued e-mail jobs as the server would, with the real job runner. */
+/**
+ * Runs the queued e-mail jobs as the server would, with the real job runner, at the test's clock (the
+ * database stamps jobs with its own: they are made due at the test's).
+ */
 async function deliverMail() {
   const runner = createJobRunner({
     db: database.db,
     handlers: reservationJobHandlers({ baseUrl: 'https://escale.test' }),
   });
-  await runner.runDue(new Date(Date.now() + 1000));
+  await database.db.update(jobs).set({ runAt: now }).where(eq(jobs.status, 'queued'));
+  await runner.runDue(now);
   return mailer.sent.splice(0);
 }
 
@@ -130,6 +134,54 @@ describe('cancellation', () => {
     await call('updatePolicy', { spaceId, freeCancellationHours: 24 }, manager);
   });
 
+  it('a manager’s reason is required and at most 500 characters', async () => {
+    const roomId = await insertRoom(database.db, spaceId);
+    const booked = await book(roomId, '2027-03-03T18:00', '2027-03-03T19:00');
+    for (const reason of ['  ', 'ok', 'x'.repeat(501)]) {
+      expect((await refusalOf(call('cancel', { id: booked.id, reason }, manager))).code).toBe(
+        'invalid-argument',
+      );
+    }
+    expect((await call<TReservation>('get', { id: booked.id }, member)).status).toBe('confirmed');
+    const cancelled = await call<TReservation>('cancel', { id: booked.id, reason: 'x'.repeat(500) }, manager);
+    expect(cancelled.status).toBe('cancelled');
+  });
+
+  it('a manager’s cancellation and the member’s e-mail commit together: no e-mail queued, nothing cancelled', async () => {
+    const roomId = await insertRoom(database.db, spaceId);
+    const booked = await book(roomId, '2027-03-03T12:00', '2027-03-03T13:00');
+    await database.db.delete(jobs);
+    // The jobs table refuses the member's e-mail for a moment: the cancellation must not happen without it.
+    await database.db.execute(
+      sql`ALTER TABLE jobs ADD CONSTRAINT test_refuses_member_mail CHECK (kind <> 'reservations.mail') NOT VALID`,
+    );
+    try {
+      expect((await refusalOf(call('cancel', { id: booked.id, reason: 'Fuite d’eau' }, manager))).code).toBe(
+        'internal',
+      );
+    } finally {
+      await database.db.execute(sql`ALTER TABLE jobs DROP CONSTRAINT test_refuses_member_mail`);
+    }
+    expect((await call<TReservation>('get', { id: booked.id }, member)).status).toBe('confirmed');
+    await call('cancel', { id: booked.id, reason: 'Fuite d’eau' }, manager);
+    const queued = await database.db.select().from(jobs).where(eq(jobs.kind, 'reservations.mail'));
+    expect(queued.map((job) => job.payload)).toEqual([{ reservationId: booked.id, event: 'cancelled' }]);
+  });
+
+  it('a member’s request to cancel and the managers’ e-mails commit together', async () => {
+    const roomId = await insertRoom(database.db, spaceId);
+    const booked = await book(roomId, '2027-03-01T19:00', '2027-03-01T20:00');
+    await database.db.execute(
+      sql`ALTER TABLE jobs ADD CONSTRAINT test_refuses_manager_mail CHECK (kind <> 'reservations.managerMail') NOT VALID`,
+    );
+    try {
+      expect((await refusalOf(call('requestCancellation', { id: booked.id }, member))).code).toBe('internal');
+    } finally {
+      await database.db.execute(sql`ALTER TABLE jobs DROP CONSTRAINT test_refuses_manager_mail`);
+    }
+    expect((await call<TReservation>('get', { id: booked.id }, member)).cancellationRequestedAt).toBeNull();
+  });
+
   it('a manager cancels at any time but must give a reason, which the member is told', async () => {
     const roomId = await insertRoom(database.db, spaceId);
     const booked = await book(roomId, '2027-03-03T16:00', '2027-03-03T17:00');
@@ -157,6 +209,143 @@ describe('cancellation', () => {
     expect(await refusalOf(call('cancel', { id: booked.id }, member))).toMatchObject({
       reason: 'not-active',
     });
+  });
+});
+
+describe('inside the free-cancellation window', () => {
+  it('a booking made inside it promises no past limit: not on the reservation, in the e-mail or its calendar file', async () => {
+    const roomId = await insertRoom(database.db, spaceId);
+    // 10 hours ahead, with the space's 24-hour limit: the limit was already behind at booking time.
+    const booked = await book(roomId, '2027-03-01T18:00', '2027-03-01T19:00');
+    expect(booked).toMatchObject({ status: 'confirmed', freeCancellationUntil: null, canCancel: false });
+    const [mail] = await deliverMail();
+    expect(mail!.subject).toMatch(/^Booking confirmed: /);
+    expect(mail!.text).not.toContain('Free cancellation until');
+    expect(mail!.text).toContain(
+      'Free cancellation ends 24 h before the start: you cannot cancel this booking online. If you cannot come, ask the space to cancel it from your reservations.',
+    );
+    const ics = String(mail!.attachments![0]!.content).replace(/\r\n /g, '');
+    expect(ics).toContain(
+      'Free online cancellation is over: to cancel\\, ask the space from your reservations.',
+    );
+    expect(ics).not.toContain('Free cancellation until');
+    expect(await refusalOf(call('cancel', { id: booked.id }, member))).toMatchObject({
+      code: 'failed-precondition',
+      reason: 'cancellation-window-closed',
+    });
+  });
+
+  it('a booking made before it says until when, in the e-mail and its calendar file', async () => {
+    const roomId = await insertRoom(database.db, spaceId);
+    await book(roomId, '2027-03-08T10:00', '2027-03-08T11:00');
+    const [mail] = await deliverMail();
+    expect(mail!.text).toContain('Free cancellation until Sunday 7 March 2027 at 10:00.');
+    const ics = String(mail!.attachments![0]!.content).replace(/\r\n /g, '');
+    expect(ics).toContain('Free cancellation until Sunday 7 March 2027 at 10:00.');
+  });
+
+  it('the reminder of a booking whose limit has passed tells the member to ask the space, not to cancel', async () => {
+    const roomId = await insertRoom(database.db, spaceId);
+    await call('updatePolicy', { spaceId, freeCancellationHours: 48 }, manager);
+    try {
+      const booked = await book(roomId, '2027-03-20T10:00', '2027-03-20T11:00');
+      await database.db.update(reservations).set({ createdAt: START }).where(eq(reservations.id, booked.id));
+      await deliverMail();
+      now = new Date(localInstant('2027-03-19T10:00'));
+      expect((await sweepReservations(database.db, now)).reminded).toBe(1);
+      const [reminder] = await deliverMail();
+      expect(reminder!.subject).toMatch(/^Reminder: /);
+      expect(reminder!.text).toContain('Free online cancellation is over: ask the space to cancel');
+      expect(reminder!.text).not.toContain('Cancel for free until');
+    } finally {
+      await call('updatePolicy', { spaceId, freeCancellationHours: 24 }, manager);
+    }
+  });
+
+  it('the member asks the space to cancel: its owner and managers are e-mailed in their language, once, and it waits in their queue', async () => {
+    const space = await insertSpace(database.db);
+    const owner = await insertPerson(database.db, { locale: 'en', name: 'Olivia Owner' });
+    const spaceManager = await insertPerson(database.db, { locale: 'fr', name: 'Marc Gérant' });
+    const otherMember = await insertPerson(database.db);
+    await addRole(database.db, space, owner.id, 'owner');
+    await addRole(database.db, space, spaceManager.id, 'manager');
+    await addRole(database.db, space, otherMember.id, 'member');
+    const roomId = await insertRoom(database.db, space, { name: 'Salle Oberkampf' });
+    const booked = await book(roomId, '2027-03-01T17:00', '2027-03-01T18:00');
+    await deliverMail();
+
+    now = new Date(localInstant('2027-03-01T09:30'));
+    const asked = await call<TReservation>(
+      'requestCancellation',
+      { id: booked.id, message: 'Train annulé, désolé.' },
+      member,
+    );
+    expect(asked).toMatchObject({
+      status: 'confirmed',
+      cancellationRequestedAt: now.toISOString(),
+      cancellationRequestMessage: 'Train annulé, désolé.',
+      canCancel: false,
+    });
+    // The managers' e-mails were queued by the request's own statement.
+    const queued = await database.db.select().from(jobs).where(eq(jobs.kind, 'reservations.managerMail'));
+    expect(queued.map((job) => job.payload.recipientId).sort()).toEqual([owner.id, spaceManager.id].sort());
+
+    const mails = await deliverMail();
+    expect(mails.map((mail) => [mail.to, mail.subject]).sort()).toEqual(
+      [
+        [owner.email, 'Cancellation request: Salle Oberkampf, Monday 1 March 2027'],
+        [spaceManager.email, 'Demande d’annulation : Salle Oberkampf, lundi 1 mars 2027'],
+      ].sort(),
+    );
+    const french = mails.find((mail) => mail.to === spaceManager.email)!;
+    expect(french.text).toContain('Bonjour Marc Gérant,');
+    expect(french.text).toContain(`Membre : Alex Member (${member.email})`);
+    expect(french.text).toContain('Message : Train annulé, désolé.');
+    expect(french.text).toContain('https://escale.test/reservations?view=approvals');
+
+    const queue = await call<TManagedReservation[]>('listForApproval', { spaceId: space }, spaceManager);
+    expect(queue.map((r) => [r.id, r.status, r.cancellationRequestMessage])).toEqual([
+      [booked.id, 'confirmed', 'Train annulé, désolé.'],
+    ]);
+    const managed = await call<Array<{ id: string; pendingCount: number }>>('listManagedSpaces', {}, owner);
+    expect(managed.find((item) => item.id === space)?.pendingCount).toBe(1);
+    const planning = await call<{ entries: Array<{ id: string; cancellationRequested: boolean }> }>(
+      'spaceCalendar',
+      { spaceId: space, date: '2027-03-01' },
+      owner,
+    );
+    expect(planning.entries).toContainEqual(
+      expect.objectContaining({ id: booked.id, cancellationRequested: true }),
+    );
+
+    // Asking again changes nothing and mails nobody.
+    now = new Date(localInstant('2027-03-01T10:00'));
+    const again = await call<TReservation>('requestCancellation', { id: booked.id }, member);
+    expect(again.cancellationRequestedAt).toBe(asked.cancellationRequestedAt);
+    expect(await deliverMail()).toEqual([]);
+
+    // The manager cancels it with a reason; the member is told; nothing waits any more.
+    await call('cancel', { id: booked.id, reason: 'Annulée à votre demande, sans frais.' }, spaceManager);
+    const [told] = await deliverMail();
+    expect(told!.to).toBe(member.email);
+    expect(told!.subject).toBe('Booking cancelled: Salle Oberkampf, Monday 1 March 2027');
+    expect(told!.text).toContain('Reason: Annulée à votre demande, sans frais.');
+    expect(await call<TManagedReservation[]>('listForApproval', { spaceId: space }, owner)).toEqual([]);
+  });
+
+  it('asking the space while the member may still cancel is refused: they cancel it themselves', async () => {
+    const roomId = await insertRoom(database.db, spaceId);
+    const booked = await book(roomId, '2027-03-17T10:00', '2027-03-17T11:00');
+    expect(await refusalOf(call('requestCancellation', { id: booked.id }, member))).toMatchObject({
+      code: 'failed-precondition',
+      reason: 'cancellation-window-open',
+      freeCancellationUntil: localInstant('2027-03-16T10:00'),
+    });
+    const [row] = await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(eq(jobs.kind, 'reservations.managerMail'));
+    expect(row!.count).toBe(0);
   });
 });
 

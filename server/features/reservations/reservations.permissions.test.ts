@@ -17,9 +17,9 @@ import {
 import { createReservationsCallables } from './reservations.callables';
 
 /**
- * Who may call what, for every reservations callable, as the seven people of the issue: anonymous, a
- * member whose e-mail is not confirmed, the member who booked, another member, a manager of another
- * space, a manager of the space, a platform admin. Each case starts from fresh data.
+ * Who may call what, for every reservations callable, as eight people: anonymous, a member whose e-mail
+ * is not confirmed, the member who booked, another member of the space, an owner of another space, a
+ * manager of the space, its owner, a platform admin. Each case starts from fresh data.
  */
 const NOW = new Date(localInstant('2027-04-05T08:00'));
 let clock = NOW;
@@ -32,6 +32,7 @@ const PERSONAS = [
   'otherMember',
   'otherManager',
   'manager',
+  'owner',
   'admin',
 ] as const;
 type Persona = (typeof PERSONAS)[number];
@@ -54,10 +55,12 @@ beforeAll(async () => {
   people.otherMember = await insertPerson(database.db);
   people.otherManager = await insertPerson(database.db);
   people.manager = await insertPerson(database.db);
+  people.owner = await insertPerson(database.db);
   people.admin = await insertPerson(database.db, { isAdmin: true });
   await addRole(database.db, spaceId, people.member.id, 'member');
   await addRole(database.db, spaceId, people.otherMember.id, 'member');
   await addRole(database.db, spaceId, people.manager.id, 'manager');
+  await addRole(database.db, spaceId, people.owner.id, 'owner');
   await addRole(database.db, otherSpace, people.otherManager.id, 'owner');
 });
 afterAll(() => database.close());
@@ -98,6 +101,8 @@ async function memberBooking(options: { approval?: boolean } = {}): Promise<TRes
 
 interface Case {
   name: string;
+  /** The test's name when one operation has several cases. */
+  label?: string;
   expected: Record<Persona, string>;
   /** Builds the input (and any data it needs) for one persona's call. */
   input: (persona: Persona) => Promise<unknown>;
@@ -112,6 +117,7 @@ const PUBLIC_OK: Record<Persona, string> = {
   otherMember: 'ok',
   otherManager: 'ok',
   manager: 'ok',
+  owner: 'ok',
   admin: 'ok',
 };
 const SIGNED_IN_OK: Record<Persona, string> = { ...PUBLIC_OK, anonymous: 'unauthenticated' };
@@ -123,6 +129,7 @@ const OWN_OR_MANAGER: Record<Persona, string> = {
   otherMember: 'not-found',
   otherManager: 'not-found',
   manager: 'ok',
+  owner: 'ok',
   admin: 'ok',
 };
 /** A manager's action on the member's reservation: the member may see it, not act on it. */
@@ -135,7 +142,17 @@ const SPACE_MANAGERS: Record<Persona, string> = {
   otherMember: 'permission-denied',
   otherManager: 'permission-denied',
   manager: 'ok',
+  owner: 'ok',
   admin: 'ok',
+};
+/** Inside the free-cancellation window: the member no longer cancels, the space's managers still do. */
+const MANAGERS_ONLY_LATE: Record<Persona, string> = { ...OWN_OR_MANAGER, member: 'failed-precondition' };
+/** The member's own request to the space: the managers can see the booking but do not ask themselves. */
+const MEMBER_ONLY: Record<Persona, string> = {
+  ...OWN_OR_MANAGER,
+  manager: 'permission-denied',
+  owner: 'permission-denied',
+  admin: 'permission-denied',
 };
 
 const CASES: Case[] = [
@@ -188,6 +205,36 @@ const CASES: Case[] = [
     }),
   },
   {
+    name: 'cancel',
+    label: 'cancel, inside the free-cancellation window (a manager gives a reason)',
+    expected: MANAGERS_ONLY_LATE,
+    input: async (persona) => {
+      const booking = await memberBooking();
+      clock = new Date(Date.parse(booking.startsAt) - 60 * 60_000);
+      return { id: booking.id, ...(persona === 'member' ? {} : { reason: 'Fermeture exceptionnelle' }) };
+    },
+  },
+  {
+    name: 'cancel',
+    label: 'cancel, by someone else than its member without a reason',
+    expected: {
+      ...OWN_OR_MANAGER,
+      manager: 'invalid-argument',
+      owner: 'invalid-argument',
+      admin: 'invalid-argument',
+    },
+    input: async () => ({ id: (await memberBooking()).id }),
+  },
+  {
+    name: 'requestCancellation',
+    expected: MEMBER_ONLY,
+    input: async () => {
+      const booking = await memberBooking();
+      clock = new Date(Date.parse(booking.startsAt) - 60 * 60_000);
+      return { id: booking.id, message: 'Malade' };
+    },
+  },
+  {
     name: 'approve',
     expected: MANAGER_ACTION,
     input: async () => ({ id: (await memberBooking({ approval: true })).id }),
@@ -230,7 +277,7 @@ const CASES: Case[] = [
 
 describe('who may call each reservations operation', () => {
   for (const testCase of CASES) {
-    it(`reservations.${testCase.name}`, async () => {
+    it(`reservations.${testCase.label ?? testCase.name}`, async () => {
       const seen = {} as Record<Persona, string>;
       for (const persona of PERSONAS) {
         const input = await testCase.input(persona);
@@ -242,7 +289,7 @@ describe('who may call each reservations operation', () => {
   }
 
   it('covers every operation of the reservations API', () => {
-    const tested = CASES.map((testCase) => `reservations.${testCase.name}`).sort();
+    const tested = [...new Set(CASES.map((testCase) => `reservations.${testCase.name}`))].sort();
     const served = createReservationsCallables().map((implementation) => implementation.def.name);
     expect(tested).toEqual(served.sort());
   });

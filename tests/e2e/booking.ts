@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import { appOrigin } from './accounts';
+import { expect, expectNoAxeViolations, keepScreenshot } from './fixtures';
+
+/**
+ * Booking data for browser tests, read through the public API as the pages read it: demo rooms and spaces
+ * by name, and free starts (the demo bookings move with today's date, so a test asks rather than guesses).
+ */
+
+async function callApi<T>(page: Page, name: string, data: unknown): Promise<T> {
+  const response = await page.request.post(`/api/fn/${name}`, {
+    data: { data },
+    headers: { Origin: appOrigin() },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { result: T }).result;
+}
+
+/** A demo space's id and its rooms, by its slug. */
+async function spaceOf(page: Page, spaceSlug: string) {
+  return callApi<{ id: string; rooms: Array<{ id: string; name: string }> }>(page, 'spaces.get', {
+    ref: spaceSlug,
+  });
+}
+
+export async function spaceIdOf(page: Page, spaceSlug: string): Promise<string> {
+  return (await spaceOf(page, spaceSlug)).id;
+}
+
+/** A demo room's id, by its space's slug and its name. */
+export async function roomId(page: Page, spaceSlug: string, roomName: string): Promise<string> {
+  const room = (await spaceOf(page, spaceSlug)).rooms.find((candidate) => candidate.name === roomName);
+  if (!room) throw new Error(`no room ${roomName} in ${spaceSlug}`);
+  return room.id;
+}
+
+/** Today in Paris plus `days`, as `YYYY-MM-DD` (the demo spaces are in France). */
+export function parisDate(days = 0, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(
+    new Date(now.getTime() + days * 86_400_000),
+  );
+}
+
+/** An instant as the wall-clock date and time of Paris: `{ date: '2026-03-09', time: '10:00' }`. */
+export function parisDateTime(iso: string): { date: string; time: string } {
+  const at = new Date(iso);
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Paris',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+  return { date: parisDate(0, at), time };
+}
+
+interface Availability {
+  days: Array<{ date: string; free: Array<{ start: string; end: string }> }>;
+  slots: Array<{ startsAt: string; date: string; state: string }>;
+}
+
+export async function availabilityOf(page: Page, room: string, from: string, to: string) {
+  return callApi<Availability>(page, 'reservations.getAvailability', { roomId: room, from, to });
+}
+
+/** The earliest start between `from` and `to` from which `minutes` are free in the room. */
+export async function firstFreeStart(
+  page: Page,
+  room: string,
+  { from, to, minutes }: { from: string; to: string; minutes: number },
+): Promise<string> {
+  const availability = await availabilityOf(page, room, from, to);
+  const free = availability.days.flatMap((day) => day.free);
+  const slot = availability.slots.find(
+    (candidate) =>
+      candidate.state === 'free' &&
+      free.some(
+        (part) =>
+          Date.parse(part.start) <= Date.parse(candidate.startsAt) &&
+          Date.parse(candidate.startsAt) + minutes * 60_000 <= Date.parse(part.end),
+      ),
+  );
+  if (!slot) throw new Error(`no ${minutes} free minutes between ${from} and ${to}`);
+  return slot.startsAt;
+}
+
+const SIZES = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/**
+ * Runs axe on the page at a desktop's size then a phone's, keeping a screenshot of each
+ * (`<name>-desktop`, `<name>-phone`), and leaves the page at the size it found it.
+ */
+export async function checkAtBothSizes(page: Page, name: string) {
+  const before = page.viewportSize();
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, `${name}-${size}`);
+  }
+  if (before) await page.setViewportSize(before);
+}
