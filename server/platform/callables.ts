@@ -3,6 +3,7 @@ import type { CallableDef, OutputOf, ParsedInputOf } from '#contract/callable';
 import { AppError, type FieldIssue } from '#contract/errors';
 import type { Locale } from '#contract/locale';
 import type { Db } from '../db/client';
+import { appErrorOfDatabaseRefusal } from '../db/transaction';
 import type { Config } from './config';
 import type { Logger } from './log';
 import type { Session } from './session';
@@ -72,6 +73,11 @@ export function createCallableRouter(implementations: Implementation[]): Callabl
       raw = await implementation.handle(parsed.data, ctx);
     } catch (error) {
       if (error instanceof AppError) throw error;
+      const refusal = appErrorOfDatabaseRefusal(error);
+      if (refusal) {
+        ctx.log.warn('callable refused by the database', { callable: name, code: refusal.code, error });
+        throw refusal;
+      }
       ctx.log.error('callable failed', { callable: name, error });
       throw new AppError('internal', 'Internal error');
     }
