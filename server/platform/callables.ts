@@ -44,6 +44,8 @@ export interface CallableRouter {
   /** Validates, checks access, runs and validates the output. Throws AppError, nothing else. */
   invoke(name: string, data: unknown, ctx: CallContext): Promise<unknown>;
   has(name: string): boolean;
+  /** Every operation it serves, for tests that go through all of them. */
+  definitions(): CallableDef[];
 }
 
 export function createCallableRouter(implementations: Implementation[]): CallableRouter {
@@ -91,7 +93,11 @@ export function createCallableRouter(implementations: Implementation[]): Callabl
     return output.data;
   }
 
-  return { invoke, has: (name) => byName.has(name) };
+  return {
+    invoke,
+    has: (name) => byName.has(name),
+    definitions: () => [...byName.values()].map((implementation) => implementation.def),
+  };
 }
 
 /** In-process call with the contract's types, used by loaders through the load context. */

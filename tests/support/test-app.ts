@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ServerBuild } from 'react-router';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../server/app';
@@ -32,6 +33,8 @@ export interface TestApp {
   readSession: SessionReader;
   /** Every line the app's own loggers wrote (for "never logged" checks). */
   logLines: string[];
+  /** The routes the server answers, as Hono lists them. */
+  routes: Array<{ method: string; path: string }>;
   close(): Promise<void>;
 }
 
@@ -57,10 +60,14 @@ function capturingLogger(lines: string[], base: Record<string, unknown> = {}): L
 
 /**
  * The whole server (callables, /api/auth, /api/files) on a fresh database, a real HTTP port on loopback
- * and a real SMTP server that receives its mail. Pages are not built: only the APIs answer.
+ * and a real SMTP server that receives its mail. Pages answer only when given a build (`getServerBuild`).
  */
 export async function startTestApp(
-  options: { config?: Record<string, string>; pathRules?: Record<string, AuthPathRule> } = {},
+  options: {
+    config?: Record<string, string>;
+    pathRules?: Record<string, AuthPathRule>;
+    getServerBuild?: () => Promise<ServerBuild>;
+  } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpTestServer();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'escale-test-app-'));
@@ -84,7 +91,7 @@ export async function startTestApp(
     readSession,
     auth,
     fileStore,
-    getServerBuild: () => Promise.reject(new Error('no pages in API tests')),
+    getServerBuild: options.getServerBuild ?? (() => Promise.reject(new Error('no pages in API tests'))),
     mode: 'production',
   });
   server.on('request', getRequestListener(app.fetch));
@@ -99,6 +106,7 @@ export async function startTestApp(
     fileStore,
     readSession,
     logLines,
+    routes: app.routes.map(({ method, path }) => ({ method, path })),
     async close() {
       await mailer.idle();
       server.closeAllConnections();
