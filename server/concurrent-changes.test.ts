@@ -10,7 +10,7 @@ import { users } from './db/schema/auth';
 import { spaceInvitations } from './db/schema/invitations';
 import { spaceMembers } from './db/schema/memberships';
 import { calendarFeedTokens } from './db/schema/reservations';
-import { spaceOpeningHours, spaces } from './db/schema/spaces';
+import { spaceClosures, spaceOpeningHours, spaces } from './db/schema/spaces';
 
 const AT_ONCE = 10;
 
@@ -92,11 +92,16 @@ describe('the same change sent ten times at once', () => {
     expect(hours).toHaveLength(WEEKDAYS_9_TO_18.length);
   });
 
-  it('replaces the closures ten times: all succeed', async () => {
+  it('replaces the closures ten times: all succeed and the closure is there once', async () => {
     const spaceId = await newSpace('Les Fermetures');
     const closures = [{ startsOn: '2027-08-01', endsOn: '2027-08-15', label: 'Été' }];
     const answers = await atOnce(owner.agent, 'backoffice.setClosures', { spaceId, closures });
     expect(answers.map((answer) => answer.status)).toEqual(Array(AT_ONCE).fill(200));
+    const stored = await app.database.db
+      .select()
+      .from(spaceClosures)
+      .where(eq(spaceClosures.spaceId, spaceId));
+    expect(stored).toHaveLength(1);
   });
 
   it('accepts one invitation ten times as accepting it once: one membership, no error but not-found', async () => {
