@@ -28,7 +28,7 @@ const CONCURRENT_REQUESTS = 4;
 const VIEWS = ['', 'view=planning', 'view=approvals', 'step=hours', 'section=team'];
 /** The values every route gets in the bounded run; the others are drawn with the seed. */
 const ALWAYS = ['%00', '%ED%A0%80', '9999-12-31'];
-const DRAWN_PER_ROUTE = 5;
+const DRAWN_PER_ROUTE = 3;
 
 let vite: ViteDevServer;
 let hostile: HostileApp;
