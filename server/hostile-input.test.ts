@@ -42,7 +42,7 @@ import {
 import { createRouter } from './callables';
 
 const SETTINGS = LONG_RUN
-  ? { bounded: false, combos: 60, hugeSlots: 50 }
+  ? { bounded: false, combos: 60, hugeSlots: 6 }
   : { bounded: true, combos: 3, hugeSlots: 1 };
 const CONCURRENT_REQUESTS = 4;
 
