@@ -10,6 +10,7 @@ import { rooms } from '../../server/db/schema/rooms';
 import { spacePhotos, spaces } from '../../server/db/schema/spaces';
 import { seedDemoData } from '../../server/db/seed/seed';
 import { storeGeneratedPhoto } from '../../server/features/spaces/photo-files.service';
+import { AUTH_PATH_RULES, type AuthPathRule } from '../../server/platform/auth-rate-limits';
 import { PNG_BYTES } from './file-samples';
 import type { Known } from './hostile-input';
 import { createAgent, signedInAgent, startTestApp, type Agent, type TestApp } from './test-app';
@@ -58,12 +59,24 @@ function dateAfter(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/**
+ * Signs in through better-auth itself rather than over HTTP: the attack's own sign-in attempts would
+ * otherwise exhaust the address's limit and lock the identity out.
+ */
 async function signedIdentity(app: TestApp, name: 'member' | 'owner', email: string): Promise<Identity> {
   const agent = createAgent(app.url);
   const signIn = async () => {
-    agent.cookies.clear();
-    const response = await agent.signIn(email, 'a long enough password');
+    const response = await app.auth.api.signInEmail({
+      body: { email, password: 'a long enough password' },
+      asResponse: true,
+    });
     if (response.status !== 200) throw new Error(`sign-in of the ${name} failed: ${response.status}`);
+    agent.cookies.clear();
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      agent.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
   };
   await signIn();
   return {
@@ -76,10 +89,21 @@ async function signedIdentity(app: TestApp, name: 'member' | 'owner', email: str
   };
 }
 
+/** Rate limits far above what the attack sends, so that its requests reach what they aim at. */
+const UNLIMITED: Record<string, AuthPathRule> = Object.fromEntries(
+  Object.entries(AUTH_PATH_RULES).map(([path, rule]) => [
+    path,
+    {
+      perAddress: { ...rule.perAddress, max: 1_000_000 },
+      ...(rule.perEmail ? { perEmail: { ...rule.perEmail, max: 1_000_000 } } : {}),
+    },
+  ]),
+);
+
 export async function startHostileApp(
   options: { getServerBuild?: () => Promise<ServerBuild> } = {},
 ): Promise<HostileApp> {
-  const app = await startTestApp(options);
+  const app = await startTestApp({ ...options, pathRules: UNLIMITED });
   const { db } = app.database;
   await seedDemoData(db);
 
