@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZText } from './input';
 
 /** Passwords: at least 10 characters (issue 4), at most 128 (scrypt input stays bounded). */
 export const PASSWORD_MIN_LENGTH = 10;
@@ -9,14 +10,14 @@ export const NAME_MAX_LENGTH = 100;
  * Messages are translation keys of the `auth` namespace (`validation.<key>`): the browser shows them next
  * to the field, in the reader's language.
  */
-export const ZEmail = z.string().trim().toLowerCase().max(254, 'emailTooLong').pipe(z.email('emailInvalid'));
+export const ZEmail = ZText.trim().toLowerCase().max(254, 'emailTooLong').pipe(z.email('emailInvalid'));
 
-export const ZNewPassword = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, 'passwordTooShort')
-  .max(PASSWORD_MAX_LENGTH, 'passwordTooLong');
+export const ZNewPassword = ZText.min(PASSWORD_MIN_LENGTH, 'passwordTooShort').max(
+  PASSWORD_MAX_LENGTH,
+  'passwordTooLong',
+);
 
-export const ZPersonName = z.string().trim().min(1, 'nameRequired').max(NAME_MAX_LENGTH, 'nameTooLong');
+export const ZPersonName = ZText.trim().min(1, 'nameRequired').max(NAME_MAX_LENGTH, 'nameTooLong');
 
 export const ZSignUpForm = z.object({
   name: ZPersonName,
@@ -28,14 +29,14 @@ export type TSignUpForm = z.infer<typeof ZSignUpForm>;
 
 export const ZSignInForm = z.object({
   email: ZEmail,
-  password: z.string().min(1, 'passwordRequired').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
+  password: ZText.min(1, 'passwordRequired').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
 });
 export type TSignInForm = z.infer<typeof ZSignInForm>;
 
 export const ZResetRequestForm = z.object({ email: ZEmail });
 
 export const ZNewPasswordForm = z
-  .object({ password: ZNewPassword, confirmation: z.string() })
+  .object({ password: ZNewPassword, confirmation: ZText })
   .refine((form) => form.password === form.confirmation, {
     path: ['confirmation'],
     message: 'passwordMismatch',

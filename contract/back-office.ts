@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ZRoomAmenity, ZSpaceAmenity } from './amenities';
 import { defineCallable } from './callable';
-import { MAX_BUFFER_MINUTES, ZRoomKind, ZRoomPrices } from './rooms';
-import { ZCalendarDate, ZClockTime, ZSpaceStatus, ZWeekday } from './spaces';
+import { MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES, MAX_HORIZON_DAYS, ZRoomKind, ZRoomPrices } from './rooms';
+import { ZCalendarDate, ZText } from './input';
+import { ZClockTime, ZSpaceStatus, ZWeekday } from './spaces';
 import { ZHexColor, ZSubdomain } from './tenancy';
 
 /**
@@ -13,7 +14,7 @@ import { ZHexColor, ZSubdomain } from './tenancy';
  */
 
 export const ZSpaceId = z.string().uuid('required');
-const text = (max: number) => z.string().trim().max(max, 'too-long');
+const text = (max: number) => ZText.trim().max(max, 'too-long');
 const requiredText = (max: number) => text(max).min(1, 'required');
 
 /** Managers may be named in either language; the public page falls back to the other one. */
@@ -38,14 +39,12 @@ export const ZSpaceAddress = z.object({
   addressLine: requiredText(160),
   postcode: requiredText(12),
   city: requiredText(80),
-  country: z
-    .string()
-    .trim()
+  country: ZText.trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'country'),
   latitude: z.number().min(-90, 'latitude').max(90, 'latitude').nullable(),
   longitude: z.number().min(-180, 'longitude').max(180, 'longitude').nullable(),
-  timeZone: z.string().refine(isTimeZone, 'time-zone'),
+  timeZone: ZText.refine(isTimeZone, 'time-zone'),
 });
 export type TSpaceAddress = z.infer<typeof ZSpaceAddress>;
 
@@ -107,12 +106,12 @@ export const ZRoomInput = z
       .number()
       .int()
       .refine((rate) => (VAT_RATES as readonly number[]).includes(rate), 'vat-rate'),
-    minDurationMinutes: minutes(15, 1440),
-    maxDurationMinutes: minutes(15, 1440),
+    minDurationMinutes: minutes(15, MAX_BOOKING_MINUTES),
+    maxDurationMinutes: minutes(15, MAX_BOOKING_MINUTES),
     bookingStepMinutes: minutes(5, 240),
     bufferMinutes: minutes(0, MAX_BUFFER_MINUTES),
     leadTimeMinutes: minutes(0, 60 * 24 * 30),
-    horizonDays: z.number().int('days').min(1, 'days').max(730, 'days'),
+    horizonDays: z.number().int('days').min(1, 'days').max(MAX_HORIZON_DAYS, 'days'),
     requiresApproval: z.boolean(),
     deskGroup: text(60).nullable(),
   })
@@ -182,7 +181,7 @@ export const ZManagedSpace = z.object({
     timeZone: z.string(),
   }),
   openingHours: z.array(z.object({ weekday: z.number(), opens: z.string(), closes: z.string() })),
-  closures: z.array(z.object({ startsOn: ZCalendarDate, endsOn: ZCalendarDate, label: z.string() })),
+  closures: z.array(z.object({ startsOn: z.string(), endsOn: z.string(), label: z.string() })),
   branding: z.object({ subdomain: z.string().nullable(), color: z.string().nullable() }),
   photos: z.array(ZManagedPhoto),
   rooms: z.array(ZManagedRoom),
@@ -271,7 +270,7 @@ export const addPhoto = op(
   'addPhoto',
   z.object({
     owner: ZPhotoOwner,
-    fileKey: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'file'),
+    fileKey: ZText.regex(/^[A-Za-z0-9_-]{22}$/, 'file'),
     altFr: text(200),
     altEn: text(200),
   }),
@@ -298,9 +297,9 @@ export const listTeam = op(
 );
 export const inviteToSpace = op(
   'invite',
-  spaceInput.extend({ email: z.string().trim().toLowerCase().email('email'), role: ZInvitableRole }),
+  spaceInput.extend({ email: ZText.trim().toLowerCase().email('email'), role: ZInvitableRole }),
   z.object({ status: z.enum(['added', 'invited']) }),
 );
 export const cancelInvitation = op('cancelInvitation', z.object({ invitationId: z.string().uuid() }), ok);
 export const acceptInvitation = op('acceptInvitation', z.object({ invitationId: z.string().uuid() }), ok);
-export const removeFromTeam = op('removeFromTeam', spaceInput.extend({ userId: z.string().min(1) }), ok);
+export const removeFromTeam = op('removeFromTeam', spaceInput.extend({ userId: ZText.min(1).max(100) }), ok);

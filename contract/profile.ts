@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZEmail, ZNewPassword, ZPersonName } from './auth';
 import { defineCallable } from './callable';
+import { ZText } from './input';
 import { LOCALES } from './locale';
 import { ZFileKey } from './storage';
 
@@ -37,15 +38,13 @@ export const PROFILE_LIMITS = { company: 120, jobTitle: 120, skill: 40, skills: 
 
 /** Optional text: trimmed, empty becomes null. */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+  ZText.trim()
     .max(max, 'tooLong')
     .transform((value) => value || null)
     .nullable();
 
 export const ZSkills = z
-  .array(z.string().trim().min(1, 'skillEmpty').max(PROFILE_LIMITS.skill, 'skillTooLong'))
+  .array(ZText.trim().min(1, 'skillEmpty').max(PROFILE_LIMITS.skill, 'skillTooLong'))
   .max(PROFILE_LIMITS.skills, 'tooManySkills')
   .transform((skills) => [...new Set(skills)]);
 
@@ -116,7 +115,7 @@ export const changeEmail = defineCallable({
 export const changePassword = defineCallable({
   name: 'profile.changePassword',
   input: z.object({
-    currentPassword: z.string().min(1, 'passwordRequired').max(128, 'passwordTooLong'),
+    currentPassword: ZText.min(1, 'passwordRequired').max(128, 'passwordTooLong'),
     newPassword: ZNewPassword,
     signOutOtherDevices: z.boolean(),
   }),
@@ -189,7 +188,7 @@ export const exportPersonalData = defineCallable({
 /** Erases the caller's personal data; typing their e-mail address confirms it. */
 export const deleteAccount = defineCallable({
   name: 'profile.deleteAccount',
-  input: z.object({ confirmEmail: z.string().trim().toLowerCase().max(254) }),
+  input: z.object({ confirmEmail: ZText.trim().toLowerCase().max(254) }),
   output: z.null(),
   mutates: true,
   access: 'signed-in',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCallable } from './callable';
+import { ZCalendarDate, ZInstant, ZText } from './input';
 import { HALF_DAY_MINUTES, withVat, ZRoomKind, type RoomPricesExclVat } from './rooms';
-import { ZCalendarDate } from './spaces';
 
 export const RESERVATION_STATUSES = [
   'pending',
@@ -32,6 +32,7 @@ export const MAX_REASON_LENGTH = 500;
  * Rule failures come with `invalid-argument`, the rest with the code named beside them.
  */
 export const BOOKING_REFUSALS = [
+  'end-before-start',
   'step', // start not on the room's step, or duration not a multiple of it
   'min-duration',
   'max-duration',
@@ -54,12 +55,8 @@ export type BookingRefusal = (typeof BOOKING_REFUSALS)[number];
 
 export const ZRoomId = z.uuid();
 export const ZReservationId = z.uuid();
-/** An instant with its offset (`2026-03-29T09:00:00+02:00` or `…Z`); answers always give UTC `…Z`. */
-export const ZInstant = z.iso.datetime({ offset: true });
 /** Chosen by the browser for one booking attempt and sent again on every retry of it. */
-export const ZIdempotencyKey = z
-  .string()
-  .min(8)
+export const ZIdempotencyKey = ZText.min(8)
   .max(100)
   .regex(/^[A-Za-z0-9_-]+$/, 'idempotency-key');
 
@@ -203,14 +200,23 @@ export const getSpaceAvailability = defineCallable({
 
 // ——— Booking ———
 
-export const ZSlotRequest = z.object({
+const slotFields = {
   roomId: ZRoomId,
   startsAt: ZInstant,
   endsAt: ZInstant,
   attendees: z.number().int().min(1).max(10_000),
   /** Book any free desk of the room's desk group rather than this desk. */
   anyDesk: z.boolean().default(false),
-});
+};
+
+/** A slot ends after it starts (the room's own rules, length among them, are the server's to check). */
+function checkSlotOrder(slot: { startsAt: string; endsAt: string }, issues: z.RefinementCtx) {
+  if (Date.parse(slot.endsAt) <= Date.parse(slot.startsAt)) {
+    issues.addIssue({ code: 'custom', path: ['endsAt'], message: 'end-before-start' });
+  }
+}
+
+export const ZSlotRequest = z.object(slotFields).superRefine(checkSlotOrder);
 
 export const quoteReservation = defineCallable({
   name: 'reservations.quote',
@@ -220,10 +226,13 @@ export const quoteReservation = defineCallable({
   access: 'public',
 });
 
-export const ZBookingForm = ZSlotRequest.extend({
-  title: z.string().trim().max(MAX_TITLE_LENGTH).default(''),
-  idempotencyKey: ZIdempotencyKey,
-});
+export const ZBookingForm = z
+  .object({
+    ...slotFields,
+    title: ZText.trim().max(MAX_TITLE_LENGTH).default(''),
+    idempotencyKey: ZIdempotencyKey,
+  })
+  .superRefine(checkSlotOrder);
 export type TBookingFormInput = z.input<typeof ZBookingForm>;
 
 export const ZReservationRoom = z.object({ id: z.string(), name: z.string(), kind: ZRoomKind });
@@ -304,7 +313,7 @@ export const listMyReservations = defineCallable({
   access: 'signed-in',
 });
 
-export const ZReason = z.string().trim().min(3).max(MAX_REASON_LENGTH);
+export const ZReason = ZText.trim().min(3).max(MAX_REASON_LENGTH);
 
 /** A member cancels within the free-cancellation window; a manager any time, saying why. */
 export const cancelReservation = defineCallable({

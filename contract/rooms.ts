@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZRoomAmenity } from './amenities';
 import { defineCallable } from './callable';
+import { ZText } from './input';
 import { ZPhoto } from './photos';
 
 export const ROOM_KINDS = ['meeting_room', 'private_office', 'desk', 'event_hall'] as const;
@@ -55,6 +56,9 @@ export type TRoomPrices = z.infer<typeof ZRoomPrices>;
 
 /** The longest buffer a room may keep after each booking (also a database check: search relies on it). */
 export const MAX_BUFFER_MINUTES = 240;
+/** The longest booking any room allows, and the farthest ahead any room opens: a slot past them is refused unread. */
+export const MAX_BOOKING_MINUTES = 1440;
+export const MAX_HORIZON_DAYS = 730;
 
 export const ZRoomRules = z.object({
   minDurationMinutes: z.number().int(),
@@ -101,7 +105,7 @@ export const ZRoomDetail = ZRoomSummary.extend({
 export type TRoomDetail = z.infer<typeof ZRoomDetail>;
 
 /** A space named in a URL: its slug or its id. */
-export const ZSpaceRef = z.string().trim().min(1).max(120);
+export const ZSpaceRef = ZText.trim().min(1).max(120);
 
 /**
  * A room of a published space. With `spaceRef` (from `/spaces/{spaceid}/rooms/{roomid}`) the room must
@@ -109,7 +113,7 @@ export const ZSpaceRef = z.string().trim().min(1).max(120);
  */
 export const getRoom = defineCallable({
   name: 'rooms.get',
-  input: z.object({ roomId: z.string().trim().min(1).max(64), spaceRef: ZSpaceRef.optional() }),
+  input: z.object({ roomId: ZText.trim().min(1).max(64), spaceRef: ZSpaceRef.optional() }),
   output: ZRoomDetail,
   mutates: false,
   access: 'public',

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ZAmenity } from './amenities';
 import { defineCallable } from './callable';
 import { ZRoomKind } from './rooms';
-import { ZCalendarDate, ZPage, ZSpaceCard } from './spaces';
+import { ZCalendarDate, ZText } from './input';
+import { ZPage, ZSpaceCard } from './spaces';
 
 export const SEARCH_SORTS = ['price_asc', 'price_desc', 'capacity_desc', 'name_asc'] as const;
 export const ZSearchSort = z.enum(SEARCH_SORTS);
@@ -13,7 +14,7 @@ export const SEARCH_PAGE_SIZE = 10;
 export const DEFAULT_SEARCH_DURATION_MINUTES = 60;
 
 /** A start time of a booking: 00:00 to 23:59 (24:00 only closes). */
-export const ZStartTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'time');
+export const ZStartTime = ZText.regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'time');
 
 /**
  * What /search filters on; every field lives in the URL. Times and dates are read in each space's own
@@ -22,7 +23,7 @@ export const ZStartTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'time'
  */
 export const ZSearchFilters = z
   .object({
-    city: z.string().trim().min(1).max(80).optional(),
+    city: ZText.trim().min(1).max(80).optional(),
     date: ZCalendarDate.optional(),
     time: ZStartTime.optional(),
     duration: z.coerce.number().int().min(15).max(1440).optional(),

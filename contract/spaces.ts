@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZSpaceAmenity } from './amenities';
 import { defineCallable } from './callable';
+import { ZText } from './input';
 import { ZPhoto } from './photos';
 import { ZRoomKind, ZRoomSummary, ZSpaceRef } from './rooms';
 
@@ -24,7 +25,7 @@ export function cityKeyOf(city: string): string {
 }
 
 /** `HH:MM`, 00:00 to 24:00 (24:00 closes at midnight). */
-export const ZClockTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'time');
+export const ZClockTime = ZText.regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'time');
 
 /** ISO weekday: 1 Monday … 7 Sunday. */
 export const ZWeekday = z.number().int().min(1).max(7);
@@ -32,10 +33,7 @@ export const ZWeekday = z.number().int().min(1).max(7);
 export const ZOpeningInterval = z.object({ weekday: ZWeekday, opens: ZClockTime, closes: ZClockTime });
 export type TOpeningInterval = z.infer<typeof ZOpeningInterval>;
 
-/** `YYYY-MM-DD`, a calendar day in the space's zone. */
-export const ZCalendarDate = z.iso.date();
-
-export const ZClosure = z.object({ startsOn: ZCalendarDate, endsOn: ZCalendarDate, label: z.string() });
+export const ZClosure = z.object({ startsOn: z.string(), endsOn: z.string(), label: z.string() });
 export type TClosure = z.infer<typeof ZClosure>;
 
 /** A space as lists, cards and map markers show it. */

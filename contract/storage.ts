@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZText } from './input';
 
 /**
  * File storage, shared by the server (which answers with these codes) and the browser's uploader (which
@@ -95,7 +96,7 @@ export function isFilePurpose(value: unknown): value is FilePurpose {
 }
 
 /** Keys are random and URL-safe: `/api/files/<key>`. */
-export const ZFileKey = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'fileKey');
+export const ZFileKey = ZText.regex(/^[A-Za-z0-9_-]{22}$/, 'fileKey');
 
 export const ZUploadedFile = z.object({
   key: ZFileKey,

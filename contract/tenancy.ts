@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { defineCallable } from './callable';
+import { ZText } from './input';
 
-export const ZHexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'color');
+export const ZHexColor = ZText.regex(/^#[0-9a-f]{6}$/i, 'color');
 
-export const ZSubdomain = z
-  .string()
-  .trim()
+export const ZSubdomain = ZText.trim()
   .toLowerCase()
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'subdomain');
 

@@ -1,3 +1,4 @@
+import { ZCalendarDate } from '#contract/input';
 import {
   getFeedStatus,
   getSpaceCalendar,
@@ -16,7 +17,6 @@ import { requireViewer } from '~/platform/guard';
 import { pageTitle } from '~/platform/meta';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function pageOf(value: string | null): number {
   const page = Number(value);
@@ -46,8 +46,9 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Re
   if (view === 'planning') {
     const askedSpace = params.get('space');
     const space = managed.find((item) => item.id === askedSpace) ?? managed[0]!;
-    const askedDate = params.get('date');
-    const date = askedDate && DATE.test(askedDate) ? askedDate : todayIn(space.timeZone);
+    // A date the planning cannot show (not a date, or outside the app's calendar) means today.
+    const askedDate = ZCalendarDate.safeParse(params.get('date'));
+    const date = askedDate.success ? askedDate.data : todayIn(space.timeZone);
     const planning = await context.call(getSpaceCalendar, {
       spaceId: UUID.test(space.id) ? space.id : '',
       date,

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { AppError } from '#contract/errors';
 import type { Db } from './client';
 
 /** At most this many attempts for a transaction that keeps losing a serialization race (seed: 5). */
@@ -5,6 +7,10 @@ export const TRANSACTION_ATTEMPTS = 5;
 
 /** PostgreSQL's "try again" answers: serialization failure and deadlock. */
 const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
+export const UNIQUE_VIOLATION = '23505';
+const EXCLUSION_VIOLATION = '23P01';
+/** Text PostgreSQL cannot store: a NUL character, or bytes that are not UTF-8. */
+const UNSTORABLE_TEXT_SQLSTATES = new Set(['22021', '22P05']);
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -27,4 +33,34 @@ export async function inSerializableTransaction<T>(db: Db, work: (tx: Tx) => Pro
       if (attempt >= TRANSACTION_ATTEMPTS || !state || !RETRYABLE_SQLSTATES.has(state)) throw error;
     }
   }
+}
+
+/**
+ * Makes concurrent changes to one thing take turns: locks its row until the transaction ends. Each later
+ * statement of the transaction (read committed) then sees what the previous holder committed, so a
+ * "replace all" or a "check, then change" is never interleaved with another. False when there is no row.
+ */
+export async function lockRow(tx: Tx, table: 'spaces' | 'users', id: string): Promise<boolean> {
+  const result = (await tx.execute(
+    sql`SELECT 1 FROM ${sql.identifier(table)} WHERE id = ${id} FOR UPDATE`,
+  )) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
+/**
+ * What a database refusal that the caller's own request caused means to them, in one place for every
+ * operation: a unique or exclusion constraint is `already-exists` (someone got there first), a lost
+ * serialization race or a deadlock is `aborted` (try again), text the database cannot store is
+ * `invalid-argument`. Anything else is not the caller's doing: null.
+ */
+export function appErrorOfDatabaseRefusal(error: unknown): AppError | null {
+  const state = sqlStateOf(error);
+  if (!state) return null;
+  if (state === UNIQUE_VIOLATION || state === EXCLUSION_VIOLATION) {
+    return new AppError('already-exists', 'A concurrent change got there first');
+  }
+  if (RETRYABLE_SQLSTATES.has(state)) return new AppError('aborted', 'Conflicting change, try again');
+  if (UNSTORABLE_TEXT_SQLSTATES.has(state))
+    return new AppError('invalid-argument', 'Text that cannot be stored');
+  return null;
 }

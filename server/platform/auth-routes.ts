@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '#contract/errors';
+import { holdsUnstorableText, isStorableText } from '#contract/input';
 import type { Db } from '../db/client';
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, type Auth } from './auth';
 import { AUTH_PATH_RULES, type AuthPathRule } from './auth-rate-limits';
@@ -33,6 +34,44 @@ function emailIn(body: Uint8Array): string | null {
   }
 }
 
+/**
+ * better-auth stores what it is sent as it is: a NUL would fail in the database and a lone surrogate be
+ * silently replaced. Such text anywhere in the address or the JSON body is refused here, as the callables
+ * refuse it (contract/input.ts).
+ */
+function holdsUnstorableInput(url: URL, body: Uint8Array | undefined): boolean {
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return true;
+  }
+  if (!isStorableText(path) || [...url.searchParams].some((pair) => holdsUnstorableText(pair))) return true;
+  if (!body?.length) return false;
+  try {
+    return holdsUnstorableText(JSON.parse(new TextDecoder().decode(body)));
+  } catch {
+    return false;
+  }
+}
+
+/** Where better-auth sends the browser next, in a link's query (a confirmation link's `callbackURL`). */
+const CALLBACK_PARAMS = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo'];
+
+/**
+ * better-auth lets any callback through its origin check that is not absolute, then fails (500) on one
+ * that is not a path either (`callbackURL=abc`). A callback must be a path of this site or an http(s) URL
+ * (which better-auth then checks against the trusted origins).
+ */
+function holdsUnusableCallback(url: URL): boolean {
+  return CALLBACK_PARAMS.some((name) =>
+    url.searchParams.getAll(name).some((value) => {
+      if (value.startsWith('/')) return value.startsWith('//') || value.startsWith('/\\');
+      return !(URL.canParse(value) && /^https?:$/.test(new URL(value).protocol));
+    }),
+  );
+}
+
 /** Counter keys hold a digest, so the table never stores an e-mail address. */
 function emailKey(path: string, email: string): string {
   return `email|${path}|${createHash('sha256').update(email).digest('base64url')}`;
@@ -57,6 +96,15 @@ export function createAuthHandler({ auth, db, pathRules = AUTH_PATH_RULES }: Aut
           status: 400,
         });
       }
+    }
+
+    const url = new URL(request.url);
+    if (holdsUnstorableInput(url, body) || holdsUnusableCallback(url)) {
+      const error = new AppError(
+        'invalid-argument',
+        'Refused: text that cannot be stored, or a callback that is not a URL',
+      );
+      return Response.json(error.toBody(), { status: error.httpStatus });
     }
 
     const perEmail = request.method === 'POST' ? pathRules[path]?.perEmail : undefined;

@@ -91,6 +91,41 @@ describe('sign-up and confirmation', () => {
   });
 });
 
+describe('text better-auth would store or use as it is', () => {
+  it('refuses a NUL or a lone surrogate in a sign-up and stores nothing', async () => {
+    const attempts: Array<[string, string]> = [
+      ['Ada\u0000', 'nul-name@example.com'],
+      ['Ada \uD800', 'surrogate-name@example.com'],
+      ['Ada', 'nul\u0000@example.com'],
+    ];
+    for (const [name, email] of attempts) {
+      const response = await createAgent(app.url).signUp({ name, email, password: 'a long enough password' });
+      expect(response.status).toBe(400);
+      expect(await errorStatusOf(response)).toBe('INVALID_ARGUMENT');
+    }
+    const stored = await app.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${users.email} IN ('nul-name@example.com', 'surrogate-name@example.com')`);
+    expect(stored).toEqual([]);
+  });
+
+  it('refuses a NUL in a link, and a callback that is neither a path nor a URL, instead of failing', async () => {
+    for (const query of [
+      'token=%00',
+      'token=abc&callbackURL=abc',
+      'token=abc&callbackURL=%2F%2Fevil.example',
+    ]) {
+      const response = await createAgent(app.url).request(`/api/auth/verify-email?${query}`);
+      expect(response.status, query).toBe(400);
+    }
+    const fine = await createAgent(app.url).request(
+      '/api/auth/verify-email?token=abc&callbackURL=%2Fauth%2Fvalidated',
+    );
+    expect(fine.status).toBe(302);
+  });
+});
+
 describe('sign-in', () => {
   it('gives the same answer for a wrong password and an unknown address', async () => {
     const user = await createTestUser(app.database.db);

@@ -3,6 +3,7 @@ import type { CallableDef, OutputOf, ParsedInputOf } from '#contract/callable';
 import { AppError, type FieldIssue } from '#contract/errors';
 import type { Locale } from '#contract/locale';
 import type { Db } from '../db/client';
+import { appErrorOfDatabaseRefusal } from '../db/transaction';
 import type { Config } from './config';
 import type { Logger } from './log';
 import type { Session } from './session';
@@ -43,6 +44,8 @@ export interface CallableRouter {
   /** Validates, checks access, runs and validates the output. Throws AppError, nothing else. */
   invoke(name: string, data: unknown, ctx: CallContext): Promise<unknown>;
   has(name: string): boolean;
+  /** Every operation it serves, for tests that go through all of them. */
+  definitions(): CallableDef[];
 }
 
 export function createCallableRouter(implementations: Implementation[]): CallableRouter {
@@ -72,6 +75,11 @@ export function createCallableRouter(implementations: Implementation[]): Callabl
       raw = await implementation.handle(parsed.data, ctx);
     } catch (error) {
       if (error instanceof AppError) throw error;
+      const refusal = appErrorOfDatabaseRefusal(error);
+      if (refusal) {
+        ctx.log.warn('callable refused by the database', { callable: name, code: refusal.code, error });
+        throw refusal;
+      }
       ctx.log.error('callable failed', { callable: name, error });
       throw new AppError('internal', 'Internal error');
     }
@@ -85,7 +93,11 @@ export function createCallableRouter(implementations: Implementation[]): Callabl
     return output.data;
   }
 
-  return { invoke, has: (name) => byName.has(name) };
+  return {
+    invoke,
+    has: (name) => byName.has(name),
+    definitions: () => [...byName.values()].map((implementation) => implementation.def),
+  };
 }
 
 /** In-process call with the contract's types, used by loaders through the load context. */

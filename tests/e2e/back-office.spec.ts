@@ -157,3 +157,34 @@ test('an admin sees every space and can open any back office', async ({ page, na
   await expect(page.getByText('Statut : Brouillon')).toBeVisible();
   await expect(page.getByText('Tout est prêt : publiez')).toBeVisible();
 });
+
+test('a closure outside the calendar the app works in is refused next to its date, in French and English', async ({
+  page,
+  navigate,
+}) => {
+  await signInAs(page, 'manager');
+  await navigate('/myspaces');
+  await page
+    .getByRole('region', { name: 'Les espaces que je gère' })
+    .getByRole('link', { name: 'Gérer Acme Coworking' })
+    .click();
+  await openSection(page, 'Horaires');
+  const closures = page.getByRole('region', { name: 'Fermetures exceptionnelles' });
+
+  await closures.getByRole('button', { name: 'Ajouter une fermeture' }).click();
+  await closures.getByLabel('Du', { exact: true }).last().fill('2150-07-14');
+  await closures.getByLabel('Motif').last().fill('Dans longtemps');
+  await closures.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(closures.getByText('Choisissez une date entre 2000 et 2099.').first()).toBeVisible();
+  await check(page, 'office-closure-out-of-range-fr');
+
+  await page.getByRole('button', { name: 'English' }).click();
+  const closuresEn = page.getByRole('region', { name: 'Exceptional closures' });
+  await closuresEn.getByRole('button', { name: 'Add a closure' }).click();
+  await closuresEn.getByLabel('From', { exact: true }).last().fill('1999-12-31');
+  await closuresEn.getByRole('button', { name: 'Save' }).click();
+  await expect(closuresEn.getByText('Choose a date between 2000 and 2099.').first()).toBeVisible();
+  await check(page, 'office-closure-out-of-range-en');
+  await page.getByRole('button', { name: 'Français' }).click();
+  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
+});

@@ -33,6 +33,8 @@ export interface TestApp {
   readSession: SessionReader;
   /** Every line the app's own loggers wrote (for "never logged" checks). */
   logLines: string[];
+  /** The routes the server answers, as Hono lists them. */
+  routes: Array<{ method: string; path: string }>;
   close(): Promise<void>;
 }
 
@@ -58,7 +60,7 @@ function capturingLogger(lines: string[], base: Record<string, unknown> = {}): L
 
 /**
  * The whole server (callables, /api/auth, /api/files) on a fresh database, a real HTTP port on loopback
- * and a real SMTP server that receives its mail. Pages are not built: only the APIs answer.
+ * and a real SMTP server that receives its mail. Pages answer only when given a build (`getServerBuild`).
  */
 export async function startTestApp(
   options: {
@@ -105,6 +107,7 @@ export async function startTestApp(
     fileStore,
     readSession,
     logLines,
+    routes: app.routes.map(({ method, path }) => ({ method, path })),
     async close() {
       await mailer.idle();
       server.closeAllConnections();

@@ -1,6 +1,10 @@
 import type { TFunction } from 'i18next';
 import { AppError } from '#contract/errors';
+import { DATE_REFUSAL, TEXT_REFUSAL } from '#contract/input';
 import { BOOKING_REFUSALS, type BookingRefusal } from '#contract/reservations';
+
+/** Refusals the contract itself gives (a field's message rather than a reason), with no number to show. */
+const FIELD_REFUSALS: readonly string[] = [TEXT_REFUSAL, DATE_REFUSAL, 'end-before-start'];
 
 function isRefusal(value: unknown): value is BookingRefusal {
   return typeof value === 'string' && (BOOKING_REFUSALS as readonly string[]).includes(value);
@@ -16,5 +20,7 @@ export function refusalMessage(t: TFunction, error: unknown): string {
   const reason = appError.details?.reason;
   if (isRefusal(reason)) return t(`reservations:refusals.${reason}`, { ...appError.details });
   if (reason === 'reason-required') return t('reservations:refusals.reason-required');
+  const fieldRefusal = appError.details?.fields?.find((field) => FIELD_REFUSALS.includes(field.message));
+  if (fieldRefusal) return t(`reservations:refusals.${fieldRefusal.message}`);
   return t(`common:errors.codes.${appError.code}`);
 }

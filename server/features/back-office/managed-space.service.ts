@@ -12,15 +12,13 @@ import type {
 import { AppError } from '#contract/errors';
 import { photoUrl } from '#contract/photos';
 import { cityKeyOf, DEFAULT_TIME_ZONE } from '#contract/spaces';
-import { sqlStateOf } from '../../db/transaction';
+import { lockRow, sqlStateOf, UNIQUE_VIOLATION, type Tx } from '../../db/transaction';
 import { spaceMembers } from '../../db/schema/memberships';
 import { roomPhotos, rooms } from '../../db/schema/rooms';
 import { spaceClosures, spaceOpeningHours, spacePhotos, spaces } from '../../db/schema/spaces';
 import { RESERVED_SUBDOMAIN } from '../tenancy/tenancy.service';
 import { clockOf, roomPricesOf } from '../spaces/mappers';
 import { requireManager, requireOwner, userIdOf, type Ctx } from './access';
-
-const UNIQUE_VIOLATION = '23505';
 
 /** "L'Atelier du Port" → "l-atelier-du-port": what a slug is made of. */
 export function slugOf(name: string): string {
@@ -46,24 +44,37 @@ async function freeSlug(ctx: Ctx, base: string): Promise<string> {
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-/** A new draft space; its creator becomes its owner. Retried once if two people take the same slug. */
+/** How many slugs a new space tries: each one lost to a request made at the same time moves to the next. */
+const SLUG_ATTEMPTS = 20;
+
+/**
+ * A new draft space; its creator becomes its owner. Spaces created at once with one name each get their
+ * own slug (`name`, `name-2`…): the unique index decides who has one, the others take the next free one.
+ */
 export async function createSpace(ctx: Ctx, name: string): Promise<{ id: string }> {
   const userId = userIdOf(ctx);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await ctx.db.transaction(async (tx) => {
-        const slug = await freeSlug({ ...ctx, db: tx }, slugOf(name));
-        const [space] = await tx
-          .insert(spaces)
-          .values({ slug, name, status: 'draft', timeZone: DEFAULT_TIME_ZONE })
-          .returning({ id: spaces.id });
-        await tx.insert(spaceMembers).values({ spaceId: space!.id, userId, role: 'owner' });
-        return { id: space!.id };
-      });
-    } catch (error) {
-      if (attempt >= 2 || sqlStateOf(error) !== UNIQUE_VIOLATION) throw error;
+  return ctx.db.transaction(async (tx) => {
+    for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+      const slug = await freeSlug({ ...ctx, db: tx }, slugOf(name));
+      const [space] = await tx
+        .insert(spaces)
+        .values({ slug, name, status: 'draft', timeZone: DEFAULT_TIME_ZONE })
+        .onConflictDoNothing({ target: spaces.slug })
+        .returning({ id: spaces.id });
+      if (!space) continue;
+      await tx.insert(spaceMembers).values({ spaceId: space.id, userId, role: 'owner' });
+      return { id: space.id };
     }
-  }
+    throw new AppError('aborted', 'Too many spaces were given this name at once; try again');
+  });
+}
+
+/**
+ * Makes changes to one space take turns (a replacement of its hours, a check before publishing): each
+ * then reads what the one before committed. `not-found` when there is no such space.
+ */
+async function lockSpace(tx: Tx, spaceId: string): Promise<void> {
+  if (!(await lockRow(tx, 'spaces', spaceId))) throw new AppError('not-found', `No space ${spaceId}`);
 }
 
 function touch() {
@@ -95,6 +106,7 @@ export async function updateAddress(ctx: Ctx, spaceId: string, address: TSpaceAd
 export async function setOpeningHours(ctx: Ctx, spaceId: string, hours: TOpeningHoursInput) {
   await requireManager(ctx, spaceId);
   await ctx.db.transaction(async (tx) => {
+    await lockSpace(tx, spaceId);
     await tx.delete(spaceOpeningHours).where(eq(spaceOpeningHours.spaceId, spaceId));
     if (hours.length) await tx.insert(spaceOpeningHours).values(hours.map((h) => ({ spaceId, ...h })));
     await tx.update(spaces).set(touch()).where(eq(spaces.id, spaceId));
@@ -114,6 +126,7 @@ function closureNotEnded(timeZone: string): SQL {
 export async function setClosures(ctx: Ctx, spaceId: string, closures: TClosuresInput) {
   await requireManager(ctx, spaceId);
   await ctx.db.transaction(async (tx) => {
+    await lockSpace(tx, spaceId);
     const [space] = await tx.select({ timeZone: spaces.timeZone }).from(spaces).where(eq(spaces.id, spaceId));
     if (!space) throw new AppError('not-found', `No space ${spaceId}`);
     await tx
@@ -195,13 +208,17 @@ export async function missingForPublication(ctx: Ctx, spaceId: string): Promise<
 /** Makes the space public once nothing is missing (`failed-precondition` names what is). */
 export async function publishSpace(ctx: Ctx, spaceId: string) {
   await requireManager(ctx, spaceId);
-  const missing = await missingForPublication(ctx, spaceId);
-  if (missing.length) throw new AppError('failed-precondition', 'Space incomplete', { missing });
-  // The first publication date stays: a space taken off and put back keeps its age.
-  await ctx.db
-    .update(spaces)
-    .set({ status: 'published', publishedAt: sql`coalesce(${spaces.publishedAt}, now())`, ...touch() })
-    .where(eq(spaces.id, spaceId));
+  // Checked and changed while no one else changes the space: hours removed meanwhile cannot slip through.
+  await ctx.db.transaction(async (tx) => {
+    await lockSpace(tx, spaceId);
+    const missing = await missingForPublication({ ...ctx, db: tx }, spaceId);
+    if (missing.length) throw new AppError('failed-precondition', 'Space incomplete', { missing });
+    // The first publication date stays: a space taken off and put back keeps its age.
+    await tx
+      .update(spaces)
+      .set({ status: 'published', publishedAt: sql`coalesce(${spaces.publishedAt}, now())`, ...touch() })
+      .where(eq(spaces.id, spaceId));
+  });
   return { ok: true as const };
 }
 

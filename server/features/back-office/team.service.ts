@@ -8,6 +8,7 @@ import { users } from '../../db/schema/auth';
 import { spaceInvitations } from '../../db/schema/invitations';
 import { spaceMembers } from '../../db/schema/memberships';
 import { spaces } from '../../db/schema/spaces';
+import { lockRow } from '../../db/transaction';
 import { sendMail } from '../../platform/mail';
 import { requireManager, requireOwner, userIdOf, type Ctx } from './access';
 import { invitationMail } from './invitation-mail';
@@ -155,7 +156,8 @@ export async function cancelInvitation(ctx: Ctx, invitationId: string) {
 
 /**
  * The invited person joins the team: the invitation must be for their confirmed e-mail address. A role
- * they already hold that ranks higher is kept.
+ * they already hold that ranks higher is kept. Acceptances sent at once (two tabs, a double click) take
+ * turns: the first joins, the others change nothing.
  */
 export async function acceptInvitation(ctx: Ctx, invitationId: string) {
   const user = ctx.session?.user;
@@ -169,6 +171,14 @@ export async function acceptInvitation(ctx: Ctx, invitationId: string) {
   }
   if (!user.emailVerified) throw new AppError('failed-precondition', 'Confirm your e-mail address first');
   await ctx.db.transaction(async (tx) => {
+    // Changes to one team take turns; an acceptance that came first has then been committed.
+    await lockRow(tx, 'spaces', invitation.spaceId);
+    const [still] = await tx
+      .select({ acceptedAt: spaceInvitations.acceptedAt })
+      .from(spaceInvitations)
+      .where(eq(spaceInvitations.id, invitationId));
+    if (!still) throw new AppError('not-found', 'No such invitation');
+    if (still.acceptedAt) return;
     const [current] = await tx
       .select({ role: spaceMembers.role })
       .from(spaceMembers)
@@ -194,27 +204,31 @@ export async function acceptInvitation(ctx: Ctx, invitationId: string) {
 /** Removes someone from the team: members by managers, managers and owners by owners; never the last owner. */
 export async function removeFromTeam(ctx: Ctx, input: { spaceId: string; userId: string }) {
   await requireManager(ctx, input.spaceId);
-  const [target] = await ctx.db
-    .select({ role: spaceMembers.role })
-    .from(spaceMembers)
-    .where(and(eq(spaceMembers.spaceId, input.spaceId), eq(spaceMembers.userId, input.userId)));
-  if (!target) throw new AppError('not-found', 'Not in this team');
-  if (target.role !== 'member') await requireOwner(ctx, input.spaceId);
-  if (target.role === 'owner') {
-    const owners = await ctx.db
-      .select({ userId: spaceMembers.userId })
+  // Removals from one team take turns: two owners removing each other at once cannot leave it with none.
+  await ctx.db.transaction(async (tx) => {
+    await lockRow(tx, 'spaces', input.spaceId);
+    const [target] = await tx
+      .select({ role: spaceMembers.role })
       .from(spaceMembers)
-      .where(
-        and(
-          eq(spaceMembers.spaceId, input.spaceId),
-          eq(spaceMembers.role, 'owner'),
-          notInArray(spaceMembers.userId, [input.userId]),
-        ),
-      );
-    if (!owners.length) throw new AppError('failed-precondition', 'A space keeps at least one owner');
-  }
-  await ctx.db
-    .delete(spaceMembers)
-    .where(and(eq(spaceMembers.spaceId, input.spaceId), inArray(spaceMembers.userId, [input.userId])));
+      .where(and(eq(spaceMembers.spaceId, input.spaceId), eq(spaceMembers.userId, input.userId)));
+    if (!target) throw new AppError('not-found', 'Not in this team');
+    if (target.role !== 'member') await requireOwner({ ...ctx, db: tx }, input.spaceId);
+    if (target.role === 'owner') {
+      const owners = await tx
+        .select({ userId: spaceMembers.userId })
+        .from(spaceMembers)
+        .where(
+          and(
+            eq(spaceMembers.spaceId, input.spaceId),
+            eq(spaceMembers.role, 'owner'),
+            notInArray(spaceMembers.userId, [input.userId]),
+          ),
+        );
+      if (!owners.length) throw new AppError('failed-precondition', 'A space keeps at least one owner');
+    }
+    await tx
+      .delete(spaceMembers)
+      .where(and(eq(spaceMembers.spaceId, input.spaceId), inArray(spaceMembers.userId, [input.userId])));
+  });
   return { ok: true as const };
 }

@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
-import type {
-  TAvailabilityDay,
-  TInterval,
-  TRoomAvailability,
-  TSlot,
-  TSpaceAvailability,
+import {
+  MAX_ROOM_AVAILABILITY_DAYS,
+  type TAvailabilityDay,
+  type TInterval,
+  type TRoomAvailability,
+  type TSlot,
+  type TSpaceAvailability,
 } from '#contract/reservations';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/transaction';
@@ -65,15 +66,23 @@ function targetCondition(target: Target): SQL {
 }
 
 /**
+ * The most days the opening hours are ever expanded over in one query: twice the longest range the contract
+ * lets anyone ask for, so it never cuts a real request short, but a range that slipped past every check
+ * cannot make PostgreSQL generate millions of days.
+ */
+export const MAX_EXPANDED_DAYS = 2 * MAX_ROOM_AVAILABILITY_DAYS;
+
+/**
  * When a space is open between two of its dates, as one multirange: the same as `space_open_ranges()`
  * (migration 0003), written out so that it is planned with the query around it instead of on every call
  * (a SQL function with an aggregate is never inlined): wall-clock hours of each day read in the space's
- * zone, closure days left out.
+ * zone, closure days left out. At most MAX_EXPANDED_DAYS days from `from`.
  */
 export function openHoursSql(spaceId: SQL, timeZone: SQL, from: SQL, to: SQL): SQL {
+  const last = sql`least(${to}::timestamp, ${from}::timestamp + make_interval(days => ${MAX_EXPANDED_DAYS}))`;
   return sql`coalesce((
     SELECT range_agg(tstzrange((day + hours.opens) AT TIME ZONE ${timeZone}, (day + hours.closes) AT TIME ZONE ${timeZone}))
-    FROM generate_series(${from}::timestamp, ${to}::timestamp, interval '1 day') AS day
+    FROM generate_series(${from}::timestamp, ${last}, interval '1 day') AS day
     JOIN space_opening_hours AS hours ON hours.space_id = ${spaceId} AND hours.weekday = extract(isodow FROM day)
     WHERE NOT EXISTS (
       SELECT 1 FROM space_closures AS closures

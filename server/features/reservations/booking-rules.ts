@@ -1,6 +1,7 @@
 import { tzOffset } from '@date-fns/tz';
 import { AppError } from '#contract/errors';
 import { minutesBetween, type BookingRefusal } from '#contract/reservations';
+import { MAX_BOOKING_MINUTES, MAX_HORIZON_DAYS } from '#contract/rooms';
 
 /** The rules of a room a booking is checked against (the columns of `rooms`). */
 export interface RoomRules {
@@ -38,6 +39,22 @@ export function wallClockMinutes(instant: Date, timeZone: string): number {
 }
 
 /**
+ * What is refused before anything is read, whatever the room: an end that is not after the start, a length
+ * no room allows, a start farther ahead than any room opens. Besides sparing the database a hopeless
+ * request, it keeps the opening hours a booking is checked against to a day or two.
+ */
+export function checkSlotBounds(slot: { startsAt: Date; endsAt: Date }, now: Date): void {
+  const length = slot.endsAt.getTime() - slot.startsAt.getTime();
+  if (!(length > 0)) throw refusal('end-before-start', 'endsAt');
+  if (length > MAX_BOOKING_MINUTES * 60_000) {
+    throw refusal('max-duration', 'endsAt', { maxDurationMinutes: MAX_BOOKING_MINUTES });
+  }
+  if (slot.startsAt.getTime() > now.getTime() + MAX_HORIZON_DAYS * 86_400_000) {
+    throw refusal('horizon', 'startsAt', { horizonDays: MAX_HORIZON_DAYS });
+  }
+}
+
+/**
  * The rules that need no database: step, length, lead time, horizon and capacity. Opening hours, closures
  * and other bookings are the database's to check. Steps are read on the space's wall clock (a 30-minute
  * step starts at :00 and :30 local time on every day, daylight-saving days included); lengths are real
@@ -45,7 +62,7 @@ export function wallClockMinutes(instant: Date, timeZone: string): number {
  */
 export function checkSlotRules(rules: RoomRules, slot: SlotRequest, timeZone: string, now: Date): number {
   const minutes = minutesBetween(slot.startsAt, slot.endsAt);
-  if (slot.endsAt.getTime() <= slot.startsAt.getTime()) throw refusal('min-duration', 'endsAt');
+  if (slot.endsAt.getTime() <= slot.startsAt.getTime()) throw refusal('end-before-start', 'endsAt');
   const step = rules.bookingStepMinutes;
   const startsOnStep =
     slot.startsAt.getTime() % 60_000 === 0 && wallClockMinutes(slot.startsAt, timeZone) % step === 0;

@@ -8,7 +8,7 @@ import { sqlStateOf, TRANSACTION_ATTEMPTS } from '../../db/transaction';
 import { wakeJobRunner } from '../../platform/jobs';
 import type { SessionUser } from '../../platform/session';
 import { bookableRoomIds, openHoursSql } from './availability.service';
-import { checkSlotRules, refusal } from './booking-rules';
+import { checkSlotBounds, checkSlotRules, refusal } from './booking-rules';
 import { queueMailSql } from './notifications';
 import { findReservationRecord, type ReservationRecord } from './reservation-view';
 import { rowsOf } from './sql-rows';
@@ -143,8 +143,13 @@ function checkRoomForSlot(context: BookingContext, slot: SlotInput, now: Date): 
   return price;
 }
 
+function checkSlotInputBounds(slot: SlotInput, now: Date): void {
+  checkSlotBounds({ startsAt: new Date(slot.startsAt), endsAt: new Date(slot.endsAt) }, now);
+}
+
 /** The price of a slot, after the same checks a booking gets (other bookings aside). */
 export async function quoteSlot(db: Db, slot: SlotInput, now: Date): Promise<TPrice> {
+  checkSlotInputBounds(slot, now);
   return checkRoomForSlot(await bookingContext(db, slot.roomId, slot), slot, now);
 }
 
@@ -290,6 +295,7 @@ export async function createReservation(
       reason: 'email-not-verified',
     });
   }
+  checkSlotInputBounds(input, now);
   const candidates = input.anyDesk ? await bookableRoomIds(db, input.roomId, true) : [input.roomId];
   const attempt = { userId: user.id, key: input.idempotencyKey };
   let firstRefusal: unknown;

@@ -5,6 +5,7 @@ import type { TFeedStatus } from '#contract/reservations';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { calendarFeedTokens, reservations } from '../../db/schema/reservations';
+import { lockRow } from '../../db/transaction';
 import { reservationsCalendar } from './ics';
 import { selectReservationRecords } from './reservation-view';
 
@@ -38,10 +39,14 @@ export async function getFeedStatus(db: Db, userId: string): Promise<TFeedStatus
   };
 }
 
-/** A new link; the previous one, if any, stops working in the same transaction. */
+/**
+ * A new link; the previous one, if any, stops working in the same transaction. Requests made at once take
+ * turns on the person's row, so each finds the link the one before made, and the last one wins.
+ */
 export async function createFeedToken(db: Db, userId: string, baseUrl: string, now: Date) {
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
+    await lockRow(tx, 'users', userId);
     await tx
       .update(calendarFeedTokens)
       .set({ revokedAt: now })

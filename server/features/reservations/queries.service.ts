@@ -183,14 +183,24 @@ export async function getSpaceCalendar(
   };
 }
 
-export async function getBookingPolicy(db: Db, spaceId: string): Promise<TBookingPolicy> {
+/**
+ * A space's cancellation policy: anyone may read a published space's, only those who run the space (and
+ * admins) the policy of one that is not published; everyone else gets `not-found`, as for any public read.
+ */
+export async function getBookingPolicy(
+  db: Db,
+  viewer: SessionUser | null,
+  spaceId: string,
+): Promise<TBookingPolicy> {
   const [row] = await db
-    .select({ id: spaces.id, hours: spaceBookingPolicies.freeCancellationHours })
+    .select({ status: spaces.status, hours: spaceBookingPolicies.freeCancellationHours })
     .from(spaces)
     .leftJoin(spaceBookingPolicies, eq(spaceBookingPolicies.spaceId, spaces.id))
     .where(eq(spaces.id, spaceId))
     .limit(1);
-  if (!row) throw new AppError('not-found', `No space ${spaceId}`);
+  const visible =
+    row && (row.status === 'published' || (viewer && (await managesSpace(db, viewer, spaceId))));
+  if (!visible) throw new AppError('not-found', `No space ${spaceId}`);
   return { spaceId, freeCancellationHours: row.hours ?? DEFAULT_FREE_CANCELLATION_HOURS };
 }
 
@@ -202,7 +212,7 @@ export async function updateBookingPolicy(
   if (!(await managesSpace(db, user, input.spaceId))) {
     throw new AppError('permission-denied', 'Only the managers of the space may change its policy');
   }
-  await getBookingPolicy(db, input.spaceId);
+  await getBookingPolicy(db, user, input.spaceId);
   await db
     .insert(spaceBookingPolicies)
     .values({ spaceId: input.spaceId, freeCancellationHours: input.freeCancellationHours })

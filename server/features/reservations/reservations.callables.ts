@@ -93,7 +93,9 @@ export function createReservationsCallables(clock: Clock = () => new Date()) {
     implement(getSpaceCalendar, (input, { db, session }) =>
       queries.getSpaceCalendar(db, signedInUser(session), input),
     ),
-    implement(getBookingPolicy, ({ spaceId }, { db }) => queries.getBookingPolicy(db, spaceId)),
+    implement(getBookingPolicy, ({ spaceId }, { db, session }) =>
+      queries.getBookingPolicy(db, session?.user ?? null, spaceId),
+    ),
     implement(updateBookingPolicy, (input, { db, session }) =>
       queries.updateBookingPolicy(db, signedInUser(session), input),
     ),

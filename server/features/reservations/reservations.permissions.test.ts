@@ -39,6 +39,7 @@ type Persona = (typeof PERSONAS)[number];
 
 let database: Database;
 let spaceId: string;
+let draftSpaceId: string;
 let roomId: string;
 let approvalRoomId: string;
 const people = {} as Record<Exclude<Persona, 'anonymous'>, TestPerson>;
@@ -62,6 +63,9 @@ beforeAll(async () => {
   await addRole(database.db, spaceId, people.manager.id, 'manager');
   await addRole(database.db, spaceId, people.owner.id, 'owner');
   await addRole(database.db, otherSpace, people.otherManager.id, 'owner');
+  draftSpaceId = await insertSpace(database.db, { status: 'draft' });
+  await addRole(database.db, draftSpaceId, people.otherManager.id, 'manager');
+  await addRole(database.db, draftSpaceId, people.member.id, 'member');
 });
 afterAll(() => database.close());
 
@@ -292,6 +296,21 @@ describe('who may call each reservations operation', () => {
     const tested = [...new Set(CASES.map((testCase) => `reservations.${testCase.name}`))].sort();
     const served = createReservationsCallables().map((implementation) => implementation.def.name);
     expect(tested).toEqual(served.sort());
+  });
+
+  it('tells the policy of a space that is not published only to those who run it; others get not-found', async () => {
+    const seen = {} as Record<Persona, string>;
+    for (const persona of PERSONAS)
+      seen[persona] = await outcome('getPolicy', { spaceId: draftSpaceId }, persona);
+    expect(seen).toEqual({
+      anonymous: 'not-found',
+      unconfirmed: 'not-found',
+      member: 'not-found',
+      otherMember: 'not-found',
+      otherManager: 'ok',
+      manager: 'not-found',
+      admin: 'ok',
+    });
   });
 
   it('shows each manager only their own spaces; an admin sees them all', async () => {

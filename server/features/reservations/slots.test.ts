@@ -1,7 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { classifyStarts, localMidnight, wallClockStarts } from './slots';
+import { classifyStarts, datesBetween, localMidnight, MAX_LISTED_DATES, wallClockStarts } from './slots';
 
 const PARIS = 'Europe/Paris';
+
+describe('the dates of a range', () => {
+  it('end on the last day even when the next one prints past year 9999', () => {
+    expect(datesBetween('9999-12-30', '9999-12-31')).toEqual(['9999-12-30', '9999-12-31']);
+  });
+
+  it('cross a month and a leap day', () => {
+    expect(datesBetween('2028-02-28', '2028-03-01')).toEqual(['2028-02-28', '2028-02-29', '2028-03-01']);
+  });
+
+  it('are none for a reversed range, and a range too long to list is refused rather than looped over', () => {
+    expect(datesBetween('2027-01-02', '2027-01-01')).toEqual([]);
+    expect(() => datesBetween('2000-01-01', '2099-12-31')).toThrow(
+      expect.objectContaining({ code: 'invalid-argument' }),
+    );
+    expect(datesBetween('2027-01-01', '2027-12-31').length).toBeLessThanOrEqual(MAX_LISTED_DATES);
+  });
+});
 
 describe('wall-clock starts', () => {
   it('cut an ordinary day of Paris into its steps, at the offset of the day', () => {

@@ -1,4 +1,5 @@
 import { tzOffset } from '@date-fns/tz';
+import { AppError } from '#contract/errors';
 import type { SlotState, TInterval } from '#contract/reservations';
 
 /**
@@ -16,16 +17,33 @@ export interface WallClockStart {
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
+const DAY = 86_400_000;
 
-/** Each date of [from, to] (`YYYY-MM-DD`, both included), as calendar dates. */
+/**
+ * The most dates one call lists: far more than any range the contract allows (a few weeks), so only a
+ * range that slipped past every check reaches it, and is refused rather than looped over.
+ */
+export const MAX_LISTED_DATES = 366;
+
+/** Midnight UTC of a `YYYY-MM-DD` date, as a number to count days with (NaN when it is not one). */
+function utcMidnightOf(date: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
+}
+
+/**
+ * Each date of [from, to] (`YYYY-MM-DD`, both included), as calendar dates. Days are counted as numbers,
+ * never compared as text: the day after 9999-12-31 prints as `+010000-01-01`, which sorts before it.
+ */
 export function datesBetween(from: string, to: string): string[] {
-  const dates: string[] = [];
-  const [y, m, d] = from.split('-').map(Number) as [number, number, number];
-  for (let offset = 0; ; offset++) {
-    const date = new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
-    if (date > to) return dates;
-    dates.push(date);
+  const first = utcMidnightOf(from);
+  const count = (utcMidnightOf(to) - first) / DAY + 1;
+  if (!Number.isInteger(count) || count > MAX_LISTED_DATES) {
+    throw new AppError('invalid-argument', `Not a range of at most ${MAX_LISTED_DATES} days: ${from}–${to}`);
   }
+  return Array.from({ length: Math.max(0, count) }, (_, offset) =>
+    new Date(first + offset * DAY).toISOString().slice(0, 10),
+  );
 }
 
 export function addDay(date: string): string {

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
+import { spaces } from '../../db/schema/spaces';
 import { seedDemoData } from '../../db/seed/seed';
 import { findBrandingForHost, getBranding, RESERVED_SUBDOMAIN, subdomainOfHost } from './tenancy.service';
 
@@ -59,6 +61,17 @@ describe('branding by subdomain', () => {
 
   it('gives nothing for the bare root domain', async () => {
     expect(await findBrandingForHost(database.db, 'localhost:4330', 'localhost')).toBeNull();
+  });
+
+  it('gives no branding for the subdomain of a space that is not published, so its name stays private', async () => {
+    const [draft] = await database.db
+      .insert(spaces)
+      .values({ slug: 'brouillon-secret', name: 'Projet secret', subdomain: 'secret', status: 'draft' })
+      .returning({ id: spaces.id });
+    expect(await findBrandingForHost(database.db, 'secret.localhost:4330', 'localhost')).toBeNull();
+    await expect(getBranding(database.db, 'secret')).rejects.toMatchObject({ code: 'not-found' });
+    await database.db.update(spaces).set({ status: 'published' }).where(eq(spaces.id, draft!.id));
+    expect(await getBranding(database.db, 'secret')).toMatchObject({ name: 'Projet secret' });
   });
 
   it('answers not-found to a direct lookup of an unknown subdomain', async () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import type { TSubdomainDetails } from '#contract/tenancy';
 import type { Db } from '../../db/client';
@@ -22,11 +22,12 @@ export function subdomainOfHost(host: string | null | undefined, rootDomain: str
   return first;
 }
 
+/** The branding of the published space at a subdomain; a space that is not published has none yet. */
 export async function getBranding(db: Db, subdomain: string): Promise<TSubdomainDetails> {
   const [space] = await db
     .select({ spaceId: spaces.id, color: spaces.color, name: spaces.name })
     .from(spaces)
-    .where(eq(spaces.subdomain, subdomain))
+    .where(and(eq(spaces.subdomain, subdomain), eq(spaces.status, 'published')))
     .limit(1);
   if (!space) throw new AppError('not-found', `No space at subdomain ${subdomain}`);
   return space;
