@@ -230,6 +230,7 @@ export function createApp(options: AppOptions) {
         mapTileAttribution: config.mapTileAttribution ?? null,
         buildId: build.assets.version,
       },
+      log: c.get('log'),
       // A loader's failed call becomes the route's error response, so its error boundary shows the right page.
       call: async (def, input) => {
         try {
