@@ -5,7 +5,8 @@ import { rmSync } from 'node:fs';
 const dataDir = process.env.DATA_DIR;
 if (!dataDir || !dataDir.includes('escale-e2e')) throw new Error(`refusing to wipe ${dataDir}`);
 rmSync(dataDir, { recursive: true, force: true });
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+// `npm start`'s launcher: the first lane builds when the sources changed, then every lane runs the compiled server.
+const child = spawn(process.execPath, ['scripts/start.mjs'], {
   stdio: 'inherit',
   env: process.env,
 });
