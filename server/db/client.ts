@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import pg from 'pg';
 import { log } from '../platform/log';
 
@@ -33,6 +34,30 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** An empty, initialised PGlite data folder made by `npm run build` (absent in the sources: initdb runs). */
 const pgliteTemplateFolder = fileURLToPath(new URL('./pglite-template', import.meta.url));
+
+/**
+ * PGlite's PostgreSQL settings. Its defaults are a server's (128 MB of shared buffers) inside a WebAssembly
+ * memory that never shrinks; one person's data fits in far less (docs/decisions/014-memory.md).
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
+const pgliteStartParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])];
+/** The same settings written into the configuration of a new data folder. */
+export const PGLITE_INITDB_PARAMS = PGLITE_SETTINGS.flatMap((s) => ['--set', s]);
+
+let baselineCompilerOnly = false;
+
+/**
+ * The server's embedded PGlite runs on V8's baseline WebAssembly compiler (Liftoff) only. The optimising tier
+ * recompiles hot functions into more code and compiler memory: 70 to 90 MB more resident, for SQL that runs
+ * up to twice as fast, which one person's demo data never needs (docs/decisions/014-memory.md). The flag is
+ * process-wide (PGlite is the only WebAssembly here); a server on PostgreSQL never sets it, and tests and
+ * benchmarks, which open PGlite themselves, keep the optimising tier.
+ */
+function compileWasmWithBaselineOnly() {
+  if (baselineCompilerOnly) return;
+  v8.setFlagsFromString('--liftoff-only');
+  baselineCompilerOnly = true;
+}
 
 /**
  * A new data folder starts as a copy of the build's template when there is one: initdb in the server's
@@ -67,6 +92,8 @@ export async function openPglite(
   const client = await PGlite.create(dataDir, {
     extensions: { btree_gist },
     loadDataDir: options.from,
+    startParams: pgliteStartParams,
+    initDbStartParams: PGLITE_INITDB_PARAMS,
   });
   const db = drizzlePglite({ client });
   return {
@@ -118,8 +145,9 @@ export function openPostgres(connectionString: string, options: { max?: number }
   };
 }
 
+/** The server's database: PostgreSQL with `DATABASE_URL`, else the embedded PGlite in `DATA_DIR/pglite`. */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : openPglite(`${options.dataDir.replace(/\/$/, '')}/pglite`);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  compileWasmWithBaselineOnly();
+  return openPglite(`${options.dataDir.replace(/\/$/, '')}/pglite`);
 }
