@@ -2,6 +2,7 @@
 // command. Outside production it first builds when the build is missing or older than its sources, so a
 // newcomer's `npm install && npm start` just works; in production it never builds (`npm run build` does).
 // Plain JavaScript, so it also runs where only the production dependencies are installed.
+// `node scripts/start.mjs build-if-needed` only builds when needed (benchmarks use it).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -66,4 +67,4 @@ if (production) {
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
 }
-await import(pathToFileURL(entry).href);
+if (process.argv[2] !== 'build-if-needed') await import(pathToFileURL(entry).href);
