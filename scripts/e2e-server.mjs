@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 
+// A test harness: it reads the DATA_DIR it is about to wipe; the server validates its environment itself.
 const dataDir = process.env.DATA_DIR;
 if (!dataDir || !dataDir.includes('escale-e2e')) throw new Error(`refusing to wipe ${dataDir}`);
 rmSync(dataDir, { recursive: true, force: true });
