@@ -12,4 +12,10 @@ export default defineConfig({
     },
   },
   build: { target: 'es2022' },
+  ssr: {
+    // Bundled into the pages' server build so only what the app uses is loaded: imported whole from
+    // node_modules, these add 38 MB to every server process (docs/decisions/016-memory.md). What they
+    // import in turn stays external, found in node_modules as npm installs them (hoisted).
+    noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//, 'date-fns'],
+  },
 });

@@ -8,7 +8,6 @@ import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { minimalErrorResponse } from './platform/crawler-errors';
 import { createI18n } from './platform/i18n';
 import { NonceProvider } from './platform/nonce';
-import { logPageEvent } from './platform/page-log';
 
 export const streamTimeout = 5_000;
 
@@ -28,7 +27,7 @@ export default function handleRequest(
       status: responseStatusCode,
       errors,
       headers: responseHeaders,
-      requestId: loadContext.requestId,
+      log: loadContext.log,
     });
   }
   const i18n = createI18n(locale);
@@ -63,7 +62,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors while streaming after the shell are reported here; before it they reach onShellError.
-          if (shellRendered) console.error(error);
+          if (shellRendered) loadContext.log.error('page stream failed', { error });
         },
       },
     );
@@ -75,8 +74,9 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // An aborted request, or an answer such as 404 or 405, is not a fault of the app.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
-  logPageEvent('error', 'page request failed', {
-    requestId: (context as Partial<AppLoadContext>).requestId,
+  // The context is ours (server/app.ts), typed loosely by React Router for handleError.
+  const log = (context as Partial<AppLoadContext> | undefined)?.log ?? { error: console.error };
+  log.error('page request failed', {
     method: request.method,
     path: new URL(request.url).pathname,
     error,

@@ -34,13 +34,14 @@ import {
 import { queueMailSql } from '../server/features/reservations/notifications';
 import { getSpaceCalendar } from '../server/features/reservations/queries.service';
 import { createAuth } from '../server/platform/auth';
-import { readConfig } from '../server/platform/config';
+import { parseEnvironment, readConfig } from '../server/platform/config';
 import { log } from '../server/platform/log';
 import { createMailer } from '../server/platform/mail';
 import { createSessionReader } from '../server/platform/session';
 import { createLocalFileStore } from '../server/platform/storage';
 import { databaseUrlWithName, dropDatabase, withAdminClient } from '../tests/support/postgres-template';
 
+// Knobs of this benchmark, not settings of the server: read here rather than in server/platform/config.ts.
 const QUICK = process.env.BENCH_QUICK === '1';
 /** Rooms per space: seven spaces of 50 and one of 150 (the manager's planning with 100+ rooms): 500. */
 const SPACE_SIZES = QUICK ? [50, 50] : [150, 50, 50, 50, 50, 50, 50, 50];
@@ -395,7 +396,7 @@ export async function run() {
       await pglite.close();
     }
   }
-  const url = process.env.DATABASE_URL;
+  const url = parseEnvironment().DATABASE_URL;
   if (!url) {
     console.log('\nPostgreSQL: skipped (set DATABASE_URL to run it on a throw-away database)');
     return;

@@ -8,7 +8,6 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, format, getISODay } from 'date-fns';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,7 +20,7 @@ import { searchCallables } from '../server/features/search/search.callables';
 import { spacesCallables } from '../server/features/spaces/spaces.callables';
 import { tenancyCallables } from '../server/features/tenancy/tenancy.callables';
 import { createCallableRouter } from '../server/platform/callables';
-import { readConfig } from '../server/platform/config';
+import { parseEnvironment, readConfig } from '../server/platform/config';
 import { fillSearchData } from './search-data';
 
 const SPACES = 5_000;
@@ -96,27 +95,14 @@ async function measure(
   );
 }
 
-/** The server build of the pages: BUILD_DIR or build/, built into .build-bench when there is none. */
+/** The server build of the pages, from build/ (built first when missing or older than its sources). */
 async function loadServerBuild(): Promise<ServerBuild> {
-  const candidates = [process.env.BUILD_DIR, 'build', '.build-bench'].filter(Boolean) as string[];
-  let dir = candidates
-    .map((c) => path.resolve(root, c))
-    .find((c) => existsSync(path.join(c, 'server/index.js')));
-  if (!dir) {
-    dir = path.join(root, '.build-bench');
-    console.log('  (building the pages once into .build-bench…)');
-    const built = spawnSync(
-      process.execPath,
-      [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'],
-      {
-        cwd: root,
-        stdio: 'ignore',
-        env: { ...process.env, NODE_ENV: 'production', BUILD_DIR: dir },
-      },
-    );
-    if (built.status !== 0) throw new Error('react-router build failed');
-  }
-  return (await import(pathToFileURL(path.join(dir, 'server/index.js')).href)) as ServerBuild;
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), 'build-if-needed'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (built.status !== 0) throw new Error('the build failed');
+  return (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild;
 }
 
 async function benchOn(database: Database, build: ServerBuild) {
@@ -184,7 +170,7 @@ export async function run() {
     await pglite.close();
   }
 
-  const url = process.env.DATABASE_URL;
+  const url = parseEnvironment().DATABASE_URL;
   if (!url) {
     console.log('PostgreSQL: skipped (set DATABASE_URL to measure it)');
     return;

@@ -30,6 +30,12 @@ export interface TPublicConfig {
   buildId: string;
 }
 
+/** The server's logger for this request (its request id included), so pages log as the server does. */
+export interface TPageLog {
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
 /**
  * What the server hands every loader and action: the request's language, nonce, tenant, viewer and an
  * in-process `call` that runs a callable exactly as `POST /api/fn/<name>` would, with the request's session.
@@ -41,5 +47,6 @@ export interface TLoadContext {
   tenant: TTenant | null;
   viewer: TViewer | null;
   config: TPublicConfig;
+  log: TPageLog;
   call: <D extends CallableDef>(def: D, input: z.input<D['input']>) => Promise<OutputOf<D>>;
 }

@@ -15,6 +15,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
   return result.status === 0;
 }
 
+// CHROMIUM_PATH is the test runner's own setting (which browser to drive), not the server's: read here.
 function findChromium(): string | undefined {
   const candidate = process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
   if (existsSync(candidate)) return candidate;

@@ -13,6 +13,7 @@ import { testConfig } from '../tests/support/test-config';
 import { createApp } from './app';
 import type { Database } from './db/client';
 import { createCallableRouter } from './platform/callables';
+import { configureLog } from './platform/log';
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const BROWSER =
@@ -115,19 +116,20 @@ function get(path: string, userAgent: string) {
   return app.request(path, { headers: { 'User-Agent': userAgent, Accept: 'text/html' } });
 }
 
-/** Runs `action` with the page logger on (tests run silent) and returns what it wrote to the console. */
+/** Runs `action` with the server's logger on (tests run silent) and returns what it wrote. */
 async function captureLogs(action: () => Promise<void>) {
-  const level = process.env.LOG_LEVEL;
-  process.env.LOG_LEVEL = 'debug';
-  const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  const written: string[] = [];
+  const keep = (chunk: unknown) => (written.push(String(chunk)), true);
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(keep);
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(keep);
+  configureLog({ level: 'debug', json: false });
   try {
     await action();
-    return [...error.mock.calls, ...warn.mock.calls].map((args) => args.join(' '));
+    return written;
   } finally {
-    error.mockRestore();
-    warn.mockRestore();
-    process.env.LOG_LEVEL = level;
+    configureLog({ level: 'silent', json: false });
+    stderr.mockRestore();
+    stdout.mockRestore();
   }
 }
 

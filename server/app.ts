@@ -13,6 +13,7 @@ import { createMediaRoutes } from './features/spaces/media.routes';
 import { findBrandingForHost } from './features/tenancy/tenancy.service';
 import type { Auth } from './platform/auth';
 import { createAuthHandler } from './platform/auth-routes';
+import { limitRequestBody, MAX_REQUEST_BODY_BYTES } from './platform/body-limit';
 import { callWith, type CallableRouter, type CallContext } from './platform/callables';
 import { clientAddressOf } from './platform/client-address';
 import type { Config } from './platform/config';
@@ -41,7 +42,8 @@ export interface AppOptions {
 
 type Env = { Variables: { requestId: string; nonce: string; log: Logger } };
 
-const MAX_CALLABLE_BODY_BYTES = 1024 * 1024;
+// Already bounded by limitRequestBody for every route; kept here as the callables' own statement.
+const MAX_CALLABLE_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function createApp(options: AppOptions) {
@@ -73,6 +75,8 @@ export function createApp(options: AppOptions) {
   // Another site's page may not make a signed-in browser change anything here: the API, the auth endpoints
   // and the pages' own form posts (the language switch) alike, checked once before any route runs.
   app.use(refuseCrossOriginMutations(config));
+  // Every route's body is bounded while it is read; uploads stream theirs against their own limits.
+  app.use(limitRequestBody({ exempt: ['/api/files'] }));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
@@ -227,6 +231,7 @@ export function createApp(options: AppOptions) {
         mapTileAttribution: config.mapTileAttribution ?? null,
         buildId: build.assets.version,
       },
+      log: c.get('log'),
       // A loader's failed call becomes the route's error response, so its error boundary shows the right page.
       call: async (def, input) => {
         try {

@@ -3,10 +3,13 @@ import type { ServerBuild } from 'react-router';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import { closeOnSignals, startServer } from './main';
 import { readConfig } from './platform/config';
+import { configureLog } from './platform/log';
 
+const config = readConfig();
+configureLog(config.log);
 let vite: ViteDevServer | undefined;
 const running = await startServer({
-  config: readConfig(),
+  config,
   mode: 'development',
   getServerBuild: () => vite!.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
   // Hot reload shares our HTTP server, so it works on whatever port the app listens on.

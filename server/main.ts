@@ -17,7 +17,7 @@ import { log } from './platform/log';
 import { createMailer, installMailer } from './platform/mail';
 import { createSessionReader } from './platform/session';
 import { reservationJobHandlers, reservationRecurringJobs } from './features/reservations/reservation-jobs';
-import { createLocalFileStore } from './platform/storage';
+import { createLocalFileStore, type FileStore } from './platform/storage';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -28,6 +28,7 @@ export interface StartOptions {
   clientDir?: string;
   /** Given the HTTP server before it listens, returns a middleware that runs before the app (Vite in dev). */
   before?: (server: Server) => Promise<Middleware>;
+  /** Demo data into an empty database; outside production only, where it is the default. */
   seed?: boolean;
 }
 
@@ -40,19 +41,35 @@ export interface RunningServer {
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/**
+ * Demo data into an empty database (a database with spaces is left alone), under the startup lock so
+ * processes starting together on one PostgreSQL load it once. True when it loaded something.
+ */
+export async function loadDemoData(database: Database, fileStore: FileStore): Promise<boolean> {
+  const loaded = await database.exclusively((db) => {
+    const savePhotoFile: SavePhotoFile = (bytes, contentType, fileName) =>
+      storeGeneratedPhoto(db, fileStore, bytes, contentType, fileName);
+    return seedDemoData(db, { savePhotoFile });
+  });
+  if (loaded) log.info('demo data loaded');
+  return loaded;
+}
+
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config } = options;
   const database = await openDatabase(config);
   await database.migrate();
   const fileStore = createLocalFileStore(path.join(config.dataDir, 'files'));
-  const savePhotoFile: SavePhotoFile = (bytes, contentType, fileName) =>
-    storeGeneratedPhoto(database.db, fileStore, bytes, contentType, fileName);
-  if (options.seed !== false && (await seedDemoData(database.db, { savePhotoFile }))) {
-    log.info('demo data loaded');
-  }
-  if (!config.production) {
-    const demo = await presentDemoAccounts(database.db);
-    if (demo.length) log.info(`demo accounts (password ${DEMO_PASSWORD}): ${demo.join(', ')}`);
+  // Demo accounts have a published password: never in production, whatever the caller asks.
+  if (!config.production && options.seed !== false) await loadDemoData(database, fileStore);
+  const demo = await presentDemoAccounts(database.db);
+  if (demo.length && config.production) {
+    // Loaded by an older version or by hand: their password is in the README.
+    log.warn('demo accounts with the published password exist in this production database', {
+      accounts: demo,
+    });
+  } else if (demo.length) {
+    log.info(`demo accounts (password ${DEMO_PASSWORD}): ${demo.join(', ')}`);
   }
 
   const mailer = createMailer(config);

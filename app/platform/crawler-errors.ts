@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from 'react-router';
-import { logPageEvent } from './page-log';
+import type { TPageLog } from '#contract/load-context';
 
 /**
  * Seed section 8: for crawler user agents the error page is not rendered; the error is only logged and a
@@ -10,13 +10,12 @@ export function minimalErrorResponse(options: {
   status: number;
   errors: Record<string, unknown>;
   headers: Headers;
-  requestId: string;
+  log: TPageLog;
 }): Response {
-  const { request, status, errors, requestId } = options;
+  const { request, status, errors, log } = options;
   const error = Object.values(errors)[0];
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}`.trim() : error;
-  logPageEvent(status >= 500 ? 'error' : 'warn', 'page error for a crawler: minimal answer sent', {
-    requestId,
+  log[status >= 500 ? 'error' : 'warn']('page error for a crawler: minimal answer sent', {
     method: request.method,
     path: new URL(request.url).pathname,
     status,

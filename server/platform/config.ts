@@ -1,8 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 
-/** Every setting the server reads, from the environment only, once. */
+/**
+ * The one place that reads the environment. Every variable is validated here, once: a wrong value stops the
+ * process with a one-line reason naming the variable (`ConfigError`), never later in the middle of a request.
+ */
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface LogSettings {
+  /** The lowest level written; `silent` writes nothing (tests). */
+  level: LogLevel;
+  /** One JSON object per line (production, for log collectors) rather than readable lines. */
+  json: boolean;
+}
+
+/** Every setting the server reads. */
 export interface Config {
   port: number;
   production: boolean;
@@ -21,18 +37,103 @@ export interface Config {
   allowedExternalHosts: string[];
   /** Behind a reverse proxy: read the caller's address from the last `X-Forwarded-For` entry. */
   trustProxy: boolean;
+  log: LogSettings;
 }
 
-function readAuthSecret(env: NodeJS.ProcessEnv, dataDir: string, production: boolean): string {
-  if (env.AUTH_SECRET) return env.AUTH_SECRET;
-  if (production) throw new Error('AUTH_SECRET must be set in production');
+/** A configuration the process cannot run with; its message is one line that names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Unset and empty mean the same: `DATABASE_URL=` in a shell or a compose file is "no value". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const url = (protocols: string[], example: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `expected a ${protocols.join(' or ')} URL such as ${example}` },
+  );
+
+const ZEnvironment = z.object({
+  NODE_ENV: optional(z.string()),
+  PORT: optional(
+    z.coerce
+      .number({ message: 'expected a port number' })
+      .int('expected a port number')
+      .min(0, 'expected a port number')
+      .max(65535, 'expected a port number'),
+  ),
+  DATABASE_URL: optional(url(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/escale')),
+  DATA_DIR: optional(z.string()),
+  BASE_URL: optional(url(['http:', 'https:'], 'https://escale.example')),
+  ROOT_DOMAIN: optional(z.string().regex(/^[a-z0-9.-]+$/i, 'expected a domain name such as escale.example')),
+  SMTP_URL: optional(url(['smtp:', 'smtps:'], 'smtp://user:password@smtp.example:587')),
+  MAIL_FROM: optional(z.string()),
+  AUTH_SECRET: optional(z.string().min(32, 'expected at least 32 characters (openssl rand -base64 32)')),
+  GTM_CONTAINER_ID: optional(
+    z.string().regex(/^GTM-[A-Z0-9]+$/, 'expected a container id such as GTM-ABC123'),
+  ),
+  MAP_TILE_URL: optional(url(['http:', 'https:'], 'https://tile.openstreetmap.org/{z}/{x}/{y}.png')),
+  MAP_TILE_ATTRIBUTION: optional(z.string()),
+  ALLOWED_EXTERNAL_HOSTS: optional(z.string()),
+  TRUST_PROXY: optional(
+    z
+      .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
+      .transform((v) => v === 'true' || v === '1'),
+  ),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { message: `expected one of ${LOG_LEVELS.join(', ')}` })),
+});
+
+export type Environment = z.output<typeof ZEnvironment>;
+
+function parseWith<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.output<T> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  const name = String(issue?.path[0] ?? 'environment');
+  throw new ConfigError(`${name} is not valid: ${issue?.message ?? 'unexpected value'}`);
+}
+
+/** The environment, validated; throws a `ConfigError` naming the first wrong variable. */
+export function parseEnvironment(env: NodeJS.ProcessEnv = process.env): Environment {
+  return parseWith(ZEnvironment, env);
+}
+
+/** How to log; read on its own because the logger exists before (and in scripts without) a full config. */
+export function readLogSettings(env: NodeJS.ProcessEnv = process.env): LogSettings {
+  const { NODE_ENV, LOG_LEVEL } = parseWith(ZEnvironment.pick({ NODE_ENV: true, LOG_LEVEL: true }), env);
+  const json = NODE_ENV === 'production';
+  return { level: LOG_LEVEL ?? (json ? 'info' : 'debug'), json };
+}
+
+/** Where outgoing mail goes, for scripts that send without a server (the server passes its `Config`). */
+export function readMailSettings(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = parseEnvironment(env);
+  return {
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    dataDir: path.resolve(parsed.DATA_DIR ?? '.data'),
+  };
+}
+
+const DEFAULT_MAIL_FROM = 'Escale <no-reply@escale.localhost>';
+
+function readAuthSecret(secret: string | undefined, dataDir: string): string {
+  if (secret) return secret;
   // Outside production a secret is generated once and kept beside the data, so sessions survive restarts.
   const file = path.join(dataDir, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const generated = randomBytes(32).toString('base64url');
+  writeFileSync(file, generated, { mode: 0o600 });
+  return generated;
 }
 
 function list(value: string | undefined): string[] {
@@ -42,25 +143,38 @@ function list(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/**
+ * The server's configuration. `NODE_ENV=production` is a real deployment: it needs PostgreSQL
+ * (`DATABASE_URL`) and a fixed `AUTH_SECRET`, and never gets demo data.
+ */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const production = env.NODE_ENV === 'production';
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
-  const dataDir = path.resolve(env.DATA_DIR ?? '.data');
+  const parsed = parseEnvironment(env);
+  const production = parsed.NODE_ENV === 'production';
+  if (production && !parsed.DATABASE_URL) {
+    throw new ConfigError(
+      'DATABASE_URL must be set in production: PGlite, the embedded default, is for trying Escale and for tests',
+    );
+  }
+  if (production && !parsed.AUTH_SECRET) {
+    throw new ConfigError('AUTH_SECRET must be set in production (openssl rand -base64 32)');
+  }
+  const port = parsed.PORT ?? 3000;
+  const dataDir = path.resolve(parsed.DATA_DIR ?? '.data');
   return {
     port,
     production,
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl: parsed.DATABASE_URL,
     dataDir,
-    baseUrl: (env.BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    rootDomain: (env.ROOT_DOMAIN ?? 'localhost').toLowerCase(),
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Escale <no-reply@escale.localhost>',
-    authSecret: readAuthSecret(env, dataDir, production),
-    gtmContainerId: env.GTM_CONTAINER_ID || undefined,
-    mapTileUrl: env.MAP_TILE_URL || undefined,
-    mapTileAttribution: env.MAP_TILE_ATTRIBUTION || undefined,
-    allowedExternalHosts: list(env.ALLOWED_EXTERNAL_HOSTS),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    baseUrl: (parsed.BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    rootDomain: (parsed.ROOT_DOMAIN ?? 'localhost').toLowerCase(),
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    authSecret: readAuthSecret(parsed.AUTH_SECRET, dataDir),
+    gtmContainerId: parsed.GTM_CONTAINER_ID,
+    mapTileUrl: parsed.MAP_TILE_URL,
+    mapTileAttribution: parsed.MAP_TILE_ATTRIBUTION,
+    allowedExternalHosts: list(parsed.ALLOWED_EXTERNAL_HOSTS),
+    trustProxy: parsed.TRUST_PROXY ?? false,
+    log: readLogSettings(env),
   };
 }

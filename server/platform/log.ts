@@ -1,4 +1,6 @@
 /** Structured logs: one JSON line per event in production, readable lines otherwise. Never log secrets. */
+import { readLogSettings, type LogSettings } from './config';
+
 type Level = 'debug' | 'info' | 'warn' | 'error';
 type Fields = Record<string, unknown>;
 
@@ -10,10 +12,24 @@ export interface Logger {
   child(fields: Fields): Logger;
 }
 
-const quiet = process.env.LOG_LEVEL === 'silent';
-const json = process.env.NODE_ENV === 'production';
-const minimum: Level = (process.env.LOG_LEVEL as Level | undefined) ?? (json ? 'info' : 'debug');
-const rank: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+const rank: Record<LogSettings['level'], number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 50 };
+
+/** From the environment until the server (or a script) configures it with its validated config. */
+function initialSettings(): LogSettings {
+  try {
+    return readLogSettings();
+  } catch {
+    // A wrong LOG_LEVEL is reported by readConfig, as one line, when the process starts.
+    return { level: 'info', json: false };
+  }
+}
+
+let settings: LogSettings = initialSettings();
+
+/** Sets the level and format of every logger, existing ones included (the server does it at start). */
+export function configureLog(next: LogSettings) {
+  settings = next;
+}
 
 function serialise(value: unknown): unknown {
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
@@ -21,10 +37,10 @@ function serialise(value: unknown): unknown {
 }
 
 function write(level: Level, message: string, fields: Fields) {
-  if (quiet || rank[level] < (rank[minimum] ?? 0)) return;
+  if (rank[level] < rank[settings.level]) return;
   const entries = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, serialise(value)]));
   const stream = level === 'error' || level === 'warn' ? process.stderr : process.stdout;
-  if (json) {
+  if (settings.json) {
     stream.write(`${JSON.stringify({ time: new Date().toISOString(), level, message, ...entries })}\n`);
   } else {
     const extra = Object.keys(entries).length ? ` ${JSON.stringify(entries)}` : '';

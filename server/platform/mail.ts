@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { log as rootLog, type Logger } from './log';
+import { readMailSettings } from './config';
 
 export interface MailAttachment {
   filename: string;
@@ -103,11 +104,7 @@ export function installMailer(mailer: Mailer) {
 function currentMailer(): Mailer {
   if (!installed) {
     // Outside the server (a script, a test): the same defaults the server would use.
-    installed = createMailer({
-      smtpUrl: process.env.SMTP_URL || undefined,
-      mailFrom: process.env.MAIL_FROM ?? 'Escale <no-reply@escale.localhost>',
-      dataDir: path.resolve(process.env.DATA_DIR ?? '.data'),
-    });
+    installed = createMailer(readMailSettings());
   }
   return installed;
 }

@@ -1,0 +1,42 @@
+/**
+ * `npm run build`: everything production runs, with plain node and production dependencies only.
+ *
+ *   build/client/         the browser's assets (React Router + Vite)
+ *   build/server/         the pages' server build (React Router + Vite)
+ *   build/node/escale.js  the compiled server (esbuild), with its chunks,
+ *   build/node/migrations/       the SQL migrations it applies at start,
+ *   build/node/pglite-template/  an initialised, empty PGlite data folder copied into a new DATA_DIR
+ *
+ * The build folder is BUILD_DIR (default `build`): parallel test runs build apart from each other.
+ */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { compileServer } from './build-server';
+
+const root = path.resolve(import.meta.dirname, '..');
+// A build setting, not the server's configuration: the compiled server finds its build beside itself.
+const buildDir = path.resolve(root, process.env.BUILD_DIR || 'build');
+const nodeDir = path.join(buildDir, 'node');
+
+function step(name: string) {
+  process.stdout.write(`build: ${name}\n`);
+}
+
+step('pages and browser assets (react-router build)');
+const pages = spawnSync(
+  process.execPath,
+  [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', BUILD_DIR: buildDir },
+  },
+);
+if (pages.status !== 0) process.exit(pages.status ?? 1);
+
+step('server (esbuild) and an empty PGlite data folder');
+await compileServer(nodeDir, { pgliteTemplate: true });
+
+writeFileSync(path.join(buildDir, '.stamp'), new Date().toISOString());
+step(`done: node ${path.relative(process.cwd(), path.join(nodeDir, 'escale.js'))}`);

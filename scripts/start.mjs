@@ -1,0 +1,84 @@
+// `npm start`, `npm run seed`, `npm run migrate`: run the compiled server (build/node/escale.js) with that
+// command. Outside production it first builds when the build is missing or older than its sources, so a
+// newcomer's `npm install && npm start` just works; in production it never builds (`npm run build` does).
+// Plain JavaScript, so it also runs where only the production dependencies are installed.
+// `node scripts/start.mjs build-if-needed` only builds when needed (benchmarks use it).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(import.meta.dirname, '..');
+// Read here rather than in server/platform/config.ts because they decide whether to build, before any
+// server code exists: BUILD_DIR is where the build is (parallel test runs use their own), NODE_ENV whether
+// this is a deployment. The compiled server validates the whole environment itself.
+const buildDir = path.resolve(root, process.env.BUILD_DIR || 'build');
+const production = process.env.NODE_ENV === 'production';
+const entry = path.join(buildDir, 'node/escale.js');
+const stamp = path.join(buildDir, '.stamp');
+const SOURCES = [
+  'app',
+  'contract',
+  'server',
+  'scripts/build.ts',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'tsconfig.json',
+  'package-lock.json',
+];
+
+/** The newest modification time under `target`, tests left out (they are not part of the build). */
+function newestChange(target) {
+  const stats = statSync(target, { throwIfNoEntry: false });
+  if (!stats) return 0;
+  if (!stats.isDirectory()) return /\.test\.tsx?$/.test(target) ? 0 : stats.mtimeMs;
+  return readdirSync(target).reduce(
+    (newest, name) => Math.max(newest, newestChange(path.join(target, name))),
+    0,
+  );
+}
+
+function isFresh() {
+  const built = statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  if (!built || !existsSync(entry)) return false;
+  return built > Math.max(...SOURCES.map((source) => newestChange(path.join(root, source))));
+}
+
+function fail(message) {
+  process.stderr.write(`escale: ${message}\n`);
+  process.exit(1);
+}
+
+const canBuild =
+  existsSync(path.join(root, 'node_modules/tsx')) && existsSync(path.join(root, 'scripts/build.ts'));
+if (production) {
+  if (!existsSync(entry)) {
+    // The environment's own refusal (a missing DATABASE_URL, say) matters more than the missing build:
+    // with the sources and tsx at hand, the server's configuration check says it first.
+    if (canBuild) {
+      const checked = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', path.join(root, 'server/cli.ts'), 'check'],
+        {
+          cwd: root,
+          stdio: 'inherit',
+        },
+      );
+      if (checked.status !== 0) process.exit(checked.status ?? 1);
+    }
+    fail(`no build in ${buildDir}: run \`npm run build\` first (production never builds at start)`);
+  }
+} else if (!isFresh()) {
+  if (!canBuild) {
+    if (!existsSync(entry))
+      fail(`no build in ${buildDir}, and the build tools (dev dependencies) are not installed`);
+  } else {
+    process.stdout.write('building the app…\n');
+    const built = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/build.ts')], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
+}
+if (process.argv[2] !== 'build-if-needed') await import(pathToFileURL(entry).href);

@@ -1,0 +1,39 @@
+/**
+ * The compiled server's entry, `build/node/escale.js` (made by `npm run build`), run with plain node:
+ *
+ *   node build/node/escale.js           serve: migrations applied, demo data into an empty database outside production
+ *   node build/node/escale.js migrate   apply the migrations and exit
+ *   node build/node/escale.js seed      load the demo data into an empty database and exit (refused in production)
+ *   node build/node/escale.js check     validate the environment and exit
+ *
+ * Only the configuration is read before the rest is imported: a wrong setting stops the process with one
+ * line naming the variable, and libraries are loaded after NODE_ENV is settled.
+ */
+import { ConfigError, readConfig, type Config } from './platform/config';
+
+function readConfigOrExit(): Config {
+  try {
+    return readConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`escale: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+const COMMANDS = ['serve', 'migrate', 'seed', 'check'] as const;
+type Command = (typeof COMMANDS)[number];
+
+const command = process.argv[2] ?? 'serve';
+if (!COMMANDS.includes(command as Command)) {
+  process.stderr.write(`escale: unknown command ${command} (expected ${COMMANDS.join(', ')})\n`);
+  process.exit(1);
+}
+const config = readConfigOrExit();
+if (command === 'check') process.exit(0);
+// React and other libraries choose their production build from NODE_ENV when first imported. The built app
+// always runs them so, also for a newcomer's `npm start`; `config.production`, read above from the caller's
+// environment, is what says whether this is a deployment.
+process.env.NODE_ENV = 'production';
+const { runCommand } = await import('./commands');
+await runCommand(command as Command, config);

@@ -1,0 +1,63 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { AppError } from '#contract/errors';
+
+/** The largest request body any route reads (callables, sign-in, forms); uploads have their own limits. */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+
+export interface BodyLimitOptions {
+  maxBytes?: number;
+  /** Path prefixes that read their own bodies with their own (larger) limit, such as uploads. */
+  exempt?: string[];
+}
+
+/**
+ * The refusal closes the connection: the rest of the body was never read, so the connection cannot carry
+ * another request, and the answer says so rather than leaving the client to find a dead socket.
+ */
+function tooLarge(c: Context, maxBytes: number): Response {
+  const error = new AppError('invalid-argument', 'Request body too large', { maxBytes });
+  return c.json(error.toBody(), error.httpStatus as 400, { Connection: 'close' });
+}
+
+/**
+ * One body limit for every route, enforced while reading: a declared `Content-Length` above it is refused
+ * before reading anything, a streamed body as soon as it passes it. The accepted body is handed on in
+ * memory (at most `maxBytes`), so handlers read it as usual.
+ */
+export function limitRequestBody({
+  maxBytes = MAX_REQUEST_BODY_BYTES,
+  exempt = [],
+}: BodyLimitOptions = {}): MiddlewareHandler {
+  return async (c, next) => {
+    const request = c.req.raw;
+    if (!request.body) return next();
+    const path = c.req.path;
+    if (exempt.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return next();
+
+    const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+    if (Number.isFinite(declared) && declared > maxBytes) return tooLarge(c, maxBytes);
+
+    const reader = request.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > maxBytes) {
+        // Stop reading: what the client still sends is dropped with the connection.
+        reader.cancel().catch(() => {});
+        return tooLarge(c, maxBytes);
+      }
+      chunks.push(value);
+    }
+    const body = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      body.set(chunk, offset);
+      offset += chunk.length;
+    }
+    c.req.raw = new Request(request, { body });
+    return next();
+  };
+}
