@@ -24,8 +24,8 @@ function readConfigOrExit(): Config {
 const COMMANDS = ['serve', 'migrate', 'seed', 'check'] as const;
 type Command = (typeof COMMANDS)[number];
 
-const command = process.argv[2] ?? 'serve';
-if (!COMMANDS.includes(command as Command)) {
+const command = (process.argv[2] ?? 'serve') as Command;
+if (!COMMANDS.includes(command)) {
   process.stderr.write(`escale: unknown command ${command} (expected ${COMMANDS.join(', ')})\n`);
   process.exit(1);
 }
@@ -36,4 +36,4 @@ if (command === 'check') process.exit(0);
 // environment, is what says whether this is a deployment.
 process.env.NODE_ENV = 'production';
 const { runCommand } = await import('./commands');
-await runCommand(command as Command, config);
+await runCommand(command, config);
