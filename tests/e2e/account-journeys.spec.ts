@@ -84,7 +84,13 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       await keepScreenshot(page, `room-signed-out-fr-${device}`);
 
       await signUp.click();
-      await expect(page).toHaveURL(`${appOrigin()}/auth/Signup?redirect=${encodeURIComponent(room)}`);
+      // Sign-up keeps the way back to this room with the chosen slot in its URL.
+      await expect(page).toHaveURL(
+        (url) =>
+          url.pathname === '/auth/Signup' &&
+          (url.searchParams.get('redirect') ?? '').startsWith(`${room}?date=`),
+      );
+      const back = new URL(page.url()).searchParams.get('redirect')!;
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Créer un compte');
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
       const email = uniqueEmail(`chambre-${device}`);
@@ -95,7 +101,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       // The link in the real e-mail confirms, signs in and goes back to the room.
       const mail = await waitForMail(email, { since: signedUpAt });
       await navigate(linkIn(mail, '/api/auth/verify-email'));
-      await expect(page).toHaveURL(`${appOrigin()}${room}`);
+      await expect(page).toHaveURL(`${appOrigin()}${back}`);
       await expect(page.getByRole('button', { name: 'Mon compte', exact: true })).toBeVisible();
       await expect(page.getByText('Confirmez votre adresse e-mail pour pouvoir réserver.')).toHaveCount(0);
       const bookingAgain = page.getByRole('region', { name: 'Réserver' });
