@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCallable } from './callable';
 import { ZCalendarDate, ZInstant, ZText } from './input';
-import { HALF_DAY_MINUTES, withVat, ZRoomKind, type RoomPricesExclVat } from './rooms';
+import { ZPrice } from './pricing';
+import { ZRoomKind } from './rooms';
 
 export const RESERVATION_STATUSES = [
   'pending',
@@ -13,10 +14,6 @@ export const RESERVATION_STATUSES = [
 ] as const;
 export const ZReservationStatus = z.enum(RESERVATION_STATUSES);
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
-
-export const PRICING_BASES = ['hourly', 'half_day', 'day'] as const;
-export const ZPricingBasis = z.enum(PRICING_BASES);
-export type PricingBasis = (typeof PRICING_BASES)[number];
 
 /** How long a room availability request may span, and a space-wide one (all its rooms). */
 export const MAX_ROOM_AVAILABILITY_DAYS = 31;
@@ -62,50 +59,6 @@ export const ZIdempotencyKey = ZText.min(8)
 
 export const ZInterval = z.object({ start: z.string(), end: z.string() });
 export type TInterval = z.infer<typeof ZInterval>;
-
-// ——— Price ———
-
-export const ZPrice = z.object({
-  basis: ZPricingBasis,
-  minutes: z.number().int(),
-  exclVatCents: z.number().int(),
-  vatCents: z.number().int(),
-  totalCents: z.number().int(),
-  vatRateBasisPoints: z.number().int(),
-  currency: z.literal('EUR'),
-});
-export type TPrice = z.infer<typeof ZPrice>;
-
-/**
- * The price of booking `minutes`: the cheapest of the hourly price per started hour, the half-day price
- * (up to 4 h) and the day price, with the basis that gave it (on a tie, the first of hourly, half-day,
- * day). Null when no price covers that length. The amount equals `priceExclVatForDuration` (rooms.ts).
- */
-export function priceBooking(
-  prices: RoomPricesExclVat & { vatRateBasisPoints: number },
-  minutes: number,
-): TPrice | null {
-  const candidates: Array<[PricingBasis, number | null]> = [
-    ['hourly', prices.hourlyPriceCents === null ? null : prices.hourlyPriceCents * Math.ceil(minutes / 60)],
-    ['half_day', minutes <= HALF_DAY_MINUTES ? prices.halfDayPriceCents : null],
-    ['day', prices.dayPriceCents],
-  ];
-  let best: [PricingBasis, number] | null = null;
-  for (const [basis, amount] of candidates) {
-    if (amount !== null && (best === null || amount < best[1])) best = [basis, amount];
-  }
-  if (!best) return null;
-  const total = withVat(best[1], prices.vatRateBasisPoints);
-  return {
-    basis: best[0],
-    minutes,
-    exclVatCents: best[1],
-    vatCents: total - best[1],
-    totalCents: total,
-    vatRateBasisPoints: prices.vatRateBasisPoints,
-    currency: 'EUR',
-  };
-}
 
 // ——— Availability ———
 

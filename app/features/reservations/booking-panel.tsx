@@ -26,10 +26,10 @@ import {
   formatDateHeading,
   newIdempotencyKey,
   todayIn,
-  useLocale,
   useNarrowScreen,
   useVisitorTimeZone,
 } from './format';
+import { useLocale } from '~/platform/use-locale';
 import { PriceSummary } from './price-summary';
 import { refusalMessage } from './refusal-message';
 import { SlotGrid } from './slot-grid';

@@ -1,12 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
-import { isLocale, DEFAULT_LOCALE, type Locale } from '#contract/locale';
-import { intlLocaleOf } from '#contract/reservation-format';
-
-export function useLocale(): Locale {
-  const { i18n } = useTranslation();
-  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
-}
+import { intlLocaleOf, type Locale } from '#contract/locale';
 
 /** "mar. 5 janv." for a column of the calendar (a date of the space, never shifted by a zone). */
 export function formatDateHeading(locale: Locale, date: string): string {

@@ -10,7 +10,7 @@ import { buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { CalendarLinks } from './calendar-links';
 import { CancellationAction } from './cancellation-action';
-import { useLocale } from './format';
+import { useLocale } from '~/platform/use-locale';
 import { ReservationCard } from './reservation-card';
 import { statusKeyOf } from './status-badge';
 

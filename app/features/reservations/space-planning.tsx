@@ -8,7 +8,8 @@ import { Button, buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { Input, Select } from '~/ui/field';
 import { CancelButton } from './cancel-button';
-import { addDays, capitalize, useLocale } from './format';
+import { addDays, capitalize } from './format';
+import { useLocale } from '~/platform/use-locale';
 import { PolicyForm } from './policy-form';
 import { statusKeyOf } from './status-badge';
 

@@ -12,7 +12,7 @@ import {
   type TSearchFilters,
 } from '#contract/search';
 import { pageCount } from '#contract/spaces';
-import { formatPrice } from '~/platform/format';
+import { formatMoney } from '#contract/money';
 import { useRootData } from '~/platform/root-data';
 import { EmptyState } from '~/ui/empty-state';
 import { Select } from '~/ui/field';
@@ -90,7 +90,7 @@ export function SearchPage({ filters, answer, cities, ignored, today }: SearchPa
       answer.items
         .filter((item) => item.latitude !== null && item.longitude !== null)
         .map((item) => {
-          const price = formatPrice(item.priceCents, locale);
+          const price = formatMoney(item.priceCents, locale);
           return {
             id: item.id,
             latitude: item.latitude!,

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { CURRENCIES } from '../../../contract/money';
+import { PRICING_BASES } from '../../../contract/pricing';
 import { RESERVATION_STATUSES } from '../../../contract/reservations';
 import { users } from './auth';
 import { rooms } from './rooms';
@@ -7,8 +9,6 @@ import { spaces } from './spaces';
 
 /** The statuses that hold a room: the exclusion constraint only compares these. */
 export const ACTIVE_RESERVATION_STATUSES = ['pending', 'confirmed'] as const;
-
-export const PRICING_BASES = ['hourly', 'half_day', 'day'] as const;
 
 /** Who ended a reservation early: its member, a manager of the space, or the system (expired request). */
 export const CANCELLED_BY_ROLES = ['member', 'manager', 'system'] as const;
@@ -47,7 +47,7 @@ export const reservations = pgTable(
     vatCents: integer('vat_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
-    currency: text('currency').notNull().default('EUR'),
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('EUR'),
     pricingBasis: text('pricing_basis', { enum: PRICING_BASES }).notNull(),
     /** Chosen by the client per booking attempt: a retried request finds the reservation it made. */
     idempotencyKey: text('idempotency_key'),

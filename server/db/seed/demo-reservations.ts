@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { and, eq, isNull } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { priceBooking } from '#contract/reservations';
+import { priceBooking } from '#contract/pricing';
 import type { Db } from '../client';
 import { users } from '../schema/auth';
 import { reservations } from '../schema/reservations';

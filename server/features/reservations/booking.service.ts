@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
-import { DEFAULT_FREE_CANCELLATION_HOURS, priceBooking, type TPrice } from '#contract/reservations';
+import { priceBooking, type TPrice } from '#contract/pricing';
+import { DEFAULT_FREE_CANCELLATION_HOURS } from '#contract/reservations';
 import type { RoomKind } from '#contract/rooms';
 import type { Db } from '../../db/client';
 import { reservations } from '../../db/schema/reservations';

@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceExclVatForDuration, withVat } from '#contract/rooms';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { DEMO_SPACES } from '../../db/seed/demo-spaces';
 import { seedDemoData } from '../../db/seed/seed';
-import { priceExclVatSql, rooms, withVatSql } from '../../db/schema/rooms';
+import { rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
 import { getRoomDetail } from './rooms.service';
 import {
@@ -216,46 +215,6 @@ describe('the list of all spaces', () => {
     expect(entries.map((entry) => entry.slug).sort()).toEqual(PUBLISHED.map((space) => space.slug).sort());
     const acme = entries.find((entry) => entry.slug === 'acme-coworking-paris');
     expect(acme?.rooms.length).toBe(7);
-  });
-});
-
-describe('prices', () => {
-  const cases = [
-    { hourlyPriceCents: 2500, halfDayPriceCents: 8000, dayPriceCents: 14000 },
-    { hourlyPriceCents: null, halfDayPriceCents: 1500, dayPriceCents: 2500 },
-    { hourlyPriceCents: 1800, halfDayPriceCents: null, dayPriceCents: null },
-    { hourlyPriceCents: null, halfDayPriceCents: null, dayPriceCents: 32000 },
-  ];
-  const durations = [30, 60, 90, 150, 240, 241, 480, 600];
-
-  it('computes the same price in SQL and in TypeScript for every duration', async () => {
-    for (const prices of cases) {
-      for (const minutes of durations) {
-        const [row] = await rowsOf<{ price: number | null }>(
-          database.db,
-          sql`select ${withVatSql(priceExclVatSql(sql`${minutes}::int`))} as price
-            from (select ${prices.hourlyPriceCents}::int as hourly_price_cents,
-              ${prices.halfDayPriceCents}::int as half_day_price_cents,
-              ${prices.dayPriceCents}::int as day_price_cents, 550 as vat_rate_basis_points) as room`,
-        );
-        const expected = priceExclVatForDuration(prices, minutes);
-        expect(row?.price ?? null, `${JSON.stringify(prices)} ${minutes} min`).toBe(
-          expected === null ? null : withVat(expected, 550),
-        );
-      }
-    }
-  });
-
-  it('takes the cheapest price that covers the duration', () => {
-    const prices = cases[0]!;
-    expect(priceExclVatForDuration(prices, 60)).toBe(2500);
-    expect(priceExclVatForDuration(prices, 180)).toBe(7500);
-    expect(priceExclVatForDuration(prices, 210)).toBe(8000);
-    expect(priceExclVatForDuration(prices, 300)).toBe(12500);
-    expect(priceExclVatForDuration(prices, 420)).toBe(14000);
-    expect(priceExclVatForDuration(cases[2]!, 300)).toBe(9000);
-    expect(withVat(1250, 2000)).toBe(1500);
-    expect(withVat(1, 550)).toBe(1);
   });
 });
 
