@@ -1,7 +1,7 @@
 import { intlLocaleOf, type Locale } from './locale';
 
 /**
- * Amounts of money, the one module for them (docs/decisions/016-one-place-for-each-rule.md): integer cents
+ * Amounts of money, the one module for them (docs/decisions/017-one-place-for-each-rule.md): integer cents
  * of a currency, VAT rates in basis points (2000 = 20 %, 550 = 5,5 %). Prices are set and stored excluding
  * VAT (invoices are computed from net amounts); people are shown them with VAT. The SQL twin of the VAT
  * rule, for what PostgreSQL computes itself (search, the rooms' "from" price), is `withVatSql`

@@ -4,7 +4,7 @@ import { CURRENCIES, withVatBreakdown } from './money';
 /**
  * What booking a room costs: the one implementation of the rule, used to price a booking, a quote and
  * the demo data. Its SQL twin, for what PostgreSQL prices itself (search by length, the rooms' "from"
- * price), is `priceExclVatSql` (server/db/schema/rooms.ts); `rooms.pricing.test.ts` runs both on a table of
+ * price), is `priceExclVatSql` (server/db/schema/rooms.ts); `server/db/rooms-pricing.test.ts` runs both on a table of
  * prices and lengths and compares them.
  */
 

@@ -15,6 +15,20 @@ export const RESERVATION_STATUSES = [
 export const ZReservationStatus = z.enum(RESERVATION_STATUSES);
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
+/**
+ * The statuses that hold a room: two reservations in them never overlap (the exclusion constraint), they
+ * are the member's upcoming ones and the ones that can still be cancelled. The SQL form is
+ * `activeStatusSql` (server/db/schema/reservations.ts).
+ */
+export const ACTIVE_RESERVATION_STATUSES = [
+  'pending',
+  'confirmed',
+] as const satisfies readonly ReservationStatus[];
+
+export function isActiveStatus(status: string): boolean {
+  return (ACTIVE_RESERVATION_STATUSES as readonly string[]).includes(status);
+}
+
 /** How long a room availability request may span, and a space-wide one (all its rooms). */
 export const MAX_ROOM_AVAILABILITY_DAYS = 31;
 export const MAX_SPACE_AVAILABILITY_DAYS = 7;

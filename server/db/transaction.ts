@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import type { Db } from './client';
+import { rowsOf } from './rows';
 
 /** At most this many attempts for a transaction that keeps losing a serialization race (seed: 5). */
 export const TRANSACTION_ATTEMPTS = 5;
@@ -41,10 +42,8 @@ export async function inSerializableTransaction<T>(db: Db, work: (tx: Tx) => Pro
  * "replace all" or a "check, then change" is never interleaved with another. False when there is no row.
  */
 export async function lockRow(tx: Tx, table: 'spaces' | 'users', id: string): Promise<boolean> {
-  const result = (await tx.execute(
-    sql`SELECT 1 FROM ${sql.identifier(table)} WHERE id = ${id} FOR UPDATE`,
-  )) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+  const rows = await rowsOf(tx, sql`SELECT 1 FROM ${sql.identifier(table)} WHERE id = ${id} FOR UPDATE`);
+  return rows.length > 0;
 }
 
 /**

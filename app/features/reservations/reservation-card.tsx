@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatDuration, formatMoment, formatTime, zoneCity } from '#contract/reservation-format';
 import { formatMoney } from '#contract/money';
-import type { TReservation } from '#contract/reservations';
+import { isActiveStatus, type TReservation } from '#contract/reservations';
 import { TextLink } from '~/ui/link';
 import { capitalize, useVisitorTimeZone } from './format';
 import { useLocale } from '~/platform/use-locale';
@@ -29,7 +29,7 @@ export function ReservationCard({
   const visitorZone = useVisitorTimeZone();
   const zone = reservation.space.timeZone;
   const { startsAt, endsAt } = reservation;
-  const active = reservation.status === 'pending' || reservation.status === 'confirmed';
+  const active = isActiveStatus(reservation.status);
   return (
     <article
       className="border-line flex flex-col gap-3 rounded-2xl border p-4 sm:p-5"

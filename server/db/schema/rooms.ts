@@ -9,7 +9,7 @@ import { spaces } from './spaces';
  * The price, excluding VAT, of booking a room for `minutes`: `priceBooking` (contract/pricing.ts) written
  * for PostgreSQL, for the prices it computes itself (search by length, the "from" price column): the
  * cheapest of the hourly price per started hour, the half-day price (up to HALF_DAY_MINUTES) and the day
- * price. NULL when the room has no price that covers that length. rooms.pricing.test.ts keeps them equal.
+ * price. NULL when the room has no price that covers that length. rooms-pricing.test.ts keeps them equal.
  */
 export function priceExclVatSql(minutes: SQL | string): SQL {
   const length = typeof minutes === 'string' ? sql.raw(minutes) : minutes;

@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../client';
 import { users } from '../schema/auth';
-import { reservations } from '../schema/reservations';
+import { activeStatusSql, reservations } from '../schema/reservations';
 import { seedDemoData } from './seed';
 
 let database: Database;
@@ -45,7 +45,7 @@ describe('demo reservations', () => {
     const active = await database.db
       .select({ count: sql<number>`count(*)::int` })
       .from(reservations)
-      .where(and(inArray(reservations.status, ['pending', 'confirmed'])));
+      .where(activeStatusSql(reservations.status));
     expect(active[0]!.count).toBeGreaterThan(0);
   });
 });

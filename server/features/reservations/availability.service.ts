@@ -9,9 +9,10 @@ import {
   type TSpaceAvailability,
 } from '#contract/reservations';
 import type { Db } from '../../db/client';
+import { activeStatusSql } from '../../db/schema/reservations';
 import type { Tx } from '../../db/transaction';
 import { addDay, classifyStarts, datesBetween, localMidnight, wallClockStarts } from './slots';
-import { rowsOf } from './sql-rows';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Availability, computed by PostgreSQL in one query per request (docs/decisions/010-reservations-no-double-booking.md):
@@ -134,7 +135,7 @@ export function availabilityQuery(target: Target, window: AvailabilityWindow, un
       FROM target
       JOIN span ON span.space_id = target.space_id
       JOIN reservations ON reservations.room_id = target.room_id
-        AND reservations.status IN ('pending', 'confirmed')
+        AND ${activeStatusSql(sql`reservations.status`)}
         AND tstzrange(reservations.starts_at, reservations.blocked_until, '[)')
             && tstzrange(lower(span.days) - interval '1 day', upper(span.days) + interval '1 day')
       GROUP BY target.room_id

@@ -4,7 +4,7 @@ import { priceBooking, type TPrice } from '#contract/pricing';
 import { DEFAULT_FREE_CANCELLATION_HOURS } from '#contract/reservations';
 import type { RoomKind } from '#contract/rooms';
 import type { Db } from '../../db/client';
-import { reservations } from '../../db/schema/reservations';
+import { activeStatusSql, reservations } from '../../db/schema/reservations';
 import { sqlStateOf, TRANSACTION_ATTEMPTS } from '../../db/transaction';
 import { wakeJobRunner } from '../../platform/jobs';
 import type { SessionUser } from '../../platform/session';
@@ -12,7 +12,7 @@ import { bookableRoomIds, openHoursSql } from './availability.service';
 import { checkSlotBounds, checkSlotRules, refusal } from './booking-rules';
 import { queueMailSql } from './notifications';
 import { findReservationRecord, type ReservationRecord } from './reservation-view';
-import { rowsOf } from './sql-rows';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Booking, in two statements whatever the room (docs/decisions/010-reservations-no-double-booking.md):
@@ -160,7 +160,7 @@ async function conflictingSlot(db: Db, roomId: string, startsAt: Date, heldUntil
     db,
     sql`
     SELECT to_json(starts_at) AS held_from, to_json(ends_at) AS held_to FROM reservations
-    WHERE room_id = ${roomId} AND status IN ('pending', 'confirmed')
+    WHERE room_id = ${roomId} AND ${activeStatusSql(sql`status`)}
       AND tstzrange(starts_at, blocked_until, '[)')
           && tstzrange(${startsAt.toISOString()}::timestamptz, ${heldUntil.toISOString()}::timestamptz, '[)')
     ORDER BY starts_at LIMIT 1`,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte, not, or, sql } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import {
   DEFAULT_FREE_CANCELLATION_HOURS,
@@ -10,7 +10,7 @@ import {
   type TSpaceCalendar,
 } from '#contract/reservations';
 import type { Db } from '../../db/client';
-import { reservations, spaceBookingPolicies } from '../../db/schema/reservations';
+import { activeStatusSql, reservations, spaceBookingPolicies } from '../../db/schema/reservations';
 import { rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
 import { users } from '../../db/schema/auth';
@@ -18,7 +18,7 @@ import type { SessionUser } from '../../platform/session';
 import { managedSpaceIds, managesSpace } from './access';
 import { localDays } from './availability.service';
 import { selectReservationRecords, toManagedReservation, toReservation } from './reservation-view';
-import { rowsOf } from './sql-rows';
+import { rowsOf } from '../../db/rows';
 
 /**
  * My reservations. Upcoming: active ones that have not ended, soonest first. Past: everything else
@@ -30,8 +30,9 @@ export async function listMyReservations(
   input: { scope: 'upcoming' | 'past'; page: number },
   now: Date,
 ): Promise<{ items: TReservation[]; page: number; hasMore: boolean }> {
-  const upcoming = and(inArray(reservations.status, ['pending', 'confirmed']), gt(reservations.endsAt, now));
-  const past = or(sql`${reservations.status} NOT IN ('pending', 'confirmed')`, lte(reservations.endsAt, now));
+  const active = activeStatusSql(reservations.status);
+  const upcoming = and(active, gt(reservations.endsAt, now));
+  const past = or(not(active), lte(reservations.endsAt, now));
   const records = await selectReservationRecords(
     db,
     and(eq(reservations.userId, user.id), input.scope === 'upcoming' ? upcoming : past),

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_LOCALE, isLocale } from '#contract/locale';
+import { isActiveStatus } from '#contract/reservations';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import type { Config } from '../../platform/config';
@@ -17,7 +18,7 @@ import {
   type ReservationMailEvent,
 } from './notifications';
 import { renderManagerMail, renderReservationMail } from './reservation-mails';
-import { ACTIVE, findReservationRecord, freeCancellationOfRecord } from './reservation-view';
+import { findReservationRecord, freeCancellationOfRecord } from './reservation-view';
 
 /** Events whose e-mail carries the booking as an `.ics` (a cancellation's removes it from calendars). */
 const WITH_ICS = new Set<ReservationMailEvent>(['confirmed', 'approved', 'reminder', 'cancelled']);
@@ -75,7 +76,7 @@ export async function sendManagerMail(
     throw new Error(`bad manager mail payload ${JSON.stringify(payload)}`);
   }
   const record = await findReservationRecord(db, reservationId);
-  if (!record || !ACTIVE.has(record.reservation.status)) return false;
+  if (!record || !isActiveStatus(record.reservation.status)) return false;
   const [recipient] = await db
     .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
     .from(users)

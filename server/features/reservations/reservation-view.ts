@@ -3,6 +3,7 @@ import { freeCancellationOf, type FreeCancellation } from '#contract/cancellatio
 import type { RoomKind } from '#contract/rooms';
 import {
   DEFAULT_FREE_CANCELLATION_HOURS,
+  isActiveStatus,
   type TManagedReservation,
   type TReservation,
 } from '#contract/reservations';
@@ -29,8 +30,6 @@ export interface ReservationRecord {
   freeCancellationHours: number;
   member: { id: string; name: string; email: string; locale: string | null };
 }
-
-export const ACTIVE = new Set(['pending', 'confirmed']);
 
 export async function selectReservationRecords(
   db: Db | Tx,
@@ -93,7 +92,7 @@ export function toReservation(record: ReservationRecord, standing: ViewerStandin
   const r = record.reservation;
   const terms = freeCancellationOfRecord(record, now);
   const memberMay = terms !== null && !terms.passed;
-  const canCancel = ACTIVE.has(r.status) && (standing === 'manager' || memberMay);
+  const canCancel = isActiveStatus(r.status) && (standing === 'manager' || memberMay);
   return {
     id: r.id,
     status: r.status,

@@ -20,7 +20,7 @@ import {
   localInstant,
   reservationsRouter,
 } from './reservations.fixtures';
-import { rowsOf } from './sql-rows';
+import { rowsOf } from '../../db/rows';
 
 const NOW = new Date(localInstant('2027-01-04T08:00'));
 const HOUR = 3_600_000;

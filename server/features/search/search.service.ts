@@ -12,6 +12,7 @@ import {
 import { cityKeyOf } from '#contract/spaces';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { activeStatusSql } from '../../db/schema/reservations';
 import { priceExclVatSql, withVatSql } from '../../db/schema/rooms';
 import {
   CARD_COLUMNS,
@@ -44,7 +45,7 @@ interface Conditions {
   busy?: { start: SQL; length: number };
 }
 
-const ACTIVE = sql`x.status IN ('pending', 'confirmed')`;
+const ACTIVE = activeStatusSql(sql`x.status`);
 const HELD = sql`tstzrange(x.starts_at, x.blocked_until, '[)')`;
 
 /** Reservation `x` holds time a slot of room `r` from `start` would need, the room's buffer after it included. */

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inclVat } from '#contract/money';
 import { priceBooking, type RoomPricesExclVat } from '#contract/pricing';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../client';
-import { rowsOf } from '../rows';
-import { priceExclVatSql, withVatSql } from './rooms';
+import { createTestDatabase } from '../../tests/support/test-database';
+import type { Database } from './client';
+import { rowsOf } from './rows';
+import { priceExclVatSql, withVatSql } from './schema/rooms';
 
 let database: Database;
 beforeAll(async () => {
