@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCallable } from './callable';
-import { ZCalendarDate, ZInstant, ZText } from './input';
+import { ZCalendarDate, ZInstant, ZText, ZUuid } from './input';
 import { ZPrice } from './pricing';
 import { ZRoomKind } from './rooms';
 
@@ -64,8 +64,8 @@ export const BOOKING_REFUSALS = [
 ] as const;
 export type BookingRefusal = (typeof BOOKING_REFUSALS)[number];
 
-export const ZRoomId = z.uuid();
-export const ZReservationId = z.uuid();
+export const ZRoomId = ZUuid;
+export const ZReservationId = ZUuid;
 /** Chosen by the browser for one booking attempt and sent again on every retry of it. */
 export const ZIdempotencyKey = ZText.min(8)
   .max(100)
@@ -154,7 +154,7 @@ export type TSpaceAvailability = z.infer<typeof ZSpaceAvailability>;
 export const getSpaceAvailability = defineCallable({
   name: 'reservations.getSpaceAvailability',
   input: z
-    .object({ spaceId: z.uuid(), from: ZCalendarDate, to: ZCalendarDate })
+    .object({ spaceId: ZUuid, from: ZCalendarDate, to: ZCalendarDate })
     .refine((input) => input.from <= input.to, { path: ['to'], message: 'range-order' })
     .refine((input) => daysBetween(input.from, input.to) <= MAX_SPACE_AVAILABILITY_DAYS, {
       path: ['to'],
@@ -371,7 +371,7 @@ export const listManagedSpaces = defineCallable({
  */
 export const listForApproval = defineCallable({
   name: 'reservations.listForApproval',
-  input: z.object({ spaceId: z.uuid().optional() }),
+  input: z.object({ spaceId: ZUuid.optional() }),
   output: z.array(ZManagedReservation),
   mutates: false,
   access: 'signed-in',
@@ -405,7 +405,7 @@ export type TSpaceCalendar = z.infer<typeof ZSpaceCalendar>;
 /** One day of a space, every room and its active and finished reservations: the manager's planning. */
 export const getSpaceCalendar = defineCallable({
   name: 'reservations.spaceCalendar',
-  input: z.object({ spaceId: z.uuid(), date: ZCalendarDate }),
+  input: z.object({ spaceId: ZUuid, date: ZCalendarDate }),
   output: ZSpaceCalendar,
   mutates: false,
   access: 'signed-in',
@@ -419,7 +419,7 @@ export type TBookingPolicy = z.infer<typeof ZBookingPolicy>;
 
 export const getBookingPolicy = defineCallable({
   name: 'reservations.getPolicy',
-  input: z.object({ spaceId: z.uuid() }),
+  input: z.object({ spaceId: ZUuid }),
   output: ZBookingPolicy,
   mutates: false,
   access: 'public',
@@ -428,7 +428,7 @@ export const getBookingPolicy = defineCallable({
 export const updateBookingPolicy = defineCallable({
   name: 'reservations.updatePolicy',
   input: z.object({
-    spaceId: z.uuid(),
+    spaceId: ZUuid,
     freeCancellationHours: z.number().int().min(0).max(MAX_FREE_CANCELLATION_HOURS),
   }),
   output: ZBookingPolicy,

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { activeStatusSql } from '../../db/schema/reservations';
 import { rowsOf } from '../../db/rows';
 import { wakeJobRunner } from '../../platform/jobs';
+import { isSelf, reservationStanding, SPACE_RIGHTS } from '../../platform/policy';
 import type { SessionUser } from '../../platform/session';
-import { MANAGING_ROLES, managesSpace } from './access';
 import { queueManagerMailSql, queueReservationMail, type ReservationMailEvent } from './notifications';
 import { findReservationRecord, freeCancellationOfRecord, type ReservationRecord } from './reservation-view';
 
@@ -26,9 +26,12 @@ export async function visibleRecord(
 ): Promise<{ record: ReservationRecord; manages: boolean }> {
   const record = await findReservationRecord(db, id);
   if (!record) throw notFound(id);
-  const manages = await managesSpace(db, user, record.space.id);
-  if (!manages && record.member.id !== user.id) throw notFound(id);
-  return { record, manages };
+  const standing = await reservationStanding(
+    { db, actor: user },
+    { memberId: record.member.id, spaceId: record.space.id },
+  );
+  if (!standing) throw notFound(id);
+  return { record, manages: standing === 'manager' };
 }
 
 /** A manager-only action: its member gets `permission-denied`, anyone else `not-found`. */
@@ -83,7 +86,7 @@ export async function cancelReservation(
   const terms = freeCancellationOfRecord(record, now);
   const withinPolicy = terms !== null && !terms.passed;
   let as: 'member' | 'manager';
-  if (record.member.id === user.id && withinPolicy) as = 'member';
+  if (isSelf(user, record.member.id) && withinPolicy) as = 'member';
   else if (manages) {
     if (!input.reason) {
       throw new AppError('invalid-argument', 'A manager gives a reason to cancel', {
@@ -122,7 +125,7 @@ export async function requestCancellation(
   now: Date,
 ): Promise<ReservationRecord> {
   const { record } = await visibleRecord(db, user, input.id);
-  if (record.member.id !== user.id) {
+  if (!isSelf(user, record.member.id)) {
     throw new AppError('permission-denied', 'Only its member asks to cancel a reservation');
   }
   if (!isActiveStatus(record.reservation.status)) throw refusedBecause('not-active');
@@ -145,7 +148,7 @@ export async function requestCancellation(
             FROM asked JOIN space_members AS members
               ON members.space_id = asked.space_id
              AND members.role IN (${sql.join(
-               MANAGING_ROLES.map((role) => sql`${role}`),
+               SPACE_RIGHTS.manage.map((role) => sql`${role}`),
                sql`, `,
              )})`,
         'cancellation-requested',

@@ -6,8 +6,8 @@ import { users } from '../../db/schema/auth';
 import type { Config } from '../../platform/config';
 import type { JobHandler, RecurringJob } from '../../platform/jobs';
 import { sendMail, type MailAttachment } from '../../platform/mail';
+import { roleGrants, spaceRoleOf } from '../../platform/policy';
 import { reservationsCalendar } from './ics';
-import { holdsManagingRole } from './access';
 import { sweepReservations } from './lifecycle.service';
 import {
   isManagerMailEvent,
@@ -83,7 +83,8 @@ export async function sendManagerMail(
     .where(eq(users.id, recipientId))
     .limit(1);
   if (!recipient) return false;
-  if (!(await holdsManagingRole(db, recipient.id, record.space.id))) return false;
+  // Their own role, now: someone no longer managing the space is not e-mailed (admins are not counted).
+  if (!roleGrants(await spaceRoleOf(db, recipient.id, record.space.id), 'manage')) return false;
   const locale = isLocale(recipient.locale) ? recipient.locale : DEFAULT_LOCALE;
   const mail = renderManagerMail(locale, event, record, recipient, { baseUrl: settings.baseUrl });
   await sendMail({ to: recipient.email, ...mail });

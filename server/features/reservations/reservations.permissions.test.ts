@@ -309,6 +309,7 @@ describe('who may call each reservations operation', () => {
       otherMember: 'not-found',
       otherManager: 'ok',
       manager: 'not-found',
+      owner: 'not-found',
       admin: 'ok',
     });
   });

@@ -44,8 +44,6 @@ export function roomPricesOf(row: {
   };
 }
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function isoOf(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
