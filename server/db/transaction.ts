@@ -24,11 +24,16 @@ export function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Runs `work` in a serializable transaction, retried while PostgreSQL asks for a retry. */
-export async function inSerializableTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` (one statement, or a whole transaction at any isolation level) again while PostgreSQL
+ * answers "try again" (a serialization failure or a deadlock), at most TRANSACTION_ATTEMPTS times in all:
+ * the one retry helper. Anything else it throws is thrown at once; so is the last "try again", which the
+ * callable router answers as `aborted`.
+ */
+export async function retryingConflicts<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(work, { isolationLevel: 'serializable' });
+      return await work();
     } catch (error) {
       const state = sqlStateOf(error);
       if (attempt >= TRANSACTION_ATTEMPTS || !state || !RETRYABLE_SQLSTATES.has(state)) throw error;

@@ -1,7 +1,7 @@
 import { SearchX } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useNavigation } from 'react-router';
+import { useNavigation } from 'react-router';
 import type { Locale } from '#contract/locale';
 import {
   bookingQueryOf,
@@ -20,6 +20,7 @@ import { MarkerMap, type MapMarker } from '~/ui/marker-map';
 import { Pagination } from '~/ui/pagination';
 import { SearchForm, type FilterChanges } from './search-form';
 import { SearchResultItem } from './search-results';
+import { useSafeNavigate } from '~/platform/use-safe-navigate';
 
 export interface SearchPageProps {
   filters: TSearchFilters;
@@ -51,7 +52,7 @@ function useDurationLabel() {
 export function SearchPage({ filters, answer, cities, ignored, today }: SearchPageProps) {
   const { t, i18n } = useTranslation('search');
   const locale = i18n.language as Locale;
-  const navigate = useNavigate();
+  const navigate = useSafeNavigate();
   const navigation = useNavigation();
   const root = useRootData();
   const durationLabel = useDurationLabel();
