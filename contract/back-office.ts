@@ -156,9 +156,7 @@ export const ZManagedRoom = ZRoomInput.extend({
 });
 export type TManagedRoom = z.infer<typeof ZManagedRoom>;
 
-export const MANAGER_ROLES = ['owner', 'manager'] as const;
 export const ZSpaceRole = z.enum(['owner', 'manager', 'member']);
-export type TSpaceRole = z.infer<typeof ZSpaceRole>;
 export const ZInvitableRole = z.enum(['manager', 'member']);
 
 /** Everything a manager edits about one space. */

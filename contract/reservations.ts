@@ -200,7 +200,6 @@ export const ZBookingForm = z
     idempotencyKey: ZIdempotencyKey,
   })
   .superRefine(checkSlotOrder);
-export type TBookingFormInput = z.input<typeof ZBookingForm>;
 
 export const ZReservationRoom = z.object({ id: z.string(), name: z.string(), kind: ZRoomKind });
 export const ZReservationSpace = z.object({

@@ -42,7 +42,6 @@ export const ZRoomRules = z.object({
   horizonDays: z.number().int(),
   requiresApproval: z.boolean(),
 });
-export type TRoomRules = z.infer<typeof ZRoomRules>;
 
 export const ZRoomSummary = z.object({
   id: z.string(),

@@ -11,24 +11,6 @@ export function formatDateHeading(locale: Locale, date: string): string {
   }).format(new Date(`${date}T12:00:00Z`));
 }
 
-/** A date of the space plus `days`, as `YYYY-MM-DD`. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** Today's date in `timeZone`. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
 const subscribeNever = () => () => {};
 
 /** The visitor's own zone, known only in the browser (null while rendering on the server). */

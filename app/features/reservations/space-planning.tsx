@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useRevalidator } from 'react-router';
+import { addDays } from '#contract/dates';
 import { formatTime } from '#contract/reservation-format';
 import {
   isActiveStatus,
@@ -13,7 +14,7 @@ import { Button, buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { Input, Select } from '~/ui/field';
 import { CancelButton } from './cancel-button';
-import { addDays, capitalize } from './format';
+import { capitalize } from './format';
 import { useLocale } from '~/platform/use-locale';
 import { PolicyForm } from './policy-form';
 import { statusKeyOf } from './status-badge';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../client';
 import { users } from '../schema/auth';
+import { openHoursSql } from '../calendar-sql';
 import { activeStatusSql, reservations } from '../schema/reservations';
 import { seedDemoData } from './seed';
 
@@ -35,8 +36,12 @@ describe('demo reservations', () => {
       .execute<{ count: number }>(
         sql`
       SELECT count(*)::int AS count FROM reservations JOIN rooms ON rooms.id = reservations.room_id
-      WHERE NOT tstzrange(starts_at, ends_at) <@ space_open_ranges(reservations.space_id,
-              (starts_at AT TIME ZONE 'Europe/Paris')::date, (ends_at AT TIME ZONE 'Europe/Paris')::date)
+      WHERE NOT tstzrange(starts_at, ends_at) <@ ${openHoursSql(
+        sql`reservations.space_id`,
+        sql`'Europe/Paris'`,
+        sql`(starts_at AT TIME ZONE 'Europe/Paris')::date`,
+        sql`(ends_at AT TIME ZONE 'Europe/Paris')::date`,
+      )}
          OR (extract(epoch FROM (starts_at AT TIME ZONE 'Europe/Paris')::time) / 60)::int % rooms.booking_step_minutes <> 0
          OR ends_at - starts_at < make_interval(mins => rooms.min_duration_minutes)`,
       )

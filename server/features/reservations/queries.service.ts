@@ -14,10 +14,11 @@ import { activeStatusSql, reservations, spaceBookingPolicies } from '../../db/sc
 import { rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
 import { users } from '../../db/schema/auth';
+import { may, spacesWhere } from '../../platform/policy';
 import type { SessionUser } from '../../platform/session';
-import { managedSpaceIds, managesSpace } from './access';
 import { localDays } from './availability.service';
 import { selectReservationRecords, toManagedReservation, toReservation } from './reservation-view';
+import { openHoursSql } from '../../db/calendar-sql';
 import { rowsOf } from '../../db/rows';
 
 /**
@@ -59,10 +60,11 @@ export async function listForApproval(
   input: { spaceId?: string },
   now: Date,
 ): Promise<TManagedReservation[]> {
-  if (input.spaceId && !(await managesSpace(db, user, input.spaceId))) {
+  if (input.spaceId && !(await may({ db, actor: user }, 'manage', input.spaceId))) {
     throw new AppError('permission-denied', 'Only the managers of the space may see its requests');
   }
-  const scope = input.spaceId ? [input.spaceId] : user.isAdmin ? null : await managedSpaceIds(db, user.id);
+  const managed = input.spaceId ? [input.spaceId] : await spacesWhere({ db, actor: user }, 'manage');
+  const scope = managed === 'all' ? null : managed;
   if (scope && scope.length === 0) return [];
   const records = await selectReservationRecords(
     db,
@@ -84,7 +86,8 @@ const awaitingDecision = or(
 
 /** The spaces the person runs, with how many requests wait in each and their cancellation policy. */
 export async function listManagedSpaces(db: Db, user: SessionUser, now: Date): Promise<TManagedSpace[]> {
-  const scope = user.isAdmin ? null : await managedSpaceIds(db, user.id);
+  const managed = await spacesWhere({ db, actor: user }, 'manage');
+  const scope = managed === 'all' ? null : managed;
   if (scope && scope.length === 0) return [];
   const rows = await db
     .select({
@@ -118,7 +121,7 @@ export async function getSpaceCalendar(
   user: SessionUser,
   input: { spaceId: string; date: string },
 ): Promise<TSpaceCalendar> {
-  if (!(await managesSpace(db, user, input.spaceId))) {
+  if (!(await may({ db, actor: user }, 'manage', input.spaceId))) {
     throw new AppError('permission-denied', 'Only the managers of the space may see its planning');
   }
   const [space] = await db
@@ -133,7 +136,7 @@ export async function getSpaceCalendar(
     db,
     sql`
     SELECT (SELECT coalesce(json_agg(json_build_array(lower(part), upper(part)) ORDER BY lower(part)), '[]'::json)
-              FROM unnest(space_open_ranges(${space.id}, ${input.date}::date, ${input.date}::date)) AS part) AS open`,
+              FROM unnest(${openHoursSql(sql`${space.id}::uuid`, sql`${space.timeZone}::text`, sql`${input.date}::date`, sql`${input.date}::date`)}) AS part) AS open`,
   );
   const roomList = await db
     .select({ id: rooms.id, name: rooms.name, kind: rooms.kind, capacity: rooms.capacity })
@@ -200,7 +203,7 @@ export async function getBookingPolicy(
     .where(eq(spaces.id, spaceId))
     .limit(1);
   const visible =
-    row && (row.status === 'published' || (viewer && (await managesSpace(db, viewer, spaceId))));
+    row && (row.status === 'published' || (await may({ db, actor: viewer }, 'preview', spaceId)));
   if (!visible) throw new AppError('not-found', `No space ${spaceId}`);
   return { spaceId, freeCancellationHours: row.hours ?? DEFAULT_FREE_CANCELLATION_HOURS };
 }
@@ -210,7 +213,7 @@ export async function updateBookingPolicy(
   user: SessionUser,
   input: { spaceId: string; freeCancellationHours: number },
 ): Promise<TBookingPolicy> {
-  if (!(await managesSpace(db, user, input.spaceId))) {
+  if (!(await may({ db, actor: user }, 'manage', input.spaceId))) {
     throw new AppError('permission-denied', 'Only the managers of the space may change its policy');
   }
   await getBookingPolicy(db, user, input.spaceId);

@@ -80,12 +80,6 @@ export function freeCancellationOfRecord(record: ReservationRecord, now: Date): 
   return freeCancellationOf(record.reservation, record.freeCancellationHours, now);
 }
 
-/** Whether its member may still cancel it online, for free, at `now`. */
-export function memberMayCancel(record: ReservationRecord, now: Date): boolean {
-  const terms = freeCancellationOfRecord(record, now);
-  return terms !== null && !terms.passed;
-}
-
 export type ViewerStanding = 'member' | 'manager';
 
 export function toReservation(record: ReservationRecord, standing: ViewerStanding, now: Date): TReservation {

@@ -10,7 +10,7 @@ import { MAX_BOOKING_MINUTES, MAX_HORIZON_DAYS } from '#contract/rooms';
 import { signedInAgent, startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
 import type { Db } from '../../db/client';
 import type { Session } from '../../platform/session';
-import { MAX_EXPANDED_DAYS, openHoursSql } from './availability.service';
+import { MAX_EXPANDED_DAYS, openHoursSql } from '../../db/calendar-sql';
 import {
   addRole,
   ALWAYS_OPEN,

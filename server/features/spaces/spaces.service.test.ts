@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
+import { openHoursSql } from '../../db/calendar-sql';
 import { rowsOf } from '../../db/rows';
 import { DEMO_SPACES } from '../../db/seed/demo-spaces';
 import { seedDemoData } from '../../db/seed/seed';
@@ -224,12 +225,17 @@ async function openRangesUtc(spaceId: string, from: string, to: string): Promise
     database.db,
     sql`select to_char(lower(r) at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || '/' ||
         to_char(upper(r) at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as slot
-      from unnest(space_open_ranges(${spaceId}, ${from}::date, ${to}::date)) as r order by lower(r)`,
+      from unnest(${openHoursSql(
+        sql`${spaceId}::uuid`,
+        sql`(select time_zone from spaces where id = ${spaceId})`,
+        sql`${from}::date`,
+        sql`${to}::date`,
+      )}) as r order by lower(r)`,
   );
   return rows.map((row) => row.slot);
 }
 
-describe('open ranges (for availability)', () => {
+describe('opening hours as instants (openHoursSql: availability, bookings, search, planning)', () => {
   it('turns weekly hours into UTC instants with the right offset on both sides of the March change', async () => {
     const acme = await getSpaceDetail(database.db, 'acme-coworking-paris', 'fr');
     // Friday 27 and Saturday 28 in winter time (UTC+1); Sunday 29 closed; Monday 30 in summer time (UTC+2).
