@@ -4,6 +4,7 @@ import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../client';
 import { users } from '../schema/auth';
 import { openHoursSql } from '../calendar-sql';
+import { rowsOf } from '../rows';
 import { activeStatusSql, reservations } from '../schema/reservations';
 import { seedDemoData } from './seed';
 
@@ -32,9 +33,9 @@ describe('demo reservations', () => {
   });
 
   it('obey the rooms’ rules: inside opening hours and on the step, in the space’s zone', async () => {
-    const [outside] = await database.db
-      .execute<{ count: number }>(
-        sql`
+    const [outside] = await rowsOf<{ count: number }>(
+      database.db,
+      sql`
       SELECT count(*)::int AS count FROM reservations JOIN rooms ON rooms.id = reservations.room_id
       WHERE NOT tstzrange(starts_at, ends_at) <@ ${openHoursSql(
         sql`reservations.space_id`,
@@ -44,8 +45,7 @@ describe('demo reservations', () => {
       )}
          OR (extract(epoch FROM (starts_at AT TIME ZONE 'Europe/Paris')::time) / 60)::int % rooms.booking_step_minutes <> 0
          OR ends_at - starts_at < make_interval(mins => rooms.min_duration_minutes)`,
-      )
-      .then((result) => (result as unknown as { rows: Array<{ count: number }> }).rows);
+    );
     expect(outside?.count).toBe(0);
     const active = await database.db
       .select({ count: sql<number>`count(*)::int` })

@@ -10,7 +10,7 @@ import { spaceMembers } from '../../db/schema/memberships';
 import { spaces } from '../../db/schema/spaces';
 import { lockRow } from '../../db/transaction';
 import { sendMail } from '../../platform/mail';
-import { requireRight, requireSignedIn, spacesWhere } from '../../platform/policy';
+import { requireRight, requireSignedIn, roleGrants, spacesWhere } from '../../platform/policy';
 import type { Ctx } from './context';
 import { invitationMail } from './invitation-mail';
 
@@ -77,7 +77,7 @@ export async function listMySpaces(ctx: Ctx) {
         .orderBy(asc(spaceInvitations.createdAt))
     : [];
   return {
-    managed: rows.filter((r) => r.role === 'owner' || r.role === 'manager').map((r) => toCard(r, r.role!)),
+    managed: rows.filter((r) => roleGrants(r.role, 'manage')).map((r) => toCard(r, r.role!)),
     member: rows.filter((r) => r.role === 'member').map((r) => toCard(r, 'member')),
     invitations: invitations.map(invitationOf),
     others: rows.filter((r) => r.role === null).map((r) => toCard(r, 'admin')),
