@@ -296,7 +296,7 @@ export const cancelReservation = defineCallable({
  */
 export const requestCancellation = defineCallable({
   name: 'reservations.requestCancellation',
-  input: z.object({ id: ZReservationId, message: z.string().trim().max(MAX_REASON_LENGTH).default('') }),
+  input: z.object({ id: ZReservationId, message: ZText.trim().max(MAX_REASON_LENGTH).default('') }),
   output: ZReservation,
   mutates: true,
   access: 'signed-in',
