@@ -32,9 +32,22 @@ export default tseslint.config(
           patterns: [
             { group: ['**/server/**', '../server/*'], message: 'The app never imports server code.' },
           ],
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['useNavigate'],
+              message:
+                'Navigate with useSafeNavigate (app/platform/use-safe-navigate.ts): every target is checked.',
+            },
+          ],
         },
       ],
     },
+  },
+  {
+    // The one place that may call React Router's navigate.
+    files: ['app/platform/use-safe-navigate.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Server code may import anything server-side.

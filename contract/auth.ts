@@ -25,13 +25,11 @@ export const ZSignUpForm = z.object({
   password: ZNewPassword,
   acceptTerms: z.literal(true, 'termsRequired'),
 });
-export type TSignUpForm = z.infer<typeof ZSignUpForm>;
 
 export const ZSignInForm = z.object({
   email: ZEmail,
   password: ZText.min(1, 'passwordRequired').max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
 });
-export type TSignInForm = z.infer<typeof ZSignInForm>;
 
 export const ZResetRequestForm = z.object({ email: ZEmail });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZRoomAmenity, ZSpaceAmenity } from './amenities';
 import { defineCallable } from './callable';
 import { MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES, MAX_HORIZON_DAYS, ZRoomKind, ZRoomPrices } from './rooms';
-import { ZCalendarDate, ZText } from './input';
+import { ZCalendarDate, ZText, ZUuid } from './input';
 import { ZClockTime, ZSpaceStatus, ZWeekday } from './spaces';
 import { ZHexColor, ZSubdomain } from './tenancy';
 
@@ -13,7 +13,7 @@ import { ZHexColor, ZSubdomain } from './tenancy';
  * `backoffice:validation` catalog.
  */
 
-export const ZSpaceId = z.string().uuid('required');
+export const ZSpaceId = z.uuid('required');
 const text = (max: number) => ZText.trim().max(max, 'too-long');
 const requiredText = (max: number) => text(max).min(1, 'required');
 
@@ -135,8 +135,8 @@ export const ZBrandingInput = z.object({
 export type TBrandingInput = z.infer<typeof ZBrandingInput>;
 
 export const ZPhotoOwner = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('space'), id: z.string().uuid() }),
-  z.object({ type: z.literal('room'), id: z.string().uuid() }),
+  z.object({ type: z.literal('space'), id: ZUuid }),
+  z.object({ type: z.literal('room'), id: ZUuid }),
 ]);
 export type TPhotoOwner = z.infer<typeof ZPhotoOwner>;
 
@@ -156,9 +156,7 @@ export const ZManagedRoom = ZRoomInput.extend({
 });
 export type TManagedRoom = z.infer<typeof ZManagedRoom>;
 
-export const MANAGER_ROLES = ['owner', 'manager'] as const;
 export const ZSpaceRole = z.enum(['owner', 'manager', 'member']);
-export type TSpaceRole = z.infer<typeof ZSpaceRole>;
 export const ZInvitableRole = z.enum(['manager', 'member']);
 
 /** Everything a manager edits about one space. */
@@ -260,12 +258,8 @@ export const createRoom = op(
   spaceInput.extend({ room: ZRoomInput }),
   z.object({ id: z.string() }),
 );
-export const updateRoom = op('updateRoom', z.object({ roomId: z.string().uuid(), room: ZRoomInput }), ok);
-export const setRoomArchived = op(
-  'setRoomArchived',
-  z.object({ roomId: z.string().uuid(), archived: z.boolean() }),
-  ok,
-);
+export const updateRoom = op('updateRoom', z.object({ roomId: ZUuid, room: ZRoomInput }), ok);
+export const setRoomArchived = op('setRoomArchived', z.object({ roomId: ZUuid, archived: z.boolean() }), ok);
 export const addPhoto = op(
   'addPhoto',
   z.object({
@@ -278,15 +272,15 @@ export const addPhoto = op(
 );
 export const updatePhoto = op(
   'updatePhoto',
-  z.object({ photoId: z.string().uuid(), altFr: text(200), altEn: text(200) }),
+  z.object({ photoId: ZUuid, altFr: text(200), altEn: text(200) }),
   ok,
 );
 export const reorderPhotos = op(
   'reorderPhotos',
-  z.object({ owner: ZPhotoOwner, photoIds: z.array(z.string().uuid()).max(50) }),
+  z.object({ owner: ZPhotoOwner, photoIds: z.array(ZUuid).max(50) }),
   ok,
 );
-export const removePhoto = op('removePhoto', z.object({ photoId: z.string().uuid() }), ok);
+export const removePhoto = op('removePhoto', z.object({ photoId: ZUuid }), ok);
 export const publishSpace = op('publish', spaceInput, ok);
 export const archiveSpace = op('archive', spaceInput, ok);
 export const listTeam = op(
@@ -300,6 +294,6 @@ export const inviteToSpace = op(
   spaceInput.extend({ email: ZText.trim().toLowerCase().email('email'), role: ZInvitableRole }),
   z.object({ status: z.enum(['added', 'invited']) }),
 );
-export const cancelInvitation = op('cancelInvitation', z.object({ invitationId: z.string().uuid() }), ok);
-export const acceptInvitation = op('acceptInvitation', z.object({ invitationId: z.string().uuid() }), ok);
+export const cancelInvitation = op('cancelInvitation', z.object({ invitationId: ZUuid }), ok);
+export const acceptInvitation = op('acceptInvitation', z.object({ invitationId: ZUuid }), ok);
 export const removeFromTeam = op('removeFromTeam', spaceInput.extend({ userId: ZText.min(1).max(100) }), ok);

@@ -36,6 +36,16 @@ export function holdsUnstorableText(value: unknown): boolean {
 
 export const TEXT_REFUSAL = 'characters';
 
+/**
+ * The id of a row (a space, a room, a reservation…): a UUID as PostgreSQL generates them. The one
+ * definition: inputs use the schema, routes and services that read an id from a URL use `isUuid`.
+ */
+export const ZUuid = z.uuid();
+
+export function isUuid(value: unknown): value is string {
+  return ZUuid.safeParse(value).success;
+}
+
 /** Any text a caller sends: every string field of every callable starts from this one. */
 export const ZText = z.string().refine(isStorableText, TEXT_REFUSAL);
 

@@ -2,6 +2,13 @@ export const LOCALES = ['fr', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'fr';
 
+/** The Intl locale of each language: French of France, English of the United Kingdom (euros, 24-hour clock). */
+const INTL_LOCALES: Record<Locale, string> = { fr: 'fr-FR', en: 'en-GB' };
+
+export function intlLocaleOf(locale: Locale): string {
+  return INTL_LOCALES[locale];
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }

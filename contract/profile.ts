@@ -75,7 +75,6 @@ export const ZProfileUpdate = z.object({
   communityVisible: z.boolean(),
   notificationSettings: ZNotificationSettings,
 });
-export type TProfileUpdate = z.input<typeof ZProfileUpdate>;
 
 /** The caller's own profile; there is no way to name anyone else's. */
 export const getProfile = defineCallable({

@@ -1,22 +1,16 @@
-import type { Locale } from './locale';
+import { intlLocaleOf, type Locale } from './locale';
 
 /**
- * Dates, times and amounts of reservations as people read them, on pages and in e-mails alike: always in
- * the space's zone (never the machine's or the browser's), in the reader's language.
+ * Dates and times of reservations as people read them, on pages and in e-mails alike: always in the
+ * space's zone (never the machine's or the browser's), in the reader's language. Amounts: money.ts.
  */
-
-const INTL_LOCALE: Record<Locale, string> = { fr: 'fr-FR', en: 'en-GB' };
-
-export function intlLocaleOf(locale: Locale): string {
-  return INTL_LOCALE[locale];
-}
 
 /**
  * "dimanche 29 mars 2026" / "Sunday 29 March 2026". Built from parts so every engine (Node, each browser,
  * whatever its ICU version) writes the same text.
  */
 export function formatDay(locale: Locale, instant: string | Date, timeZone: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+  return new Intl.DateTimeFormat(intlLocaleOf(locale), {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -31,7 +25,7 @@ export function formatDay(locale: Locale, instant: string | Date, timeZone: stri
 
 /** "09:30" in the zone. */
 export function formatTime(locale: Locale, instant: string | Date, timeZone: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+  return new Intl.DateTimeFormat(intlLocaleOf(locale), {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
@@ -56,17 +50,6 @@ export function formatSlot(locale: Locale, startsAt: string, endsAt: string, tim
 /** "Paris" from "Europe/Paris", "New York" from "America/New_York": how a zone is named to people. */
 export function zoneCity(timeZone: string): string {
   return (timeZone.split('/').pop() ?? timeZone).replace(/_/g, ' ');
-}
-
-export function formatMoney(locale: Locale, cents: number, currency = 'EUR'): string {
-  return new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency }).format(cents / 100);
-}
-
-/** "20 %" / "20%": a VAT rate given in basis points. */
-export function formatVatRate(locale: Locale, basisPoints: number): string {
-  return new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'percent', maximumFractionDigits: 2 }).format(
-    basisPoints / 10_000,
-  );
 }
 
 /** "1 h 30" / "1 h 30 min": a length in minutes. */

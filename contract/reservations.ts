@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCallable } from './callable';
-import { ZCalendarDate, ZInstant, ZText } from './input';
-import { HALF_DAY_MINUTES, withVat, ZRoomKind, type RoomPricesExclVat } from './rooms';
+import { ZCalendarDate, ZInstant, ZText, ZUuid } from './input';
+import { ZPrice } from './pricing';
+import { ZRoomKind } from './rooms';
 
 export const RESERVATION_STATUSES = [
   'pending',
@@ -14,9 +15,19 @@ export const RESERVATION_STATUSES = [
 export const ZReservationStatus = z.enum(RESERVATION_STATUSES);
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
-export const PRICING_BASES = ['hourly', 'half_day', 'day'] as const;
-export const ZPricingBasis = z.enum(PRICING_BASES);
-export type PricingBasis = (typeof PRICING_BASES)[number];
+/**
+ * The statuses that hold a room: two reservations in them never overlap (the exclusion constraint), they
+ * are the member's upcoming ones and the ones that can still be cancelled. The SQL form is
+ * `activeStatusSql` (server/db/schema/reservations.ts).
+ */
+export const ACTIVE_RESERVATION_STATUSES = [
+  'pending',
+  'confirmed',
+] as const satisfies readonly ReservationStatus[];
+
+export function isActiveStatus(status: string): boolean {
+  return (ACTIVE_RESERVATION_STATUSES as readonly string[]).includes(status);
+}
 
 /** How long a room availability request may span, and a space-wide one (all its rooms). */
 export const MAX_ROOM_AVAILABILITY_DAYS = 31;
@@ -53,8 +64,8 @@ export const BOOKING_REFUSALS = [
 ] as const;
 export type BookingRefusal = (typeof BOOKING_REFUSALS)[number];
 
-export const ZRoomId = z.uuid();
-export const ZReservationId = z.uuid();
+export const ZRoomId = ZUuid;
+export const ZReservationId = ZUuid;
 /** Chosen by the browser for one booking attempt and sent again on every retry of it. */
 export const ZIdempotencyKey = ZText.min(8)
   .max(100)
@@ -62,50 +73,6 @@ export const ZIdempotencyKey = ZText.min(8)
 
 export const ZInterval = z.object({ start: z.string(), end: z.string() });
 export type TInterval = z.infer<typeof ZInterval>;
-
-// ——— Price ———
-
-export const ZPrice = z.object({
-  basis: ZPricingBasis,
-  minutes: z.number().int(),
-  exclVatCents: z.number().int(),
-  vatCents: z.number().int(),
-  totalCents: z.number().int(),
-  vatRateBasisPoints: z.number().int(),
-  currency: z.literal('EUR'),
-});
-export type TPrice = z.infer<typeof ZPrice>;
-
-/**
- * The price of booking `minutes`: the cheapest of the hourly price per started hour, the half-day price
- * (up to 4 h) and the day price, with the basis that gave it (on a tie, the first of hourly, half-day,
- * day). Null when no price covers that length. The amount equals `priceExclVatForDuration` (rooms.ts).
- */
-export function priceBooking(
-  prices: RoomPricesExclVat & { vatRateBasisPoints: number },
-  minutes: number,
-): TPrice | null {
-  const candidates: Array<[PricingBasis, number | null]> = [
-    ['hourly', prices.hourlyPriceCents === null ? null : prices.hourlyPriceCents * Math.ceil(minutes / 60)],
-    ['half_day', minutes <= HALF_DAY_MINUTES ? prices.halfDayPriceCents : null],
-    ['day', prices.dayPriceCents],
-  ];
-  let best: [PricingBasis, number] | null = null;
-  for (const [basis, amount] of candidates) {
-    if (amount !== null && (best === null || amount < best[1])) best = [basis, amount];
-  }
-  if (!best) return null;
-  const total = withVat(best[1], prices.vatRateBasisPoints);
-  return {
-    basis: best[0],
-    minutes,
-    exclVatCents: best[1],
-    vatCents: total - best[1],
-    totalCents: total,
-    vatRateBasisPoints: prices.vatRateBasisPoints,
-    currency: 'EUR',
-  };
-}
 
 // ——— Availability ———
 
@@ -187,7 +154,7 @@ export type TSpaceAvailability = z.infer<typeof ZSpaceAvailability>;
 export const getSpaceAvailability = defineCallable({
   name: 'reservations.getSpaceAvailability',
   input: z
-    .object({ spaceId: z.uuid(), from: ZCalendarDate, to: ZCalendarDate })
+    .object({ spaceId: ZUuid, from: ZCalendarDate, to: ZCalendarDate })
     .refine((input) => input.from <= input.to, { path: ['to'], message: 'range-order' })
     .refine((input) => daysBetween(input.from, input.to) <= MAX_SPACE_AVAILABILITY_DAYS, {
       path: ['to'],
@@ -233,7 +200,6 @@ export const ZBookingForm = z
     idempotencyKey: ZIdempotencyKey,
   })
   .superRefine(checkSlotOrder);
-export type TBookingFormInput = z.input<typeof ZBookingForm>;
 
 export const ZReservationRoom = z.object({ id: z.string(), name: z.string(), kind: ZRoomKind });
 export const ZReservationSpace = z.object({
@@ -404,7 +370,7 @@ export const listManagedSpaces = defineCallable({
  */
 export const listForApproval = defineCallable({
   name: 'reservations.listForApproval',
-  input: z.object({ spaceId: z.uuid().optional() }),
+  input: z.object({ spaceId: ZUuid.optional() }),
   output: z.array(ZManagedReservation),
   mutates: false,
   access: 'signed-in',
@@ -438,7 +404,7 @@ export type TSpaceCalendar = z.infer<typeof ZSpaceCalendar>;
 /** One day of a space, every room and its active and finished reservations: the manager's planning. */
 export const getSpaceCalendar = defineCallable({
   name: 'reservations.spaceCalendar',
-  input: z.object({ spaceId: z.uuid(), date: ZCalendarDate }),
+  input: z.object({ spaceId: ZUuid, date: ZCalendarDate }),
   output: ZSpaceCalendar,
   mutates: false,
   access: 'signed-in',
@@ -452,7 +418,7 @@ export type TBookingPolicy = z.infer<typeof ZBookingPolicy>;
 
 export const getBookingPolicy = defineCallable({
   name: 'reservations.getPolicy',
-  input: z.object({ spaceId: z.uuid() }),
+  input: z.object({ spaceId: ZUuid }),
   output: ZBookingPolicy,
   mutates: false,
   access: 'public',
@@ -461,7 +427,7 @@ export const getBookingPolicy = defineCallable({
 export const updateBookingPolicy = defineCallable({
   name: 'reservations.updatePolicy',
   input: z.object({
-    spaceId: z.uuid(),
+    spaceId: ZUuid,
     freeCancellationHours: z.number().int().min(0).max(MAX_FREE_CANCELLATION_HOURS),
   }),
   output: ZBookingPolicy,

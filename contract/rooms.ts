@@ -2,43 +2,16 @@ import { z } from 'zod';
 import { ZRoomAmenity } from './amenities';
 import { defineCallable } from './callable';
 import { ZText } from './input';
+import { CURRENCIES } from './money';
 import { ZPhoto } from './photos';
 
 export const ROOM_KINDS = ['meeting_room', 'private_office', 'desk', 'event_hall'] as const;
 export const ZRoomKind = z.enum(ROOM_KINDS);
 export type RoomKind = (typeof ROOM_KINDS)[number];
 
-/** A half-day covers bookings up to this long; a day covers any booking within one day. */
-export const HALF_DAY_MINUTES = 240;
-
-export interface RoomPricesExclVat {
-  hourlyPriceCents: number | null;
-  halfDayPriceCents: number | null;
-  dayPriceCents: number | null;
-}
-
-/**
- * The price excluding VAT of booking `minutes`: the cheapest of the hourly price per started hour, the
- * half-day price (up to 4 h) and the day price. Null when no price covers that length. The SQL twin is
- * `priceExclVatSql` (server/db/schema/rooms.ts); a test keeps them equal.
- */
-export function priceExclVatForDuration(prices: RoomPricesExclVat, minutes: number): number | null {
-  const candidates = [
-    prices.hourlyPriceCents === null ? null : prices.hourlyPriceCents * Math.ceil(minutes / 60),
-    minutes <= HALF_DAY_MINUTES ? prices.halfDayPriceCents : null,
-    prices.dayPriceCents,
-  ].filter((price): price is number => price !== null);
-  return candidates.length ? Math.min(...candidates) : null;
-}
-
-/** A net amount with VAT added, rounded to the cent; `vatRateBasisPoints` 2000 is 20 %. */
-export function withVat(exclVatCents: number, vatRateBasisPoints: number): number {
-  return Math.round((exclVatCents * (10_000 + vatRateBasisPoints)) / 10_000);
-}
-
 /** Prices with VAT, the amounts people are shown; the rate lets a page say how much of it is VAT. */
 export const ZRoomPrices = z.object({
-  currency: z.literal('EUR'),
+  currency: z.enum(CURRENCIES),
   vatRateBasisPoints: z.number().int(),
   hourlyCents: z.number().int().nullable(),
   halfDayCents: z.number().int().nullable(),
@@ -69,7 +42,6 @@ export const ZRoomRules = z.object({
   horizonDays: z.number().int(),
   requiresApproval: z.boolean(),
 });
-export type TRoomRules = z.infer<typeof ZRoomRules>;
 
 export const ZRoomSummary = z.object({
   id: z.string(),

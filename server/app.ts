@@ -119,6 +119,7 @@ export function createApp(options: AppOptions) {
     return {
       db: database.db,
       config,
+      actor: session?.user ?? null,
       session,
       requestId: c.get('requestId'),
       log: c.get('log'),

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate, useRevalidator } from 'react-router';
+import { useLocation, useRevalidator } from 'react-router';
+import { useSafeNavigate } from './use-safe-navigate';
 import { ONE_TIME_TOKEN_PARAM, REDIRECT_PARAM } from '#contract/auth';
 import { AppError } from '#contract/errors';
 import { AUTH_CHANNEL, authClient } from './auth-client';
@@ -25,7 +26,7 @@ export function SessionWatch() {
 
 function useOneTimeSignIn() {
   const location = useLocation();
-  const navigate = useNavigate();
+  const navigate = useSafeNavigate();
   const held = useRef<string | null>(null);
 
   useEffect(() => {

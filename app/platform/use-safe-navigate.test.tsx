@@ -83,7 +83,7 @@ afterEach(() => {
 
 describe('useSafeNavigate', () => {
   it('navigates inside the app with the router', async () => {
-    await act(async () => expect(go('/spaces/all?page=2')).toBe(true));
+    await act(async () => expect(await go('/spaces/all?page=2')).toBe(true));
     expect(probe.path).toBe('/spaces/all?page=2');
     expect(assign).not.toHaveBeenCalled();
   });
@@ -96,7 +96,7 @@ describe('useSafeNavigate', () => {
     ['//evil.com'],
   ])('refuses %j: stays, warns and shows a toast', async (target) => {
     const before = toasts.getSnapshot().length;
-    await act(async () => expect(go(target)).toBe(false));
+    await act(async () => expect(await go(target)).toBe(false));
     expect(probe.path).toBe('/start');
     expect(assign).not.toHaveBeenCalled();
     expect(console.warn).toHaveBeenCalledWith('navigation refused', expect.objectContaining({ target }));
@@ -105,13 +105,13 @@ describe('useSafeNavigate', () => {
   });
 
   it('leaves the app with a full page load for an allowed external host', async () => {
-    await act(async () => expect(go('https://www.instagram.com/escale')).toBe(true));
+    await act(async () => expect(await go('https://www.instagram.com/escale')).toBe(true));
     expect(assign).toHaveBeenCalledWith('https://www.instagram.com/escale');
     expect(probe.path).toBe('/start');
   });
 
   it("reaches a space's subdomain with a full page load", async () => {
-    await act(async () => expect(go('http://acme.localhost:3000/')).toBe(true));
+    await act(async () => expect(await go('http://acme.localhost:3000/')).toBe(true));
     expect(assign).toHaveBeenCalledWith('http://acme.localhost:3000/');
   });
 });

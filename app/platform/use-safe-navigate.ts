@@ -9,7 +9,8 @@ import { checkNavigationTarget } from './safe-navigation';
  * The only way app code navigates programmatically. Every target passes `checkNavigationTarget`: a refused
  * one is logged and shown as a toast, nothing else happens; an allowed external one (a host of
  * `ALLOWED_EXTERNAL_HOSTS`, or a space's subdomain) is a full page load; the rest is React Router's
- * client-side navigation. Returns whether the navigation went ahead.
+ * client-side navigation, awaited (a form stays busy until the next page shows). Resolves to whether the
+ * navigation went ahead.
  */
 export function useSafeNavigate() {
   const navigate = useNavigate();
@@ -19,7 +20,7 @@ export function useSafeNavigate() {
   const rootDomain = config?.rootDomain;
 
   return useCallback(
-    (to: string | Partial<Path>, options?: NavigateOptions): boolean => {
+    async (to: string | Partial<Path>, options?: NavigateOptions): Promise<boolean> => {
       const target = typeof to === 'string' ? to : createPath(to);
       const verdict = checkNavigationTarget(target, {
         origin: window.location.origin,
@@ -36,7 +37,7 @@ export function useSafeNavigate() {
         else window.location.assign(verdict.url);
         return true;
       }
-      void navigate(verdict.url, options);
+      await navigate(verdict.url, options);
       return true;
     },
     [navigate, allowedExternalHosts, rootDomain, t],

@@ -1,7 +1,6 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
+import { todayIn } from '#contract/dates';
 import { DEFAULT_TIME_ZONE, featuredSpaces, getSpace, listCities } from '#contract/spaces';
 import type { Route } from './+types/home';
 import { HowItWorks } from '~/features/home/how-it-works';
@@ -22,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.call(featuredSpaces, { limit: 6 }),
     context.call(listCities, {}),
   ]);
-  const today = format(new TZDate(Date.now(), DEFAULT_TIME_ZONE), 'yyyy-MM-dd');
+  const today = todayIn(DEFAULT_TIME_ZONE, new Date());
   return { featured, cities: cities.map((entry) => entry.city), today };
 }
 

@@ -1,6 +1,5 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { getManagedSpace, listTeam } from '#contract/back-office';
+import { todayIn } from '#contract/dates';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
 import type { Route } from './+types/myspaces-space';
 import { OFFICE_SECTIONS, SpaceBackOffice } from '~/features/back-office/space-back-office';
@@ -14,7 +13,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const section = OFFICE_SECTIONS.find((name) => name === wanted) ?? 'general';
   const space = await context.call(getManagedSpace, { spaceId: params.spaceId });
   const team = section === 'team' ? await context.call(listTeam, { spaceId: params.spaceId }) : null;
-  const today = format(new TZDate(Date.now(), space.address.timeZone || DEFAULT_TIME_ZONE), 'yyyy-MM-dd');
+  const today = todayIn(space.address.timeZone || DEFAULT_TIME_ZONE, new Date());
   return { space, section, team, today };
 }
 

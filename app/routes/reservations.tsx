@@ -1,4 +1,5 @@
-import { ZCalendarDate } from '#contract/input';
+import { todayIn } from '#contract/dates';
+import { isUuid, ZCalendarDate } from '#contract/input';
 import {
   getFeedStatus,
   getSpaceCalendar,
@@ -7,7 +8,6 @@ import {
   listMyReservations,
 } from '#contract/reservations';
 import type { Route } from './+types/reservations';
-import { todayIn } from '~/features/reservations/format';
 import {
   MyReservationsPage,
   type ReservationsPageData,
@@ -15,8 +15,6 @@ import {
 } from '~/features/reservations/my-reservations-page';
 import { requireViewer } from '~/platform/guard';
 import { pageTitle } from '~/platform/meta';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function pageOf(value: string | null): number {
   const page = Number(value);
@@ -48,9 +46,9 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Re
     const space = managed.find((item) => item.id === askedSpace) ?? managed[0]!;
     // A date the planning cannot show (not a date, or outside the app's calendar) means today.
     const askedDate = ZCalendarDate.safeParse(params.get('date'));
-    const date = askedDate.success ? askedDate.data : todayIn(space.timeZone);
+    const date = askedDate.success ? askedDate.data : todayIn(space.timeZone, new Date());
     const planning = await context.call(getSpaceCalendar, {
-      spaceId: UUID.test(space.id) ? space.id : '',
+      spaceId: isUuid(space.id) ? space.id : '',
       date,
     });
     return { view, upcoming: empty, past: empty, feed, managed, approvals: null, planning };

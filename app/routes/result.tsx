@@ -1,10 +1,11 @@
 import { data } from 'react-router';
+import { isUuid } from '#contract/input';
 import { BOOKING_REFUSALS, getReservation } from '#contract/reservations';
 import type { Route } from './+types/result';
 import { ResultPage, type ResultData } from '~/features/reservations/result-page';
 import { pageTitle } from '~/platform/meta';
+import { invariantRoute } from '~/platform/route-invariant';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Why a booking could not be made, as `/result?error=…` names it: a refusal or an error code. */
 const FAILURES = new Set<string>([
   ...BOOKING_REFUSALS,
@@ -22,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Re
   const url = new URL(request.url);
   const id = url.searchParams.get('reservation');
   if (id) {
-    if (!UUID.test(id)) throw data(null, { status: 404 });
+    invariantRoute(isUuid(id));
     if (!context.viewer) return { kind: 'signin', redirect: `${url.pathname}${url.search}` };
     return { kind: 'reservation', reservation: await context.call(getReservation, { id }) };
   }
@@ -32,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Re
     return {
       kind: 'failure',
       reason: FAILURES.has(error) ? error : 'unknown',
-      roomId: room && UUID.test(room) ? room : null,
+      roomId: isUuid(room) ? room : null,
     };
   }
   throw data(null, { status: 404 });

@@ -2,7 +2,7 @@ import { getRoom } from '#contract/rooms';
 import type { Route } from './+types/room';
 import { BookingPanel } from '~/features/reservations/booking-panel';
 import { RoomPage } from '~/features/spaces/room-page';
-import { formatPrice } from '~/platform/format';
+import { formatMoney } from '#contract/money';
 import { localeOfMatches, translatorFor } from '~/platform/meta';
 import { seoMeta, shortDescription } from '~/platform/seo';
 
@@ -23,7 +23,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const price =
     room.prices.fromCents === null
       ? ''
-      : `${t('spaces:price.from', { price: formatPrice(room.prices.fromCents, localeOfMatches(matches)) })} ${t('spaces:price.inclVat')}`;
+      : `${t('spaces:price.from', { price: formatMoney(room.prices.fromCents, localeOfMatches(matches)) })} ${t('spaces:price.inclVat')}`;
   const summary = t('spaces:room.metaDescription', {
     kind: t(`spaces:kinds.${room.kind}`),
     capacity: t('spaces:capacity', { count: room.capacity }),

@@ -1,6 +1,5 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { filtersFromSearchParams, searchSpaces } from '#contract/search';
+import { todayIn } from '#contract/dates';
 import { DEFAULT_TIME_ZONE, listCities } from '#contract/spaces';
 import type { Route } from './+types/search';
 import { SearchPage } from '~/features/search/search-page';
@@ -15,7 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     context.call(listCities, {}),
   ]);
   // "Today" for the date picker's minimum, in the zone most spaces use; each space checks its own.
-  const today = format(new TZDate(Date.now(), DEFAULT_TIME_ZONE), 'yyyy-MM-dd');
+  const today = todayIn(DEFAULT_TIME_ZONE, new Date());
   return { filters, answer, cities: cities.map((entry) => entry.city), ignored, today };
 }
 

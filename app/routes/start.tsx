@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { getManagedSpace, listMySpaces } from '#contract/back-office';
 import type { Route } from './+types/start';
 import { AddressForm } from '~/features/back-office/address-form';
@@ -14,6 +14,7 @@ import { Wizard, WIZARD_STEPS, type WizardStep } from '~/features/onboarding/wiz
 import { requireViewer } from '~/platform/guard';
 import { pageTitle } from '~/platform/meta';
 import { buttonClass } from '~/ui/button';
+import { useSafeNavigate } from '~/platform/use-safe-navigate';
 
 /**
  * /start (login required): the choice after sign-up, then the wizard that opens a space step by step.
@@ -60,7 +61,7 @@ function Done({ name, slug }: { name: string; slug: string }) {
 export default function StartRoute({ loaderData }: Route.ComponentProps) {
   const { step, space, drafts } = loaderData;
   const { t } = useTranslation('onboarding');
-  const navigate = useNavigate();
+  const navigate = useSafeNavigate();
   if (!step) return <StartChoice drafts={drafts} />;
   if (step === 'done' && space) return <Done name={space.identity.name} slug={space.slug} />;
 

@@ -1,11 +1,18 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from './client';
+import type { Tx } from './transaction';
 
 /**
- * The rows of a raw SQL query, on PGlite and node-postgres alike (both answer `{ rows }`). Cast `date`
- * columns to text in the query: node-postgres would turn them into a Date at the machine's midnight.
+ * The rows of a raw SQL query, in or out of a transaction, on PGlite and node-postgres alike (both answer
+ * `{ rows }`): the one place that reads them. Read instants as text or JSON and parse them with
+ * `new Date`, and cast `date` columns to text in the query: node-postgres would turn a date into a Date at
+ * the machine's midnight, and the drivers disagree on bigint (a string from node-postgres, a number from
+ * PGlite).
  */
-export async function rowsOf<TRow extends Record<string, unknown>>(db: Db, query: SQL): Promise<TRow[]> {
-  const result = (await db.execute<TRow>(query)) as unknown as { rows: TRow[] };
+export async function rowsOf<TRow extends Record<string, unknown>>(
+  executor: Db | Tx,
+  query: SQL,
+): Promise<TRow[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: TRow[] };
   return result.rows;
 }

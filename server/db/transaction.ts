@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import type { Db } from './client';
+import { rowsOf } from './rows';
 
 /** At most this many attempts for a transaction that keeps losing a serialization race (seed: 5). */
 export const TRANSACTION_ATTEMPTS = 5;
@@ -23,11 +24,16 @@ export function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Runs `work` in a serializable transaction, retried while PostgreSQL asks for a retry. */
-export async function inSerializableTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` (one statement, or a whole transaction at any isolation level) again while PostgreSQL
+ * answers "try again" (a serialization failure or a deadlock), at most TRANSACTION_ATTEMPTS times in all:
+ * the one retry helper. Anything else it throws is thrown at once; so is the last "try again", which the
+ * callable router answers as `aborted`.
+ */
+export async function retryingConflicts<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(work, { isolationLevel: 'serializable' });
+      return await work();
     } catch (error) {
       const state = sqlStateOf(error);
       if (attempt >= TRANSACTION_ATTEMPTS || !state || !RETRYABLE_SQLSTATES.has(state)) throw error;
@@ -41,10 +47,8 @@ export async function inSerializableTransaction<T>(db: Db, work: (tx: Tx) => Pro
  * "replace all" or a "check, then change" is never interleaved with another. False when there is no row.
  */
 export async function lockRow(tx: Tx, table: 'spaces' | 'users', id: string): Promise<boolean> {
-  const result = (await tx.execute(
-    sql`SELECT 1 FROM ${sql.identifier(table)} WHERE id = ${id} FOR UPDATE`,
-  )) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+  const rows = await rowsOf(tx, sql`SELECT 1 FROM ${sql.identifier(table)} WHERE id = ${id} FOR UPDATE`);
+  return rows.length > 0;
 }
 
 /**

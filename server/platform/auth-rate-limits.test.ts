@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createTestUser, startTestApp, type TestApp } from '../../tests/support/test-app';
+import { rowsOf } from '../db/rows';
 import { AUTH_PATH_RULES, AUTH_RATE_WINDOW_SECONDS, type AuthPathRule } from './auth-rate-limits';
 
 /** The real rules, with the per-address thresholds lowered so a test reaches them quickly. */
@@ -91,10 +93,10 @@ describe('per caller address', () => {
   });
 
   it('keeps its counters in the database, so every app process shares them', async () => {
-    const rows = await lowApp.database.db.execute(
-      "select key, count from rate_limits where key like '%/sign-up/email'",
+    const counters = await rowsOf<{ key: string; count: number }>(
+      lowApp.database.db,
+      sql`select key, count from rate_limits where key like '%/sign-up/email'`,
     );
-    const counters = (rows as unknown as { rows: Array<{ key: string; count: number }> }).rows;
     expect(counters.some((row) => row.key.startsWith('127.0.0.1') && row.count >= 3)).toBe(true);
   });
 });

@@ -6,12 +6,16 @@ import type { Db } from '../db/client';
 import { appErrorOfDatabaseRefusal } from '../db/transaction';
 import type { Config } from './config';
 import type { Logger } from './log';
+import { requireCallableAccess, type Actor } from './policy';
 import type { Session } from './session';
 
 /** What every implementation receives besides its input: the database, the caller and the request. */
 export interface CallContext {
   db: Db;
   config: Config;
+  /** Who is asking (the session's user), what every policy question is about. */
+  actor: Actor;
+  /** The session itself, for the few operations about sessions (sign out the other devices). */
   session: Session | null;
   locale: Locale;
   requestId: string;
@@ -61,9 +65,7 @@ export function createCallableRouter(implementations: Implementation[]): Callabl
     if (!implementation) throw new AppError('not-found', `Unknown function: ${name}`);
     const { def } = implementation;
 
-    if (def.access !== 'public' && !ctx.session) throw new AppError('unauthenticated', 'Sign-in required');
-    if (def.access === 'admin' && !ctx.session?.user.isAdmin)
-      throw new AppError('permission-denied', 'Admins only');
+    requireCallableAccess(ctx.actor, def.access);
 
     const parsed = def.input.safeParse(data);
     if (!parsed.success) {

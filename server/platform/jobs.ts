@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import type { Tx } from '../db/transaction';
 import { log as rootLog, type Logger } from './log';
 
@@ -63,11 +64,6 @@ export interface JobRunner {
   /** Asks for a look at the queue soon (after something was queued in this process). */
   wake(): void;
   enqueue(executor: Db | Tx, job: NewJob): Promise<void>;
-}
-
-async function rowsOf<TRow>(db: Db, query: ReturnType<typeof sql>): Promise<TRow[]> {
-  const result = (await db.execute(query)) as unknown as { rows: TRow[] };
-  return result.rows;
 }
 
 const DEFAULT_POLL_MS = 2_000;

@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import type { RateRule } from './auth-rate-limits';
 
 export interface RateVerdict {
@@ -13,12 +14,6 @@ interface CounterRow extends Record<string, unknown> {
   count: number;
   /** bigint: node-postgres gives a string, PGlite a number. */
   last_request: string | number;
-}
-
-async function rowsOf(db: Db, query: SQL): Promise<CounterRow[]> {
-  // Both drivers answer `{ rows }`.
-  const result = (await db.execute<CounterRow>(query)) as unknown as { rows: CounterRow[] };
-  return result.rows;
 }
 
 function verdictOf(row: CounterRow | undefined, rule: RateRule, now: number): RateVerdict {
@@ -38,7 +33,7 @@ function verdictOf(row: CounterRow | undefined, rule: RateRule, now: number): Ra
 export async function consumeRateLimit(db: Db, key: string, rule: RateRule): Promise<RateVerdict> {
   const now = Date.now();
   const windowStart = now - rule.window * 1000;
-  const rows = await rowsOf(
+  const rows = await rowsOf<CounterRow>(
     db,
     sql`
     insert into rate_limits (id, key, count, last_request)
@@ -54,7 +49,10 @@ export async function consumeRateLimit(db: Db, key: string, rule: RateRule): Pro
 /** Whether one more attempt would be refused, without counting it (the wrong-password counter). */
 export async function peekRateLimit(db: Db, key: string, rule: RateRule): Promise<RateVerdict> {
   const now = Date.now();
-  const [row] = await rowsOf(db, sql`select count, last_request from rate_limits where key = ${key}`);
+  const [row] = await rowsOf<CounterRow>(
+    db,
+    sql`select count, last_request from rate_limits where key = ${key}`,
+  );
   if (!row) return { allowed: true, retryAfterSeconds: 0 };
   // The next attempt would make it count + 1.
   return verdictOf({ ...row, count: row.count + 1 }, rule, now);

@@ -99,7 +99,7 @@ test('a room page under its space, and the 404 page under another space', async 
   await expect(page).toHaveURL(/\/spaces\/acme-coworking-paris\/rooms\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Salle Voltaire' })).toBeVisible();
   await expect(
-    page.getByRole('row', { name: /Une heure 45 € hors taxes 54 € toutes taxes comprises/ }),
+    page.getByRole('row', { name: /Une heure 45,00\s€ hors taxes 54,00\s€ toutes taxes comprises/ }),
   ).toBeVisible();
   await expectNoAxeViolations(page);
   await shoot(page, 'room', 'fr');
@@ -108,7 +108,9 @@ test('a room page under its space, and the 404 page under another space', async 
   await navigate(`/rooms/${roomId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Salle Voltaire' })).toBeVisible();
   await switchToEnglish(page);
-  await expect(page.getByRole('row', { name: /One hour €45 excl\. VAT €54 incl\. VAT/ })).toBeVisible();
+  await expect(
+    page.getByRole('row', { name: /One hour €45\.00 excl\. VAT €54\.00 incl\. VAT/ }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
   await shoot(page, 'room', 'en');
 

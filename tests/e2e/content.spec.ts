@@ -94,8 +94,8 @@ test('the pricing page shows prices excluding and including VAT and leads to sig
 }) => {
   await navigate('/pricing');
   const pro = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Pro' }) });
-  await expect(pro).toContainText('79 €');
-  await expect(pro).toContainText('94,80 € TTC');
+  await expect(pro).toContainText(/79,00\s€/);
+  await expect(pro).toContainText(/94,80\s€ TTC/);
   await expect(pro.getByRole('link', { name: 'Créer mon espace' })).toHaveAttribute('href', '/auth/Signup');
   await expect(page.getByRole('link', { name: 'Découvrir le logiciel' })).toHaveAttribute(
     'href',

@@ -85,7 +85,7 @@ test('a new user signs up, opens a space with two rooms and a photo, publishes i
   await newRoom.getByLabel('Nom', { exact: true }).fill('Salle Vauban');
   await newRoom.getByLabel('Capacité (personnes)').fill('8');
   await newRoom.getByLabel("À l'heure").fill('30');
-  await expect(newRoom.getByText('Soit 36 € TTC')).toBeVisible();
+  await expect(newRoom.getByText(/^Soit 36,00\s€ TTC$/)).toBeVisible();
   await check(page, 'start-rooms-fr');
   await newRoom.getByRole('button', { name: 'Ajouter une salle ou un poste' }).click();
   await expect(page.getByText('Salle Vauban ajoutée.').first()).toBeVisible();

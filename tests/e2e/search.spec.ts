@@ -39,7 +39,7 @@ test('search filters combine, update without a reload, and survive reload and ba
   await filters.getByLabel('Personnes').press('Enter');
   await expect(page).toHaveURL(/city=Paris&people=8&kind=meeting_room$/);
   await expectCount(page, '2 espaces trouvés');
-  // Cheapest first: a room for 8 at the Canal from 45,60 €, at Acme from 54 €.
+  // Cheapest first: a room for 8 at the Canal from 45,60 €, at Acme from 54,00 €.
   await expect(resultNames(page)).toHaveText(['Les Bureaux du Canal', 'Acme Coworking']);
 
   await filters.getByText('Plus de filtres').click();
@@ -80,7 +80,7 @@ test('search filters combine, update without a reload, and survive reload and ba
   await expect(resultNames(page)).toHaveText(['Acme Coworking', 'Les Bureaux du Canal']);
   await filters.getByLabel('Budget maximum (€ TTC)').fill('50');
   await filters.getByLabel('Budget maximum (€ TTC)').press('Enter');
-  // 45,60 € at the Canal fits a 50 € budget, 54 € at Acme does not; 40 € fits neither.
+  // 45,60 € at the Canal fits a 50 € budget, 54,00 € at Acme does not; 40 € fits neither.
   await expectCount(page, '1 espace trouvé');
   await expect(resultNames(page)).toHaveText(['Les Bureaux du Canal']);
   await filters.getByLabel('Budget maximum (€ TTC)').fill('40');

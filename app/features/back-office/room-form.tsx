@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ROOM_AMENITIES, type RoomAmenity } from '#contract/amenities';
 import { VAT_RATES, type TRoomInput } from '#contract/back-office';
 import type { Locale } from '#contract/locale';
-import { ROOM_KINDS, withVat } from '#contract/rooms';
-import { formatPrice, formatVatRate } from '~/platform/format';
+import { formatMoney, formatVatRate, inclVat } from '#contract/money';
+import { ROOM_KINDS } from '#contract/rooms';
 import { Button } from '~/ui/button';
 import { Checkbox, Input, Select, Textarea } from '~/ui/field';
 import { centsOfEuros, eurosOfCents } from './use-operation';
@@ -182,14 +182,14 @@ export function RoomForm({
           {PRICES.map(([key, label]) => {
             const cents = centsOfEuros(prices[key]);
             const gross =
-              cents !== null && Number.isFinite(cents) ? withVat(cents, room.vatRateBasisPoints) : null;
+              cents !== null && Number.isFinite(cents) ? inclVat(cents, room.vatRateBasisPoints) : null;
             return (
               <Input
                 key={key}
                 label={t(`rooms.${label}`)}
                 inputMode="decimal"
                 value={prices[key]}
-                hint={gross !== null ? t('rooms.inclVat', { price: formatPrice(gross, locale) }) : undefined}
+                hint={gross !== null ? t('rooms.inclVat', { price: formatMoney(gross, locale) }) : undefined}
                 onChange={(event) => setPrices((p) => ({ ...p, [key]: event.target.value }))}
                 error={error(key)}
               />

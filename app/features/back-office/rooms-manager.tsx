@@ -9,7 +9,7 @@ import {
   type TRoomInput,
 } from '#contract/back-office';
 import type { Locale } from '#contract/locale';
-import { formatPrice } from '~/platform/format';
+import { formatMoney } from '#contract/money';
 import { Button } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { toast } from '~/ui/toast-store';
@@ -65,7 +65,7 @@ export function RoomsManager({
                 <p className="text-ink-soft text-sm">
                   {t(`spaces:kinds.${room.kind}`)} · {t('spaces:capacity', { count: room.capacity })}
                   {room.prices.fromCents !== null
-                    ? ` · ${t('rooms.fromPrice', { price: formatPrice(room.prices.fromCents, locale) })}`
+                    ? ` · ${t('rooms.fromPrice', { price: formatMoney(room.prices.fromCents, locale) })}`
                     : ''}
                   {room.archived ? ` · ${t('rooms.archived')}` : ''}
                 </p>

@@ -7,7 +7,7 @@ export const LEGAL_ENTITY = {
   companyName: 'Escale SAS',
   /** Legal form; its spelled-out name is translated (`content:mentions.legalForms.<key>`). */
   legalForm: 'sas',
-  shareCapitalEuros: 10_000,
+  shareCapitalCents: 1_000_000,
   address: '24 rue de la Charité, 69002 Lyon, France',
   registryCity: 'Lyon',
   siren: '932 487 168',

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '#contract/money';
+import { useLocale } from '~/platform/use-locale';
 import { linkClass } from '~/ui/link';
 import { ContentPage, proseClass } from './content-page';
 import { LEGAL_ENTITY } from './legal-entity';
@@ -20,12 +22,8 @@ function Facts({ rows }: { rows: Array<[label: string, value: ReactNode]> }) {
 
 /** The French "mentions légales": publisher, director of publication, host, contact (LCEN art. 6 III). */
 export function MentionsPage() {
-  const { t, i18n } = useTranslation('content');
-  const capital = new Intl.NumberFormat(i18n.language, {
-    style: 'currency',
-    currency: 'EUR',
-    maximumFractionDigits: 0,
-  }).format(LEGAL_ENTITY.shareCapitalEuros);
+  const { t } = useTranslation('content');
+  const capital = formatMoney(LEGAL_ENTITY.shareCapitalCents, useLocale());
   const mail = (address: string) => (
     <a href={`mailto:${address}`} className={linkClass}>
       {address}

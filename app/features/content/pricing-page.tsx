@@ -1,37 +1,26 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney, formatVatRate } from '#contract/money';
 import { Link } from 'react-router';
 import { signupPath } from '~/platform/auth-paths';
+import { useLocale } from '~/platform/use-locale';
 import { buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { ContentPage } from './content-page';
 import {
   ANNUAL_MONTHS_BILLED,
+  inclVatOfPlan,
   INCLUDED_EVERYWHERE,
   PLANS,
-  VAT_RATE_PERCENT,
-  withVat,
+  VAT_RATE_BASIS_POINTS,
   yearlyCentsExclVat,
   type Plan,
 } from './pricing-plans';
 import { RichText } from './rich-text';
 
 function useEuros() {
-  const { i18n } = useTranslation();
-  const formats = {
-    whole: new Intl.NumberFormat(i18n.language, {
-      style: 'currency',
-      currency: 'EUR',
-      maximumFractionDigits: 0,
-    }),
-    exact: new Intl.NumberFormat(i18n.language, {
-      style: 'currency',
-      currency: 'EUR',
-      minimumFractionDigits: 2,
-    }),
-  };
-  /** "29 €" for whole euros, "34,80 €" otherwise. */
-  return (cents: number) => (cents % 100 === 0 ? formats.whole : formats.exact).format(cents / 100);
+  const locale = useLocale();
+  return (cents: number) => formatMoney(cents, locale);
 }
 
 /** Each plan shows what it adds to the cheaper one before it, so the cards stay short. */
@@ -60,11 +49,11 @@ function PlanCard({ plan, previous }: { plan: Plan; previous: Plan | undefined }
         <span className="text-ink-soft">{t('pricing.perMonthExclVat')}</span>
       </p>
       <p className="text-ink-soft mt-1 text-sm">
-        {t('pricing.inclVat', { price: euros(withVat(plan.monthlyCentsExclVat)) })}
+        {t('pricing.inclVat', { price: euros(inclVatOfPlan(plan.monthlyCentsExclVat)) })}
         <br />
         {t('pricing.yearly', {
           price: euros(yearlyCentsExclVat(plan)),
-          priceInclVat: euros(withVat(yearlyCentsExclVat(plan))),
+          priceInclVat: euros(inclVatOfPlan(yearlyCentsExclVat(plan))),
         })}
       </p>
       <ul className="mt-6 space-y-2">
@@ -110,6 +99,7 @@ function PlanCard({ plan, previous }: { plan: Plan; previous: Plan | undefined }
 
 export function PricingPage() {
   const { t } = useTranslation('content');
+  const locale = useLocale();
   return (
     <ContentPage title={t('pricing.title')} lead={t('pricing.lead')} wide>
       <h2 className="sr-only">{t('pricing.plansTitle')}</h2>
@@ -119,7 +109,10 @@ export function PricingPage() {
         ))}
       </ul>
       <p className="text-ink-soft mt-6 text-sm">
-        {t('pricing.vatNote', { rate: VAT_RATE_PERCENT, months: ANNUAL_MONTHS_BILLED })}
+        {t('pricing.vatNote', {
+          rate: formatVatRate(VAT_RATE_BASIS_POINTS, locale),
+          months: ANNUAL_MONTHS_BILLED,
+        })}
       </p>
 
       <section aria-labelledby="included" className="bg-muted mt-12 rounded-2xl p-6 sm:p-10">

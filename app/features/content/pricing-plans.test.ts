@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PLANS, withVat, yearlyCentsExclVat } from './pricing-plans';
+import { inclVatOfPlan, PLANS, yearlyCentsExclVat } from './pricing-plans';
 
 describe('pricing plans', () => {
   it('adds 20 % VAT to an excluding-VAT price, in whole cents', () => {
-    expect(withVat(2900)).toBe(3480);
-    expect(withVat(7900)).toBe(9480);
-    expect(withVat(19900)).toBe(23880);
-    expect(withVat(3333)).toBe(4000);
+    expect(inclVatOfPlan(2900)).toBe(3480);
+    expect(inclVatOfPlan(7900)).toBe(9480);
+    expect(inclVatOfPlan(19900)).toBe(23880);
+    expect(inclVatOfPlan(3333)).toBe(4000);
   });
 
   it('bills a year as ten months', () => {

@@ -1,8 +1,10 @@
+import { inclVat } from '#contract/money';
+
 /**
  * Escale's offer to space managers: the one place its numbers live. Prices are monthly, in euro cents,
  * excluding VAT (French B2B custom); the page derives the VAT-inclusive and yearly prices from them.
  */
-export const VAT_RATE_PERCENT = 20;
+export const VAT_RATE_BASIS_POINTS = 2000;
 
 /** Paying for a year costs this many months: two months free. */
 export const ANNUAL_MONTHS_BILLED = 10;
@@ -92,8 +94,8 @@ export const INCLUDED_EVERYWHERE = [
   'updates',
 ] as const;
 
-export function withVat(centsExclVat: number): number {
-  return Math.round((centsExclVat * (100 + VAT_RATE_PERCENT)) / 100);
+export function inclVatOfPlan(centsExclVat: number): number {
+  return inclVat(centsExclVat, VAT_RATE_BASIS_POINTS);
 }
 
 export function yearlyCentsExclVat(plan: Plan): number {

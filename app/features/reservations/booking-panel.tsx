@@ -1,7 +1,8 @@
 import { CalendarDays, ChevronLeft, ChevronRight, Info, TriangleAlert } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { addDays, todayIn } from '#contract/dates';
 import { startsInsideFreeCancellationWindow } from '#contract/cancellation';
 import { AppError } from '#contract/errors';
 import { formatDuration, formatSlot, zoneCity } from '#contract/reservation-format';
@@ -21,19 +22,13 @@ import { Button, buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { Checkbox, Input, Select } from '~/ui/field';
 import { Skeleton } from '~/ui/skeleton';
-import {
-  addDays,
-  formatDateHeading,
-  newIdempotencyKey,
-  todayIn,
-  useLocale,
-  useNarrowScreen,
-  useVisitorTimeZone,
-} from './format';
+import { formatDateHeading, newIdempotencyKey, useNarrowScreen, useVisitorTimeZone } from './format';
+import { useLocale } from '~/platform/use-locale';
 import { PriceSummary } from './price-summary';
 import { refusalMessage } from './refusal-message';
 import { SlotGrid } from './slot-grid';
 import { useCall } from './use-call';
+import { useSafeNavigate } from '~/platform/use-safe-navigate';
 
 /** What the booking panel needs of a room (the room page's data has it all). */
 export interface BookableRoom {
@@ -95,14 +90,14 @@ function lengthsFrom(
 export function BookingPanel({ room }: { room: BookableRoom }) {
   const { t } = useTranslation('reservations');
   const locale = useLocale();
-  const navigate = useNavigate();
+  const navigate = useSafeNavigate();
   const location = useLocation();
   const viewer = useRootData()?.user ?? null;
   const zone = room.space.timeZone;
   const visitorZone = useVisitorTimeZone();
   const narrow = useNarrowScreen();
 
-  const today = useMemo(() => todayIn(zone), [zone]);
+  const today = useMemo(() => todayIn(zone, new Date()), [zone]);
   // What the search asked, read once: later choices are the member's.
   const [wanted] = useState<TBookingIntent>(() => bookingIntentOf(new URLSearchParams(location.search)));
   const wantedDay = wanted.date && wanted.date >= today ? wanted.date : null;

@@ -7,7 +7,7 @@ import { Button } from '~/ui/button';
 import { Dialog, DialogClose } from '~/ui/dialog';
 import { Textarea } from '~/ui/field';
 import { toast } from '~/ui/toast-store';
-import { useLocale } from './format';
+import { useLocale } from '~/platform/use-locale';
 import { refusalMessage } from './refusal-message';
 
 /** What the dialog names of the reservation: a full one, or a planning entry. */

@@ -1,4 +1,4 @@
-import type { TReservation } from '#contract/reservations';
+import { isActiveStatus, type TReservation } from '#contract/reservations';
 import { CancelButton } from './cancel-button';
 import { RequestCancellationButton } from './request-cancellation-button';
 
@@ -14,7 +14,7 @@ export function CancellationAction({
   onChanged: (reservation: TReservation) => void;
 }) {
   if (reservation.canCancel) return <CancelButton reservation={reservation} onCancelled={onChanged} />;
-  const active = reservation.status === 'pending' || reservation.status === 'confirmed';
+  const active = isActiveStatus(reservation.status);
   if (!active || reservation.cancellationRequestedAt) return null;
   return <RequestCancellationButton reservation={reservation} onRequested={onChanged} />;
 }

@@ -1,12 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
-import { isLocale, DEFAULT_LOCALE, type Locale } from '#contract/locale';
-import { intlLocaleOf } from '#contract/reservation-format';
-
-export function useLocale(): Locale {
-  const { i18n } = useTranslation();
-  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
-}
+import { intlLocaleOf, type Locale } from '#contract/locale';
 
 /** "mar. 5 janv." for a column of the calendar (a date of the space, never shifted by a zone). */
 export function formatDateHeading(locale: Locale, date: string): string {
@@ -16,24 +9,6 @@ export function formatDateHeading(locale: Locale, date: string): string {
     month: 'short',
     timeZone: 'UTC',
   }).format(new Date(`${date}T12:00:00Z`));
-}
-
-/** A date of the space plus `days`, as `YYYY-MM-DD`. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** Today's date in `timeZone`. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
 const subscribeNever = () => () => {};

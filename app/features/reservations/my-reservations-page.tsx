@@ -2,12 +2,13 @@ import { CalendarX2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type {
-  TFeedStatus,
-  TManagedReservation,
-  TManagedSpace,
-  TReservation,
-  TSpaceCalendar,
+import {
+  isActiveStatus,
+  type TFeedStatus,
+  type TManagedReservation,
+  type TManagedSpace,
+  type TReservation,
+  type TSpaceCalendar,
 } from '#contract/reservations';
 import { buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
@@ -69,7 +70,7 @@ function ReservationList({
             reservation={reservation}
             actions={
               <>
-                {withCalendar && (reservation.status === 'confirmed' || reservation.status === 'pending') ? (
+                {withCalendar && isActiveStatus(reservation.status) ? (
                   <CalendarLinks reservation={reservation} />
                 ) : null}
                 <CancellationAction reservation={reservation} onChanged={replace} />

@@ -1,17 +1,12 @@
 import { Clock, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  formatDay,
-  formatDuration,
-  formatMoment,
-  formatMoney,
-  formatTime,
-  zoneCity,
-} from '#contract/reservation-format';
-import type { TReservation } from '#contract/reservations';
+import { formatDay, formatDuration, formatMoment, formatTime, zoneCity } from '#contract/reservation-format';
+import { formatMoney } from '#contract/money';
+import { isActiveStatus, type TReservation } from '#contract/reservations';
 import { TextLink } from '~/ui/link';
-import { capitalize, useLocale, useVisitorTimeZone } from './format';
+import { capitalize, useVisitorTimeZone } from './format';
+import { useLocale } from '~/platform/use-locale';
 import { StatusBadge } from './status-badge';
 
 /** One reservation: when (in its space's zone), where, status, price; `actions` below. */
@@ -34,7 +29,7 @@ export function ReservationCard({
   const visitorZone = useVisitorTimeZone();
   const zone = reservation.space.timeZone;
   const { startsAt, endsAt } = reservation;
-  const active = reservation.status === 'pending' || reservation.status === 'confirmed';
+  const active = isActiveStatus(reservation.status);
   return (
     <article
       className="border-line flex flex-col gap-3 rounded-2xl border p-4 sm:p-5"
@@ -72,7 +67,9 @@ export function ReservationCard({
           <Users aria-hidden className="text-ink-soft size-4 shrink-0" />
           <span>
             {t('card.attendees', { count: reservation.attendees })} ·{' '}
-            {t('card.total', { amount: formatMoney(locale, reservation.price.totalCents) })}
+            {t('card.total', {
+              amount: formatMoney(reservation.price.totalCents, locale, reservation.price.currency),
+            })}
           </span>
         </li>
       </ul>

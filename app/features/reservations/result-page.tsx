@@ -3,14 +3,14 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoment } from '#contract/reservation-format';
-import type { TReservation } from '#contract/reservations';
+import { isActiveStatus, type TReservation } from '#contract/reservations';
 import { loginPath } from '~/platform/auth-paths';
 import { useRootData } from '~/platform/root-data';
 import { buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { CalendarLinks } from './calendar-links';
 import { CancellationAction } from './cancellation-action';
-import { useLocale } from './format';
+import { useLocale } from '~/platform/use-locale';
 import { ReservationCard } from './reservation-card';
 import { statusKeyOf } from './status-badge';
 
@@ -89,7 +89,7 @@ function ReservationOutcome({ initial }: { initial: TReservation }) {
         headingLevel={2}
         actions={<CancellationAction reservation={reservation} onChanged={setReservation} />}
       />
-      {status === 'confirmed' || status === 'pending' ? (
+      {isActiveStatus(status) ? (
         <section aria-labelledby="add-title" className="flex flex-col gap-3">
           <h2 id="add-title" className="text-xl font-semibold">
             {t('result.addToCalendar')}

@@ -2,13 +2,20 @@ import { ChevronLeft, ChevronRight, CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useRevalidator } from 'react-router';
+import { addDays } from '#contract/dates';
 import { formatTime } from '#contract/reservation-format';
-import type { TCalendarEntry, TManagedSpace, TSpaceCalendar } from '#contract/reservations';
+import {
+  isActiveStatus,
+  type TCalendarEntry,
+  type TManagedSpace,
+  type TSpaceCalendar,
+} from '#contract/reservations';
 import { Button, buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { Input, Select } from '~/ui/field';
 import { CancelButton } from './cancel-button';
-import { addDays, capitalize, useLocale } from './format';
+import { capitalize } from './format';
+import { useLocale } from '~/platform/use-locale';
 import { PolicyForm } from './policy-form';
 import { statusKeyOf } from './status-badge';
 
@@ -37,7 +44,6 @@ function span(calendar: TSpaceCalendar): { start: number; end: number } {
 }
 
 /** Whether a manager may still cancel the entry (any active reservation, at any time). */
-const isActive = (entry: TCalendarEntry) => entry.status === 'pending' || entry.status === 'confirmed';
 
 /**
  * The manager's planning: one day of a space, a line per room (100+ rooms stay light: plain positioned
@@ -200,13 +206,13 @@ export function SpacePlanning({
                               className={cn(
                                 'absolute inset-y-1 overflow-hidden rounded-md border text-xs leading-tight',
                                 // A live booking sits above a cancelled one at the same time.
-                                isActive(entry) && 'z-[1]',
+                                isActiveStatus(entry.status) && 'z-[1]',
                                 ENTRY_STYLE[statusKeyOf({ status: entry.status, cancelledBy: null })] ??
                                   ENTRY_STYLE.confirmed,
                               )}
                               style={position(entry.startsAt, entry.endsAt)}
                             >
-                              {isActive(entry) ? (
+                              {isActiveStatus(entry.status) ? (
                                 <CancelButton
                                   reservation={{
                                     id: entry.id,

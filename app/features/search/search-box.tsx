@@ -1,15 +1,16 @@
 import { Search } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, useNavigate } from 'react-router';
+import { Form } from 'react-router';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
+import { useSafeNavigate } from '~/platform/use-safe-navigate';
 
 /** The home page's search: city, date, people; it opens /search with those filters in the URL. */
 export function SearchBox({ cities, today }: { cities: string[]; today: string }) {
   const { t } = useTranslation('search');
   const cityListId = useId();
-  const navigate = useNavigate();
+  const navigate = useSafeNavigate();
   return (
     <Form
       method="get"

@@ -1,7 +1,7 @@
 import { SearchX } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useNavigation } from 'react-router';
+import { useNavigation } from 'react-router';
 import type { Locale } from '#contract/locale';
 import {
   bookingQueryOf,
@@ -12,7 +12,7 @@ import {
   type TSearchFilters,
 } from '#contract/search';
 import { pageCount } from '#contract/spaces';
-import { formatPrice } from '~/platform/format';
+import { formatMoney } from '#contract/money';
 import { useRootData } from '~/platform/root-data';
 import { EmptyState } from '~/ui/empty-state';
 import { Select } from '~/ui/field';
@@ -20,6 +20,7 @@ import { MarkerMap, type MapMarker } from '~/ui/marker-map';
 import { Pagination } from '~/ui/pagination';
 import { SearchForm, type FilterChanges } from './search-form';
 import { SearchResultItem } from './search-results';
+import { useSafeNavigate } from '~/platform/use-safe-navigate';
 
 export interface SearchPageProps {
   filters: TSearchFilters;
@@ -51,7 +52,7 @@ function useDurationLabel() {
 export function SearchPage({ filters, answer, cities, ignored, today }: SearchPageProps) {
   const { t, i18n } = useTranslation('search');
   const locale = i18n.language as Locale;
-  const navigate = useNavigate();
+  const navigate = useSafeNavigate();
   const navigation = useNavigation();
   const root = useRootData();
   const durationLabel = useDurationLabel();
@@ -90,7 +91,7 @@ export function SearchPage({ filters, answer, cities, ignored, today }: SearchPa
       answer.items
         .filter((item) => item.latitude !== null && item.longitude !== null)
         .map((item) => {
-          const price = formatPrice(item.priceCents, locale);
+          const price = formatMoney(item.priceCents, locale);
           return {
             id: item.id,
             latitude: item.latitude!,

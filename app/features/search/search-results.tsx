@@ -2,7 +2,7 @@ import { MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '#contract/locale';
 import type { TSearchResult } from '#contract/search';
-import { formatPrice } from '~/platform/format';
+import { formatMoney } from '#contract/money';
 import { PreloadLink } from '~/platform/preload-link';
 import { cn } from '~/ui/cn';
 import { Photo } from '~/ui/photo';
@@ -15,7 +15,7 @@ export function resultPriceText(
   t: ReturnType<typeof useTranslation>['t'],
   durationLabel: (minutes: number) => string,
 ): string {
-  const price = formatPrice(result.priceCents, locale);
+  const price = formatMoney(result.priceCents, locale);
   return result.priceIsForDuration && durationMinutes
     ? t('search:priceFor', { price, duration: durationLabel(durationMinutes) })
     : t('search:priceFrom', { price });

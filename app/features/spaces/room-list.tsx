@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '#contract/locale';
 import type { TRoomSummary } from '#contract/rooms';
-import { formatPrice } from '~/platform/format';
+import { formatMoney } from '#contract/money';
 import { PreloadLink } from '~/platform/preload-link';
 import { Photo } from '~/ui/photo';
 import { KIND_ICONS } from './labels';
@@ -51,7 +51,7 @@ export function RoomList({
   const priceText = (cents: number | null) =>
     cents === null
       ? t('price.none')
-      : `${t('price.from', { price: formatPrice(cents, locale) })} ${t('price.inclVat')}`;
+      : `${t('price.from', { price: formatMoney(cents, locale) })} ${t('price.inclVat')}`;
 
   return (
     <ul className="grid gap-4 sm:grid-cols-2">

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import type { Locale } from '#contract/locale';
 import { bookingIntentOf, bookingQueryOf } from '#contract/search';
 import type { TRoomDetail } from '#contract/rooms';
-import { formatPrice, formatVatRate } from '~/platform/format';
+import { formatMoney, formatVatRate } from '#contract/money';
 import { JsonLd } from '~/platform/json-ld';
 import { useRootData } from '~/platform/root-data';
 import { TextLink } from '~/ui/link';
@@ -123,11 +123,11 @@ export function RoomPage({ room, children }: { room: TRoomDetail; children?: Rea
                       </th>
                       {/* Apart, each named: two amounts side by side never read as one ("130 €156 €"). */}
                       <td className="text-ink-soft py-2 pl-4 text-right whitespace-nowrap tabular-nums">
-                        {formatPrice(row.net, locale)}
+                        {formatMoney(row.net, locale)}
                         <span className="sr-only"> {t('room.exclVatAfter')}</span>
                       </td>
                       <td className="py-2 pl-4 text-right font-semibold whitespace-nowrap tabular-nums">
-                        {formatPrice(row.cents, locale)}
+                        {formatMoney(row.cents, locale)}
                         <span className="sr-only"> {t('room.amountAfter')}</span>
                       </td>
                     </tr>

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, getISODay } from 'date-fns';
+import { format } from 'date-fns';
+import { addDays, isoWeekdayOf, todayIn } from '#contract/dates';
 import type { TClosure, TOpeningInterval } from '#contract/spaces';
 
 export interface ScheduledInterval {
@@ -39,11 +40,10 @@ export function upcomingDays(
   now: Date,
   count = 7,
 ): ScheduledDay[] {
-  const today = new TZDate(now.getTime(), timeZone);
+  const today = todayIn(timeZone, now);
   return Array.from({ length: count }, (_, offset) => {
-    const day = addDays(today, offset);
-    const date = format(day, 'yyyy-MM-dd');
-    const weekday = getISODay(day);
+    const date = addDays(today, offset);
+    const weekday = isoWeekdayOf(date);
     const closure = closures.find((c) => c.startsOn <= date && date <= c.endsOn);
     const intervals = closure
       ? []

@@ -2,7 +2,7 @@ import { MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '#contract/locale';
 import type { TSpaceCard } from '#contract/spaces';
-import { formatPrice } from '~/platform/format';
+import { formatMoney } from '#contract/money';
 import { PreloadLink } from '~/platform/preload-link';
 import { Photo } from '~/ui/photo';
 
@@ -46,7 +46,7 @@ export function SpaceCard({
         <p className="mt-auto pt-2 font-semibold">
           {space.fromPriceCents === null
             ? t('price.none')
-            : `${t('price.from', { price: formatPrice(space.fromPriceCents, locale) })} ${t('price.inclVat')}`}
+            : `${t('price.from', { price: formatMoney(space.fromPriceCents, locale) })} ${t('price.inclVat')}`}
         </p>
       </div>
     </article>

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import type { Locale } from '#contract/locale';
 import { bookingIntentOf, bookingQueryOf } from '#contract/search';
 import type { TSpaceDetail } from '#contract/spaces';
-import { formatPrice } from '~/platform/format';
+import { formatMoney } from '#contract/money';
 import { JsonLd } from '~/platform/json-ld';
 import { useRootData } from '~/platform/root-data';
 import { TextLink } from '~/ui/link';
@@ -67,7 +67,7 @@ export function SpacePage({ space, now }: { space: TSpaceDetail; now: string }) 
         </div>
         {space.fromPriceCents !== null ? (
           <p className="text-lg font-semibold">
-            {t('price.from', { price: formatPrice(space.fromPriceCents, locale) })} {t('price.inclVat')}
+            {t('price.from', { price: formatMoney(space.fromPriceCents, locale) })} {t('price.inclVat')}
           </p>
         ) : null}
       </header>

@@ -6,7 +6,7 @@ import { spaces } from './spaces';
 /** The per-space roles (PRODUCT.md): who owns, manages or belongs to a space. */
 export const SPACE_ROLES = ['owner', 'manager', 'member'] as const;
 
-/** One person's role in one space; `server/platform/authorization.ts` reads it for every space operation. */
+/** One person's role in one space; `server/platform/policy.ts` reads it for every space operation. */
 export const spaceMembers = pgTable(
   'space_members',
   {

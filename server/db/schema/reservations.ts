@@ -1,14 +1,25 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { RESERVATION_STATUSES } from '../../../contract/reservations';
+import { CURRENCIES } from '../../../contract/money';
+import { PRICING_BASES } from '../../../contract/pricing';
+import { ACTIVE_RESERVATION_STATUSES, RESERVATION_STATUSES } from '../../../contract/reservations';
 import { users } from './auth';
 import { rooms } from './rooms';
 import { spaces } from './spaces';
 
-/** The statuses that hold a room: the exclusion constraint only compares these. */
-export const ACTIVE_RESERVATION_STATUSES = ['pending', 'confirmed'] as const;
+/** A list of constants as SQL literals, `('a', 'b')`: only ever for the fixed lists of the contract. */
+function literalList(values: readonly string[]): SQL {
+  return sql.raw(`(${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')})`);
+}
 
-export const PRICING_BASES = ['hourly', 'half_day', 'day'] as const;
+/**
+ * `status in ('pending', 'confirmed')`: the active statuses (contract/reservations.ts) as every query
+ * writes them. Literals, not parameters, so that the planner can match the condition with the predicate
+ * of the partial indexes and of the exclusion constraint's index (migration 0006 writes that same text).
+ */
+export function activeStatusSql(status: SQL | AnyColumn): SQL {
+  return sql`${status} in ${literalList(ACTIVE_RESERVATION_STATUSES)}`;
+}
 
 /** Who ended a reservation early: its member, a manager of the space, or the system (expired request). */
 export const CANCELLED_BY_ROLES = ['member', 'manager', 'system'] as const;
@@ -47,7 +58,7 @@ export const reservations = pgTable(
     vatCents: integer('vat_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
-    currency: text('currency').notNull().default('EUR'),
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('EUR'),
     pricingBasis: text('pricing_basis', { enum: PRICING_BASES }).notNull(),
     /** Chosen by the client per booking attempt: a retried request finds the reservation it made. */
     idempotencyKey: text('idempotency_key'),
@@ -79,7 +90,7 @@ export const reservations = pgTable(
     // catalogue finds the busy rooms in one scan (docs/decisions/012-search-indexes.md).
     index('reservations_active_held_idx')
       .using('gist', sql`tstzrange(${table.startsAt}, ${table.blockedUntil}, '[)')`)
-      .where(sql`${table.status} in ('pending', 'confirmed')`),
+      .where(activeStatusSql(table.status)),
     // The background sweep's three questions, each answered from a small partial index.
     index('reservations_pending_expiry_idx')
       .on(table.expiresAt)
@@ -93,18 +104,15 @@ export const reservations = pgTable(
     check('reservations_times_order', sql`${table.endsAt} > ${table.startsAt}`),
     check('reservations_blocked_after_end', sql`${table.blockedUntil} >= ${table.endsAt}`),
     check('reservations_attendees_positive', sql`${table.attendees} > 0`),
-    check(
-      'reservations_status_known',
-      sql`${table.status} in ('pending', 'confirmed', 'completed', 'cancelled', 'declined', 'no_show')`,
-    ),
-    check('reservations_pricing_basis_known', sql`${table.pricingBasis} in ('hourly', 'half_day', 'day')`),
+    check('reservations_status_known', sql`${table.status} in ${literalList(RESERVATION_STATUSES)}`),
+    check('reservations_pricing_basis_known', sql`${table.pricingBasis} in ${literalList(PRICING_BASES)}`),
     check(
       'reservations_money_consistent',
       sql`${table.priceExclVatCents} >= 0 and ${table.vatCents} >= 0 and ${table.totalCents} = ${table.priceExclVatCents} + ${table.vatCents}`,
     ),
     check(
       'reservations_cancelled_by_known',
-      sql`${table.cancelledByRole} is null or ${table.cancelledByRole} in ('member', 'manager', 'system')`,
+      sql`${table.cancelledByRole} is null or ${table.cancelledByRole} in ${literalList(CANCELLED_BY_ROLES)}`,
     ),
   ],
 );

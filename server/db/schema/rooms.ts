@@ -1,23 +1,26 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { CURRENCIES } from '../../../contract/money';
+import { HALF_DAY_MINUTES } from '../../../contract/pricing';
 import { MAX_BUFFER_MINUTES } from '../../../contract/rooms';
 import { spaces } from './spaces';
 
 /**
- * The price, excluding VAT, of booking a room for `minutes`: the cheapest of the hourly price per started
- * hour, the half-day price (up to 4 h) and the day price (any booking within one day). NULL when the room
- * has no price that covers that length. `priceExclVatForDuration` in contract/rooms.ts is the same rule.
+ * The price, excluding VAT, of booking a room for `minutes`: `priceBooking` (contract/pricing.ts) written
+ * for PostgreSQL, for the prices it computes itself (search by length, the "from" price column): the
+ * cheapest of the hourly price per started hour, the half-day price (up to HALF_DAY_MINUTES) and the day
+ * price. NULL when the room has no price that covers that length. rooms-pricing.test.ts keeps them equal.
  */
 export function priceExclVatSql(minutes: SQL | string): SQL {
   const length = typeof minutes === 'string' ? sql.raw(minutes) : minutes;
   return sql`least(
     "hourly_price_cents" * ceil((${length})::numeric / 60),
-    case when (${length}) <= 240 then "half_day_price_cents" end,
+    case when (${length}) <= ${sql.raw(String(HALF_DAY_MINUTES))} then "half_day_price_cents" end,
     "day_price_cents"
   )`;
 }
 
-/** A price excluding VAT with the room's VAT added, rounded to the cent (half away from zero). */
+/** A price excluding VAT with the room's VAT added: `inclVat` (contract/money.ts), rounded the same way. */
 export function withVatSql(exclVat: SQL): SQL {
   return sql`round((${exclVat}) * (10000 + "vat_rate_basis_points") / 10000.0)::integer`;
 }
@@ -47,7 +50,7 @@ export const rooms = pgTable(
     hourlyPriceCents: integer('hourly_price_cents'),
     halfDayPriceCents: integer('half_day_price_cents'),
     dayPriceCents: integer('day_price_cents'),
-    currency: text('currency').notNull().default('EUR'),
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('EUR'),
     vatRateBasisPoints: integer('vat_rate_basis_points').notNull().default(2000),
     minDurationMinutes: integer('min_duration_minutes').notNull().default(60),
     maxDurationMinutes: integer('max_duration_minutes').notNull().default(600),

@@ -78,7 +78,7 @@ export const spaces = pgTable(
 /**
  * Weekly opening hours as wall-clock times of the space's zone: several intervals a day are several rows.
  * ISO weekday (1 = Monday … 7 = Sunday), `closes` may be 24:00. Times are expanded into UTC instants only
- * for a given date (see `space_open_ranges` in the migrations), so daylight-saving changes need no data.
+ * for given dates (`openHoursSql`, server/db/calendar-sql.ts), so daylight-saving changes need no data.
  */
 export const spaceOpeningHours = pgTable(
   'space_opening_hours',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import { testConfig } from '../../../tests/support/test-config';
 import { createAuth } from '../../platform/auth';
-import { spaceRoleOf } from '../../platform/authorization';
+import { spaceRoleOf } from '../../platform/policy';
 import { createLogger } from '../../platform/log';
 import { createMailer } from '../../platform/mail';
 import type { Database } from '../client';

@@ -1,9 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../client';
 import { users } from '../schema/auth';
-import { reservations } from '../schema/reservations';
+import { openHoursSql } from '../calendar-sql';
+import { rowsOf } from '../rows';
+import { activeStatusSql, reservations } from '../schema/reservations';
 import { seedDemoData } from './seed';
 
 let database: Database;
@@ -31,21 +33,24 @@ describe('demo reservations', () => {
   });
 
   it('obey the rooms’ rules: inside opening hours and on the step, in the space’s zone', async () => {
-    const [outside] = await database.db
-      .execute<{ count: number }>(
-        sql`
+    const [outside] = await rowsOf<{ count: number }>(
+      database.db,
+      sql`
       SELECT count(*)::int AS count FROM reservations JOIN rooms ON rooms.id = reservations.room_id
-      WHERE NOT tstzrange(starts_at, ends_at) <@ space_open_ranges(reservations.space_id,
-              (starts_at AT TIME ZONE 'Europe/Paris')::date, (ends_at AT TIME ZONE 'Europe/Paris')::date)
+      WHERE NOT tstzrange(starts_at, ends_at) <@ ${openHoursSql(
+        sql`reservations.space_id`,
+        sql`'Europe/Paris'`,
+        sql`(starts_at AT TIME ZONE 'Europe/Paris')::date`,
+        sql`(ends_at AT TIME ZONE 'Europe/Paris')::date`,
+      )}
          OR (extract(epoch FROM (starts_at AT TIME ZONE 'Europe/Paris')::time) / 60)::int % rooms.booking_step_minutes <> 0
          OR ends_at - starts_at < make_interval(mins => rooms.min_duration_minutes)`,
-      )
-      .then((result) => (result as unknown as { rows: Array<{ count: number }> }).rows);
+    );
     expect(outside?.count).toBe(0);
     const active = await database.db
       .select({ count: sql<number>`count(*)::int` })
       .from(reservations)
-      .where(and(inArray(reservations.status, ['pending', 'confirmed'])));
+      .where(activeStatusSql(reservations.status));
     expect(active[0]!.count).toBeGreaterThan(0);
   });
 });

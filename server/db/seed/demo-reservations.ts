@@ -1,7 +1,7 @@
-import { TZDate } from '@date-fns/tz';
 import { and, eq, isNull } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { priceBooking } from '#contract/reservations';
+import { addDays, todayIn } from '#contract/dates';
+import { priceBooking } from '#contract/pricing';
 import type { Db } from '../client';
 import { users } from '../schema/auth';
 import { reservations } from '../schema/reservations';
@@ -60,16 +60,6 @@ function generator(seed: number) {
   };
 }
 
-function localDate(instant: Date, timeZone: string): string {
-  const local = new TZDate(instant.getTime(), timeZone);
-  return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`;
-}
-
-function shiftDate(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
 async function demoGuests(db: Db): Promise<string[]> {
   const ids: string[] = [];
   for (const name of GUESTS) {
@@ -104,9 +94,9 @@ export async function seedDemoReservations(db: Db, now: Date = new Date()): Prom
   if (roomRows.length === 0) return 0;
 
   const timeZone = roomRows[0]!.timeZone;
-  const today = localDate(now, timeZone);
-  const from = shiftDate(today, -PAST_DAYS);
-  const to = shiftDate(today, FUTURE_DAYS);
+  const today = todayIn(timeZone, now);
+  const from = addDays(today, -PAST_DAYS);
+  const to = addDays(today, FUTURE_DAYS);
   const windows = await roomOpenAndFree(
     db,
     roomRows.map((row) => row.room.id),

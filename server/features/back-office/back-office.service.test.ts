@@ -295,9 +295,9 @@ describe('the team', () => {
 });
 
 describe('closures', () => {
-  // Far from any run's today, inside the calendar the contract accepts (2000–2099): 2000 has ended, 2099 has not.
+  // Far from any run's today, within the app's calendar (2000–2099): 2000 has ended, 2098 has not.
   const ended = { startsOn: '2000-08-01', endsOn: '2000-08-15', label: 'Été 2000' };
-  const coming = { startsOn: '2099-12-24', endsOn: '2099-12-26', label: 'Noël' };
+  const coming = { startsOn: '2098-12-24', endsOn: '2098-12-26', label: 'Noël' };
 
   it('lists only the closures that have not ended, and saving keeps the ended ones as history', async () => {
     const { id } = await newDraft();

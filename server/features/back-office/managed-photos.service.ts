@@ -4,16 +4,38 @@ import { AppError } from '#contract/errors';
 import { photoUrl } from '#contract/photos';
 import { rowsOf } from '../../db/rows';
 import { storedFiles } from '../../db/schema/files';
-import { roomPhotos } from '../../db/schema/rooms';
+import { roomPhotos, rooms } from '../../db/schema/rooms';
 import { spacePhotos } from '../../db/schema/spaces';
 import type { FileStore } from '../../platform/storage';
 import { PHOTO_PURPOSE } from '../spaces/photo-files.service';
-import { requireManager, requirePhotoManager, requireRoomManager, userIdOf, type Ctx } from './access';
+import { isSelf, requireRight } from '../../platform/policy';
+import type { Ctx } from './context';
+import { requireRoomManager } from './managed-rooms.service';
 
-/** The space of a photo's owner, after checking the caller manages it. */
+/** Checks that the actor manages the space of a photo's owner (the space, or the room's space). */
 async function requireOwnerAccess(ctx: Ctx, owner: TPhotoOwner): Promise<void> {
-  if (owner.type === 'space') await requireManager(ctx, owner.id);
+  if (owner.type === 'space') await requireRight(ctx, 'manage', owner.id);
   else await requireRoomManager(ctx, owner.id);
+}
+
+/** A photo (of a space or of a room) and the space it belongs to, once the actor is known to manage it. */
+async function requirePhotoManager(
+  ctx: Ctx,
+  photoId: string,
+): Promise<{ table: 'space' | 'room'; spaceId: string; fileKey: string }> {
+  const [spacePhoto] = await ctx.db.select().from(spacePhotos).where(eq(spacePhotos.id, photoId));
+  if (spacePhoto) {
+    await requireRight(ctx, 'manage', spacePhoto.spaceId);
+    return { table: 'space', spaceId: spacePhoto.spaceId, fileKey: spacePhoto.fileKey };
+  }
+  const [roomPhoto] = await ctx.db
+    .select({ fileKey: roomPhotos.fileKey, spaceId: rooms.spaceId })
+    .from(roomPhotos)
+    .innerJoin(rooms, eq(rooms.id, roomPhotos.roomId))
+    .where(eq(roomPhotos.id, photoId));
+  if (!roomPhoto) throw new AppError('not-found', `No photo ${photoId}`);
+  await requireRight(ctx, 'manage', roomPhoto.spaceId);
+  return { table: 'room', spaceId: roomPhoto.spaceId, fileKey: roomPhoto.fileKey };
 }
 
 /**
@@ -27,7 +49,7 @@ export async function addPhoto(
   await requireOwnerAccess(ctx, input.owner);
   const [file] = await ctx.db.select().from(storedFiles).where(eq(storedFiles.key, input.fileKey));
   if (!file || file.purpose !== PHOTO_PURPOSE) throw new AppError('not-found', 'No such photo file');
-  if (file.ownerId !== userIdOf(ctx)) throw new AppError('permission-denied', 'Not your upload');
+  if (!isSelf(ctx.actor, file.ownerId)) throw new AppError('permission-denied', 'Not your upload');
   const alt = { altFr: input.altFr, altEn: input.altEn };
   if (input.owner.type === 'space') {
     const spaceId = input.owner.id;

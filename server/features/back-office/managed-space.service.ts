@@ -10,6 +10,7 @@ import type {
   TSpaceIdentity,
 } from '#contract/back-office';
 import { AppError } from '#contract/errors';
+import { todayIn } from '#contract/dates';
 import { photoUrl } from '#contract/photos';
 import { cityKeyOf, DEFAULT_TIME_ZONE } from '#contract/spaces';
 import { lockRow, sqlStateOf, UNIQUE_VIOLATION, type Tx } from '../../db/transaction';
@@ -18,7 +19,8 @@ import { roomPhotos, rooms } from '../../db/schema/rooms';
 import { spaceClosures, spaceOpeningHours, spacePhotos, spaces } from '../../db/schema/spaces';
 import { RESERVED_SUBDOMAIN } from '../tenancy/tenancy.service';
 import { clockOf, roomPricesOf } from '../spaces/mappers';
-import { requireManager, requireOwner, userIdOf, type Ctx } from './access';
+import { requireRight, requireSignedIn } from '../../platform/policy';
+import type { Ctx } from './context';
 
 /** "L'Atelier du Port" → "l-atelier-du-port": what a slug is made of. */
 export function slugOf(name: string): string {
@@ -52,7 +54,7 @@ const SLUG_ATTEMPTS = 20;
  * own slug (`name`, `name-2`…): the unique index decides who has one, the others take the next free one.
  */
 export async function createSpace(ctx: Ctx, name: string): Promise<{ id: string }> {
-  const userId = userIdOf(ctx);
+  const userId = requireSignedIn(ctx.actor).id;
   return ctx.db.transaction(async (tx) => {
     for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
       const slug = await freeSlug({ ...ctx, db: tx }, slugOf(name));
@@ -91,20 +93,20 @@ async function updateSpaceRow(ctx: Ctx, spaceId: string, values: Partial<typeof 
 }
 
 export async function updateIdentity(ctx: Ctx, spaceId: string, identity: TSpaceIdentity) {
-  await requireManager(ctx, spaceId);
+  await requireRight(ctx, 'manage', spaceId);
   await updateSpaceRow(ctx, spaceId, identity);
   return { ok: true as const };
 }
 
 export async function updateAddress(ctx: Ctx, spaceId: string, address: TSpaceAddress) {
-  await requireManager(ctx, spaceId);
+  await requireRight(ctx, 'manage', spaceId);
   await updateSpaceRow(ctx, spaceId, { ...address, cityKey: cityKeyOf(address.city) });
   return { ok: true as const };
 }
 
 /** Replaces the weekly hours (validated: intervals in order, no overlap). */
 export async function setOpeningHours(ctx: Ctx, spaceId: string, hours: TOpeningHoursInput) {
-  await requireManager(ctx, spaceId);
+  await requireRight(ctx, 'manage', spaceId);
   await ctx.db.transaction(async (tx) => {
     await lockSpace(tx, spaceId);
     await tx.delete(spaceOpeningHours).where(eq(spaceOpeningHours.spaceId, spaceId));
@@ -118,20 +120,20 @@ export async function setOpeningHours(ctx: Ctx, spaceId: string, hours: TOpening
  * A closure that has not ended, read in the space's zone: one ending today is still current today. Ended
  * closures are history: the back office neither lists nor replaces them.
  */
-function closureNotEnded(timeZone: string): SQL {
-  return gte(spaceClosures.endsOn, sql`(now() AT TIME ZONE ${timeZone})::date`);
+function closureNotEnded(timeZone: string, now: Date): SQL {
+  return gte(spaceClosures.endsOn, todayIn(timeZone, now));
 }
 
 /** Replaces the closures that have not ended yet (the ones the back office lists); ended ones stay. */
 export async function setClosures(ctx: Ctx, spaceId: string, closures: TClosuresInput) {
-  await requireManager(ctx, spaceId);
+  await requireRight(ctx, 'manage', spaceId);
   await ctx.db.transaction(async (tx) => {
     await lockSpace(tx, spaceId);
     const [space] = await tx.select({ timeZone: spaces.timeZone }).from(spaces).where(eq(spaces.id, spaceId));
     if (!space) throw new AppError('not-found', `No space ${spaceId}`);
     await tx
       .delete(spaceClosures)
-      .where(and(eq(spaceClosures.spaceId, spaceId), closureNotEnded(space.timeZone)));
+      .where(and(eq(spaceClosures.spaceId, spaceId), closureNotEnded(space.timeZone, new Date())));
     if (closures.length) await tx.insert(spaceClosures).values(closures.map((c) => ({ spaceId, ...c })));
     await tx.update(spaces).set(touch()).where(eq(spaces.id, spaceId));
   });
@@ -155,12 +157,12 @@ export async function isSubdomainFree(ctx: Ctx, spaceId: string, subdomain: stri
 }
 
 export async function checkSubdomain(ctx: Ctx, spaceId: string, subdomain: string) {
-  await requireManager(ctx, spaceId);
+  await requireRight(ctx, 'manage', spaceId);
   return { available: await isSubdomainFree(ctx, spaceId, subdomain) };
 }
 
 export async function updateBranding(ctx: Ctx, spaceId: string, branding: TBrandingInput) {
-  await requireManager(ctx, spaceId);
+  await requireRight(ctx, 'manage', spaceId);
   if (branding.subdomain && !(await isSubdomainFree(ctx, spaceId, branding.subdomain)))
     throw subdomainTaken();
   try {
@@ -207,7 +209,7 @@ export async function missingForPublication(ctx: Ctx, spaceId: string): Promise<
 
 /** Makes the space public once nothing is missing (`failed-precondition` names what is). */
 export async function publishSpace(ctx: Ctx, spaceId: string) {
-  await requireManager(ctx, spaceId);
+  await requireRight(ctx, 'manage', spaceId);
   // Checked and changed while no one else changes the space: hours removed meanwhile cannot slip through.
   await ctx.db.transaction(async (tx) => {
     await lockSpace(tx, spaceId);
@@ -224,7 +226,7 @@ export async function publishSpace(ctx: Ctx, spaceId: string) {
 
 /** Takes the space off the public pages; its data stays (owners only). */
 export async function archiveSpace(ctx: Ctx, spaceId: string) {
-  await requireOwner(ctx, spaceId);
+  await requireRight(ctx, 'govern', spaceId);
   await updateSpaceRow(ctx, spaceId, { status: 'archived' });
   return { ok: true as const };
 }
@@ -235,7 +237,7 @@ function managedPhoto(row: { id: string; fileKey: string; altFr: string; altEn: 
 
 /** Everything the back office edits about a space, for its owners, managers and admins. */
 export async function getManagedSpace(ctx: Ctx, spaceId: string): Promise<TManagedSpace> {
-  const myRole = await requireManager(ctx, spaceId);
+  const myRole = await requireRight(ctx, 'manage', spaceId);
   const [space] = await ctx.db.select().from(spaces).where(eq(spaces.id, spaceId));
   if (!space) throw new AppError('not-found', `No space ${spaceId}`);
   const [hours, closures, photos, roomRows, missing] = await Promise.all([
@@ -247,7 +249,7 @@ export async function getManagedSpace(ctx: Ctx, spaceId: string): Promise<TManag
     ctx.db
       .select()
       .from(spaceClosures)
-      .where(and(eq(spaceClosures.spaceId, spaceId), closureNotEnded(space.timeZone)))
+      .where(and(eq(spaceClosures.spaceId, spaceId), closureNotEnded(space.timeZone, new Date())))
       .orderBy(asc(spaceClosures.startsOn)),
     ctx.db
       .select()

@@ -10,7 +10,8 @@ import { spaceMembers } from '../../db/schema/memberships';
 import { spaces } from '../../db/schema/spaces';
 import { lockRow } from '../../db/transaction';
 import { sendMail } from '../../platform/mail';
-import { requireManager, requireOwner, userIdOf, type Ctx } from './access';
+import { requireRight, requireSignedIn, roleGrants, spacesWhere } from '../../platform/policy';
+import type { Ctx } from './context';
 import { invitationMail } from './invitation-mail';
 
 const RANK = { member: 1, manager: 2, owner: 3 } as const;
@@ -37,8 +38,9 @@ const invitationColumns = {
 
 /** The spaces I manage, the ones I belong to, invitations waiting for me; admins also see all others. */
 export async function listMySpaces(ctx: Ctx) {
-  const user = ctx.session?.user;
-  if (!user) throw new AppError('unauthenticated', 'Sign-in required');
+  const user = requireSignedIn(ctx.actor);
+  // Admins are shown every other space too: those they may manage without a role there.
+  const everySpace = (await spacesWhere(ctx, 'manage')) === 'all';
   const rows = await rowsOf<{
     id: string;
     slug: string;
@@ -53,7 +55,7 @@ export async function listMySpaces(ctx: Ctx) {
     sql`SELECT s.id, s.slug, s.name, s.city, s.status, s.color, m.role,
         (SELECT p.file_key FROM space_photos p WHERE p.space_id = s.id ORDER BY p.position, p.created_at LIMIT 1) AS cover_key
       FROM spaces s LEFT JOIN space_members m ON m.space_id = s.id AND m.user_id = ${user.id}
-      WHERE m.user_id IS NOT NULL ${user.isAdmin ? sql`OR true` : sql``}
+      WHERE m.user_id IS NOT NULL ${everySpace ? sql`OR true` : sql``}
       ORDER BY lower(s.name), s.id`,
   );
   const toCard = (row: (typeof rows)[number], role: TMySpace['role']): TMySpace => ({
@@ -75,7 +77,7 @@ export async function listMySpaces(ctx: Ctx) {
         .orderBy(asc(spaceInvitations.createdAt))
     : [];
   return {
-    managed: rows.filter((r) => r.role === 'owner' || r.role === 'manager').map((r) => toCard(r, r.role!)),
+    managed: rows.filter((r) => roleGrants(r.role, 'manage')).map((r) => toCard(r, r.role!)),
     member: rows.filter((r) => r.role === 'member').map((r) => toCard(r, 'member')),
     invitations: invitations.map(invitationOf),
     others: rows.filter((r) => r.role === null).map((r) => toCard(r, 'admin')),
@@ -83,7 +85,7 @@ export async function listMySpaces(ctx: Ctx) {
 }
 
 export async function listTeam(ctx: Ctx, spaceId: string) {
-  await requireManager(ctx, spaceId);
+  await requireRight(ctx, 'manage', spaceId);
   const members = await ctx.db
     .select({ userId: users.id, name: users.name, email: users.email, role: spaceMembers.role })
     .from(spaceMembers)
@@ -110,8 +112,8 @@ export async function invite(
   ctx: Ctx,
   input: { spaceId: string; email: string; role: 'manager' | 'member' },
 ) {
-  if (input.role === 'manager') await requireOwner(ctx, input.spaceId);
-  else await requireManager(ctx, input.spaceId);
+  const inviter = requireSignedIn(ctx.actor);
+  await requireRight(ctx, input.role === 'manager' ? 'govern' : 'manage', input.spaceId);
   const [space] = await ctx.db.select({ name: spaces.name }).from(spaces).where(eq(spaces.id, input.spaceId));
   if (!space) throw new AppError('not-found', `No space ${input.spaceId}`);
   const [existing] = await ctx.db
@@ -126,16 +128,16 @@ export async function invite(
   }
   await ctx.db
     .insert(spaceInvitations)
-    .values({ spaceId: input.spaceId, email: input.email, role: input.role, invitedBy: userIdOf(ctx) })
+    .values({ spaceId: input.spaceId, email: input.email, role: input.role, invitedBy: inviter.id })
     .onConflictDoUpdate({
       target: [spaceInvitations.spaceId, spaceInvitations.email],
       targetWhere: sql`${spaceInvitations.acceptedAt} is null`,
-      set: { role: input.role, invitedBy: userIdOf(ctx), createdAt: new Date() },
+      set: { role: input.role, invitedBy: inviter.id, createdAt: new Date() },
     });
   const locale = isLocale(existing?.locale) ? existing.locale : ctx.locale;
   const mail = invitationMail(locale, {
     space: space.name,
-    inviter: ctx.session?.user.name ?? 'Escale',
+    inviter: inviter.name,
     role: input.role,
     url: `${ctx.config.baseUrl}/myspaces`,
   });
@@ -149,7 +151,7 @@ export async function cancelInvitation(ctx: Ctx, invitationId: string) {
     .from(spaceInvitations)
     .where(eq(spaceInvitations.id, invitationId));
   if (!invitation || invitation.acceptedAt) throw new AppError('not-found', 'No such invitation');
-  await requireManager(ctx, invitation.spaceId);
+  await requireRight(ctx, 'manage', invitation.spaceId);
   await ctx.db.delete(spaceInvitations).where(eq(spaceInvitations.id, invitationId));
   return { ok: true as const };
 }
@@ -160,8 +162,7 @@ export async function cancelInvitation(ctx: Ctx, invitationId: string) {
  * turns: the first joins, the others change nothing.
  */
 export async function acceptInvitation(ctx: Ctx, invitationId: string) {
-  const user = ctx.session?.user;
-  if (!user) throw new AppError('unauthenticated', 'Sign-in required');
+  const user = requireSignedIn(ctx.actor);
   const [invitation] = await ctx.db
     .select()
     .from(spaceInvitations)
@@ -203,7 +204,7 @@ export async function acceptInvitation(ctx: Ctx, invitationId: string) {
 
 /** Removes someone from the team: members by managers, managers and owners by owners; never the last owner. */
 export async function removeFromTeam(ctx: Ctx, input: { spaceId: string; userId: string }) {
-  await requireManager(ctx, input.spaceId);
+  await requireRight(ctx, 'manage', input.spaceId);
   // Removals from one team take turns: two owners removing each other at once cannot leave it with none.
   await ctx.db.transaction(async (tx) => {
     await lockRow(tx, 'spaces', input.spaceId);
@@ -212,7 +213,7 @@ export async function removeFromTeam(ctx: Ctx, input: { spaceId: string; userId:
       .from(spaceMembers)
       .where(and(eq(spaceMembers.spaceId, input.spaceId), eq(spaceMembers.userId, input.userId)));
     if (!target) throw new AppError('not-found', 'Not in this team');
-    if (target.role !== 'member') await requireOwner({ ...ctx, db: tx }, input.spaceId);
+    if (target.role !== 'member') await requireRight({ db: tx, actor: ctx.actor }, 'govern', input.spaceId);
     if (target.role === 'owner') {
       const owners = await tx
         .select({ userId: spaceMembers.userId })

@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
+import { isAppError } from '#contract/errors';
 import { FILE_PURPOSES, isFilePurpose, StorageError, ZFileKey } from '#contract/storage';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../platform/log';
+import { requireSignedIn, type Actor } from '../../platform/policy';
 import type { SessionReader } from '../../platform/session';
 import type { FileStore } from '../../platform/storage';
 import { deleteOwnFile, readableFile, storeUpload } from './files.service';
@@ -55,24 +57,29 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
  */
 export function createFileRoutes({ db, store, readSession }: FileRoutesDeps) {
   const routes = new Hono<FilesEnv>();
+  const actorOf = async (c: Context<FilesEnv>): Promise<Actor> =>
+    (await readSession(c.req.raw.headers))?.user ?? null;
 
   function fail(c: Context<FilesEnv>, error: unknown) {
     if (error instanceof StorageError) return c.json(error.toBody(), error.httpStatus as 400);
+    // The policy's refusals (server/platform/policy.ts), in the storage API's codes.
+    if (isAppError(error) && error.code === 'unauthenticated') {
+      return fail(c, new StorageError('storage/unauthenticated', 'Sign-in required'));
+    }
     c.get('log').error('file request failed', { error });
     return c.json(new StorageError('storage/unknown', 'Internal error').toBody(), 500);
   }
 
   routes.post('/', async (c) => {
     try {
-      const session = await readSession(c.req.raw.headers);
-      if (!session) throw new StorageError('storage/unauthenticated', 'Sign-in required');
+      const user = requireSignedIn(await actorOf(c));
       const purpose = c.req.query('purpose');
       if (!isFilePurpose(purpose)) {
         throw new StorageError('storage/invalid-argument', 'Unknown upload purpose', { reason: 'purpose' });
       }
       const bytes = await readBodyUpTo(c.req.raw, FILE_PURPOSES[purpose].maxBytes);
       const uploaded = await storeUpload(db, store, {
-        ownerId: session.user.id,
+        ownerId: user.id,
         purpose,
         bytes,
         fileName: c.req.query('name') ?? null,
@@ -88,7 +95,7 @@ export function createFileRoutes({ db, store, readSession }: FileRoutesDeps) {
       const key = c.req.param('key');
       if (!ZFileKey.safeParse(key).success)
         throw new StorageError('storage/object-not-found', 'No such file');
-      const file = await readableFile(db, (await readSession(c.req.raw.headers))?.user ?? null, key);
+      const file = await readableFile(db, await actorOf(c), key);
       const bytes = await store.get(file.key);
       if (!bytes) throw new StorageError('storage/object-not-found', 'No such file');
       const kind = file.contentType.startsWith('image/') ? 'inline' : 'attachment';
@@ -108,12 +115,11 @@ export function createFileRoutes({ db, store, readSession }: FileRoutesDeps) {
 
   routes.delete('/:key', async (c) => {
     try {
-      const session = await readSession(c.req.raw.headers);
-      if (!session) throw new StorageError('storage/unauthenticated', 'Sign-in required');
+      const actor = requireSignedIn(await actorOf(c));
       const key = c.req.param('key');
       if (!ZFileKey.safeParse(key).success)
         throw new StorageError('storage/object-not-found', 'No such file');
-      await deleteOwnFile(db, store, session.user, key);
+      await deleteOwnFile(db, store, actor, key);
       return c.body(null, 204);
     } catch (error) {
       return fail(c, error);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   FILE_PURPOSES,
   fileUrlOf,
@@ -8,10 +8,8 @@ import {
   type TUploadedFile,
 } from '#contract/storage';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/auth';
 import { storedFiles } from '../../db/schema/files';
-import { spaceMembers } from '../../db/schema/memberships';
-import type { SessionUser } from '../../platform/session';
+import { isSelf, mayReadFile, requireSignedIn, type Actor } from '../../platform/policy';
 import { createFileKey, sniffContentType, type FileStore } from '../../platform/storage';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
@@ -80,53 +78,23 @@ export async function findFile(db: Db, key: string): Promise<StoredFile | null> 
   return file ?? null;
 }
 
-/**
- * Who may read a file: its owner and platform admins; an avatar also by the members of a space its owner
- * belongs to, once the owner has chosen to appear in the community directory.
- */
-export async function canReadFile(db: Db, viewer: SessionUser, file: StoredFile): Promise<boolean> {
-  if (viewer.isAdmin || file.ownerId === viewer.id) return true;
-  if (file.purpose !== 'avatar' || !file.ownerId) return false;
-  const mine = db
-    .select({ spaceId: spaceMembers.spaceId })
-    .from(spaceMembers)
-    .where(eq(spaceMembers.userId, viewer.id));
-  const [shared] = await db
-    .select({ one: sql<number>`1` })
-    .from(spaceMembers)
-    .innerJoin(users, eq(users.id, spaceMembers.userId))
-    .where(
-      and(
-        eq(spaceMembers.userId, file.ownerId),
-        eq(users.communityVisible, true),
-        sql`${spaceMembers.spaceId} in ${mine}`,
-      ),
-    )
-    .limit(1);
-  return Boolean(shared);
-}
-
-/** The file if `viewer` may read it; otherwise the storage error to answer with. */
-export async function readableFile(db: Db, viewer: SessionUser | null, key: string): Promise<StoredFile> {
-  if (!viewer) throw new StorageError('storage/unauthenticated', 'Sign-in required');
+/** The file if the actor may read it (`mayReadFile`); otherwise the storage error to answer with. */
+export async function readableFile(db: Db, actor: Actor, key: string): Promise<StoredFile> {
+  requireSignedIn(actor);
   const file = await findFile(db, key);
   if (!file) throw new StorageError('storage/object-not-found', 'No such file');
-  if (!(await canReadFile(db, viewer, file))) {
+  if (!(await mayReadFile({ db, actor }, file))) {
     throw new StorageError('storage/unauthorized', 'Not allowed to read this file', { reason: 'permission' });
   }
   return file;
 }
 
-/** Removes one file of `viewer` (their own only). */
-export async function deleteOwnFile(
-  db: Db,
-  store: FileStore,
-  viewer: SessionUser,
-  key: string,
-): Promise<void> {
+/** Removes one file of the actor (their own only). */
+export async function deleteOwnFile(db: Db, store: FileStore, actor: Actor, key: string): Promise<void> {
+  requireSignedIn(actor);
   const file = await findFile(db, key);
   if (!file) throw new StorageError('storage/object-not-found', 'No such file');
-  if (file.ownerId !== viewer.id) {
+  if (!isSelf(actor, file.ownerId)) {
     throw new StorageError('storage/unauthorized', 'Not your file', { reason: 'permission' });
   }
   await db.delete(storedFiles).where(eq(storedFiles.key, key));

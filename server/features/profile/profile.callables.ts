@@ -15,6 +15,7 @@ import type { Auth } from '../../platform/auth';
 import { appErrorOfAuthError } from '../../platform/auth-errors';
 import type { RateRule } from '../../platform/auth-rate-limits';
 import { implement, type CallContext } from '../../platform/callables';
+import { requireSignedIn } from '../../platform/policy';
 import { consumeRateLimit } from '../../platform/rate-limit';
 import type { FileStore } from '../../platform/storage';
 import * as profile from './profile.service';
@@ -27,10 +28,9 @@ export interface ProfileDeps {
 /** A signed-in caller guessing their current password, or spamming address changes, is slowed down too. */
 const SENSITIVE_CHANGE_RULE: RateRule = { window: 600, max: 10 };
 
-/** Every profile operation acts on the caller, and only on them: none takes a user id. */
+/** Every profile operation acts on the caller, and only on them ("self"): none takes a user id. */
 function callerOf(ctx: CallContext) {
-  if (!ctx.session) throw new AppError('unauthenticated', 'Sign-in required');
-  return ctx.session;
+  return requireSignedIn(ctx.actor);
 }
 
 async function limitSensitiveChange(ctx: CallContext, what: string, userId: string) {
@@ -44,17 +44,17 @@ async function limitSensitiveChange(ctx: CallContext, what: string, userId: stri
 
 export function createProfileCallables({ auth, fileStore }: ProfileDeps) {
   return [
-    implement(getProfile, (_input, ctx) => profile.getProfile(ctx.db, callerOf(ctx).user.id)),
+    implement(getProfile, (_input, ctx) => profile.getProfile(ctx.db, callerOf(ctx).id)),
 
-    implement(updateProfile, (input, ctx) => profile.updateProfile(ctx.db, callerOf(ctx).user.id, input)),
+    implement(updateProfile, (input, ctx) => profile.updateProfile(ctx.db, callerOf(ctx).id, input)),
 
     implement(setProfileLocale, async ({ locale }, ctx) => {
-      await profile.setLocale(ctx.db, callerOf(ctx).user.id, locale);
+      await profile.setLocale(ctx.db, callerOf(ctx).id, locale);
       return null;
     }),
 
     implement(changeEmail, async ({ newEmail }, ctx) => {
-      const { user } = callerOf(ctx);
+      const user = callerOf(ctx);
       if (newEmail === user.email.toLowerCase()) {
         throw new AppError('invalid-argument', 'This is already your address', {
           fields: [{ path: 'newEmail', message: 'emailSame' }],
@@ -74,8 +74,8 @@ export function createProfileCallables({ auth, fileStore }: ProfileDeps) {
     }),
 
     implement(changePassword, async (input, ctx) => {
-      const session = callerOf(ctx);
-      await limitSensitiveChange(ctx, 'change-password', session.user.id);
+      const user = callerOf(ctx);
+      await limitSensitiveChange(ctx, 'change-password', user.id);
       try {
         await auth.api.changePassword({
           headers: ctx.headers,
@@ -92,23 +92,24 @@ export function createProfileCallables({ auth, fileStore }: ProfileDeps) {
       }
       // Ended here rather than by better-auth, which would replace this session with one whose cookie a
       // callable cannot set.
-      if (input.signOutOtherDevices) await profile.endOtherSessions(ctx.db, session.user.id, session.id);
+      const sessionId = ctx.session?.id;
+      if (input.signOutOtherDevices && sessionId) await profile.endOtherSessions(ctx.db, user.id, sessionId);
       return null;
     }),
 
     implement(signOutEverywhere, async (_input, ctx) => {
-      await profile.endAllSessions(ctx.db, callerOf(ctx).user.id);
+      await profile.endAllSessions(ctx.db, callerOf(ctx).id);
       return null;
     }),
 
-    implement(setAvatar, ({ key }, ctx) => profile.setAvatar(ctx.db, fileStore, callerOf(ctx).user.id, key)),
+    implement(setAvatar, ({ key }, ctx) => profile.setAvatar(ctx.db, fileStore, callerOf(ctx).id, key)),
 
-    implement(removeAvatar, (_input, ctx) => profile.removeAvatar(ctx.db, fileStore, callerOf(ctx).user.id)),
+    implement(removeAvatar, (_input, ctx) => profile.removeAvatar(ctx.db, fileStore, callerOf(ctx).id)),
 
-    implement(exportPersonalData, (_input, ctx) => profile.exportPersonalData(ctx.db, callerOf(ctx).user.id)),
+    implement(exportPersonalData, (_input, ctx) => profile.exportPersonalData(ctx.db, callerOf(ctx).id)),
 
     implement(deleteAccount, async ({ confirmEmail }, ctx) => {
-      const { user } = callerOf(ctx);
+      const user = callerOf(ctx);
       await profile.deleteAccount(ctx.db, fileStore, user.id, confirmEmail);
       ctx.log.info('account deleted', { userId: user.id });
       return null;

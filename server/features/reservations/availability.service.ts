@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import {
-  MAX_ROOM_AVAILABILITY_DAYS,
   type TAvailabilityDay,
   type TInterval,
   type TRoomAvailability,
@@ -9,14 +8,17 @@ import {
   type TSpaceAvailability,
 } from '#contract/reservations';
 import type { Db } from '../../db/client';
+import { activeStatusSql } from '../../db/schema/reservations';
 import type { Tx } from '../../db/transaction';
-import { addDay, classifyStarts, datesBetween, localMidnight, wallClockStarts } from './slots';
-import { rowsOf } from './sql-rows';
+import { addDays } from '#contract/dates';
+import { classifyStarts, datesBetween, localMidnight, wallClockStarts } from './slots';
+import { openHoursSql } from '../../db/calendar-sql';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Availability, computed by PostgreSQL in one query per request (docs/decisions/010-reservations-no-double-booking.md):
  *
- *   free = open hours of the space in its zone, closures removed (`space_open_ranges`)
+ *   free = open hours of the space in its zone, closures removed (`openHoursSql`)
  *          ∩ [now + lead time, now + horizon + max duration)
  *          − every active reservation's held time [start − buffer, end + its buffer)
  *
@@ -66,31 +68,6 @@ function targetCondition(target: Target): SQL {
 }
 
 /**
- * The most days the opening hours are ever expanded over in one query: twice the longest range the contract
- * lets anyone ask for, so it never cuts a real request short, but a range that slipped past every check
- * cannot make PostgreSQL generate millions of days.
- */
-export const MAX_EXPANDED_DAYS = 2 * MAX_ROOM_AVAILABILITY_DAYS;
-
-/**
- * When a space is open between two of its dates, as one multirange: the same as `space_open_ranges()`
- * (migration 0003), written out so that it is planned with the query around it instead of on every call
- * (a SQL function with an aggregate is never inlined): wall-clock hours of each day read in the space's
- * zone, closure days left out. At most MAX_EXPANDED_DAYS days from `from`.
- */
-export function openHoursSql(spaceId: SQL, timeZone: SQL, from: SQL, to: SQL): SQL {
-  const last = sql`least(${to}::timestamp, ${from}::timestamp + make_interval(days => ${MAX_EXPANDED_DAYS}))`;
-  return sql`coalesce((
-    SELECT range_agg(tstzrange((day + hours.opens) AT TIME ZONE ${timeZone}, (day + hours.closes) AT TIME ZONE ${timeZone}))
-    FROM generate_series(${from}::timestamp, ${last}, interval '1 day') AS day
-    JOIN space_opening_hours AS hours ON hours.space_id = ${spaceId} AND hours.weekday = extract(isodow FROM day)
-    WHERE NOT EXISTS (
-      SELECT 1 FROM space_closures AS closures
-      WHERE closures.space_id = ${spaceId} AND day::date BETWEEN closures.starts_on AND closures.ends_on)
-  ), '{}'::tstzmultirange)`;
-}
-
-/**
  * The query. Rooms of published spaces that are not archived; with `union` (a desk group), one row: free
  * where any desk is free, booked where every desk is, the asked room's rules.
  */
@@ -134,7 +111,7 @@ export function availabilityQuery(target: Target, window: AvailabilityWindow, un
       FROM target
       JOIN span ON span.space_id = target.space_id
       JOIN reservations ON reservations.room_id = target.room_id
-        AND reservations.status IN ('pending', 'confirmed')
+        AND ${activeStatusSql(sql`reservations.status`)}
         AND tstzrange(reservations.starts_at, reservations.blocked_until, '[)')
             && tstzrange(lower(span.days) - interval '1 day', upper(span.days) + interval '1 day')
       GROUP BY target.room_id
@@ -166,7 +143,7 @@ export function localDays(
     date,
     span: {
       start: new Date(localMidnight(date, timeZone)).toISOString(),
-      end: new Date(localMidnight(addDay(date), timeZone)).toISOString(),
+      end: new Date(localMidnight(addDays(date, 1), timeZone)).toISOString(),
     },
   }));
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { jobs } from '../../db/schema/jobs';
-import { reservations } from '../../db/schema/reservations';
+import { activeStatusSql, reservations } from '../../db/schema/reservations';
 import { RESERVATION_MAIL_JOB } from './notifications';
 import {
   contextFor,
@@ -72,7 +72,7 @@ async function activeCount(roomId: string) {
   const rows = await database.db
     .select({ id: reservations.id })
     .from(reservations)
-    .where(and(eq(reservations.roomId, roomId), inArray(reservations.status, ['pending', 'confirmed'])));
+    .where(and(eq(reservations.roomId, roomId), activeStatusSql(reservations.status)));
   return rows.length;
 }
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TReservation, TRoomAvailability } from '#contract/reservations';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
-import { openHoursSql } from './availability.service';
+import { openHoursSql } from '../../db/calendar-sql';
+import { rowsOf } from '../../db/rows';
 import { reservationsCalendar } from './ics';
 import { findReservationRecord } from './reservation-view';
 import {
@@ -181,8 +182,8 @@ describe('the October change (Sunday 25 October 2026)', () => {
   });
 });
 
-describe('opening hours written out in the queries', () => {
-  it('are exactly space_open_ranges() (migration 0003), over a clock change and a closure', async () => {
+describe('opening hours in SQL', () => {
+  it('merge touching hours into one stretch across a clock change, and leave closure days out', async () => {
     const spaceId = await insertSpace(database.db, {
       hours: [
         { weekday: 1, opens: '08:00', closes: '12:00' },
@@ -192,13 +193,20 @@ describe('opening hours written out in the queries', () => {
       ],
       closures: [{ startsOn: '2026-03-30', endsOn: '2026-03-30' }],
     });
-    const result = (await database.db.execute(sql`
-      SELECT space_open_ranges(${spaceId}, '2026-03-20', '2026-04-10') = ${openHoursSql(
-        sql`${spaceId}::uuid`,
-        sql`'Europe/Paris'`,
-        sql`'2026-03-20'::date`,
-        sql`'2026-04-10'::date`,
-      )} AS same`)) as unknown as { rows: Array<{ same: boolean }> };
-    expect(result.rows[0]!.same).toBe(true);
+    const rows = await rowsOf<{ part: string }>(
+      database.db,
+      sql`SELECT to_char(lower(part) AT TIME ZONE 'UTC', 'MM-DD HH24:MI') || '/' ||
+                 to_char(upper(part) AT TIME ZONE 'UTC', 'MM-DD HH24:MI') AS part
+          FROM unnest(${openHoursSql(sql`${spaceId}::uuid`, sql`'Europe/Paris'`, sql`'2026-03-28'::date`, sql`'2026-04-06'::date`)}) AS part
+          ORDER BY lower(part)`,
+    );
+    // Saturday 28 10:00 (UTC+1) to Sunday 29 24:00 (UTC+2) in one stretch; Monday 30 closed; Saturday 4 and
+    // Sunday 5 April in summer time; Monday 6 April's two intervals apart.
+    expect(rows.map((row) => row.part)).toEqual([
+      '03-28 09:00/03-29 22:00',
+      '04-04 08:00/04-05 22:00',
+      '04-06 06:00/04-06 10:00',
+      '04-06 12:00/04-06 17:00',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
-import { priceExclVatForDuration } from '#contract/rooms';
+import { priceBooking } from '#contract/pricing';
 import type { TReservation, TRoomAvailability } from '#contract/reservations';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
@@ -91,7 +91,12 @@ describe('a booking that respects every rule', () => {
     expect(reservation.price.basis).toBe('half_day');
     expect(reservation.price.exclVatCents).toBe(14_000);
     expect(reservation.price.totalCents).toBe(16_800);
-    const prices = { hourlyPriceCents: 4000, halfDayPriceCents: 14_000, dayPriceCents: 25_000 };
+    const prices = {
+      hourlyPriceCents: 4000,
+      halfDayPriceCents: 14_000,
+      dayPriceCents: 25_000,
+      vatRateBasisPoints: 2000,
+    };
     for (const minutes of [60, 90, 180, 240]) {
       const quote = await router.invoke(
         'reservations.quote',
@@ -103,7 +108,7 @@ describe('a booking that respects every rule', () => {
         },
         contextFor(database.db, null),
       );
-      expect((quote as { exclVatCents: number }).exclVatCents).toBe(priceExclVatForDuration(prices, minutes));
+      expect(quote).toEqual(priceBooking(prices, minutes));
     }
   });
 });

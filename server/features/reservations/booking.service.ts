@@ -1,17 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
-import { DEFAULT_FREE_CANCELLATION_HOURS, priceBooking, type TPrice } from '#contract/reservations';
+import { priceBooking, type TPrice } from '#contract/pricing';
+import { DEFAULT_FREE_CANCELLATION_HOURS } from '#contract/reservations';
 import type { RoomKind } from '#contract/rooms';
 import type { Db } from '../../db/client';
-import { reservations } from '../../db/schema/reservations';
-import { sqlStateOf, TRANSACTION_ATTEMPTS } from '../../db/transaction';
+import { activeStatusSql, reservations } from '../../db/schema/reservations';
+import { retryingConflicts } from '../../db/transaction';
 import { wakeJobRunner } from '../../platform/jobs';
 import type { SessionUser } from '../../platform/session';
-import { bookableRoomIds, openHoursSql } from './availability.service';
+import { openHoursSql } from '../../db/calendar-sql';
+import { bookableRoomIds } from './availability.service';
 import { checkSlotBounds, checkSlotRules, refusal } from './booking-rules';
 import { queueMailSql } from './notifications';
 import { findReservationRecord, type ReservationRecord } from './reservation-view';
-import { rowsOf } from './sql-rows';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Booking, in two statements whatever the room (docs/decisions/010-reservations-no-double-booking.md):
@@ -159,7 +161,7 @@ async function conflictingSlot(db: Db, roomId: string, startsAt: Date, heldUntil
     db,
     sql`
     SELECT to_json(starts_at) AS held_from, to_json(ends_at) AS held_to FROM reservations
-    WHERE room_id = ${roomId} AND status IN ('pending', 'confirmed')
+    WHERE room_id = ${roomId} AND ${activeStatusSql(sql`status`)}
       AND tstzrange(starts_at, blocked_until, '[)')
           && tstzrange(${startsAt.toISOString()}::timestamptz, ${heldUntil.toISOString()}::timestamptz, '[)')
     ORDER BY starts_at LIMIT 1`,
@@ -192,7 +194,7 @@ async function earlierAttempt(db: Db, id: string, input: BookingInput): Promise<
 
 /**
  * Inserts the reservation and queues its member's e-mail in one statement (atomic without a transaction),
- * again while PostgreSQL answers "serialization failure" or "deadlock". Returns the record as stored, or
+ * again while PostgreSQL answers "serialization failure" or "deadlock" (`retryingConflicts`). Returns the record as stored, or
  * null when the exclusion constraint or the idempotency key left nothing to insert. `ON CONFLICT DO NOTHING`
  * rather than catching 23P01: a plain insert waits for every concurrent overlapping insert while they wait
  * for it, a deadlock PostgreSQL breaks only after `deadlock_timeout` (1 s); a speculative insert backs off
@@ -229,11 +231,10 @@ async function insertReservation(
     expiresAt: status === 'pending' ? startsAt : null,
   } as const;
   const event = status === 'pending' ? 'requested' : 'confirmed';
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const [row] = await rowsOf<{ id: string; created_ms: number }>(
-        db,
-        sql`
+  const [row] = await retryingConflicts(() =>
+    rowsOf<{ id: string; created_ms: number }>(
+      db,
+      sql`
         WITH created AS (
           INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until, attendees,
                                     title, status, price_excl_vat_cents, vat_cents, total_cents,
@@ -247,36 +248,32 @@ async function insertReservation(
           RETURNING id, created_at
         ), mail AS (${queueMailSql(sql`(SELECT id FROM created)`, event)})
         SELECT id, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms FROM created`,
-      );
-      if (!row) return null;
-      const createdAt = new Date(Number(row.created_ms));
-      return {
-        reservation: {
-          ...values,
-          id: row.id,
-          decidedById: null,
-          decidedAt: null,
-          declineReason: null,
-          cancelledAt: null,
-          cancelledById: null,
-          cancelledByRole: null,
-          cancellationReason: null,
-          cancellationRequestedAt: null,
-          cancellationRequestMessage: null,
-          reminderSentAt: null,
-          createdAt,
-          updatedAt: createdAt,
-        },
-        room: { id: room.id, name: room.name, kind: room.kind, deskGroup: room.deskGroup },
-        space: context.space,
-        freeCancellationHours: context.freeCancellationHours,
-        member: { id: user.id, name: user.name, email: user.email, locale: user.locale },
-      };
-    } catch (error) {
-      const state = sqlStateOf(error);
-      if (attempt >= TRANSACTION_ATTEMPTS || (state !== '40001' && state !== '40P01')) throw error;
-    }
-  }
+    ),
+  );
+  if (!row) return null;
+  const createdAt = new Date(Number(row.created_ms));
+  return {
+    reservation: {
+      ...values,
+      id: row.id,
+      decidedById: null,
+      decidedAt: null,
+      declineReason: null,
+      cancelledAt: null,
+      cancelledById: null,
+      cancelledByRole: null,
+      cancellationReason: null,
+      cancellationRequestedAt: null,
+      cancellationRequestMessage: null,
+      reminderSentAt: null,
+      createdAt,
+      updatedAt: createdAt,
+    },
+    room: { id: room.id, name: room.name, kind: room.kind, deskGroup: room.deskGroup },
+    space: context.space,
+    freeCancellationHours: context.freeCancellationHours,
+    member: { id: user.id, name: user.name, email: user.email, locale: user.locale },
+  };
 }
 
 /**

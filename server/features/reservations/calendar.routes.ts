@@ -1,14 +1,15 @@
 import { Hono } from 'hono';
 import { isAppError } from '#contract/errors';
+import { isUuid } from '#contract/input';
 import { DEFAULT_LOCALE, isLocale } from '#contract/locale';
 import type { Db } from '../../db/client';
+import { requireSignedIn } from '../../platform/policy';
 import type { SessionReader } from '../../platform/session';
 import { feedCalendar } from './feed.service';
 import { reservationsCalendar } from './ics';
 import { visibleRecord } from './lifecycle.service';
 
 const ICS_FILE = /^([A-Za-z0-9_-]+)\.ics$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 
 /**
@@ -43,17 +44,18 @@ export function createCalendarRoutes(options: {
 
   routes.get('/reservations/:file', async (c) => {
     const id = ICS_FILE.exec(c.req.param('file'))?.[1];
-    if (!id || !UUID.test(id)) return notFound();
-    const session = await options.readSession(c.req.raw.headers);
-    if (!session) return c.text('Sign-in required', 401);
+    if (!isUuid(id)) return notFound();
+    const actor = (await options.readSession(c.req.raw.headers))?.user ?? null;
     let record;
     try {
-      ({ record } = await visibleRecord(db, session.user, id));
+      ({ record } = await visibleRecord(db, requireSignedIn(actor), id));
     } catch (error) {
-      if (isAppError(error)) return notFound();
+      if (isAppError(error)) {
+        return error.code === 'unauthenticated' ? c.text('Sign-in required', 401) : notFound();
+      }
       throw error;
     }
-    const locale = isLocale(session.user.locale) ? session.user.locale : DEFAULT_LOCALE;
+    const locale = isLocale(actor?.locale) ? actor.locale : DEFAULT_LOCALE;
     const body = reservationsCalendar([record], { locale, baseUrl: options.baseUrl, now: clock() });
     return c.body(body, 200, {
       'Content-Type': CALENDAR_TYPE,

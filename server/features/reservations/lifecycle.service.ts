@@ -1,17 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
+import { isActiveStatus } from '#contract/reservations';
 import type { Db } from '../../db/client';
-import { rowsOf } from './sql-rows';
+import { activeStatusSql } from '../../db/schema/reservations';
+import { rowsOf } from '../../db/rows';
 import { wakeJobRunner } from '../../platform/jobs';
+import { isSelf, reservationStanding, SPACE_RIGHTS } from '../../platform/policy';
 import type { SessionUser } from '../../platform/session';
-import { MANAGING_ROLES, managesSpace } from './access';
 import { queueManagerMailSql, queueReservationMail, type ReservationMailEvent } from './notifications';
-import {
-  ACTIVE,
-  findReservationRecord,
-  freeCancellationOfRecord,
-  type ReservationRecord,
-} from './reservation-view';
+import { findReservationRecord, freeCancellationOfRecord, type ReservationRecord } from './reservation-view';
 
 /**
  * How a reservation moves on: pending → confirmed → completed, or → cancelled | declined | no_show.
@@ -29,9 +26,12 @@ export async function visibleRecord(
 ): Promise<{ record: ReservationRecord; manages: boolean }> {
   const record = await findReservationRecord(db, id);
   if (!record) throw notFound(id);
-  const manages = await managesSpace(db, user, record.space.id);
-  if (!manages && record.member.id !== user.id) throw notFound(id);
-  return { record, manages };
+  const standing = await reservationStanding(
+    { db, actor: user },
+    { memberId: record.member.id, spaceId: record.space.id },
+  );
+  if (!standing) throw notFound(id);
+  return { record, manages: standing === 'manager' };
 }
 
 /** A manager-only action: its member gets `permission-denied`, anyone else `not-found`. */
@@ -82,11 +82,11 @@ export async function cancelReservation(
   now: Date,
 ): Promise<{ record: ReservationRecord; as: 'member' | 'manager' }> {
   const { record, manages } = await visibleRecord(db, user, input.id);
-  if (!ACTIVE.has(record.reservation.status)) throw refusedBecause('not-active');
+  if (!isActiveStatus(record.reservation.status)) throw refusedBecause('not-active');
   const terms = freeCancellationOfRecord(record, now);
   const withinPolicy = terms !== null && !terms.passed;
   let as: 'member' | 'manager';
-  if (record.member.id === user.id && withinPolicy) as = 'member';
+  if (isSelf(user, record.member.id) && withinPolicy) as = 'member';
   else if (manages) {
     if (!input.reason) {
       throw new AppError('invalid-argument', 'A manager gives a reason to cancel', {
@@ -104,7 +104,7 @@ export async function cancelReservation(
   const changed = await transition(
     db,
     input.id,
-    sql`status IN ('pending', 'confirmed')`,
+    activeStatusSql(sql`status`),
     sql`status = 'cancelled', cancelled_at = ${now.toISOString()}::timestamptz, cancelled_by_id = ${user.id},
         cancelled_by_role = ${as}, cancellation_reason = ${input.reason ?? null}, expires_at = NULL`,
     'cancelled',
@@ -125,10 +125,10 @@ export async function requestCancellation(
   now: Date,
 ): Promise<ReservationRecord> {
   const { record } = await visibleRecord(db, user, input.id);
-  if (record.member.id !== user.id) {
+  if (!isSelf(user, record.member.id)) {
     throw new AppError('permission-denied', 'Only its member asks to cancel a reservation');
   }
-  if (!ACTIVE.has(record.reservation.status)) throw refusedBecause('not-active');
+  if (!isActiveStatus(record.reservation.status)) throw refusedBecause('not-active');
   const terms = freeCancellationOfRecord(record, now);
   if (terms && !terms.passed) {
     throw refusedBecause('cancellation-window-open', { freeCancellationUntil: terms.until.toISOString() });
@@ -140,7 +140,7 @@ export async function requestCancellation(
       UPDATE reservations
       SET cancellation_requested_at = ${now.toISOString()}::timestamptz,
           cancellation_request_message = ${input.message || null}, updated_at = now()
-      WHERE id = ${input.id} AND status IN ('pending', 'confirmed') AND cancellation_requested_at IS NULL
+      WHERE id = ${input.id} AND ${activeStatusSql(sql`status`)} AND cancellation_requested_at IS NULL
       RETURNING id, space_id
     ), mailed AS (
       ${queueManagerMailSql(
@@ -148,7 +148,7 @@ export async function requestCancellation(
             FROM asked JOIN space_members AS members
               ON members.space_id = asked.space_id
              AND members.role IN (${sql.join(
-               MANAGING_ROLES.map((role) => sql`${role}`),
+               SPACE_RIGHTS.manage.map((role) => sql`${role}`),
                sql`, `,
              )})`,
         'cancellation-requested',

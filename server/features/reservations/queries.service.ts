@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte, not, or, sql } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import {
   DEFAULT_FREE_CANCELLATION_HOURS,
@@ -10,15 +10,16 @@ import {
   type TSpaceCalendar,
 } from '#contract/reservations';
 import type { Db } from '../../db/client';
-import { reservations, spaceBookingPolicies } from '../../db/schema/reservations';
+import { activeStatusSql, reservations, spaceBookingPolicies } from '../../db/schema/reservations';
 import { rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
 import { users } from '../../db/schema/auth';
+import { may, spacesWhere } from '../../platform/policy';
 import type { SessionUser } from '../../platform/session';
-import { managedSpaceIds, managesSpace } from './access';
 import { localDays } from './availability.service';
 import { selectReservationRecords, toManagedReservation, toReservation } from './reservation-view';
-import { rowsOf } from './sql-rows';
+import { openHoursSql } from '../../db/calendar-sql';
+import { rowsOf } from '../../db/rows';
 
 /**
  * My reservations. Upcoming: active ones that have not ended, soonest first. Past: everything else
@@ -30,8 +31,9 @@ export async function listMyReservations(
   input: { scope: 'upcoming' | 'past'; page: number },
   now: Date,
 ): Promise<{ items: TReservation[]; page: number; hasMore: boolean }> {
-  const upcoming = and(inArray(reservations.status, ['pending', 'confirmed']), gt(reservations.endsAt, now));
-  const past = or(sql`${reservations.status} NOT IN ('pending', 'confirmed')`, lte(reservations.endsAt, now));
+  const active = activeStatusSql(reservations.status);
+  const upcoming = and(active, gt(reservations.endsAt, now));
+  const past = or(not(active), lte(reservations.endsAt, now));
   const records = await selectReservationRecords(
     db,
     and(eq(reservations.userId, user.id), input.scope === 'upcoming' ? upcoming : past),
@@ -58,10 +60,11 @@ export async function listForApproval(
   input: { spaceId?: string },
   now: Date,
 ): Promise<TManagedReservation[]> {
-  if (input.spaceId && !(await managesSpace(db, user, input.spaceId))) {
+  if (input.spaceId && !(await may({ db, actor: user }, 'manage', input.spaceId))) {
     throw new AppError('permission-denied', 'Only the managers of the space may see its requests');
   }
-  const scope = input.spaceId ? [input.spaceId] : user.isAdmin ? null : await managedSpaceIds(db, user.id);
+  const managed = input.spaceId ? [input.spaceId] : await spacesWhere({ db, actor: user }, 'manage');
+  const scope = managed === 'all' ? null : managed;
   if (scope && scope.length === 0) return [];
   const records = await selectReservationRecords(
     db,
@@ -83,7 +86,8 @@ const awaitingDecision = or(
 
 /** The spaces the person runs, with how many requests wait in each and their cancellation policy. */
 export async function listManagedSpaces(db: Db, user: SessionUser, now: Date): Promise<TManagedSpace[]> {
-  const scope = user.isAdmin ? null : await managedSpaceIds(db, user.id);
+  const managed = await spacesWhere({ db, actor: user }, 'manage');
+  const scope = managed === 'all' ? null : managed;
   if (scope && scope.length === 0) return [];
   const rows = await db
     .select({
@@ -117,7 +121,7 @@ export async function getSpaceCalendar(
   user: SessionUser,
   input: { spaceId: string; date: string },
 ): Promise<TSpaceCalendar> {
-  if (!(await managesSpace(db, user, input.spaceId))) {
+  if (!(await may({ db, actor: user }, 'manage', input.spaceId))) {
     throw new AppError('permission-denied', 'Only the managers of the space may see its planning');
   }
   const [space] = await db
@@ -132,7 +136,7 @@ export async function getSpaceCalendar(
     db,
     sql`
     SELECT (SELECT coalesce(json_agg(json_build_array(lower(part), upper(part)) ORDER BY lower(part)), '[]'::json)
-              FROM unnest(space_open_ranges(${space.id}, ${input.date}::date, ${input.date}::date)) AS part) AS open`,
+              FROM unnest(${openHoursSql(sql`${space.id}::uuid`, sql`${space.timeZone}::text`, sql`${input.date}::date`, sql`${input.date}::date`)}) AS part) AS open`,
   );
   const roomList = await db
     .select({ id: rooms.id, name: rooms.name, kind: rooms.kind, capacity: rooms.capacity })
@@ -199,7 +203,7 @@ export async function getBookingPolicy(
     .where(eq(spaces.id, spaceId))
     .limit(1);
   const visible =
-    row && (row.status === 'published' || (viewer && (await managesSpace(db, viewer, spaceId))));
+    row && (row.status === 'published' || (await may({ db, actor: viewer }, 'preview', spaceId)));
   if (!visible) throw new AppError('not-found', `No space ${spaceId}`);
   return { spaceId, freeCancellationHours: row.hours ?? DEFAULT_FREE_CANCELLATION_HOURS };
 }
@@ -209,7 +213,7 @@ export async function updateBookingPolicy(
   user: SessionUser,
   input: { spaceId: string; freeCancellationHours: number },
 ): Promise<TBookingPolicy> {
-  if (!(await managesSpace(db, user, input.spaceId))) {
+  if (!(await may({ db, actor: user }, 'manage', input.spaceId))) {
     throw new AppError('permission-denied', 'Only the managers of the space may change its policy');
   }
   await getBookingPolicy(db, user, input.spaceId);

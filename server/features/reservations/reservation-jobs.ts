@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_LOCALE, isLocale } from '#contract/locale';
+import { isActiveStatus } from '#contract/reservations';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import type { Config } from '../../platform/config';
 import type { JobHandler, RecurringJob } from '../../platform/jobs';
 import { sendMail, type MailAttachment } from '../../platform/mail';
+import { roleGrants, spaceRoleOf } from '../../platform/policy';
 import { reservationsCalendar } from './ics';
-import { holdsManagingRole } from './access';
 import { sweepReservations } from './lifecycle.service';
 import {
   isManagerMailEvent,
@@ -17,7 +18,7 @@ import {
   type ReservationMailEvent,
 } from './notifications';
 import { renderManagerMail, renderReservationMail } from './reservation-mails';
-import { ACTIVE, findReservationRecord, freeCancellationOfRecord } from './reservation-view';
+import { findReservationRecord, freeCancellationOfRecord } from './reservation-view';
 
 /** Events whose e-mail carries the booking as an `.ics` (a cancellation's removes it from calendars). */
 const WITH_ICS = new Set<ReservationMailEvent>(['confirmed', 'approved', 'reminder', 'cancelled']);
@@ -75,14 +76,15 @@ export async function sendManagerMail(
     throw new Error(`bad manager mail payload ${JSON.stringify(payload)}`);
   }
   const record = await findReservationRecord(db, reservationId);
-  if (!record || !ACTIVE.has(record.reservation.status)) return false;
+  if (!record || !isActiveStatus(record.reservation.status)) return false;
   const [recipient] = await db
     .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
     .from(users)
     .where(eq(users.id, recipientId))
     .limit(1);
   if (!recipient) return false;
-  if (!(await holdsManagingRole(db, recipient.id, record.space.id))) return false;
+  // Their own role, now: someone no longer managing the space is not e-mailed (admins are not counted).
+  if (!roleGrants(await spaceRoleOf(db, recipient.id, record.space.id), 'manage')) return false;
   const locale = isLocale(recipient.locale) ? recipient.locale : DEFAULT_LOCALE;
   const mail = renderManagerMail(locale, event, record, recipient, { baseUrl: settings.baseUrl });
   await sendMail({ to: recipient.email, ...mail });

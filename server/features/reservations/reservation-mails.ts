@@ -4,12 +4,11 @@ import {
   formatDay,
   formatDuration,
   formatMoment,
-  formatMoney,
   formatSlot,
   formatTime,
-  formatVatRate,
   zoneCity,
 } from '#contract/reservation-format';
+import { formatMoney, formatVatRate } from '#contract/money';
 import { escapeHtml } from '../../platform/mail-templates';
 import type { ManagerMailEvent, ReservationMailEvent } from './notifications';
 import type { ReservationRecord } from './reservation-view';
@@ -245,12 +244,12 @@ function detailsOf(catalog: Catalog, locale: Locale, record: ReservationRecord):
     [l.when, when],
     [l.attendees, String(r.attendees)],
     ...(r.title ? ([[l.title, r.title]] as Array<[string, string]>) : []),
-    [l.priceExclVat, formatMoney(locale, r.priceExclVatCents, r.currency)],
+    [l.priceExclVat, formatMoney(r.priceExclVatCents, locale, r.currency)],
     [
-      fill(l.vat, { rate: formatVatRate(locale, r.vatRateBasisPoints) }),
-      formatMoney(locale, r.vatCents, r.currency),
+      fill(l.vat, { rate: formatVatRate(r.vatRateBasisPoints, locale) }),
+      formatMoney(r.vatCents, locale, r.currency),
     ],
-    [l.total, formatMoney(locale, r.totalCents, r.currency)],
+    [l.total, formatMoney(r.totalCents, locale, r.currency)],
   ];
 }
 

@@ -3,6 +3,7 @@ import { freeCancellationOf, type FreeCancellation } from '#contract/cancellatio
 import type { RoomKind } from '#contract/rooms';
 import {
   DEFAULT_FREE_CANCELLATION_HOURS,
+  isActiveStatus,
   type TManagedReservation,
   type TReservation,
 } from '#contract/reservations';
@@ -29,8 +30,6 @@ export interface ReservationRecord {
   freeCancellationHours: number;
   member: { id: string; name: string; email: string; locale: string | null };
 }
-
-export const ACTIVE = new Set(['pending', 'confirmed']);
 
 export async function selectReservationRecords(
   db: Db | Tx,
@@ -81,19 +80,13 @@ export function freeCancellationOfRecord(record: ReservationRecord, now: Date): 
   return freeCancellationOf(record.reservation, record.freeCancellationHours, now);
 }
 
-/** Whether its member may still cancel it online, for free, at `now`. */
-export function memberMayCancel(record: ReservationRecord, now: Date): boolean {
-  const terms = freeCancellationOfRecord(record, now);
-  return terms !== null && !terms.passed;
-}
-
 export type ViewerStanding = 'member' | 'manager';
 
 export function toReservation(record: ReservationRecord, standing: ViewerStanding, now: Date): TReservation {
   const r = record.reservation;
   const terms = freeCancellationOfRecord(record, now);
   const memberMay = terms !== null && !terms.passed;
-  const canCancel = ACTIVE.has(r.status) && (standing === 'manager' || memberMay);
+  const canCancel = isActiveStatus(r.status) && (standing === 'manager' || memberMay);
   return {
     id: r.id,
     status: r.status,

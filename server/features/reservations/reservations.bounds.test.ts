@@ -10,7 +10,7 @@ import { MAX_BOOKING_MINUTES, MAX_HORIZON_DAYS } from '#contract/rooms';
 import { signedInAgent, startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
 import type { Db } from '../../db/client';
 import type { Session } from '../../platform/session';
-import { MAX_EXPANDED_DAYS, openHoursSql } from './availability.service';
+import { MAX_EXPANDED_DAYS, openHoursSql } from '../../db/calendar-sql';
 import {
   addRole,
   ALWAYS_OPEN,
@@ -20,7 +20,7 @@ import {
   localInstant,
   reservationsRouter,
 } from './reservations.fixtures';
-import { rowsOf } from './sql-rows';
+import { rowsOf } from '../../db/rows';
 
 const NOW = new Date(localInstant('2027-01-04T08:00'));
 const HOUR = 3_600_000;

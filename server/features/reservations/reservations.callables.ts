@@ -21,7 +21,7 @@ import {
   updateBookingPolicy,
 } from '#contract/reservations';
 import { implement } from '../../platform/callables';
-import { signedInUser } from './access';
+import { requireSignedIn } from '../../platform/policy';
 import * as availability from './availability.service';
 import * as booking from './booking.service';
 import * as feed from './feed.service';
@@ -41,70 +41,68 @@ export function createReservationsCallables(clock: Clock = () => new Date()) {
     implement(getAvailability, (input, { db }) => availability.getRoomAvailability(db, input, clock())),
     implement(getSpaceAvailability, (input, { db }) => availability.getSpaceAvailability(db, input, clock())),
     implement(quoteReservation, (input, { db }) => booking.quoteSlot(db, input, clock())),
-    implement(createReservation, async (input, { db, session }) => {
+    implement(createReservation, async (input, { db, actor }) => {
       const now = clock();
-      const record = await booking.createReservation(db, signedInUser(session), input, now);
+      const record = await booking.createReservation(db, requireSignedIn(actor), input, now);
       return toReservation(record, 'member', now);
     }),
-    implement(getReservation, async ({ id }, { db, session }) => {
-      const user = signedInUser(session);
+    implement(getReservation, async ({ id }, { db, actor }) => {
+      const user = requireSignedIn(actor);
       const { record } = await lifecycle.visibleRecord(db, user, id);
       return toReservation(record, record.member.id === user.id ? 'member' : 'manager', clock());
     }),
-    implement(listMyReservations, (input, { db, session }) =>
-      queries.listMyReservations(db, signedInUser(session), input, clock()),
+    implement(listMyReservations, (input, { db, actor }) =>
+      queries.listMyReservations(db, requireSignedIn(actor), input, clock()),
     ),
-    implement(cancelReservation, async (input, { db, session }) => {
+    implement(cancelReservation, async (input, { db, actor }) => {
       const now = clock();
-      const { record, as } = await lifecycle.cancelReservation(db, signedInUser(session), input, now);
+      const { record, as } = await lifecycle.cancelReservation(db, requireSignedIn(actor), input, now);
       return toReservation(record, as, now);
     }),
-    implement(requestCancellation, async (input, { db, session }) => {
+    implement(requestCancellation, async (input, { db, actor }) => {
       const now = clock();
-      const record = await lifecycle.requestCancellation(db, signedInUser(session), input, now);
+      const record = await lifecycle.requestCancellation(db, requireSignedIn(actor), input, now);
       return toReservation(record, 'member', now);
     }),
-    implement(approveReservation, async ({ id }, { db, session }) => {
+    implement(approveReservation, async ({ id }, { db, actor }) => {
       const now = clock();
       return toManagedReservation(
-        await lifecycle.approveReservation(db, signedInUser(session), id, now),
+        await lifecycle.approveReservation(db, requireSignedIn(actor), id, now),
         now,
       );
     }),
-    implement(declineReservation, async ({ id, reason }, { db, session }) => {
+    implement(declineReservation, async ({ id, reason }, { db, actor }) => {
       const now = clock();
-      const record = await lifecycle.declineReservation(db, signedInUser(session), id, reason, now);
+      const record = await lifecycle.declineReservation(db, requireSignedIn(actor), id, reason, now);
       return toManagedReservation(record, now);
     }),
-    implement(markNoShow, async ({ id }, { db, session }) => {
+    implement(markNoShow, async ({ id }, { db, actor }) => {
       const now = clock();
-      return toManagedReservation(await lifecycle.markNoShow(db, signedInUser(session), id, now), now);
+      return toManagedReservation(await lifecycle.markNoShow(db, requireSignedIn(actor), id, now), now);
     }),
-    implement(markCompleted, async ({ id }, { db, session }) => {
+    implement(markCompleted, async ({ id }, { db, actor }) => {
       const now = clock();
-      return toManagedReservation(await lifecycle.markCompleted(db, signedInUser(session), id, now), now);
+      return toManagedReservation(await lifecycle.markCompleted(db, requireSignedIn(actor), id, now), now);
     }),
-    implement(listManagedSpaces, (_input, { db, session }) =>
-      queries.listManagedSpaces(db, signedInUser(session), clock()),
+    implement(listManagedSpaces, (_input, { db, actor }) =>
+      queries.listManagedSpaces(db, requireSignedIn(actor), clock()),
     ),
-    implement(listForApproval, (input, { db, session }) =>
-      queries.listForApproval(db, signedInUser(session), input, clock()),
+    implement(listForApproval, (input, { db, actor }) =>
+      queries.listForApproval(db, requireSignedIn(actor), input, clock()),
     ),
-    implement(getSpaceCalendar, (input, { db, session }) =>
-      queries.getSpaceCalendar(db, signedInUser(session), input),
+    implement(getSpaceCalendar, (input, { db, actor }) =>
+      queries.getSpaceCalendar(db, requireSignedIn(actor), input),
     ),
-    implement(getBookingPolicy, ({ spaceId }, { db, session }) =>
-      queries.getBookingPolicy(db, session?.user ?? null, spaceId),
+    implement(getBookingPolicy, ({ spaceId }, { db, actor }) => queries.getBookingPolicy(db, actor, spaceId)),
+    implement(updateBookingPolicy, (input, { db, actor }) =>
+      queries.updateBookingPolicy(db, requireSignedIn(actor), input),
     ),
-    implement(updateBookingPolicy, (input, { db, session }) =>
-      queries.updateBookingPolicy(db, signedInUser(session), input),
+    implement(getFeedStatus, (_input, { db, actor }) => feed.getFeedStatus(db, requireSignedIn(actor).id)),
+    implement(createFeedToken, (_input, { db, actor, config }) =>
+      feed.createFeedToken(db, requireSignedIn(actor).id, config.baseUrl, clock()),
     ),
-    implement(getFeedStatus, (_input, { db, session }) => feed.getFeedStatus(db, signedInUser(session).id)),
-    implement(createFeedToken, (_input, { db, session, config }) =>
-      feed.createFeedToken(db, signedInUser(session).id, config.baseUrl, clock()),
-    ),
-    implement(revokeFeedToken, (_input, { db, session }) =>
-      feed.revokeFeedToken(db, signedInUser(session).id, clock()),
+    implement(revokeFeedToken, (_input, { db, actor }) =>
+      feed.revokeFeedToken(db, requireSignedIn(actor).id, clock()),
     ),
   ];
 }

@@ -143,6 +143,7 @@ export function contextFor(db: Db, session: Session | null): CallContext {
   return {
     db,
     config: testConfig(),
+    actor: session?.user ?? null,
     session,
     locale: 'fr',
     requestId: randomUUID(),

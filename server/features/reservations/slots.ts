@@ -46,11 +46,6 @@ export function datesBetween(from: string, to: string): string[] {
   );
 }
 
-export function addDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
-
 /** The instant a date begins in `timeZone`: its 00:00, or the moment the clocks jump when 00:00 is skipped. */
 export function localMidnight(date: string, timeZone: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

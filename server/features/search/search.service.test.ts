@@ -167,6 +167,32 @@ describe('search', () => {
     expect(await slugsOf({ date: monday, time: '11:30', duration: 90, city: 'Lille' })).toEqual([]);
   });
 
+  it('finds a slot across two opening intervals that touch, as a booking accepts it', async () => {
+    // Lille opens 09:00-12:30 and 13:30-18:30 on Mondays; made to touch at 12:30 for this test.
+    const [space] = await rowsOf<{ id: string }>(
+      database.db,
+      sql`SELECT id FROM spaces WHERE slug = 'beffroi-lille'`,
+    );
+    const saved = await rowsOf<{ opens: string }>(
+      database.db,
+      sql`SELECT opens::text FROM space_opening_hours WHERE space_id = ${space!.id} AND weekday = 1 AND opens > '12:00'`,
+    );
+    await database.db.execute(
+      sql`UPDATE space_opening_hours SET opens = '12:30' WHERE space_id = ${space!.id} AND weekday = 1 AND opens > '12:00'`,
+    );
+    try {
+      const monday = nextWeekday(1);
+      // 11:30-13:30 lies in 09:00-12:30 + 12:30-18:30: one stretch, as the booking rule reads the hours.
+      expect(await slugsOf({ date: monday, time: '11:30', duration: 120, city: 'Lille' })).toEqual([
+        'beffroi-lille',
+      ]);
+    } finally {
+      await database.db.execute(
+        sql`UPDATE space_opening_hours SET opens = ${saved[0]!.opens}::time WHERE space_id = ${space!.id} AND weekday = 1 AND opens = '12:30'`,
+      );
+    }
+  });
+
   it('leaves out rooms booked at the time, buffer included, and counts the free ones', async () => {
     const monday = nextWeekday(1);
     const [year, month, day] = monday.split('-').map(Number) as [number, number, number];

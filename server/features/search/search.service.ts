@@ -11,7 +11,9 @@ import {
 } from '#contract/search';
 import { cityKeyOf } from '#contract/spaces';
 import type { Db } from '../../db/client';
+import { openHoursSql, todayInSql } from '../../db/calendar-sql';
 import { rowsOf } from '../../db/rows';
+import { activeStatusSql } from '../../db/schema/reservations';
 import { priceExclVatSql, withVatSql } from '../../db/schema/rooms';
 import {
   CARD_COLUMNS,
@@ -44,7 +46,7 @@ interface Conditions {
   busy?: { start: SQL; length: number };
 }
 
-const ACTIVE = sql`x.status IN ('pending', 'confirmed')`;
+const ACTIVE = activeStatusSql(sql`x.status`);
 const HELD = sql`tstzrange(x.starts_at, x.blocked_until, '[)')`;
 
 /** Reservation `x` holds time a slot of room `r` from `start` would need, the room's buffer after it included. */
@@ -65,10 +67,10 @@ function roomConditionsProbing(conditions: Conditions): SQL {
 
 /**
  * The conditions of one search, split between the space and its rooms. Dates and times are wall-clock
- * values of each space's zone; the only instants computed are "not sooner than the lead time, not later
- * than the horizon".
+ * values of each space's zone, read as instants with that day's offset; "today", the lead time and the
+ * horizon are counted from `now`.
  */
-function conditionsOf(filters: TSearchFilters, duration: number | null, price: SQL): Conditions {
+function conditionsOf(filters: TSearchFilters, duration: number | null, price: SQL, now: Date): Conditions {
   const space: SQL[] = [sql`s.status = 'published'`];
   const room: SQL[] = [sql`r.archived_at IS NULL`];
   if (filters.city) space.push(sql`s.city_key = ${cityKeyOf(filters.city)}`);
@@ -90,7 +92,7 @@ function conditionsOf(filters: TSearchFilters, duration: number | null, price: S
   if (filters.maxPrice) room.push(sql`${price} <= ${filters.maxPrice * 100}`);
 
   const conditions: Conditions = { space, room };
-  if (filters.date) addDayConditions(conditions, filters.date, filters.time, duration);
+  if (filters.date) addDayConditions(conditions, filters.date, filters.time, duration, now);
   return conditions;
 }
 
@@ -99,30 +101,34 @@ function addDayConditions(
   date: string,
   time: string | undefined,
   duration: number | null,
+  now: Date,
 ): void {
   const day = sql`${date}::date`;
   const length = duration ?? 0;
-  conditions.space.push(sql`NOT EXISTS (SELECT 1 FROM space_closures c
-      WHERE c.space_id = s.id AND ${day} BETWEEN c.starts_on AND c.ends_on)`);
-  const fits = time
-    ? sql`h.opens <= ${time}::time AND h.closes - ${time}::time >= make_interval(mins => ${length})`
-    : sql`h.closes - h.opens >= make_interval(mins => ${length})`;
-  // The weekday as a plain integer (not `extract(isodow …)`, a numeric): the primary key serves the lookup.
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
-  conditions.space.push(sql`EXISTS (SELECT 1 FROM space_opening_hours h
-    WHERE h.space_id = s.id AND h.weekday = ${weekday} AND ${fits})`);
+  const at = sql`${now.toISOString()}::timestamptz`;
   if (time) {
-    const [hours, minutes] = time.split(':').map(Number) as [number, number];
-    conditions.room.push(sql`${hours * 60 + minutes} % r.booking_step_minutes = 0`);
     // The start as an instant of the space's zone (the right UTC offset on daylight-saving days).
     const start = sql`((${day} + ${time}::time) AT TIME ZONE s.time_zone)`;
-    conditions.room.push(sql`${start} >= now() + make_interval(mins => r.lead_time_minutes)`);
-    conditions.room.push(sql`${start} <= now() + make_interval(days => r.horizon_days)`);
+    // Open for the whole slot, by the booking's own rule: the space's hours from the start's date to the
+    // end's (the next day's too for a slot running past midnight), closures left out.
+    const end = sql`(${start} + make_interval(mins => ${length}))`;
+    const endDay = sql`(${end} AT TIME ZONE s.time_zone)::date`;
+    conditions.space.push(
+      sql`tstzrange(${start}, ${end}) <@ ${openHoursSql(sql`s.id`, sql`s.time_zone`, day, endDay)}`,
+    );
+    const [hours, minutes] = time.split(':').map(Number) as [number, number];
+    conditions.room.push(sql`${hours * 60 + minutes} % r.booking_step_minutes = 0`);
+    conditions.room.push(sql`${start} >= ${at} + make_interval(mins => r.lead_time_minutes)`);
+    conditions.room.push(sql`${start} <= ${at} + make_interval(days => r.horizon_days)`);
     // Not booked then: no active reservation holds the slot or the room's buffer after it (the exclusion
     // constraint's rule; docs/decisions/010-reservations-no-double-booking.md).
     conditions.busy = { start, length };
   } else {
-    const today = sql`(now() AT TIME ZONE s.time_zone)::date`;
+    // Open that day for at least the length, in one stretch of its hours.
+    conditions.space.push(sql`EXISTS (
+      SELECT 1 FROM unnest(${openHoursSql(sql`s.id`, sql`s.time_zone`, day, day)}) AS open
+      WHERE upper(open) - lower(open) >= make_interval(mins => ${length}))`);
+    const today = todayInSql(sql`s.time_zone`, now);
     conditions.room.push(sql`${day} >= ${today} AND ${day} <= ${today} + r.horizon_days`);
   }
 }
@@ -133,12 +139,17 @@ function addDayConditions(
  * matching rooms aggregated, and only the page's rows get a cover and their room kinds (indexes, the
  * two aggregation shapes and figures: docs/decisions/012-search-indexes.md).
  */
-export async function searchSpaces(db: Db, filters: TSearchFilters, locale: Locale): Promise<TSearchAnswer> {
+export async function searchSpaces(
+  db: Db,
+  filters: TSearchFilters,
+  locale: Locale,
+  now: Date = new Date(),
+): Promise<TSearchAnswer> {
   const duration = searchedDuration(filters);
   const price =
     duration === null ? sql`r.from_price_incl_vat_cents` : withVatSql(priceExclVatSql(sql`${duration}::int`));
   const pageSize = SEARCH_PAGE_SIZE;
-  const conditions = conditionsOf(filters, duration, price);
+  const conditions = conditionsOf(filters, duration, price, now);
   const roomWhere = roomConditionsProbing(conditions);
   const spaceWhere = joinSql(conditions.space, ' AND ');
   const aggregates = sql`count(*)::int AS matching_rooms, min(${price})::int AS price, max(r.capacity) AS max_capacity`;

@@ -1,6 +1,7 @@
 import type { Locale } from '#contract/locale';
 import { photoUrl, type TPhoto } from '#contract/photos';
-import { withVat, type TRoomPrices } from '#contract/rooms';
+import { inclVat } from '#contract/money';
+import type { TRoomPrices } from '#contract/rooms';
 
 /** The text in the page's language, or in the other one when a manager wrote only one. */
 export function localized(locale: Locale, fr: string, en: string): string {
@@ -27,7 +28,7 @@ export function roomPricesOf(row: {
   vatRateBasisPoints: number;
   fromPriceInclVatCents: number | null;
 }): TRoomPrices {
-  const gross = (net: number | null) => (net === null ? null : withVat(net, row.vatRateBasisPoints));
+  const gross = (net: number | null) => (net === null ? null : inclVat(net, row.vatRateBasisPoints));
   return {
     currency: 'EUR',
     vatRateBasisPoints: row.vatRateBasisPoints,
@@ -42,8 +43,6 @@ export function roomPricesOf(row: {
     },
   };
 }
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isoOf(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { storedFiles } from '../../db/schema/files';
@@ -42,9 +42,4 @@ export async function storeGeneratedPhoto(
     fileName,
   });
   return key;
-}
-
-export async function fileOwnerOf(db: Db, key: string) {
-  const [row] = await db.select().from(storedFiles).where(eq(storedFiles.key, key)).limit(1);
-  return row ?? null;
 }

@@ -1,12 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { RoomAmenity } from '#contract/amenities';
 import { AppError } from '#contract/errors';
+import { isUuid } from '#contract/input';
 import type { Locale } from '#contract/locale';
 import type { TRoomDetail } from '#contract/rooms';
 import type { Db } from '../../db/client';
 import { roomPhotos, rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
-import { isoOf, localized, photoOf, roomPricesOf, UUID_PATTERN } from './mappers';
+import { isoOf, localized, photoOf, roomPricesOf } from './mappers';
 import { isVisible, spaceRefCondition, type Visibility } from './spaces.service';
 
 /**
@@ -21,7 +22,7 @@ export async function getRoomDetail(
   visibility: Visibility = {},
 ): Promise<TRoomDetail> {
   const notFound = () => new AppError('not-found', `No room ${input.roomId}`);
-  if (!UUID_PATTERN.test(input.roomId)) throw notFound();
+  if (!isUuid(input.roomId)) throw notFound();
   const conditions = [eq(rooms.id, input.roomId)];
   if (input.spaceRef) conditions.push(spaceRefCondition(input.spaceRef));
   const [row] = await db

@@ -1,22 +1,15 @@
 import { getRoom } from '#contract/rooms';
 import { featuredSpaces, getSpace, listCities, listSitemapEntries, listSpaces } from '#contract/spaces';
-import { spaceRoleOf } from '../../platform/authorization';
 import { implement, type CallContext } from '../../platform/callables';
+import { may } from '../../platform/policy';
 import { getRoomDetail } from './rooms.service';
 import * as catalogue from './spaces.service';
 import type { Visibility } from './spaces.service';
 
 /** The public sees published spaces only; a space's owners, managers and admins may preview the others. */
 function visibilityFor(ctx: CallContext): Visibility {
-  const user = ctx.session?.user;
-  if (!user) return {};
-  return {
-    canPreview: async (spaceId) => {
-      if (user.isAdmin) return true;
-      const role = await spaceRoleOf(ctx.db, user.id, spaceId);
-      return role === 'owner' || role === 'manager';
-    },
-  };
+  if (!ctx.actor) return {};
+  return { canPreview: (spaceId) => may(ctx, 'preview', spaceId) };
 }
 
 /** The public catalogue: published spaces and their rooms, for anyone. */

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceExclVatForDuration, withVat } from '#contract/rooms';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
+import { openHoursSql } from '../../db/calendar-sql';
 import { rowsOf } from '../../db/rows';
 import { DEMO_SPACES } from '../../db/seed/demo-spaces';
 import { seedDemoData } from '../../db/seed/seed';
-import { priceExclVatSql, rooms, withVatSql } from '../../db/schema/rooms';
+import { rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
 import { getRoomDetail } from './rooms.service';
 import {
@@ -219,58 +219,23 @@ describe('the list of all spaces', () => {
   });
 });
 
-describe('prices', () => {
-  const cases = [
-    { hourlyPriceCents: 2500, halfDayPriceCents: 8000, dayPriceCents: 14000 },
-    { hourlyPriceCents: null, halfDayPriceCents: 1500, dayPriceCents: 2500 },
-    { hourlyPriceCents: 1800, halfDayPriceCents: null, dayPriceCents: null },
-    { hourlyPriceCents: null, halfDayPriceCents: null, dayPriceCents: 32000 },
-  ];
-  const durations = [30, 60, 90, 150, 240, 241, 480, 600];
-
-  it('computes the same price in SQL and in TypeScript for every duration', async () => {
-    for (const prices of cases) {
-      for (const minutes of durations) {
-        const [row] = await rowsOf<{ price: number | null }>(
-          database.db,
-          sql`select ${withVatSql(priceExclVatSql(sql`${minutes}::int`))} as price
-            from (select ${prices.hourlyPriceCents}::int as hourly_price_cents,
-              ${prices.halfDayPriceCents}::int as half_day_price_cents,
-              ${prices.dayPriceCents}::int as day_price_cents, 550 as vat_rate_basis_points) as room`,
-        );
-        const expected = priceExclVatForDuration(prices, minutes);
-        expect(row?.price ?? null, `${JSON.stringify(prices)} ${minutes} min`).toBe(
-          expected === null ? null : withVat(expected, 550),
-        );
-      }
-    }
-  });
-
-  it('takes the cheapest price that covers the duration', () => {
-    const prices = cases[0]!;
-    expect(priceExclVatForDuration(prices, 60)).toBe(2500);
-    expect(priceExclVatForDuration(prices, 180)).toBe(7500);
-    expect(priceExclVatForDuration(prices, 210)).toBe(8000);
-    expect(priceExclVatForDuration(prices, 300)).toBe(12500);
-    expect(priceExclVatForDuration(prices, 420)).toBe(14000);
-    expect(priceExclVatForDuration(cases[2]!, 300)).toBe(9000);
-    expect(withVat(1250, 2000)).toBe(1500);
-    expect(withVat(1, 550)).toBe(1);
-  });
-});
-
 /** The open ranges of a space between two days, as `YYYY-MM-DD HH:MM/…` in UTC whatever the session zone. */
 async function openRangesUtc(spaceId: string, from: string, to: string): Promise<string[]> {
   const rows = await rowsOf<{ slot: string }>(
     database.db,
     sql`select to_char(lower(r) at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || '/' ||
         to_char(upper(r) at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as slot
-      from unnest(space_open_ranges(${spaceId}, ${from}::date, ${to}::date)) as r order by lower(r)`,
+      from unnest(${openHoursSql(
+        sql`${spaceId}::uuid`,
+        sql`(select time_zone from spaces where id = ${spaceId})`,
+        sql`${from}::date`,
+        sql`${to}::date`,
+      )}) as r order by lower(r)`,
   );
   return rows.map((row) => row.slot);
 }
 
-describe('open ranges (for availability)', () => {
+describe('opening hours as instants (openHoursSql: availability, bookings, search, planning)', () => {
   it('turns weekly hours into UTC instants with the right offset on both sides of the March change', async () => {
     const acme = await getSpaceDetail(database.db, 'acme-coworking-paris', 'fr');
     // Friday 27 and Saturday 28 in winter time (UTC+1); Sunday 29 closed; Monday 30 in summer time (UTC+2).

@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { RoomAmenity, SpaceAmenity } from '#contract/amenities';
 import { AppError } from '#contract/errors';
+import { todayIn } from '#contract/dates';
+import { isUuid } from '#contract/input';
 import type { Locale } from '#contract/locale';
 import type { TRoomSummary } from '#contract/rooms';
 import {
@@ -13,7 +15,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { roomPhotos, rooms } from '../../db/schema/rooms';
 import { spaceClosures, spaceOpeningHours, spacePhotos, spaces } from '../../db/schema/spaces';
-import { clockOf, isoOf, localized, photoOf, roomPricesOf, UUID_PATTERN } from './mappers';
+import { clockOf, isoOf, localized, photoOf, roomPricesOf } from './mappers';
 import {
   CARD_COLUMNS,
   cardOf,
@@ -29,7 +31,7 @@ type SpaceRow = typeof spaces.$inferSelect;
 /** The condition "this space is the one `ref` names": a slug, or an id. */
 export function spaceRefCondition(ref: string): SQL {
   const bySlug = eq(spaces.slug, ref.toLowerCase());
-  return UUID_PATTERN.test(ref) ? (or(eq(spaces.id, ref), bySlug) as SQL) : bySlug;
+  return isUuid(ref) ? (or(eq(spaces.id, ref), bySlug) as SQL) : bySlug;
 }
 
 export interface Visibility {
@@ -86,6 +88,7 @@ export async function getSpaceDetail(
   ref: string,
   locale: Locale,
   visibility: Visibility = {},
+  now: Date = new Date(),
 ): Promise<TSpaceDetail> {
   const space = await findSpaceRow(db, ref, visibility);
   const [hours, closures, photos, roomList] = await Promise.all([
@@ -101,7 +104,7 @@ export async function getSpaceDetail(
         and(
           eq(spaceClosures.spaceId, space.id),
           // "Not ended yet" is read in the space's zone: a closure ending today still shows today.
-          gte(spaceClosures.endsOn, sql`(now() AT TIME ZONE ${space.timeZone})::date`),
+          gte(spaceClosures.endsOn, todayIn(space.timeZone, now)),
         ),
       )
       .orderBy(asc(spaceClosures.startsOn)),

@@ -1,0 +1,69 @@
+import { intlLocaleOf, type Locale } from './locale';
+
+/**
+ * Amounts of money, the one module for them (docs/decisions/017-one-place-for-each-rule.md): integer cents
+ * of a currency, VAT rates in basis points (2000 = 20 %, 550 = 5,5 %). Prices are set and stored excluding
+ * VAT (invoices are computed from net amounts); people are shown them with VAT. The SQL twin of the VAT
+ * rule, for what PostgreSQL computes itself (search, the rooms' "from" price), is `withVatSql`
+ * (server/db/schema/rooms.ts); a test keeps the two equal.
+ */
+
+export const CURRENCIES = ['EUR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** Rounds to a whole cent, halves away from zero (as PostgreSQL's `round(numeric)`, and as invoices do). */
+function roundHalfAwayFromZero(value: number): number {
+  return Math.sign(value) * Math.round(Math.abs(value));
+}
+
+/** The VAT on a net amount, rounded to the cent: `vatOf(1250, 2000)` is 250. */
+export function vatOf(exclVatCents: number, vatRateBasisPoints: number): number {
+  return roundHalfAwayFromZero((exclVatCents * vatRateBasisPoints) / 10_000);
+}
+
+/** A net amount with its VAT added: `inclVat(1250, 2000)` is 1500. */
+export function inclVat(exclVatCents: number, vatRateBasisPoints: number): number {
+  return exclVatCents + vatOf(exclVatCents, vatRateBasisPoints);
+}
+
+export interface VatBreakdown {
+  exclVatCents: number;
+  vatCents: number;
+  inclVatCents: number;
+}
+
+/** A net amount split as an invoice line shows it: excluding VAT, the VAT, including VAT. */
+export function withVatBreakdown(exclVatCents: number, vatRateBasisPoints: number): VatBreakdown {
+  const vatCents = vatOf(exclVatCents, vatRateBasisPoints);
+  return { exclVatCents, vatCents, inclVatCents: exclVatCents + vatCents };
+}
+
+/** Intl formatters are slow to build and safe to share: one per locale and currency. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount as every page and e-mail writes it, always with its cents: "54,00 €" in French, "€54.00" in
+ * English. One format, so the same price never reads "54 €" on one screen and "54,00 €" on the next, and
+ * amounts line up with the invoices to come.
+ */
+export function formatMoney(cents: number, locale: Locale, currency: Currency = 'EUR'): string {
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocaleOf(locale), {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format.format(cents / 100);
+}
+
+/** A VAT rate in basis points as a percentage: 2000 → "20 %", 550 → "5,5 %" (French), "5.5%" (English). */
+export function formatVatRate(vatRateBasisPoints: number, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocaleOf(locale), { style: 'percent', maximumFractionDigits: 2 }).format(
+    vatRateBasisPoints / 10_000,
+  );
+}

@@ -1,0 +1,41 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { MAX_ROOM_AVAILABILITY_DAYS } from '#contract/reservations';
+
+/**
+ * A space's calendar in SQL, the one source for every query that needs it: availability, bookings, search
+ * and the managers' planning (docs/decisions/017-one-place-for-each-rule.md). The TypeScript twins are in
+ * contract/dates.ts; services pass the instant they run at (`now`, from their clock), never `now()`.
+ */
+
+/** `todayIn` for a zone read from each row: the date on the wall of that zone at `now`. */
+export function todayInSql(timeZone: SQL, now: Date): SQL {
+  return sql`(${now.toISOString()}::timestamptz AT TIME ZONE ${timeZone})::date`;
+}
+
+/**
+ * The most days the opening hours are ever expanded over in one query: twice the longest range the contract
+ * lets anyone ask for, so it never cuts a real request short, but a range that slipped past every check
+ * cannot make PostgreSQL generate millions of days.
+ */
+export const MAX_EXPANDED_DAYS = 2 * MAX_ROOM_AVAILABILITY_DAYS;
+
+/**
+ * When a space is open between two of its dates (both included), as one multirange of instants: the
+ * weekly hours are wall-clock times of the space's zone, and `(day + opens) AT TIME ZONE zone` turns each
+ * into an instant with that day's UTC offset, so daylight-saving days come out right with no extra data;
+ * closure days give nothing; touching intervals merge (08:00–12:00 and 12:00–18:00 are open 08:00–18:00).
+ * Written inline rather than as a SQL function so that it is planned with the query around it (a SQL
+ * function with an aggregate is never inlined). At most MAX_EXPANDED_DAYS days from `from`.
+ */
+export function openHoursSql(spaceId: SQL, timeZone: SQL, from: SQL, to: SQL): SQL {
+  const last = sql`least((${to})::timestamp, (${from})::timestamp + make_interval(days => ${MAX_EXPANDED_DAYS}))`;
+  return sql`coalesce((
+    SELECT range_agg(tstzrange((day + hours.opens) AT TIME ZONE ${timeZone}, (day + hours.closes) AT TIME ZONE ${timeZone}))
+    FROM generate_series((${from})::timestamp, ${last}, interval '1 day') AS day
+    JOIN space_opening_hours AS hours
+      ON hours.space_id = ${spaceId} AND hours.weekday = extract(isodow FROM day)::int
+    WHERE NOT EXISTS (
+      SELECT 1 FROM space_closures AS closures
+      WHERE closures.space_id = ${spaceId} AND day::date BETWEEN closures.starts_on AND closures.ends_on)
+  ), '{}'::tstzmultirange)`;
+}

@@ -1,0 +1,168 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Access } from '#contract/callable';
+import { AppError } from '#contract/errors';
+import { isUuid } from '#contract/input';
+import type { Db } from '../db/client';
+import { users } from '../db/schema/auth';
+import { spaceMembers, type SPACE_ROLES } from '../db/schema/memberships';
+import type { Tx } from '../db/transaction';
+import type { SessionUser } from './session';
+
+/**
+ * The one place that answers "may this actor do this to that" (docs/decisions/017-one-place-for-each-rule.md).
+ * Services ask it before they read or change anything; none reads a role or the admin flag itself. Every
+ * question takes the actor and a database handle (a transaction when the answer must hold until it
+ * commits), never a request: jobs and scripts ask it too.
+ *
+ * Who can be asking: nobody (signed out), a signed-in person (a stranger to the space, or its member,
+ * manager or owner), a platform admin (may do anything), and, for what belongs to a person (their
+ * profile, their files, their bookings), that person themselves ("self").
+ */
+
+/** Who is asking: a signed-in person, or null when nobody is signed in. */
+export type Actor = SessionUser | null;
+
+/** The actor and where to read their roles from: a service's context fits it as it is. */
+export interface PolicyScope {
+  db: Db | Tx;
+  actor: Actor;
+}
+
+/** A person's role in one space (PRODUCT.md); platform admins hold the global `isAdmin` flag instead. */
+export type SpaceRole = (typeof SPACE_ROLES)[number];
+/** Why someone may act on a space: their role there, or being a platform admin. */
+export type Standing = SpaceRole | 'admin';
+
+/** What can be done to a space, and the roles that may do it. Platform admins may do all of it. */
+export const SPACE_RIGHTS = {
+  /** See it while it is not published: its page, its rooms, its booking policy. */
+  preview: ['owner', 'manager'],
+  /**
+   * Run it: change its identity, address, hours, closures, branding, rooms, photos, booking policy, publish
+   * it; run its bookings (planning, approvals, cancelling with a reason, no-shows); see its team and invite
+   * members. Also who is e-mailed when a member asks the space to cancel.
+   */
+  manage: ['owner', 'manager'],
+  /** Archive it, invite managers, remove a manager or an owner from its team. */
+  govern: ['owner'],
+} as const satisfies Record<string, readonly SpaceRole[]>;
+export type SpaceRight = keyof typeof SPACE_RIGHTS;
+
+/** The signed-in check: the person asking, or `unauthenticated`. */
+export function requireSignedIn(actor: Actor): SessionUser {
+  if (!actor) throw new AppError('unauthenticated', 'Sign-in required');
+  return actor;
+}
+
+/** Whether the actor is that person: what belongs to someone is theirs alone (admins aside, where said). */
+export function isSelf(actor: Actor, userId: string | null | undefined): boolean {
+  return actor !== null && userId != null && actor.id === userId;
+}
+
+/** The check a callable's declared access makes before its input is even read (the callable router). */
+export function requireCallableAccess(actor: Actor, access: Access): void {
+  if (access === 'public') return;
+  const user = requireSignedIn(actor);
+  if (access === 'admin' && !user.isAdmin) throw new AppError('permission-denied', 'Admins only');
+}
+
+/** Whether a role in a space carries a right, admins aside (for whom to e-mail, say). */
+export function roleGrants(role: SpaceRole | null, right: SpaceRight): boolean {
+  return role !== null && (SPACE_RIGHTS[right] as readonly SpaceRole[]).includes(role);
+}
+
+/** A person's role in a space, or null when they have none (or the id names no space at all). */
+export async function spaceRoleOf(db: Db | Tx, userId: string, spaceId: string): Promise<SpaceRole | null> {
+  if (!isUuid(spaceId)) return null;
+  const [row] = await db
+    .select({ role: spaceMembers.role })
+    .from(spaceMembers)
+    .where(and(eq(spaceMembers.spaceId, spaceId), eq(spaceMembers.userId, userId)))
+    .limit(1);
+  return row?.role ?? null;
+}
+
+/** The actor's standing in a space: `admin` for a platform admin, else their role; null for none. */
+export async function standingIn({ db, actor }: PolicyScope, spaceId: string): Promise<Standing | null> {
+  if (!actor) return null;
+  if (actor.isAdmin) return 'admin';
+  return spaceRoleOf(db, actor.id, spaceId);
+}
+
+/** Whether the actor may do `right` to the space. */
+export async function may(scope: PolicyScope, right: SpaceRight, spaceId: string): Promise<boolean> {
+  const standing = await standingIn(scope, spaceId);
+  return standing === 'admin' || roleGrants(standing, right);
+}
+
+/**
+ * The check services make before touching a space: the actor must be signed in (`unauthenticated`) and
+ * hold the right there (`permission-denied`). Returns their standing.
+ */
+export async function requireRight<R extends SpaceRight>(
+  scope: PolicyScope,
+  right: R,
+  spaceId: string,
+): Promise<(typeof SPACE_RIGHTS)[R][number] | 'admin'> {
+  requireSignedIn(scope.actor);
+  const standing = await standingIn(scope, spaceId);
+  if (standing === 'admin') return standing;
+  if (!roleGrants(standing, right)) {
+    throw new AppError('permission-denied', 'Your role in this space does not allow this');
+  }
+  return standing as (typeof SPACE_RIGHTS)[R][number];
+}
+
+/** The spaces where the actor holds a right: their ids, `all` for an admin, none when signed out. */
+export async function spacesWhere(scope: PolicyScope, right: SpaceRight): Promise<string[] | 'all'> {
+  const { db, actor } = scope;
+  if (!actor) return [];
+  if (actor.isAdmin) return 'all';
+  const rows = await db
+    .select({ spaceId: spaceMembers.spaceId })
+    .from(spaceMembers)
+    .where(and(eq(spaceMembers.userId, actor.id), inArray(spaceMembers.role, [...SPACE_RIGHTS[right]])));
+  return rows.map((row) => row.spaceId);
+}
+
+/**
+ * The actor's standing towards a reservation: `manager` when they may manage its space (admins too),
+ * `member` when it is their own, null for anyone else (who is told it does not exist).
+ */
+export async function reservationStanding(
+  scope: PolicyScope,
+  reservation: { memberId: string; spaceId: string },
+): Promise<'manager' | 'member' | null> {
+  if (await may(scope, 'manage', reservation.spaceId)) return 'manager';
+  return isSelf(scope.actor, reservation.memberId) ? 'member' : null;
+}
+
+/**
+ * Who may read an uploaded file: its owner and platform admins; an avatar also the members of a space its
+ * owner belongs to, once the owner has chosen to appear in the community directory.
+ */
+export async function mayReadFile(
+  { db, actor }: PolicyScope,
+  file: { ownerId: string | null; purpose: string },
+): Promise<boolean> {
+  if (!actor) return false;
+  if (actor.isAdmin || isSelf(actor, file.ownerId)) return true;
+  if (file.purpose !== 'avatar' || !file.ownerId) return false;
+  const mine = db
+    .select({ spaceId: spaceMembers.spaceId })
+    .from(spaceMembers)
+    .where(eq(spaceMembers.userId, actor.id));
+  const [shared] = await db
+    .select({ one: sql<number>`1` })
+    .from(spaceMembers)
+    .innerJoin(users, eq(users.id, spaceMembers.userId))
+    .where(
+      and(
+        eq(spaceMembers.userId, file.ownerId),
+        eq(users.communityVisible, true),
+        sql`${spaceMembers.spaceId} in ${mine}`,
+      ),
+    )
+    .limit(1);
+  return Boolean(shared);
+}
