@@ -5,7 +5,6 @@ import { signedInAgent, startTestApp, type Agent, type TestApp } from '../../../
 import { storedFiles } from '../../db/schema/files';
 import { seedDemoData } from '../../db/seed/seed';
 import { spaceClosures, spaces } from '../../db/schema/spaces';
-import { installMailer } from '../../platform/mail';
 import { PHOTO_PURPOSE } from '../spaces/photo-files.service';
 import { SAMPLE_ROOM } from './test-fixtures';
 
@@ -14,7 +13,6 @@ let owner: { agent: Agent; user: { id: string; email: string } };
 
 beforeAll(async () => {
   app = await startTestApp();
-  installMailer(app.mailer);
   await seedDemoData(app.database.db);
   owner = await signedInAgent(app);
 });
