@@ -36,7 +36,6 @@ import { getSpaceCalendar } from '../server/features/reservations/queries.servic
 import { createAuth } from '../server/platform/auth';
 import { parseEnvironment, readConfig } from '../server/platform/config';
 import { log } from '../server/platform/log';
-import { createMailer } from '../server/platform/mail';
 import { createSessionReader } from '../server/platform/session';
 import { createLocalFileStore } from '../server/platform/storage';
 import { databaseUrlWithName, dropDatabase, withAdminClient } from '../tests/support/postgres-template';
@@ -251,8 +250,7 @@ async function benchBooking(database: Database, requests: number) {
     AUTH_SECRET: randomBytes(24).toString('hex'),
     LOG_LEVEL: 'warn',
   });
-  const mailer = createMailer(config, log);
-  const auth = createAuth({ db, config, mailer, log });
+  const auth = createAuth({ db, config, log });
   const fileStore = createLocalFileStore(path.join(dataDir, 'files'));
   const app = createApp({
     database,
@@ -309,7 +307,6 @@ async function benchBooking(database: Database, requests: number) {
   const api = await shoot(requests);
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  await mailer.idle();
   rmSync(dataDir, { recursive: true, force: true });
 
   // The same inserts straight in SQL (the reservation and its e-mail job, in one statement as the service

@@ -34,6 +34,16 @@ export const ZNotificationSettings = z.object(
 );
 export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
 
+/** Stored settings with today's defaults for any kind added since they were saved. */
+export function notificationSettingsOf(stored: Record<string, unknown> | null): TNotificationSettings {
+  const settings = { ...DEFAULT_NOTIFICATIONS };
+  for (const kind of NOTIFICATION_KINDS) {
+    const value = stored?.[kind];
+    if (typeof value === 'boolean') settings[kind] = value;
+  }
+  return settings;
+}
+
 export const PROFILE_LIMITS = { company: 120, jobTitle: 120, skill: 40, skills: 20, bio: 1000 } as const;
 
 /** Optional text: trimmed, empty becomes null. */

@@ -23,9 +23,9 @@ import { accounts, rateLimits, sessions, users, verifications } from '../db/sche
 import { AUTH_PATH_RULES, type AuthPathRule } from './auth-rate-limits';
 import type { Config } from './config';
 import { negotiateLocale } from './locale';
+import { accountMailJob, type AccountMessage } from './account-mails';
+import { enqueueJob, wakeJobRunner } from './jobs';
 import type { Logger } from './log';
-import type { Mailer } from './mail';
-import { renderMail, type MailTemplate } from './mail-templates';
 
 /** Where better-auth answers: `/api/auth/sign-in/email`, `/api/auth/get-session`, … */
 export const AUTH_BASE_PATH = '/api/auth';
@@ -39,7 +39,6 @@ export const ONE_TIME_TOKEN_MINUTES = 5;
 export interface AuthDeps {
   db: Db;
   config: Config;
-  mailer: Mailer;
   log: Logger;
   /** Per-address limits by path (tests lower them). */
   pathRules?: Record<string, AuthPathRule>;
@@ -54,18 +53,28 @@ function localeForMail(user: { locale?: unknown }, request: Request | undefined)
 }
 
 /** Builds better-auth for this process: e-mail + password, verification, reset, sessions, rate limits. */
-export function createAuth({ db, config, mailer, log, pathRules = AUTH_PATH_RULES }: AuthDeps) {
+export function createAuth({ db, config, log, pathRules = AUTH_PATH_RULES }: AuthDeps) {
   const https = config.baseUrl.startsWith('https:');
   const base = new URL(config.baseUrl);
 
-  function mail(
-    template: MailTemplate,
+  /**
+   * Queues the message as a job (the one e-mail pipeline, decision 019). better-auth gives its callbacks no
+   * transaction to join: the job commits on its own, after better-auth wrote the token the link carries.
+   */
+  async function mail(
+    message: AccountMessage,
     user: { email: string; name?: string | null; locale?: unknown },
     url: string,
     request: Request | undefined,
   ) {
-    const rendered = renderMail(localeForMail(user, request), template, { name: user.name, url });
-    mailer.sendInBackground({ to: user.email, ...rendered });
+    await enqueueJob(db, accountMailJob, {
+      message,
+      to: user.email,
+      name: user.name ?? null,
+      locale: localeForMail(user, request),
+      url,
+    });
+    wakeJobRunner();
   }
 
   const options = {
@@ -114,7 +123,7 @@ export function createAuth({ db, config, mailer, log, pathRules = AUTH_PATH_RULE
         const link = new URL(url);
         const changing = isEmailChange(link);
         if (!changing) link.searchParams.set('callbackURL', confirmationLanding(link));
-        mail(changing ? 'changeEmail' : 'verifyEmail', user, link.toString(), request);
+        await mail(changing ? 'changeEmail' : 'verifyEmail', user, link.toString(), request);
       },
     },
     user: {

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { TInvitation, TMySpace } from '#contract/back-office';
 import { AppError } from '#contract/errors';
-import { isLocale } from '#contract/locale';
 import { photoUrl } from '#contract/photos';
 import { rowsOf } from '../../db/rows';
 import { users } from '../../db/schema/auth';
@@ -9,10 +8,10 @@ import { spaceInvitations } from '../../db/schema/invitations';
 import { spaceMembers } from '../../db/schema/memberships';
 import { spaces } from '../../db/schema/spaces';
 import { lockRow } from '../../db/transaction';
-import { sendMail } from '../../platform/mail';
+import { enqueueJob, wakeJobRunner } from '../../platform/jobs';
 import { requireRight, requireSignedIn, roleGrants, spacesWhere } from '../../platform/policy';
 import type { Ctx } from './context';
-import { invitationMail } from './invitation-mail';
+import { invitationMailJob } from './invitation-mail';
 
 const RANK = { member: 1, manager: 2, owner: 3 } as const;
 
@@ -117,7 +116,7 @@ export async function invite(
   const [space] = await ctx.db.select({ name: spaces.name }).from(spaces).where(eq(spaces.id, input.spaceId));
   if (!space) throw new AppError('not-found', `No space ${input.spaceId}`);
   const [existing] = await ctx.db
-    .select({ role: spaceMembers.role, locale: users.locale })
+    .select({ role: spaceMembers.role })
     .from(users)
     .leftJoin(spaceMembers, and(eq(spaceMembers.userId, users.id), eq(spaceMembers.spaceId, input.spaceId)))
     .where(eq(sql`lower(${users.email})`, input.email));
@@ -126,22 +125,24 @@ export async function invite(
       fields: [{ path: 'email', message: 'already-member' }],
     });
   }
-  await ctx.db
-    .insert(spaceInvitations)
-    .values({ spaceId: input.spaceId, email: input.email, role: input.role, invitedBy: inviter.id })
-    .onConflictDoUpdate({
-      target: [spaceInvitations.spaceId, spaceInvitations.email],
-      targetWhere: sql`${spaceInvitations.acceptedAt} is null`,
-      set: { role: input.role, invitedBy: inviter.id, createdAt: new Date() },
+  // The invitation and its e-mail commit together: the e-mail is a job the runner sends after the commit.
+  await ctx.db.transaction(async (tx) => {
+    const [invitation] = await tx
+      .insert(spaceInvitations)
+      .values({ spaceId: input.spaceId, email: input.email, role: input.role, invitedBy: inviter.id })
+      .onConflictDoUpdate({
+        target: [spaceInvitations.spaceId, spaceInvitations.email],
+        targetWhere: sql`${spaceInvitations.acceptedAt} is null`,
+        set: { role: input.role, invitedBy: inviter.id, createdAt: new Date() },
+      })
+      .returning({ id: spaceInvitations.id });
+    await enqueueJob(tx, invitationMailJob, {
+      invitationId: invitation!.id,
+      inviter: inviter.name,
+      locale: ctx.locale,
     });
-  const locale = isLocale(existing?.locale) ? existing.locale : ctx.locale;
-  const mail = invitationMail(locale, {
-    space: space.name,
-    inviter: inviter.name,
-    role: input.role,
-    url: `${ctx.config.baseUrl}/myspaces`,
   });
-  await sendMail({ to: input.email, ...mail });
+  wakeJobRunner();
   return { status: 'invited' as const };
 }
 

@@ -2,8 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import { isLocale, type Locale } from '#contract/locale';
 import {
-  DEFAULT_NOTIFICATIONS,
-  NOTIFICATION_KINDS,
+  notificationSettingsOf,
   type TNotificationSettings,
   type TPersonalData,
   type TProfile,
@@ -19,16 +18,6 @@ import type { FileStore } from '../../platform/storage';
 import { deleteFilesOf, findFile } from '../files/files.service';
 
 type UserRow = typeof users.$inferSelect;
-
-/** Stored settings with today's defaults for any kind added since they were saved. */
-export function notificationSettingsOf(stored: Record<string, unknown> | null): TNotificationSettings {
-  const settings = { ...DEFAULT_NOTIFICATIONS };
-  for (const kind of NOTIFICATION_KINDS) {
-    const value = stored?.[kind];
-    if (typeof value === 'boolean') settings[kind] = value;
-  }
-  return settings;
-}
 
 function profileOf(user: UserRow): TProfile {
   return {

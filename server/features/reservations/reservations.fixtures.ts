@@ -160,10 +160,6 @@ export function recordingMailer(): Mailer & { sent: MailMessage[] } {
     async send(message) {
       sent.push(message);
     },
-    sendInBackground(message) {
-      sent.push(message);
-    },
-    async idle() {},
   };
 }
 

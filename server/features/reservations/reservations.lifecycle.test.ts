@@ -8,9 +8,8 @@ import type { Database } from '../../db/client';
 import { jobs } from '../../db/schema/jobs';
 import { reservations } from '../../db/schema/reservations';
 import { createJobRunner } from '../../platform/jobs';
-import { installMailer } from '../../platform/mail';
 import { sweepReservations } from './lifecycle.service';
-import { reservationJobHandlers } from './reservation-jobs';
+import { reservationJobs } from './reservation-jobs';
 import {
   addRole,
   contextFor,
@@ -40,10 +39,8 @@ beforeAll(async () => {
   manager = await insertPerson(database.db, { name: 'Manon Manager' });
   spaceId = await insertSpace(database.db);
   await addRole(database.db, spaceId, manager.id, 'manager');
-  installMailer(mailer);
 });
 afterAll(async () => {
-  installMailer(undefined as never);
   await database.close();
 });
 beforeEach(async () => {
@@ -90,7 +87,9 @@ async function refusalOf(promise: Promise<unknown>) {
 async function deliverMail() {
   const runner = createJobRunner({
     db: database.db,
-    handlers: reservationJobHandlers({ baseUrl: 'https://escale.test' }),
+    jobs: reservationJobs,
+    baseUrl: 'https://escale.test',
+    mailer,
   });
   await database.db.update(jobs).set({ runAt: now }).where(eq(jobs.status, 'queued'));
   await runner.runDue(now);
