@@ -30,10 +30,20 @@ export interface ActivityEntry {
 /**
  * Writes one entry of the activity log with the executor of the change it records: called with the change's
  * transaction, the entry commits with the change or not at all (docs/decisions/020-activity-log.md).
+ * Services write theirs with `logActivity(ctx, …)` (server/platform/service-context.ts) in a unit of work.
  */
 export async function recordActivity(executor: Db | Tx, entry: ActivityEntry): Promise<void> {
+  await executor.insert(activityEntries).values(rowOf(entry));
+}
+
+/** Several entries in one statement (a sweep that changed many reservations); nothing for none. */
+export async function recordActivities(executor: Db | Tx, entries: ActivityEntry[]): Promise<void> {
+  if (entries.length) await executor.insert(activityEntries).values(entries.map(rowOf));
+}
+
+function rowOf(entry: ActivityEntry): typeof activityEntries.$inferInsert {
   const { actor } = entry;
-  await executor.insert(activityEntries).values({
+  return {
     occurredAt: entry.occurredAt,
     kind: entry.kind,
     actorType: actor.type,
@@ -46,7 +56,7 @@ export async function recordActivity(executor: Db | Tx, entry: ActivityEntry): P
     spaceId: entry.spaceId ?? null,
     changes: entry.changes ?? {},
     details: entry.details ?? {},
-  });
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import type { JobHandler, RecurringJob } from '../../platform/jobs';
 import { sendMail, type MailAttachment } from '../../platform/mail';
 import { roleGrants, spaceRoleOf } from '../../platform/policy';
 import { reservationsCalendar } from './ics';
+import { systemContext } from '../../platform/service-context';
 import { sweepReservations } from './lifecycle.service';
 import {
   isManagerMailEvent,
@@ -100,7 +101,7 @@ export function reservationJobHandlers(config: Pick<Config, 'baseUrl'>): Record<
       await sendManagerMail(ctx.db, payload, { baseUrl: config.baseUrl });
     },
     [RESERVATION_SWEEP_JOB]: async (_payload, ctx) => {
-      const result = await sweepReservations(ctx.db, ctx.now);
+      const result = await sweepReservations(systemContext(ctx));
       if (result.expired + result.completed + result.reminded > 0)
         ctx.log.info('reservations swept', { ...result });
     },
