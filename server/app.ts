@@ -211,7 +211,7 @@ export function createApp(options: AppOptions) {
     const ctx = callContextOf(c, session);
     const call = callWith(router, ctx);
     // Branding is decoration: when it cannot be read the page renders unbranded rather than failing.
-    const tenant = await findBrandingForHost(database.db, c.req.header('host'), config.rootDomain).catch(
+    const tenant = await findBrandingForHost(ctx, c.req.header('host'), config.rootDomain).catch(
       (error: unknown) => {
         c.get('log').error('branding lookup failed', { error });
         return null;

@@ -37,21 +37,22 @@ export function systemContext(options: {
   db: Db;
   log: Logger;
   now: Date;
+  locale?: Locale;
   requestId?: string | null;
 }): ServiceContext {
   return {
     db: options.db,
     actor: null,
     now: options.now,
-    locale: DEFAULT_LOCALE,
+    locale: options.locale ?? DEFAULT_LOCALE,
     log: options.log,
     requestId: options.requestId ?? null,
     clientAddress: null,
   };
 }
 
-function isWorkContext(ctx: ServiceContext): ctx is WorkContext {
-  return (ctx as Partial<WorkContext>).inUnitOfWork === true;
+function isWorkContext<C extends ServiceContext>(ctx: C): ctx is C & WorkContext {
+  return 'inUnitOfWork' in ctx && ctx.inUnitOfWork === true;
 }
 
 /**
@@ -62,7 +63,10 @@ function isWorkContext(ctx: ServiceContext): ctx is WorkContext {
  * a file) to its caller, after the unit returns. Called inside a unit of work, it joins it: the retry
  * belongs to the outermost one.
  */
-export async function unitOfWork<T>(ctx: ServiceContext, work: (ctx: WorkContext) => Promise<T>): Promise<T> {
+export async function unitOfWork<C extends ServiceContext, T>(
+  ctx: C,
+  work: (ctx: C & WorkContext) => Promise<T>,
+): Promise<T> {
   if (isWorkContext(ctx)) return work(ctx);
   return retryingConflicts(() => ctx.db.transaction((tx) => work({ ...ctx, db: tx, inUnitOfWork: true })));
 }
