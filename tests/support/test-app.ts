@@ -68,6 +68,8 @@ export async function startTestApp(
     pathRules?: Record<string, AuthPathRule>;
     /** Pages to serve (a small hand-written build); without it only the APIs answer. */
     getServerBuild?: () => Promise<ServerBuild>;
+    /** What time it is for every request and auth event (the machine's clock by default). */
+    clock?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpTestServer();
@@ -82,7 +84,14 @@ export async function startTestApp(
   const url = `http://127.0.0.1:${port}`;
   const config = testConfig({ DATA_DIR: dataDir, BASE_URL: url, SMTP_URL: smtp.url, ...options.config });
   const mailer = createMailer(config, log);
-  const auth = createAuth({ db: database.db, config, mailer, log, pathRules: options.pathRules });
+  const auth = createAuth({
+    db: database.db,
+    config,
+    mailer,
+    log,
+    pathRules: options.pathRules,
+    clock: options.clock,
+  });
   const fileStore = createLocalFileStore(path.join(dataDir, 'files'));
   const readSession = createSessionReader(auth, log);
   const app = createApp({
@@ -94,6 +103,7 @@ export async function startTestApp(
     fileStore,
     getServerBuild: options.getServerBuild ?? (() => Promise.reject(new Error('no pages in API tests'))),
     mode: 'production',
+    clock: options.clock,
   });
   server.on('request', getRequestListener(app.fetch));
 
