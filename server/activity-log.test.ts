@@ -6,6 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityKind } from '#contract/activity';
+import { DEFAULT_NOTIFICATIONS } from '#contract/profile';
 import { PNG_BYTES } from '../tests/support/file-samples';
 import {
   createAgent,
@@ -318,12 +319,7 @@ const SCENARIOS: Record<string, Scenario> = {
       skills: ['Maths'],
       bio: null,
       communityVisible: true,
-      notificationSettings: {
-        reservationReminders: true,
-        eventReminders: true,
-        communityMessages: false,
-        productNews: true,
-      },
+      notificationSettings: { ...DEFAULT_NOTIFICATIONS, productNews: true },
     }),
     kind: 'profile.updated',
   },
@@ -543,7 +539,7 @@ describe('a change and its entry', () => {
     const { ctx, spaceId } = await someoneManaging();
     // The database refuses this one entry (a constraint added for the test): the change goes with it.
     await app.database.db.execute(
-      sql`ALTER TABLE activity_entries ADD CONSTRAINT test_refuse_policy CHECK (kind <> 'space.policy_changed')`,
+      sql`ALTER TABLE activity_entries ADD CONSTRAINT test_refuse_policy CHECK (kind <> 'space.policy_changed') NOT VALID`,
     );
     try {
       await expect(updateBookingPolicy(ctx, { spaceId, freeCancellationHours: 12 })).rejects.toThrow();
