@@ -21,6 +21,8 @@ import { spacesCallables } from '../server/features/spaces/spaces.callables';
 import { tenancyCallables } from '../server/features/tenancy/tenancy.callables';
 import { createCallableRouter } from '../server/platform/callables';
 import { parseEnvironment, readConfig } from '../server/platform/config';
+import { log } from '../server/platform/log';
+import { systemContext } from '../server/platform/service-context';
 import { fillSearchData } from './search-data';
 
 const SPACES = 5_000;
@@ -127,16 +129,16 @@ async function benchOn(database: Database, build: ServerBuild) {
     mode: 'production',
   });
 
+  const visitor = systemContext({ db: database.db, log, now: new Date() });
   const answer = await searchSpaces(
-    database.db,
+    visitor,
     filtersFromSearchParams(new URLSearchParams(queries()[0])).filters,
-    'fr',
   );
   console.log(`  sample: "${queries()[0]}" → ${answer.total} spaces`);
 
   await measure(
     'search query (service)',
-    (query) => searchSpaces(database.db, filtersFromSearchParams(new URLSearchParams(query)).filters, 'fr'),
+    (query) => searchSpaces(visitor, filtersFromSearchParams(new URLSearchParams(query)).filters),
     true,
   );
   await measure('POST /api/fn/search.spaces', async (query) => {

@@ -38,6 +38,8 @@ export interface AppOptions {
   auth?: Auth;
   /** Uploaded files, served at `/api/files` (absent in tests of other parts). */
   fileStore?: FileStore;
+  /** What time it is: each request's `now` (tests fix it); the machine's clock by default. */
+  clock?: () => Date;
 }
 
 type Env = { Variables: { requestId: string; nonce: string; log: Logger } };
@@ -48,6 +50,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function createApp(options: AppOptions) {
   const { database, config, router } = options;
+  const clock = options.clock ?? (() => new Date());
   const app = new Hono<Env>();
   const development = options.mode === 'development';
   const https = config.baseUrl.startsWith('https:');
@@ -92,7 +95,7 @@ export function createApp(options: AppOptions) {
   if (options.auth) {
     const handleAuth = createAuthHandler({ auth: options.auth, db: database.db });
     app.on(['GET', 'POST'], '/api/auth/*', (c) =>
-      handleAuth(c.req.raw, clientAddressOf(c, config.trustProxy)),
+      handleAuth(c.req.raw, clientAddressOf(c, config.trustProxy), c.get('requestId')),
     );
   }
   if (options.fileStore) {
@@ -108,7 +111,12 @@ export function createApp(options: AppOptions) {
   // Calendar files (.ics) for calendar applications and downloads: plain GETs.
   app.route(
     '/api',
-    createCalendarRoutes({ db: database.db, readSession: options.readSession, baseUrl: config.baseUrl }),
+    createCalendarRoutes({
+      db: database.db,
+      readSession: options.readSession,
+      baseUrl: config.baseUrl,
+      clock,
+    }),
   );
 
   async function sessionOf(c: Context<Env>): Promise<Session | null> {
@@ -121,7 +129,9 @@ export function createApp(options: AppOptions) {
       config,
       actor: session?.user ?? null,
       session,
+      now: clock(),
       requestId: c.get('requestId'),
+      clientAddress: clientAddressOf(c, config.trustProxy) ?? null,
       log: c.get('log'),
       headers: c.req.raw.headers,
       locale: negotiateLocale({
@@ -201,7 +211,7 @@ export function createApp(options: AppOptions) {
     const ctx = callContextOf(c, session);
     const call = callWith(router, ctx);
     // Branding is decoration: when it cannot be read the page renders unbranded rather than failing.
-    const tenant = await findBrandingForHost(database.db, c.req.header('host'), config.rootDomain).catch(
+    const tenant = await findBrandingForHost(ctx, c.req.header('host'), config.rootDomain).catch(
       (error: unknown) => {
         c.get('log').error('branding lookup failed', { error });
         return null;

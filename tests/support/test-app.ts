@@ -74,6 +74,8 @@ export async function startTestApp(
     pathRules?: Record<string, AuthPathRule>;
     /** Pages to serve (a small hand-written build); without it only the APIs answer. */
     getServerBuild?: () => Promise<ServerBuild>;
+    /** What time it is for every request and auth event (the machine's clock by default). */
+    clock?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpTestServer();
@@ -88,7 +90,13 @@ export async function startTestApp(
   const url = `http://127.0.0.1:${port}`;
   const config = testConfig({ DATA_DIR: dataDir, BASE_URL: url, SMTP_URL: smtp.url, ...options.config });
   const mailer = createMailer(config, log);
-  const auth = createAuth({ db: database.db, config, log, pathRules: options.pathRules });
+  const auth = createAuth({
+    db: database.db,
+    config,
+    log,
+    pathRules: options.pathRules,
+    clock: options.clock,
+  });
   // The e-mail jobs run as on the server; the recurring sweep works on the real clock, so tests that need it
   // run it with theirs.
   const jobs = createJobRunner({
@@ -112,6 +120,7 @@ export async function startTestApp(
     fileStore,
     getServerBuild: options.getServerBuild ?? (() => Promise.reject(new Error('no pages in API tests'))),
     mode: 'production',
+    clock: options.clock,
   });
   server.on('request', getRequestListener(app.fetch));
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/jobs';
+import { systemContext } from '../../platform/service-context';
 import { sweepReservations } from './lifecycle.service';
 import { managerMailJob, reservationMailJob } from './reservation-mails';
 
@@ -11,7 +12,7 @@ export const reservationSweepJob = defineJob({
   payload: z.object({}),
   everyMs: RESERVATION_SWEEP_EVERY_MS,
   async handle(_payload, ctx) {
-    const result = await sweepReservations(ctx.db, ctx.now);
+    const result = await sweepReservations(systemContext(ctx));
     if (result.expired + result.completed + result.reminded > 0)
       ctx.log.info('reservations swept', { ...result });
   },

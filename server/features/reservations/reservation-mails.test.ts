@@ -16,6 +16,7 @@ import { accountMailJob } from '../../platform/account-mails';
 import { createJobRunner, enqueueJob } from '../../platform/jobs';
 import { createLogger, type Logger } from '../../platform/log';
 import { createMailer } from '../../platform/mail';
+import { systemContext } from '../../platform/service-context';
 import { sweepReservations } from './lifecycle.service';
 import {
   addRole,
@@ -158,7 +159,7 @@ describe('the e-mail pipeline', () => {
     // The reminder is optional: not sent.
     await database.db.update(reservations).set({ createdAt: START }).where(eq(reservations.id, request.id));
     now = new Date(localInstant('2027-03-11T09:30'));
-    expect((await sweepReservations(database.db, now)).reminded).toBe(1);
+    expect((await sweepReservations(systemContext({ db: database.db, log: keepingLogger(), now }))).reminded).toBe(1);
     await runJobs();
     expect(mailsTo(member.email)).toHaveLength(1);
     expect(logLines.join('\n')).toContain('the recipient turned reminders off');

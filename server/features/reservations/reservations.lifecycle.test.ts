@@ -8,6 +8,8 @@ import type { Database } from '../../db/client';
 import { jobs } from '../../db/schema/jobs';
 import { reservations } from '../../db/schema/reservations';
 import { createJobRunner } from '../../platform/jobs';
+import { log } from '../../platform/log';
+import { systemContext } from '../../platform/service-context';
 import { sweepReservations } from './lifecycle.service';
 import { reservationJobs } from './reservation-jobs';
 import {
@@ -27,6 +29,8 @@ const START = new Date(localInstant('2027-03-01T08:00'));
 let now = START;
 const router = reservationsRouter(() => now);
 const mailer = recordingMailer();
+/** The sweep as its job runs it: the system, at `at`. */
+const sweep = (at: Date) => sweepReservations(systemContext({ db: database.db, log, now: at }));
 
 let database: Database;
 let member: TestPerson;
@@ -251,7 +255,7 @@ describe('inside the free-cancellation window', () => {
       await database.db.update(reservations).set({ createdAt: START }).where(eq(reservations.id, booked.id));
       await deliverMail();
       now = new Date(localInstant('2027-03-19T10:00'));
-      expect((await sweepReservations(database.db, now)).reminded).toBe(1);
+      expect((await sweep(now)).reminded).toBe(1);
       const [reminder] = await deliverMail();
       expect(reminder!.subject).toMatch(/^Reminder: /);
       expect(reminder!.text).toContain('Free online cancellation is over: ask the space to cancel');
@@ -389,13 +393,13 @@ describe('approval', () => {
   it('expiry: a request not decided by its start is cancelled by the system, and can no longer be approved', async () => {
     const roomId = await insertRoom(database.db, spaceId, { requiresApproval: true });
     const request = await book(roomId, '2027-03-05T09:00', '2027-03-05T10:00');
-    await sweepReservations(database.db, new Date(localInstant('2027-03-05T08:59')));
+    await sweep(new Date(localInstant('2027-03-05T08:59')));
     expect((await call<TReservation>('get', { id: request.id }, member)).status).toBe('pending');
     now = new Date(localInstant('2027-03-05T09:00'));
     expect(await refusalOf(call('approve', { id: request.id }, manager))).toMatchObject({
       reason: 'not-pending',
     });
-    expect((await sweepReservations(database.db, now)).expired).toBeGreaterThanOrEqual(1);
+    expect((await sweep(now)).expired).toBeGreaterThanOrEqual(1);
     const expired = await call<TReservation>('get', { id: request.id }, member);
     expect(expired).toMatchObject({
       status: 'cancelled',
@@ -405,7 +409,7 @@ describe('approval', () => {
     expect((await deliverMail()).map((m) => m.subject)).toContain(
       `Request expired: ${expired.room.name}, Friday 5 March 2027`,
     );
-    await sweepReservations(database.db, now);
+    await sweep(now);
     expect(await deliverMail()).toEqual([]);
   });
 });
@@ -418,15 +422,15 @@ describe('the sweep and managers’ closing actions', () => {
     await database.db.update(reservations).set({ createdAt: START }).where(eq(reservations.id, booked.id));
     await deliverMail();
     const dayBefore = new Date(localInstant('2027-03-09T10:00'));
-    expect((await sweepReservations(database.db, new Date(dayBefore.getTime() - 60_000))).reminded).toBe(0);
-    expect((await sweepReservations(database.db, dayBefore)).reminded).toBe(1);
-    expect((await sweepReservations(database.db, dayBefore)).reminded).toBe(0);
+    expect((await sweep(new Date(dayBefore.getTime() - 60_000))).reminded).toBe(0);
+    expect((await sweep(dayBefore)).reminded).toBe(1);
+    expect((await sweep(dayBefore)).reminded).toBe(0);
     const reminders = (await deliverMail()).filter((mail) => mail.subject.startsWith('Reminder'));
     expect(reminders.map((mail) => mail.subject)).toEqual([
       `Reminder: ${booked.room.name} tomorrow at 10:00`,
     ]);
     const after = new Date(localInstant('2027-03-10T11:00'));
-    expect((await sweepReservations(database.db, after)).completed).toBeGreaterThanOrEqual(1);
+    expect((await sweep(after)).completed).toBeGreaterThanOrEqual(1);
     expect((await call<TReservation>('get', { id: booked.id }, member)).status).toBe('completed');
   });
 
