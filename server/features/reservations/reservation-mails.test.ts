@@ -159,7 +159,9 @@ describe('the e-mail pipeline', () => {
     // The reminder is optional: not sent.
     await database.db.update(reservations).set({ createdAt: START }).where(eq(reservations.id, request.id));
     now = new Date(localInstant('2027-03-11T09:30'));
-    expect((await sweepReservations(systemContext({ db: database.db, log: keepingLogger(), now }))).reminded).toBe(1);
+    expect(
+      (await sweepReservations(systemContext({ db: database.db, log: keepingLogger(), now }))).reminded,
+    ).toBe(1);
     await runJobs();
     expect(mailsTo(member.email)).toHaveLength(1);
     expect(logLines.join('\n')).toContain('the recipient turned reminders off');
