@@ -5,6 +5,7 @@ import { AppError } from '#contract/errors';
 import type { TManagedReservation, TReservation, TRoomAvailability } from '#contract/reservations';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
+import { activityEntries } from '../../db/schema/activity';
 import { jobs } from '../../db/schema/jobs';
 import { reservations } from '../../db/schema/reservations';
 import { createJobRunner } from '../../platform/jobs';
@@ -29,6 +30,21 @@ const START = new Date(localInstant('2027-03-01T08:00'));
 let now = START;
 const router = reservationsRouter(() => now);
 const mailer = recordingMailer();
+/** A reservation's activity entries, oldest first. */
+async function entriesAbout(reservationId: string) {
+  return database.db
+    .select({
+      kind: activityEntries.kind,
+      actorType: activityEntries.actorType,
+      aboutUserId: activityEntries.aboutUserId,
+      occurredAt: activityEntries.occurredAt,
+      changes: activityEntries.changes,
+    })
+    .from(activityEntries)
+    .where(eq(activityEntries.subjectId, reservationId))
+    .orderBy(activityEntries.id);
+}
+
 /** The sweep as its job runs it: the system, at `at`. */
 const sweep = (at: Date) => sweepReservations(systemContext({ db: database.db, log, now: at }));
 
@@ -411,6 +427,23 @@ describe('approval', () => {
     );
     await sweep(now);
     expect(await deliverMail()).toEqual([]);
+    // Logged once, by the system, about the member, at the sweep's time.
+    expect(await entriesAbout(request.id)).toEqual([
+      {
+        kind: 'reservation.created',
+        actorType: 'user',
+        aboutUserId: null,
+        occurredAt: START,
+        changes: {},
+      },
+      {
+        kind: 'reservation.cancelled',
+        actorType: 'system',
+        aboutUserId: member.id,
+        occurredAt: now,
+        changes: { status: { before: 'pending', after: 'cancelled' } },
+      },
+    ]);
   });
 });
 
@@ -432,6 +465,10 @@ describe('the sweep and managers’ closing actions', () => {
     const after = new Date(localInstant('2027-03-10T11:00'));
     expect((await sweep(after)).completed).toBeGreaterThanOrEqual(1);
     expect((await call<TReservation>('get', { id: booked.id }, member)).status).toBe('completed');
+    expect((await entriesAbout(booked.id)).map((entry) => [entry.kind, entry.actorType])).toEqual([
+      ['reservation.created', 'user'],
+      ['reservation.completed', 'system'],
+    ]);
   });
 
   it('no-show only after the start, by a manager', async () => {
