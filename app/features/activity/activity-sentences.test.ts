@@ -51,7 +51,7 @@ describe('activity sentences', () => {
       for (const kind of ACTIVITY_KINDS) {
         for (const about of [null, { type: 'person' as const, id: 'other', name: 'Léa Petit' }]) {
           for (const details of [
-            {},
+            {} as TActivityItem['details'],
             {
               roomName: 'Salle Atlas',
               startsAt: '2026-05-11T07:00:00Z',

@@ -339,7 +339,7 @@ describe('pages', () => {
       { scope: 'spaces' as const, kinds: ['reservation.created', 'room.updated'] as ActivityKind[] },
     ],
     ['the person’s own', { scope: 'mine' as const }],
-  ])('pages through %s without gaps or duplicates', async (_label, input) => {
+  ])('pages through %s without gaps or duplicates', async (_label, input: Partial<ActivityQuery>) => {
     const filters = { ...input, spaceId: input.spaceId === 'paged' ? pagedSpace : undefined };
     const whole = (await list(pager, { ...filters, pageSize: 100 })).items.map((item) => item.id);
     const everything: string[] = [];
