@@ -154,5 +154,7 @@ test('/activity asks a signed-out visitor to sign in and comes back', async ({ p
   await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/activity\?scope=spaces$/);
-  await expect(page.getByRole('link', { name: 'Mes espaces' })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('navigation', { name: 'Affichage' }).getByRole('link', { name: 'Espaces que je gère' }),
+  ).toHaveAttribute('aria-current', 'page');
 });

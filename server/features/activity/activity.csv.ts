@@ -8,6 +8,7 @@ import {
   zoneOfItem,
   type Translate,
 } from '#contract/activity-sentence';
+import { dateTimeFormat } from '#contract/intl';
 import { intlLocaleOf, LOCALES, type Locale } from '#contract/locale';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
 import en from '../../../app/locales/en/activity.json';
@@ -92,13 +93,13 @@ function rowOf(item: TActivityItem, locale: Locale, viewerId: string): string[] 
   const t = translators[locale];
   const zone = zoneOfItem(item, DEFAULT_TIME_ZONE);
   const at = new Date(item.occurredAt);
-  const date = new Intl.DateTimeFormat(intlLocaleOf(locale), {
+  const date = dateTimeFormat(intlLocaleOf(locale), {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
     timeZone: zone,
   }).format(at);
-  const time = new Intl.DateTimeFormat(intlLocaleOf(locale), {
+  const time = dateTimeFormat(intlLocaleOf(locale), {
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
