@@ -104,13 +104,15 @@ export function describeActivity(
   const { t, locale } = options;
   const zone = zoneOfItem(item, options.timeZone);
   const about = item.about ? personName(item.about, t) : null;
+  const someone = () => t('people.someone');
   const values = {
     actor: personName(item.actor, t),
-    about: about ?? t('people.someone'),
-    email: text(item.details.email) ?? about ?? t('people.someone'),
+    about: about ?? someone(),
+    email: text(item.details.email) ?? about ?? someone(),
     space: item.space?.name ?? text(item.details.spaceName) ?? t('fallback.space'),
     room: text(item.details.roomName) ?? t('fallback.room'),
-    slot: slotOf(item, locale, zone, t),
+    // Only bookings' sentences name a slot.
+    slot: item.kind.startsWith('reservation.') ? slotOf(item, locale, zone, t) : '',
   };
   const sentence = t(kindKey(item.kind, variantFor(item, options.viewerId)), values);
   return sentence.charAt(0).toLocaleUpperCase(locale) + sentence.slice(1);

@@ -7,6 +7,8 @@ import {
   listActivity,
   ZActivityFilters,
   ZActivityScope,
+  type ActivityScope,
+  type TActivityFilters,
 } from '#contract/activity';
 import { isUuid } from '#contract/input';
 import type { Route } from './+types/activity';
@@ -24,31 +26,54 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ac
   const params = new URL(request.url).searchParams;
   const raw = activityFiltersFromParams(params);
   const askedScope = ZActivityScope.safeParse(raw.scope);
-  const spaceId = isUuid(raw.spaceId) ? raw.spaceId : undefined;
-  const options = await context.call(getActivityFilterOptions, {
-    scope: askedScope.success ? askedScope.data : 'mine',
-    spaceId,
-  });
-  const scope = askedScope.success && options.scopes.includes(askedScope.data) ? askedScope.data : 'mine';
+  const wanted = askedScope.success ? askedScope.data : 'mine';
+  const cursorParam = params.get('cursor');
+  const cursor = cursorParam && decodeActivityCursor(cursorParam) ? cursorParam : undefined;
   // The `mine` view filters by kind and period only.
-  const asked = scope === 'mine' ? { ...raw, spaceId: undefined, personId: undefined } : raw;
+  const filtersOf = (scope: ActivityScope) =>
+    ZActivityFilters.safeParse(
+      scope === 'mine' ? { ...raw, scope, spaceId: undefined, personId: undefined } : { ...raw, scope },
+    );
+  const pageOf = (filters: TActivityFilters) =>
+    context.call(listActivity, { ...filters, cursor, pageSize: ACTIVITY_PAGE_SIZE });
+
+  // The options and the page are asked for at once; a scope the person may not use is then asked again
+  // as their own feed (the options say which scopes they have).
+  const first = filtersOf(wanted);
+  const [options, attempt] = await Promise.all([
+    context.call(getActivityFilterOptions, {
+      scope: wanted,
+      spaceId: isUuid(raw.spaceId) ? raw.spaceId : undefined,
+    }),
+    first.success
+      ? pageOf(first.data).then(
+          (page) => ({ page }),
+          (error: unknown) => ({ error }),
+        )
+      : null,
+  ]);
+  const scope = options.scopes.includes(wanted) ? wanted : 'mine';
+  const parsed = scope === wanted ? first : filtersOf(scope);
   const form = {
     scope,
-    spaceId: typeof asked.spaceId === 'string' ? asked.spaceId : '',
-    personId: typeof asked.personId === 'string' ? asked.personId : '',
+    spaceId: scope !== 'mine' && typeof raw.spaceId === 'string' ? raw.spaceId : '',
+    personId: scope !== 'mine' && typeof raw.personId === 'string' ? raw.personId : '',
     kind: Array.isArray(raw.kinds) ? String(raw.kinds[0] ?? '') : '',
     from: typeof raw.from === 'string' ? raw.from : '',
     to: typeof raw.to === 'string' ? raw.to : '',
   };
-  const parsed = ZActivityFilters.safeParse({ ...asked, scope });
   if (!parsed.success) {
     const errors: Record<string, string> = {};
     for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
     return { viewerId: viewer.id, options, form, errors, query: '', page: null, paged: false };
   }
-  const cursorParam = params.get('cursor');
-  const cursor = cursorParam && decodeActivityCursor(cursorParam) ? cursorParam : undefined;
-  const page = await context.call(listActivity, { ...parsed.data, cursor, pageSize: ACTIVITY_PAGE_SIZE });
+  let page;
+  if (scope === wanted && attempt) {
+    if ('error' in attempt) throw attempt.error;
+    page = attempt.page;
+  } else {
+    page = await pageOf(parsed.data);
+  }
   return {
     viewerId: viewer.id,
     options,

@@ -9,7 +9,14 @@ import {
   ZActivityFilters,
   type TActivityItem,
 } from '#contract/activity';
-import { describeActivity, groupOfKind, reasonOf, zoneOfItem } from '#contract/activity-sentence';
+import {
+  describeActivity,
+  groupOfKind,
+  reasonOf,
+  zoneOfItem,
+  type Translate,
+} from '#contract/activity-sentence';
+import type { Locale } from '#contract/locale';
 import { todayIn } from '#contract/dates';
 import { formatTime, zoneCity } from '#contract/reservation-format';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
@@ -60,20 +67,22 @@ function byDay(items: TActivityItem[], readerZone: string): Day[] {
   return days;
 }
 
+/** One entry: plain props, no hooks (a page renders dozens; the feed translates once for all). */
 function Entry({
   item,
   viewerId,
   readerZone,
+  t,
+  locale,
 }: {
   item: TActivityItem;
   viewerId: string;
   readerZone: string;
+  t: Translate;
+  locale: Locale;
 }) {
-  const { t } = useTranslation('activity');
-  const locale = useLocale();
   const zone = zoneOfItem(item, readerZone);
-  const translate = (key: string, values?: Record<string, unknown>) => t(key, values);
-  const sentence = describeActivity(item, { viewerId, locale, timeZone: readerZone, t: translate });
+  const sentence = describeActivity(item, { viewerId, locale, timeZone: readerZone, t });
   const reason = reasonOf(item);
   const Icon = GROUP_ICONS[groupOfKind(item.kind)] ?? ShieldCheck;
   const time = formatTime(locale, item.occurredAt, zone);
@@ -121,6 +130,7 @@ export function ActivityFeed({
   const { t } = useTranslation('activity');
   const locale = useLocale();
   const readerZone = useVisitorTimeZone() ?? DEFAULT_TIME_ZONE;
+  const translate: Translate = (key, values) => t(key, values);
   const [items, setItems] = useState(initial.items);
   const [nextCursor, setNextCursor] = useState(initial.nextCursor);
   const [loading, setLoading] = useState(false);
@@ -167,7 +177,14 @@ export function ActivityFeed({
           </h3>
           <ol className="flex flex-col gap-2">
             {day.items.map((item) => (
-              <Entry key={item.id} item={item} viewerId={viewerId} readerZone={readerZone} />
+              <Entry
+                key={item.id}
+                item={item}
+                viewerId={viewerId}
+                readerZone={readerZone}
+                t={translate}
+                locale={locale}
+              />
             ))}
           </ol>
         </section>
