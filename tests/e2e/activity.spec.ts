@@ -76,7 +76,7 @@ test('a member sees their booking and its cancellation; the space’s manager se
   await navigate('/activity');
   await page
     .getByRole('navigation', { name: 'Affichage' })
-    .getByRole('link', { name: 'Mes espaces' })
+    .getByRole('link', { name: 'Espaces que je gère' })
     .click();
   await expect(page).toHaveURL(/scope=spaces/);
   const byMember = page.getByText(/^Camille Martin a réservé Salle Parmentier \(Acme Coworking/).first();
