@@ -4,7 +4,6 @@ import { priceBooking, type TPrice } from '#contract/pricing';
 import { DEFAULT_FREE_CANCELLATION_HOURS } from '#contract/reservations';
 import type { RoomKind } from '#contract/rooms';
 import type { Db } from '../../db/client';
-import { recordActivity } from '../../platform/activity';
 import { activeStatusSql, reservations } from '../../db/schema/reservations';
 import { retryingConflicts } from '../../db/transaction';
 import { wakeJobRunner } from '../../platform/jobs';
@@ -311,20 +310,6 @@ export async function createReservation(
     }
     const record = await insertReservation(db, user, context, input, price);
     if (record) {
-      // TEMP (dropped at merge: wave3/activity-log writes it in the booking's transaction).
-      await recordActivity(db, {
-        kind: 'reservation.created',
-        actor: { type: 'user', id: user.id },
-        subject: { type: 'reservation', id: record.reservation.id },
-        spaceId: record.space.id,
-        details: {
-          roomName: record.room.name,
-          spaceName: record.space.name,
-          startsAt: record.reservation.startsAt.toISOString(),
-          endsAt: record.reservation.endsAt.toISOString(),
-        },
-        occurredAt: now,
-      });
       wakeJobRunner();
       return record;
     }

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import { isActiveStatus } from '#contract/reservations';
 import type { Db } from '../../db/client';
-import { recordActivity } from '../../platform/activity';
 import { activeStatusSql } from '../../db/schema/reservations';
 import { rowsOf } from '../../db/rows';
 import { wakeJobRunner } from '../../platform/jobs';
@@ -111,22 +110,6 @@ export async function cancelReservation(
     'cancelled',
   );
   if (!changed) throw refusedBecause('not-active');
-  // TEMP (dropped at merge: wave3/activity-log writes it in the cancellation's transaction).
-  await recordActivity(db, {
-    kind: 'reservation.cancelled',
-    actor: { type: 'user', id: user.id },
-    aboutUserId: record.member.id === user.id ? null : record.member.id,
-    subject: { type: 'reservation', id: input.id },
-    spaceId: record.space.id,
-    details: {
-      roomName: record.room.name,
-      spaceName: record.space.name,
-      startsAt: record.reservation.startsAt.toISOString(),
-      endsAt: record.reservation.endsAt.toISOString(),
-      ...(input.reason ? { reason: input.reason } : {}),
-    },
-    occurredAt: now,
-  });
   return { record: await reload(db, input.id), as };
 }
 
