@@ -36,6 +36,7 @@ export default [
     route('reservations', 'routes/reservations.tsx'),
     route('result', 'routes/result.tsx'),
     route('profile', 'routes/profile.tsx'),
+    route('activity', 'routes/activity.tsx'),
   ]),
   layout('layouts/auth.tsx', [
     route(routePath(LOGIN_PATH), 'routes/auth-login.tsx'),

@@ -5,6 +5,8 @@
  * several zones, is `todayInSql` (server/db/calendar-sql.ts).
  */
 
+import { dateTimeFormat } from './intl';
+
 const DAY_MS = 86_400_000;
 
 function utcMidnightOf(date: string): number {
@@ -14,7 +16,7 @@ function utcMidnightOf(date: string): number {
 
 /** Today's date in `timeZone` at `now`: the day a clock on the space's wall shows. */
 export function todayIn(timeZone: string, now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',

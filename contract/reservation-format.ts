@@ -1,3 +1,4 @@
+import { dateTimeFormat } from './intl';
 import { intlLocaleOf, type Locale } from './locale';
 
 /**
@@ -10,7 +11,7 @@ import { intlLocaleOf, type Locale } from './locale';
  * whatever its ICU version) writes the same text.
  */
 export function formatDay(locale: Locale, instant: string | Date, timeZone: string): string {
-  return new Intl.DateTimeFormat(intlLocaleOf(locale), {
+  return dateTimeFormat(intlLocaleOf(locale), {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -25,7 +26,7 @@ export function formatDay(locale: Locale, instant: string | Date, timeZone: stri
 
 /** "09:30" in the zone. */
 export function formatTime(locale: Locale, instant: string | Date, timeZone: string): string {
-  return new Intl.DateTimeFormat(intlLocaleOf(locale), {
+  return dateTimeFormat(intlLocaleOf(locale), {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',

@@ -7,6 +7,7 @@ import { createRequestHandler, data, type AppLoadContext, type ServerBuild } fro
 import { AppError, isAppError } from '#contract/errors';
 import type { TLoadContext, TViewer } from '#contract/load-context';
 import type { Database } from './db/client';
+import { createActivityRoutes } from './features/activity/activity.routes';
 import { createFileRoutes } from './features/files/files.routes';
 import { createCalendarRoutes } from './features/reservations/calendar.routes';
 import { createMediaRoutes } from './features/spaces/media.routes';
@@ -117,6 +118,11 @@ export function createApp(options: AppOptions) {
       baseUrl: config.baseUrl,
       clock,
     }),
+  );
+  // The activity feed's CSV export (a download link on /activity): a plain GET with the page's filters.
+  app.route(
+    '/activity',
+    createActivityRoutes({ db: database.db, readSession: options.readSession, log: rootLog }),
   );
 
   async function sessionOf(c: Context<Env>): Promise<Session | null> {

@@ -1,3 +1,4 @@
+import { activityCallables } from './features/activity/activity.callables';
 import { createBackOfficeCallables } from './features/back-office/back-office.callables';
 import { searchCallables } from './features/search/search.callables';
 import { spacesCallables } from './features/spaces/spaces.callables';
@@ -18,5 +19,6 @@ export function createRouter(deps: RouterDeps) {
     ...createProfileCallables(deps),
     ...reservationsCallables,
     ...createBackOfficeCallables({ fileStore: deps.fileStore }),
+    ...activityCallables,
   ]);
 }

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { intlLocaleOf, type Locale } from '#contract/locale';
 
 /** Intl formatters are slow to build and safe to share: one per locale and options. */
@@ -17,4 +18,20 @@ export function formatCalendarDate(
   options: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
 ): string {
   return dateFormat(locale, { ...options, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
+const subscribeNever = () => () => {};
+
+/** The visitor's own zone, known only in the browser (null while rendering on the server). */
+export function useVisitorTimeZone(): string | null {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    () => null,
+  );
+}
+
+/** "Lundi 4 mai" from "lundi 4 mai": for the start of a line. */
+export function capitalize(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }

@@ -4,6 +4,9 @@ import { appOrigin, DEMO_ACCOUNTS, signInAs } from './accounts';
 import {
   availabilityOf,
   checkAtBothSizes,
+  openNextWeek,
+  pickFreeStart,
+  refuseCookies,
   firstFreeStart,
   parisDate,
   parisDateTime,
@@ -24,11 +27,6 @@ async function shoot(page: Page, name: string, locale: 'fr' | 'en') {
   await page.setViewportSize(DESKTOP);
 }
 
-async function refuseCookies(page: Page) {
-  const refuse = page.getByRole('button', { name: /^(Refuser|Refuse)$/ });
-  if (await refuse.isVisible()) await refuse.click();
-}
-
 /** "20260329T090000": an instant as the wall-clock time of Paris, the way an ICS with TZID writes it. */
 function parisWallClock(iso: string): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
@@ -43,52 +41,6 @@ function parisWallClock(iso: string): string {
   }).formatToParts(new Date(iso));
   const get = (type: string) => parts.find((part) => part.type === type)!.value;
   return `${get('year')}${get('month')}${get('day')}T${get('hour')}${get('minute')}${get('second')}`;
-}
-
-/** Opens a room page on next week's calendar (clear of lead times); returns its booking region. */
-async function openNextWeek(page: Page, navigate: (path: string) => Promise<void>, path: string) {
-  await navigate(path);
-  await refuseCookies(page);
-  const booking = page.getByRole('region', { name: /^(Réserver|Book)$/ });
-  await booking.getByRole('button', { name: /^(Semaine|Week)$/ }).click();
-  await booking.getByRole('button', { name: /^(Semaine suivante|Next week)$/ }).click();
-  return booking;
-}
-
-/**
- * Opens the room page on next week (clear of lead times) and picks the earliest start from which
- * `minutes` are free (the demo bookings move with today's date); returns it.
- */
-async function pickFreeStart(
-  page: Page,
-  navigate: (path: string) => Promise<void>,
-  path: string,
-  minutes = 60,
-) {
-  const booking = await openNextWeek(page, navigate, path);
-  await expect(booking.locator('[role="gridcell"][data-state="free"]').first()).toBeVisible();
-  const startsAt = await booking.getByRole('grid').evaluate((grid, wanted) => {
-    const cells = [...grid.querySelectorAll<HTMLElement>('[role="gridcell"][data-starts-at]')].map(
-      (cell) => ({
-        at: Date.parse(cell.dataset.startsAt!),
-        iso: cell.dataset.startsAt!,
-        free: cell.dataset.state === 'free',
-      }),
-    );
-    const free = new Set(cells.filter((cell) => cell.free).map((cell) => cell.at));
-    const times = [...new Set(cells.map((cell) => cell.at))].sort((a, b) => a - b);
-    const step = Math.min(...times.slice(1).map((time, index) => time - times[index]!));
-    const span = Math.ceil((wanted * 60_000) / step);
-    const first = cells
-      .filter((cell) => Array.from({ length: span }, (_, k) => cell.at + k * step).every((t) => free.has(t)))
-      .sort((a, b) => a.at - b.at)[0];
-    if (!first) throw new Error(`no ${wanted} free minutes next week`);
-    return first.iso;
-  }, minutes);
-  const cell = booking.locator(`[role="gridcell"][data-starts-at="${startsAt}"]`);
-  await cell.click();
-  await expect(cell).toHaveAttribute('aria-selected', 'true');
-  return { booking, startsAt };
 }
 
 /** Another person (the demo manager, in a browser context of their own) books `roomId` first. */

@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown, History, LogOut, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { signOutAndLeave } from '~/platform/auth-client';
@@ -14,7 +14,7 @@ const item =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none select-none ' +
   'data-[highlighted]:bg-muted';
 
-/** The header's account corner: sign-in and sign-up links, or the person's menu (profile, sign out). */
+/** The header's account corner: sign-in and sign-up links, or the person's menu (profile, activity, sign out). */
 export function AccountMenu() {
   const { t } = useTranslation('auth');
   const user = useRootData()?.user;
@@ -58,6 +58,12 @@ export function AccountMenu() {
             <PreloadLink to="/profile">
               <UserRound aria-hidden className="size-4" />
               {t('menu.profile')}
+            </PreloadLink>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <PreloadLink to="/activity">
+              <History aria-hidden className="size-4" />
+              {t('menu.activity')}
             </PreloadLink>
           </DropdownMenu.Item>
           <DropdownMenu.Item className={cn(item, 'text-danger')} onSelect={() => void signOutAndLeave('/')}>

@@ -7,7 +7,7 @@ import { call } from '~/platform/callable-client';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
 import { toast } from '~/ui/toast-store';
-import { useVisitorTimeZone } from './format';
+import { useVisitorTimeZone } from '~/platform/format';
 import { useLocale } from '~/platform/use-locale';
 import { refusalMessage } from './refusal-message';
 

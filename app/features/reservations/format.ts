@@ -11,17 +11,6 @@ export function formatDateHeading(locale: Locale, date: string): string {
   }).format(new Date(`${date}T12:00:00Z`));
 }
 
-const subscribeNever = () => () => {};
-
-/** The visitor's own zone, known only in the browser (null while rendering on the server). */
-export function useVisitorTimeZone(): string | null {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => Intl.DateTimeFormat().resolvedOptions().timeZone,
-    () => null,
-  );
-}
-
 const NARROW = '(max-width: 639px)';
 
 function subscribeNarrow(onChange: () => void) {
@@ -42,9 +31,4 @@ export function useNarrowScreen(): boolean {
 /** A key for one booking attempt: sent again with every retry of that attempt. */
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
-}
-
-/** "Lundi 4 mai" from "lundi 4 mai": for the start of a line. */
-export function capitalize(text: string): string {
-  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }

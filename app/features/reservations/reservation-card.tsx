@@ -5,7 +5,7 @@ import { formatDay, formatDuration, formatMoment, formatTime, zoneCity } from '#
 import { formatMoney } from '#contract/money';
 import { isActiveStatus, type TReservation } from '#contract/reservations';
 import { TextLink } from '~/ui/link';
-import { capitalize, useVisitorTimeZone } from './format';
+import { capitalize, useVisitorTimeZone } from '~/platform/format';
 import { useLocale } from '~/platform/use-locale';
 import { StatusBadge } from './status-badge';
 

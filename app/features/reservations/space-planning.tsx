@@ -14,7 +14,7 @@ import { Button, buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { Input, Select } from '~/ui/field';
 import { CancelButton } from './cancel-button';
-import { capitalize } from './format';
+import { capitalize } from '~/platform/format';
 import { useLocale } from '~/platform/use-locale';
 import { PolicyForm } from './policy-form';
 import { statusKeyOf } from './status-badge';

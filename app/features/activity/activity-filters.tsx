@@ -1,0 +1,122 @@
+import { useTranslation } from 'react-i18next';
+import { Form, Link } from 'react-router';
+import { ACTIVITY_KINDS, type ActivityScope, type TActivityFilterOptions } from '#contract/activity';
+import { ACTIVITY_KIND_GROUPS, groupOfKind, kindKey } from '#contract/activity-sentence';
+import { DEFAULT_TIME_ZONE } from '#contract/spaces';
+import { zoneCity } from '#contract/reservation-format';
+import { Button, buttonClass } from '~/ui/button';
+import { cn } from '~/ui/cn';
+import { Input, Select } from '~/ui/field';
+
+/** The filters' fields as the URL gave them (text, possibly invalid: shown back as typed). */
+export interface ActivityForm {
+  scope: ActivityScope;
+  spaceId: string;
+  personId: string;
+  kind: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * The feed's filters: a plain GET form (it works without JavaScript; with it, React Router navigates).
+ * Space and person only in the managers' views; kinds grouped by what they are about.
+ */
+export function ActivityFilters({
+  form,
+  options,
+  errors,
+  filtered,
+}: {
+  form: ActivityForm;
+  options: TActivityFilterOptions;
+  errors: Record<string, string>;
+  filtered: boolean;
+}) {
+  const { t } = useTranslation('activity');
+  const errorOf = (field: string) =>
+    errors[field]
+      ? t(`filters.errors.${errors[field]}`, { defaultValue: t('filters.errors.invalid') })
+      : undefined;
+  const managerView = form.scope !== 'mine';
+  const space = options.spaces.find((item) => item.id === form.spaceId);
+  const zone = space?.timeZone ?? DEFAULT_TIME_ZONE;
+  const knownPerson = options.people.some((person) => person.id === form.personId);
+  return (
+    <Form
+      method="get"
+      action="/activity"
+      className="border-line bg-surface flex flex-col gap-3 rounded-2xl border p-4"
+    >
+      <h2 className="text-lg font-semibold">{t('filters.title')}</h2>
+      {form.scope !== 'mine' ? <input type="hidden" name="scope" value={form.scope} /> : null}
+      {managerView && options.spaces.length > 0 ? (
+        <Select
+          label={t('filters.space')}
+          name="space"
+          defaultValue={form.spaceId}
+          error={errorOf('spaceId')}
+        >
+          <option value="">{t('filters.allSpaces')}</option>
+          {options.spaces.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name}
+            </option>
+          ))}
+        </Select>
+      ) : null}
+      {managerView && (options.people.length > 0 || form.personId) ? (
+        <Select
+          label={t('filters.person')}
+          name="person"
+          defaultValue={form.personId}
+          error={errorOf('personId')}
+        >
+          <option value="">{t('filters.anyone')}</option>
+          {form.personId && !knownPerson ? (
+            <option value={form.personId}>{t('people.someone')}</option>
+          ) : null}
+          {options.people.map((person) => (
+            <option key={person.id} value={person.id}>
+              {person.name}
+            </option>
+          ))}
+        </Select>
+      ) : null}
+      <Select label={t('filters.kind')} name="kind" defaultValue={form.kind} error={errorOf('kinds')}>
+        <option value="">{t('filters.anyKind')}</option>
+        {Object.keys(ACTIVITY_KIND_GROUPS).map((group) => (
+          <optgroup key={group} label={t(`groups.${group}`)}>
+            {ACTIVITY_KINDS.filter((kind) => groupOfKind(kind) === group).map((kind) => (
+              <option key={kind} value={kind}>
+                {t(kindKey(kind, 'label'))}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </Select>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
+        <Input
+          label={t('filters.from')}
+          type="date"
+          name="from"
+          defaultValue={form.from}
+          error={errorOf('from')}
+        />
+        <Input label={t('filters.to')} type="date" name="to" defaultValue={form.to} error={errorOf('to')} />
+      </div>
+      <p className="text-ink-soft text-xs">{t('filters.zoneNote', { zone: zoneCity(zone) })}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit">{t('filters.apply')}</Button>
+        {filtered ? (
+          <Link
+            to={form.scope === 'mine' ? '/activity' : `/activity?scope=${form.scope}`}
+            className={cn(buttonClass('ghost', 'sm'))}
+          >
+            {t('filters.reset')}
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

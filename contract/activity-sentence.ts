@@ -1,0 +1,124 @@
+import type { ActivityKind, TActivityActor, TActivityItem } from './activity';
+import type { Locale } from './locale';
+import { formatMoment, formatSlot } from './reservation-format';
+
+/**
+ * An entry of the activity log as a sentence, in the reader's language, on the page and in the CSV alike.
+ * The words are in the `activity` catalogs (`kinds.<subject>.<verb>.<variant>`); this file only picks the
+ * variant and fills the blanks. Dates are in the space's zone, else the reader's (`timeZone`).
+ */
+
+/** A translation function bound to the `activity` namespace (i18next's `t`, or a test's). */
+export type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+/**
+ * Who the sentence speaks to: `you` when the reader did it, `forYou` when it is about the reader,
+ * `otherFor`/`youFor` when it is about someone other than whoever did it, `other` otherwise.
+ */
+export const SENTENCE_VARIANTS = ['other', 'you', 'otherFor', 'youFor', 'forYou'] as const;
+export type SentenceVariant = (typeof SENTENCE_VARIANTS)[number];
+
+/**
+ * The kinds that may concern someone other than whoever did it (a manager cancels a member's booking,
+ * invites someone): their catalog entries have every variant; the others have `other` and `you`.
+ */
+export const CONCERNING_KINDS = [
+  'reservation.created',
+  'reservation.cancelled',
+  'reservation.approved',
+  'reservation.declined',
+  'reservation.no_show',
+  'reservation.completed',
+  'member.invited',
+  'member.invitation_cancelled',
+  'member.removed',
+] as const satisfies readonly ActivityKind[];
+
+export function variantsOf(kind: ActivityKind): readonly SentenceVariant[] {
+  return (CONCERNING_KINDS as readonly string[]).includes(kind) ? SENTENCE_VARIANTS : ['other', 'you'];
+}
+
+/** The catalog key of a kind's part: `kinds.reservation.created.label`. */
+export function kindKey(kind: ActivityKind, part: SentenceVariant | 'label'): string {
+  return `kinds.${kind}.${part}`;
+}
+
+/** The families of kinds, for the filter's groups (by the subject before the dot). */
+export const ACTIVITY_KIND_GROUPS: Record<string, readonly string[]> = {
+  account: ['account', 'session', 'password', 'email', 'profile'],
+  reservations: ['reservation', 'calendar_feed'],
+  spaces: ['space', 'room'],
+  teams: ['member'],
+};
+
+export function groupOfKind(kind: ActivityKind): string {
+  const subject = kind.split('.')[0]!;
+  return Object.entries(ACTIVITY_KIND_GROUPS).find(([, subjects]) => subjects.includes(subject))?.[0] ?? '';
+}
+
+function variantFor(item: TActivityItem, viewerId: string | null): SentenceVariant {
+  const concerning = variantsOf(item.kind).length > 2;
+  const byReader = viewerId !== null && item.actor.id === viewerId;
+  const about =
+    item.about && !(item.about.id !== null && item.about.id === item.actor.id) ? item.about : null;
+  if (!concerning || !about) return byReader ? 'you' : 'other';
+  if (byReader) return 'youFor';
+  if (viewerId !== null && about.id === viewerId) return 'forYou';
+  return 'otherFor';
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/** A person as the sentence names them: their name, "a deleted account" or Escale. */
+export function personName(person: TActivityActor | null, t: Translate): string {
+  if (!person) return t('people.someone');
+  if (person.type === 'system') return t('people.system');
+  if (person.type === 'deleted' || !person.name) return t('people.deleted');
+  return person.name;
+}
+
+/** The slot an entry about a reservation names, in the zone given. */
+function slotOf(item: TActivityItem, locale: Locale, timeZone: string, t: Translate): string {
+  const startsAt = text(item.details.startsAt);
+  const endsAt = text(item.details.endsAt);
+  if (startsAt && !Number.isNaN(Date.parse(startsAt))) {
+    return endsAt && !Number.isNaN(Date.parse(endsAt))
+      ? formatSlot(locale, startsAt, endsAt, timeZone)
+      : formatMoment(locale, startsAt, timeZone);
+  }
+  return t('fallback.slot');
+}
+
+/** The zone an entry's times are read in: its space's, else the reader's. */
+export function zoneOfItem(item: TActivityItem, readerZone: string): string {
+  return item.space?.timeZone ?? readerZone;
+}
+
+/** "Camille Martin a réservé Salle Parmentier (Acme) : lundi 4 mai 2026, 09:00 – 10:00". */
+export function describeActivity(
+  item: TActivityItem,
+  options: { viewerId: string | null; locale: Locale; timeZone: string; t: Translate },
+): string {
+  const { t, locale } = options;
+  const zone = zoneOfItem(item, options.timeZone);
+  const about = item.about ? personName(item.about, t) : null;
+  const someone = () => t('people.someone');
+  const values = {
+    actor: personName(item.actor, t),
+    about: about ?? someone(),
+    email: text(item.details.email) ?? about ?? someone(),
+    space: item.space?.name ?? text(item.details.spaceName) ?? t('fallback.space'),
+    room: text(item.details.roomName) ?? t('fallback.room'),
+    // Only bookings' sentences name a slot.
+    slot: item.kind.startsWith('reservation.') ? slotOf(item, locale, zone, t) : '',
+  };
+  const sentence = t(kindKey(item.kind, variantFor(item, options.viewerId)), values);
+  return sentence.charAt(0).toLocaleUpperCase(locale) + sentence.slice(1);
+}
+
+/** The reason an entry records (a cancellation's, a refusal's), when there is one. */
+export function reasonOf(item: TActivityItem): string | null {
+  return text(item.details.reason);
+}

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../tests/support/test-database';
+import type { Database } from '../../db/client';
+import { recordActivity } from '../../platform/activity';
+import { log } from '../../platform/log';
+import type { Session } from '../../platform/session';
+import { addRole, insertPerson, insertSpace, type TestPerson } from '../reservations/reservations.fixtures';
+import { sql } from 'drizzle-orm';
+import { activityCsv, csvCell, csvLine } from './activity.csv';
+import { createActivityRoutes } from './activity.routes';
+
+/** The CSV export of the feed: format for French spreadsheets, the same rights as the feed. */
+
+let database: Database;
+let manager: TestPerson;
+let member: TestPerson;
+let stranger: TestPerson;
+let space: string;
+let signedIn: Session | null = null;
+let routes: ReturnType<typeof createActivityRoutes>;
+const NOW = new Date('2026-05-04T10:00:00Z');
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const db = database.db;
+  space = await insertSpace(db);
+  manager = await insertPerson(db, { name: 'Julien Moreau' });
+  member = await insertPerson(db, { name: '=HYPERLINK("http://evil.test")' });
+  stranger = await insertPerson(db, { name: 'Léa Petit', locale: 'en' });
+  await addRole(db, space, manager.id, 'manager');
+  await addRole(db, space, member.id, 'member');
+  await recordActivity(db, {
+    kind: 'reservation.created',
+    actor: { type: 'user', id: member.id },
+    subject: { type: 'reservation', id: 'r1' },
+    spaceId: space,
+    details: {
+      roomName: 'Salle "Atlas"; étage 2',
+      startsAt: '2026-05-11T07:00:00.000Z',
+      endsAt: '2026-05-11T08:30:00.000Z',
+    },
+    occurredAt: new Date('2026-05-03T22:30:00Z'),
+  });
+  await recordActivity(db, {
+    kind: 'reservation.cancelled',
+    actor: { type: 'user', id: manager.id },
+    aboutUserId: member.id,
+    subject: { type: 'reservation', id: 'r1' },
+    spaceId: space,
+    details: {
+      roomName: 'Salle Atlas',
+      reason: 'Dégât des eaux\nsalle fermée',
+      startsAt: '2026-05-11T07:00:00.000Z',
+    },
+    occurredAt: new Date('2026-05-04T09:00:00Z'),
+  });
+  routes = createActivityRoutes({ db, readSession: async () => signedIn, log, clock: () => NOW });
+});
+afterAll(() => database.close());
+
+const get = (query: string, headers: Record<string, string> = {}) =>
+  routes.request(`/export.csv${query}`, { headers });
+
+describe('CSV cells', () => {
+  it('quotes the separator, quotes and line breaks, doubling quotes', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('cr\rhere')).toBe('"cr\rhere"');
+    expect(csvLine(['a', 'b;c'])).toBe('a;"b;c"\r\n');
+  });
+
+  it('keeps a spreadsheet from running a cell as a formula', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) {
+      expect(csvCell(`${start}1+1`).replace(/^"/, '')).toMatch(/^'/);
+    }
+    expect(csvCell('=SUM(A1;A2)')).toBe(`"'=SUM(A1;A2)"`);
+    expect(csvCell('Réservation')).toBe('Réservation');
+  });
+});
+
+describe('GET /activity/export.csv', () => {
+  it('gives a manager their space’s entries, UTF-8 with a BOM, `;`, Paris dates, French words', async () => {
+    signedIn = manager.session;
+    const response = await get(`?scope=spaces&space=${space}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="activite-2026-05-04.csv"; filename*=UTF-8''activite-2026-05-04.csv`,
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    const lines = text.slice(1).split('\r\n');
+    expect(lines[0]).toBe(
+      'Date;Heure;Fuseau horaire;Espace;Auteur;Personne concernée;Type;Description;Motif;Modifications;Objet;Identifiant de l’objet;N° d’entrée',
+    );
+    // Newest first; the cancellation's reason keeps its line break inside quotes.
+    const cancelled = text.slice(text.indexOf('\r\n') + 2);
+    expect(cancelled).toMatch(
+      /^04\/05\/2026;11:00:00;Europe\/Paris;Espace [^;]+;Julien Moreau;"'=HYPERLINK\(""http:\/\/evil\.test""\)";Annulation;/,
+    );
+    expect(cancelled).toContain(';"Dégât des eaux\nsalle fermée";');
+    // 22:30 UTC on 3 May is 00:30 on 4 May in Paris; the room's name is quoted, its quotes doubled.
+    expect(text).toContain('04/05/2026;00:30:00;Europe/Paris;');
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.test"") a réservé Salle ""Atlas""; étage 2 (`);
+    expect(text).toContain('lundi 11 mai 2026, 09:00 – 10:30');
+    expect(text.endsWith('\r\n')).toBe(true);
+    // The header and two entries: a line break inside a quoted cell is a bare LF, never the CRLF that ends a line.
+    expect(lines.filter(Boolean)).toHaveLength(3);
+  });
+
+  it('writes English for a reader who reads English', async () => {
+    signedIn = { ...manager.session, user: { ...manager.session.user, locale: 'en' } };
+    const response = await get(`?scope=spaces&kind=reservation.cancelled`);
+    const text = await response.text();
+    expect(response.headers.get('content-disposition')).toContain('filename="activity-2026-05-04.csv"');
+    expect(text).toContain('Date;Time;Time zone;Space;By;Person concerned;Type;Description;');
+    expect(text).toContain(';Cancellation;');
+    expect(text).not.toContain(';Booking;');
+    expect(text).toContain('04/05/2026;11:00:00');
+  });
+
+  it('is refused as the feed is: a member of another space, a space not managed, bad filters', async () => {
+    signedIn = stranger.session;
+    expect((await get(`?scope=spaces&space=${space}`)).status).toBe(403);
+    expect((await get('?scope=spaces')).status).toBe(403);
+    const own = await get('');
+    expect(own.status).toBe(200);
+    expect((await own.text()).split('\r\n').filter(Boolean)).toHaveLength(1); // the header alone
+    signedIn = manager.session;
+    const invalid = await get(`?scope=spaces&from=2026-05-10&to=2026-05-01`);
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({
+      error: { status: 'INVALID_ARGUMENT', details: { fields: [{ path: 'to', message: 'range-order' }] } },
+    });
+  });
+
+  it('sends a signed-out visitor to sign in and back to the feed', async () => {
+    signedIn = null;
+    const response = await get(`?scope=spaces&kind=reservation.created`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(
+      `/auth/Login?redirect=${encodeURIComponent('/activity?scope=spaces&kind=reservation.created')}`,
+    );
+  });
+
+  it('streams a long history batch after batch, and stops at the bound', async () => {
+    const db = database.db;
+    const busy = await insertSpace(db);
+    await addRole(db, busy, manager.id, 'owner');
+    await db.execute(sql`
+      INSERT INTO activity_entries (occurred_at, kind, actor_type, actor_id, subject_type, subject_id, space_id)
+      SELECT ${NOW.toISOString()}::timestamptz - make_interval(mins => n % 300), 'room.updated', 'user',
+             ${manager.id}, 'room', 'room-' || n, ${busy}::uuid
+      FROM generate_series(1, 1234) AS n`);
+    signedIn = manager.session;
+    const response = await get(`?scope=spaces&space=${busy}`);
+    const lines = (await response.text()).split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(1 + 1234);
+    expect(new Set(lines.map((line) => line.split(';').at(-1))).size).toBe(1 + 1234);
+
+    const pieces: string[] = [];
+    const ctx = { db, actor: manager.session.user, viewerId: manager.id };
+    for await (const piece of activityCsv(ctx, { scope: 'spaces', spaceId: busy }, 'fr', 700))
+      pieces.push(piece);
+    expect(pieces.join('').split('\r\n').filter(Boolean)).toHaveLength(1 + 700);
+  });
+});

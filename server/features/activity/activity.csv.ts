@@ -1,0 +1,160 @@
+import { createInstance } from 'i18next';
+import { MAX_ACTIVITY_EXPORT_ROWS, type TActivityItem } from '#contract/activity';
+import {
+  describeActivity,
+  kindKey,
+  personName,
+  reasonOf,
+  zoneOfItem,
+  type Translate,
+} from '#contract/activity-sentence';
+import { dateTimeFormat } from '#contract/intl';
+import { intlLocaleOf, LOCALES, type Locale } from '#contract/locale';
+import { DEFAULT_TIME_ZONE } from '#contract/spaces';
+import en from '../../../app/locales/en/activity.json';
+import fr from '../../../app/locales/fr/activity.json';
+import { listActivity, type ActivityContext, type ActivityQuery } from './activity.service';
+
+/**
+ * The feed as a CSV file for French spreadsheets (Excel, LibreOffice): UTF-8 with a byte-order mark (so
+ * accents survive a double-click open), `;` between cells (`,` is the decimal mark in French), CRLF line
+ * ends, dates and times in each entry's space's zone, words from the same `activity` catalogs as the page.
+ */
+
+const CATALOGS = { fr, en } satisfies Record<Locale, unknown>;
+
+const translators = Object.fromEntries(
+  LOCALES.map((locale) => {
+    const instance = createInstance();
+    void instance.init({
+      lng: locale,
+      fallbackLng: 'fr',
+      resources: { [locale]: { activity: CATALOGS[locale] } },
+      ns: ['activity'],
+      defaultNS: 'activity',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      returnNull: false,
+    });
+    return [locale, ((key, values) => instance.t(key, values)) as Translate];
+  }),
+) as Record<Locale, Translate>;
+
+export const CSV_BOM = '\uFEFF';
+export const CSV_SEPARATOR = ';';
+const LINE_END = '\r\n';
+/** Entries read per query while the file streams out. */
+const EXPORT_BATCH = 500;
+
+/**
+ * One cell: a text a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return) is prefixed with `'`, which shows it as text (OWASP's advice against CSV injection);
+ * a cell holding the separator, a quote or a line break is quoted, its quotes doubled.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function csvLine(cells: string[]): string {
+  return cells.map(csvCell).join(CSV_SEPARATOR) + LINE_END;
+}
+
+const COLUMNS = [
+  'date',
+  'time',
+  'timeZone',
+  'space',
+  'actor',
+  'about',
+  'kind',
+  'description',
+  'reason',
+  'changes',
+  'subject',
+  'subjectId',
+  'entry',
+] as const;
+
+function formatValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.join(', ');
+  return String(value);
+}
+
+/** "price: 3000 → 3500, name: A → B": the fields a change touched. */
+function changesText(item: TActivityItem): string {
+  return Object.entries(item.changes)
+    .map(([field, { before, after }]) => `${field}: ${formatValue(before)} → ${formatValue(after)}`)
+    .join(', ');
+}
+
+function rowOf(item: TActivityItem, locale: Locale, viewerId: string): string[] {
+  const t = translators[locale];
+  const zone = zoneOfItem(item, DEFAULT_TIME_ZONE);
+  const at = new Date(item.occurredAt);
+  const date = dateTimeFormat(intlLocaleOf(locale), {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: zone,
+  }).format(at);
+  const time = dateTimeFormat(intlLocaleOf(locale), {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZone: zone,
+  }).format(at);
+  return [
+    date,
+    time,
+    zone,
+    item.space?.name ?? '',
+    personName(item.actor, t),
+    item.about ? personName(item.about, t) : '',
+    t(kindKey(item.kind, 'label')),
+    describeActivity(item, { viewerId, locale, timeZone: zone, t }),
+    reasonOf(item) ?? '',
+    changesText(item),
+    item.subject.type,
+    item.subject.id,
+    item.id,
+  ];
+}
+
+/** The header line of the file, in the reader's language. */
+export function csvHeader(locale: Locale): string {
+  const t = translators[locale];
+  return csvLine(COLUMNS.map((column) => t(`csv.${column}`)));
+}
+
+/** `activite-2026-05-04.csv` / `activity-2026-05-04.csv`. */
+export function exportFilename(locale: Locale, today: string): string {
+  return `${translators[locale](`csv.filename`)}-${today}.csv`;
+}
+
+/**
+ * The file's text, piece by piece: the mark and the header, then the entries page after page (a keyset
+ * page each, as the feed reads them), at most MAX_ACTIVITY_EXPORT_ROWS. The asker's rights are checked by
+ * the first page, before anything is written.
+ */
+export async function* activityCsv(
+  ctx: ActivityContext & { viewerId: string },
+  query: Omit<ActivityQuery, 'cursor' | 'pageSize'>,
+  locale: Locale,
+  maxRows = MAX_ACTIVITY_EXPORT_ROWS,
+): AsyncGenerator<string> {
+  let cursor: string | undefined;
+  let written = 0;
+  let first = true;
+  do {
+    const pageSize = Math.min(EXPORT_BATCH, maxRows - written);
+    const page = await listActivity(ctx, { ...query, cursor, pageSize });
+    if (first) yield CSV_BOM + csvHeader(locale);
+    first = false;
+    yield page.items.map((item) => csvLine(rowOf(item, locale, ctx.viewerId))).join('');
+    written += page.items.length;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && written < maxRows);
+}
