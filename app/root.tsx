@@ -11,6 +11,7 @@ import { DefaultShell } from './layouts/default-shell';
 import { analyticsBootScript } from './platform/analytics';
 import { brandThemeCss } from './platform/brand-theme';
 import { chunkReloadBootScript } from './platform/chunk-reload';
+import { I18nCatalogs } from './platform/i18n-catalogs';
 import { useNonce } from './platform/nonce';
 import { PageBehaviours } from './platform/page-behaviours';
 import { useRootData, type RootData } from './platform/root-data';
@@ -71,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ConsentBanner />
         {children}
         <PageBehaviours />
+        <I18nCatalogs />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -77,8 +77,12 @@ async function started(child: ChildProcess, url: string, readyPath: string, clea
 
 /** Builds Escale when the build is missing or older than its sources (never inside a measured process). */
 export function buildEscaleIfNeeded() {
+  // bench/run.ts sets NODE_ENV=production for what it measures in-process; outside production the start
+  // script builds when needed (in production it never does).
+  const { NODE_ENV: _production, ...env } = process.env;
   const built = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), 'build-if-needed'], {
     cwd: root,
+    env,
     stdio: 'inherit',
   });
   if (built.status !== 0) throw new Error('the build failed');

@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPublicConfig } from '#contract/load-context';
 import { toasts } from '~/ui/toast-store';
-import { createI18n } from './i18n';
+import { serverI18n } from './i18n.server';
 import type { RootData } from './root-data';
 import { useSafeNavigate } from './use-safe-navigate';
 
@@ -57,7 +57,7 @@ function renderRouter() {
     { initialEntries: ['/start'], hydrationData: { loaderData: { root: rootData } } },
   );
   render(
-    <I18nextProvider i18n={createI18n('fr')}>
+    <I18nextProvider i18n={serverI18n('fr')}>
       <RouterProvider router={router} />
     </I18nextProvider>,
   );

@@ -1,8 +1,13 @@
+import type { I18nHandle } from '~/platform/i18n';
+import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { getSpace } from '#contract/spaces';
 import type { Route } from './+types/space';
 import { SpacePage } from '~/features/spaces/space-page';
 import { translatorFor } from '~/platform/meta';
 import { seoMeta, shortDescription } from '~/platform/seo';
+
+export const handle: I18nHandle = { i18n: ['spaces'] };
+await loadRouteNamespaces(handle);
 
 /** `/spaces/{id}`: `id` is the slug (canonical) or the uuid. */
 export async function loader({ context, params }: Route.LoaderArgs) {
