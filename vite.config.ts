@@ -36,7 +36,7 @@ const moduleGraph: Plugin = {
   name: 'escale:module-graph',
   applyToEnvironment: (environment) => environment.name === 'client',
   renderStart() {
-    graph = this;
+    graph = { getModuleInfo: (id) => this.getModuleInfo(id) };
     documentModules = undefined;
   },
 };
