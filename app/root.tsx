@@ -5,7 +5,7 @@ import { DEFAULT_LOCALE } from '#contract/locale';
 import type { Route } from './+types/root';
 import './app.css';
 import { ConsentBanner } from './features/consent/consent-banner';
-import { CONSENT_STORAGE_KEY } from './features/consent/consent-machine';
+import { CONSENT_STORAGE_KEY, consentFromCookieHeader } from './features/consent/consent-machine';
 import { RouteErrorPage } from './features/errors/route-error-page';
 import { DefaultShell } from './layouts/default-shell';
 import { analyticsBootScript } from './platform/analytics';
@@ -22,7 +22,7 @@ import { TooltipProvider } from './ui/tooltip';
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 /** The global state of seed section 3: spaceId, subdomain, subdomainDetails, baseUrl, user; plus the locale. */
-export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
   const { tenant, viewer, config, locale } = context;
   return {
     locale,
@@ -32,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     baseUrl: config.baseUrl,
     user: viewer,
     config,
+    consent: consentFromCookieHeader(request.headers.get('cookie')),
   };
 }
 

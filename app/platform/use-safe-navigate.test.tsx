@@ -43,6 +43,7 @@ function renderRouter() {
     baseUrl: config.baseUrl,
     user: null,
     config,
+    consent: null,
   };
   const router = createMemoryRouter(
     [
