@@ -90,13 +90,17 @@ export function buildEscaleIfNeeded() {
 
 /**
  * Escale as `npm start` runs it, on a new data folder (the demo data is loaded at start): PGlite, or the
- * database of `env.DATABASE_URL`. `env` adds to a minimal environment (NODE_OPTIONS, say).
+ * database of `env.DATABASE_URL`. `env` adds to a minimal environment (NODE_OPTIONS, say); `nodeArgs` are
+ * node's own options (a profiler's, which NODE_OPTIONS refuses).
  */
-export async function startEscale(env: Record<string, string> = {}): Promise<Server> {
+export async function startEscale(
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<Server> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'escale-bench-server-'));
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
