@@ -60,14 +60,13 @@ const LOAD_MARGIN = '400px 0px';
 
 /** Whether the element has come within LOAD_MARGIN of the screen (once true, stays true). */
 function useNearScreen(element: React.RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(false);
+  // A browser without IntersectionObserver loads the map at once (nothing of it is rendered from this).
+  const [near, setNear] = useState(
+    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  );
   useEffect(() => {
     const target = element.current;
     if (near || !target) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
