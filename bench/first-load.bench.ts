@@ -76,6 +76,7 @@ async function firstLoad(browser: Browser, url: string): Promise<FirstLoad> {
   try {
     const page = await context.newPage();
     const pending: Promise<void>[] = [];
+    const scripts: string[] = [];
     const result: FirstLoad = { files: 0, wire: 0, decoded: 0, html: 0 };
     page.on('requestfinished', (request) => {
       pending.push(
@@ -88,13 +89,15 @@ async function firstLoad(browser: Browser, url: string): Promise<FirstLoad> {
           if (!/javascript/.test(type)) return;
           result.files++;
           result.wire += sizes.responseBodySize;
-          result.decoded += (await response.body()).length;
+          scripts.push(request.url());
         })(),
       );
     });
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
+    // Decoded sizes, asked again outside the browser (Node's fetch decompresses).
+    for (const script of scripts) result.decoded += (await (await fetch(script)).arrayBuffer()).byteLength;
     return result;
   } finally {
     await context.close();
