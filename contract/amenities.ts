@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { AMENITIES, ROOM_AMENITIES, SPACE_AMENITIES } from './amenities.plain';
 
 export * from './amenities.plain';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.plain';
 import { ZText } from './input';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZAmenity } from './amenities';
 import { defineCallable } from './callable';
 import { ZRoomKind } from './rooms';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZSpaceAmenity } from './amenities';
 import { defineCallable } from './callable';
 import { ZText } from './input';
