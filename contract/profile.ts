@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZEmail, ZNewPassword, ZPersonName } from './auth';
 import { defineCallable } from './callable';
 import { ZText } from './input';

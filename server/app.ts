@@ -192,7 +192,15 @@ export function createApp(options: AppOptions) {
 
   if (options.clientDir) {
     const root = options.clientDir;
-    app.use('/assets/*', serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE) }));
+    // Hashed assets, sent as the build compressed them (`.br`, `.gz` beside each: scripts/precompress.ts).
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE),
+      }),
+    );
     app.use(
       '/*',
       serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') }),
