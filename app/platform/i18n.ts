@@ -7,6 +7,7 @@ import { LOCALES, type Locale } from '#contract/locale';
  * `handle.i18n`), inline in its HTML; a later navigation loads what its routes add (`loadNamespaces`).
  */
 export const NAMESPACES = [
+  'activity',
   'auth',
   'backoffice',
   'co2',
