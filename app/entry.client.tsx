@@ -2,12 +2,10 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
-import { DEFAULT_LOCALE, isLocale } from '#contract/locale';
-import { createI18n } from './platform/i18n';
+import { browserI18n } from './platform/i18n-browser';
 import { NonceProvider } from './platform/nonce';
 
-const lang = document.documentElement.lang;
-const i18n = createI18n(isLocale(lang) ? lang : DEFAULT_LOCALE);
+const i18n = browserI18n();
 
 startTransition(() => {
   hydrateRoot(

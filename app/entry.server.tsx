@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { minimalErrorResponse } from './platform/crawler-errors';
-import { createI18n } from './platform/i18n';
+import { serverI18n } from './platform/i18n.server';
 import { NonceProvider } from './platform/nonce';
 
 export const streamTimeout = 5_000;
@@ -30,7 +30,7 @@ export default function handleRequest(
       log: loadContext.log,
     });
   }
-  const i18n = createI18n(locale);
+  const i18n = serverI18n(locale);
   // Crawlers get the whole page at once; people get it streamed.
   const waitForAll = crawler || routerContext.isSpaMode;
 

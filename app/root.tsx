@@ -5,12 +5,13 @@ import { DEFAULT_LOCALE } from '#contract/locale';
 import type { Route } from './+types/root';
 import './app.css';
 import { ConsentBanner } from './features/consent/consent-banner';
-import { CONSENT_STORAGE_KEY } from './features/consent/consent-machine';
+import { CONSENT_STORAGE_KEY, consentFromCookieHeader } from './features/consent/consent-machine';
 import { RouteErrorPage } from './features/errors/route-error-page';
 import { DefaultShell } from './layouts/default-shell';
 import { analyticsBootScript } from './platform/analytics';
 import { brandThemeCss } from './platform/brand-theme';
 import { chunkReloadBootScript } from './platform/chunk-reload';
+import { I18nCatalogs } from './platform/i18n-catalogs';
 import { useNonce } from './platform/nonce';
 import { PageBehaviours } from './platform/page-behaviours';
 import { useRootData, type RootData } from './platform/root-data';
@@ -21,7 +22,7 @@ import { TooltipProvider } from './ui/tooltip';
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 /** The global state of seed section 3: spaceId, subdomain, subdomainDetails, baseUrl, user; plus the locale. */
-export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
   const { tenant, viewer, config, locale } = context;
   return {
     locale,
@@ -31,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     baseUrl: config.baseUrl,
     user: viewer,
     config,
+    consent: consentFromCookieHeader(request.headers.get('cookie')),
   };
 }
 
@@ -71,6 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ConsentBanner />
         {children}
         <PageBehaviours />
+        <I18nCatalogs />
         <Scripts nonce={nonce} />
       </body>
     </html>

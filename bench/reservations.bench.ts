@@ -36,7 +36,7 @@ import { getSpaceCalendar } from '../server/features/reservations/queries.servic
 import { createAuth } from '../server/platform/auth';
 import { parseEnvironment, readConfig } from '../server/platform/config';
 import { log } from '../server/platform/log';
-import { createMailer } from '../server/platform/mail';
+import { systemContext } from '../server/platform/service-context';
 import { createSessionReader } from '../server/platform/session';
 import { createLocalFileStore } from '../server/platform/storage';
 import { databaseUrlWithName, dropDatabase, withAdminClient } from '../tests/support/postgres-template';
@@ -156,56 +156,56 @@ async function benchAvailability(db: Db) {
   const spaceIds = spaces.filter((space) => space.rooms === 50).map((space) => space.id);
   const largest = spaces.reduce((a, b) => (b.rooms > a.rooms ? b : a));
   const pick = <T>(items: T[], i: number) => items[(i * 7919) % items.length]!;
-  const now = new Date();
+  const ctx = systemContext({ db, log, now: new Date() });
   let i = 0;
   // Warm up plans and caches, then measure.
   for (let w = 0; w < 20; w++) {
-    await getRoomAvailability(
-      db,
-      { roomId: pick(roomIds, w), from: localDate(1), to: localDate(7), anyDesk: false },
-      now,
-    );
+    await getRoomAvailability(ctx, {
+      roomId: pick(roomIds, w),
+      from: localDate(1),
+      to: localDate(7),
+      anyDesk: false,
+    });
   }
   const room = await time(
     () =>
-      getRoomAvailability(
-        db,
-        {
-          roomId: pick(roomIds, i++),
-          from: localDate(1 + (i % 20)),
-          to: localDate(7 + (i % 20)),
-          anyDesk: false,
-        },
-        now,
-      ),
+      getRoomAvailability(ctx, {
+        roomId: pick(roomIds, i++),
+        from: localDate(1 + (i % 20)),
+        to: localDate(7 + (i % 20)),
+        anyDesk: false,
+      }),
     QUICK ? 50 : 300,
   );
   for (let w = 0; w < 5; w++) {
-    await getSpaceAvailability(db, { spaceId: pick(spaceIds, w), from: localDate(1), to: localDate(1) }, now);
+    await getSpaceAvailability(ctx, { spaceId: pick(spaceIds, w), from: localDate(1), to: localDate(1) });
   }
   const space = await time(
     () =>
-      getSpaceAvailability(
-        db,
-        { spaceId: pick(spaceIds, i++), from: localDate(1 + (i % 20)), to: localDate(1 + (i % 20)) },
-        now,
-      ),
+      getSpaceAvailability(ctx, {
+        spaceId: pick(spaceIds, i++),
+        from: localDate(1 + (i % 20)),
+        to: localDate(1 + (i % 20)),
+      }),
     QUICK ? 20 : 100,
   );
   // The manager's planning of the largest space, one day: every room and its bookings.
-  const admin = {
-    id: 'bench-user-1',
-    email: '',
-    name: 'Bench',
-    emailVerified: true,
-    isAdmin: true,
-    locale: null,
-    image: null,
+  const asAdmin = {
+    ...ctx,
+    actor: {
+      id: 'bench-user-1',
+      email: '',
+      name: 'Bench',
+      emailVerified: true,
+      isAdmin: true,
+      locale: null,
+      image: null,
+    },
   };
   for (let w = 0; w < 5; w++)
-    await getSpaceCalendar(db, admin, { spaceId: largest.id, date: localDate(1 + w) });
+    await getSpaceCalendar(asAdmin, { spaceId: largest.id, date: localDate(1 + w) });
   const planning = await time(
-    () => getSpaceCalendar(db, admin, { spaceId: largest.id, date: localDate(1 + (i++ % 30)) }),
+    () => getSpaceCalendar(asAdmin, { spaceId: largest.id, date: localDate(1 + (i++ % 30)) }),
     QUICK ? 20 : 100,
   );
   return { room, space, planning, planningRooms: largest.rooms };
@@ -251,8 +251,7 @@ async function benchBooking(database: Database, requests: number) {
     AUTH_SECRET: randomBytes(24).toString('hex'),
     LOG_LEVEL: 'warn',
   });
-  const mailer = createMailer(config, log);
-  const auth = createAuth({ db, config, mailer, log });
+  const auth = createAuth({ db, config, log });
   const fileStore = createLocalFileStore(path.join(dataDir, 'files'));
   const app = createApp({
     database,
@@ -309,7 +308,6 @@ async function benchBooking(database: Database, requests: number) {
   const api = await shoot(requests);
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  await mailer.idle();
   rmSync(dataDir, { recursive: true, force: true });
 
   // The same inserts straight in SQL (the reservation and its e-mail job, in one statement as the service

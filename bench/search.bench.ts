@@ -2,7 +2,8 @@
  * Search at scale: 5,000 spaces, 50,000 rooms and 350,000 bookings, on PGlite and (with DATABASE_URL)
  * on PostgreSQL. Prints p50/p95 of the server time of a filtered /search: the search query alone, the
  * callable through the HTTP API, and the whole server-rendered page. Everything runs in this process
- * (no network); the loops are bounded.
+ * (no network); the loops are bounded. On PostgreSQL the page is measured in three runs (target: p95 < 50 ms
+ * in each).
  */
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, getISODay } from 'date-fns';
@@ -21,6 +22,8 @@ import { spacesCallables } from '../server/features/spaces/spaces.callables';
 import { tenancyCallables } from '../server/features/tenancy/tenancy.callables';
 import { createCallableRouter } from '../server/platform/callables';
 import { parseEnvironment, readConfig } from '../server/platform/config';
+import { log } from '../server/platform/log';
+import { systemContext } from '../server/platform/service-context';
 import { fillSearchData } from './search-data';
 
 const SPACES = 5_000;
@@ -105,7 +108,10 @@ async function loadServerBuild(): Promise<ServerBuild> {
   return (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild;
 }
 
-async function benchOn(database: Database, build: ServerBuild) {
+/** Runs of the page's measure; the target holds when every one of them meets it. */
+const PAGE_RUNS = 3;
+
+async function benchOn(database: Database, build: ServerBuild, pageRuns = 1): Promise<number[]> {
   const started = performance.now();
   await database.migrate();
   await fillSearchData(database.db, SPACES, ROOMS_PER_SPACE);
@@ -127,16 +133,16 @@ async function benchOn(database: Database, build: ServerBuild) {
     mode: 'production',
   });
 
+  const visitor = systemContext({ db: database.db, log, now: new Date() });
   const answer = await searchSpaces(
-    database.db,
+    visitor,
     filtersFromSearchParams(new URLSearchParams(queries()[0])).filters,
-    'fr',
   );
   console.log(`  sample: "${queries()[0]}" → ${answer.total} spaces`);
 
   await measure(
     'search query (service)',
-    (query) => searchSpaces(database.db, filtersFromSearchParams(new URLSearchParams(query)).filters, 'fr'),
+    (query) => searchSpaces(visitor, filtersFromSearchParams(new URLSearchParams(query)).filters),
     true,
   );
   await measure('POST /api/fn/search.spaces', async (query) => {
@@ -154,9 +160,14 @@ async function benchOn(database: Database, build: ServerBuild) {
     if (response.status !== 200) throw new Error(`/search answered ${response.status}`);
     await response.text();
   };
-  const p95 = await measure('GET /search?… (whole page, SSR)', page, true);
+  const p95s: number[] = [];
+  for (let run = 1; run <= pageRuns; run++) {
+    p95s.push(
+      await measure(`GET /search?… (whole page, SSR)${pageRuns > 1 ? `, run ${run}` : ''}`, page, true),
+    );
+  }
   await measure('nationwide dated, page (outside the mix)', page, true, nationwideDated(), 40);
-  return p95;
+  return p95s;
 }
 
 export async function run() {
@@ -182,9 +193,11 @@ export async function run() {
   const postgres = openPostgres(databaseUrlWithName(url, name));
   console.log('PostgreSQL:');
   try {
-    const p95 = await benchOn(postgres, build);
+    const p95s = await benchOn(postgres, build, PAGE_RUNS);
+    const met = p95s.filter((p95) => p95 < TARGET_P95_MS).length;
     console.log(
-      `  target p95 < ${TARGET_P95_MS} ms for the page: ${p95 < TARGET_P95_MS ? 'met' : 'NOT met'}`,
+      `  target p95 < ${TARGET_P95_MS} ms for the page: met in ${met} of ${PAGE_RUNS} runs ` +
+        `(${p95s.map((p95) => p95.toFixed(1)).join(', ')} ms; load average ${os.loadavg()[0]!.toFixed(2)})`,
     );
   } finally {
     await postgres.close();

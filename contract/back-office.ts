@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZRoomAmenity, ZSpaceAmenity } from './amenities';
 import { defineCallable } from './callable';
 import { MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES, MAX_HORIZON_DAYS, ZRoomKind, ZRoomPrices } from './rooms';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * The shapes every callable's input is built from, so that what a caller sends is refused at the door

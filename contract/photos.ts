@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Where the browser fetches a stored photo: one URL scheme for uploads and demo illustrations. */
 export function photoUrl(fileKey: string): string {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZEmail, ZNewPassword, ZPersonName } from './auth';
 import { defineCallable } from './callable';
 import { ZText } from './input';
@@ -33,6 +33,16 @@ export const ZNotificationSettings = z.object(
   >,
 );
 export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
+
+/** Stored settings with today's defaults for any kind added since they were saved. */
+export function notificationSettingsOf(stored: Record<string, unknown> | null): TNotificationSettings {
+  const settings = { ...DEFAULT_NOTIFICATIONS };
+  for (const kind of NOTIFICATION_KINDS) {
+    const value = stored?.[kind];
+    if (typeof value === 'boolean') settings[kind] = value;
+  }
+  return settings;
+}
 
 export const PROFILE_LIMITS = { company: 120, jobTitle: 120, skill: 40, skills: 20, bio: 1000 } as const;
 

@@ -1,13 +1,14 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZRoomAmenity } from './amenities';
 import { defineCallable } from './callable';
 import { ZText } from './input';
 import { CURRENCIES } from './money';
 import { ZPhoto } from './photos';
+import { ROOM_KINDS } from './rooms.plain';
 
-export const ROOM_KINDS = ['meeting_room', 'private_office', 'desk', 'event_hall'] as const;
+export * from './rooms.plain';
+
 export const ZRoomKind = z.enum(ROOM_KINDS);
-export type RoomKind = (typeof ROOM_KINDS)[number];
 
 /** Prices with VAT, the amounts people are shown; the rate lets a page say how much of it is VAT. */
 export const ZRoomPrices = z.object({
@@ -26,12 +27,6 @@ export const ZRoomPrices = z.object({
   }),
 });
 export type TRoomPrices = z.infer<typeof ZRoomPrices>;
-
-/** The longest buffer a room may keep after each booking (also a database check: search relies on it). */
-export const MAX_BUFFER_MINUTES = 240;
-/** The longest booking any room allows, and the farthest ahead any room opens: a slot past them is refused unread. */
-export const MAX_BOOKING_MINUTES = 1440;
-export const MAX_HORIZON_DAYS = 730;
 
 export const ZRoomRules = z.object({
   minDurationMinutes: z.number().int(),

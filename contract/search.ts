@@ -1,17 +1,14 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZAmenity } from './amenities';
 import { defineCallable } from './callable';
 import { ZRoomKind } from './rooms';
 import { ZCalendarDate, ZText } from './input';
 import { ZPage, ZSpaceCard } from './spaces';
+import { SEARCH_SORTS, URL_KEYS, type TBookingIntent, type UrlKey } from './search.plain';
 
-export const SEARCH_SORTS = ['price_asc', 'price_desc', 'capacity_desc', 'name_asc'] as const;
+export * from './search.plain';
+
 export const ZSearchSort = z.enum(SEARCH_SORTS);
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-
-export const SEARCH_PAGE_SIZE = 10;
-/** A time searched without a duration means one hour. */
-export const DEFAULT_SEARCH_DURATION_MINUTES = 60;
 
 /** A start time of a booking: 00:00 to 23:59 (24:00 only closes). */
 export const ZStartTime = ZText.regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'time');
@@ -64,20 +61,6 @@ export const searchSpaces = defineCallable({
   access: 'public',
 });
 
-const URL_KEYS = [
-  'city',
-  'date',
-  'time',
-  'duration',
-  'people',
-  'kind',
-  'amenities',
-  'maxPrice',
-  'sort',
-  'page',
-] as const;
-type UrlKey = (typeof URL_KEYS)[number];
-
 /**
  * Reads filters from a URL. A value that does not validate is dropped (and named in `ignored`) rather
  * than failing the page: a shared link with one stale filter still shows results.
@@ -110,40 +93,8 @@ export function filtersFromSearchParams(params: URLSearchParams): {
   }
 }
 
-/** The URL query of some filters, leaving out defaults so links stay short. */
-export function searchParamsOf(filters: Partial<TSearchFiltersInput>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const key of URL_KEYS) {
-    const value = filters[key];
-    if (value === undefined || value === null || value === '') continue;
-    if (key === 'sort' && value === 'price_asc') continue;
-    if (key === 'page' && Number(value) === 1) continue;
-    if (Array.isArray(value)) {
-      if (value.length) params.set(key, value.join(','));
-    } else params.set(key, String(value));
-  }
-  return params;
-}
-
-/**
- * What of a search a booking carries on, from the results to a space page and on to a room page, whose
- * calendar opens on that day with that slot chosen: date, start time, length and people.
- */
-export type TBookingIntent = Pick<TSearchFilters, 'date' | 'time' | 'duration' | 'people'>;
-
 /** The booking intent a URL carries (anything invalid dropped, as `filtersFromSearchParams` does). */
 export function bookingIntentOf(params: URLSearchParams): TBookingIntent {
   const { date, time, duration, people } = filtersFromSearchParams(params).filters;
   return { date, time, duration, people };
-}
-
-/** `?date=…&time=…&duration=…&people=…` to append to a space or room link; empty when nothing was asked. */
-export function bookingQueryOf(intent: TBookingIntent): string {
-  const query = searchParamsOf({
-    date: intent.date,
-    time: intent.time,
-    duration: intent.duration,
-    people: intent.people,
-  }).toString();
-  return query ? `?${query}` : '';
 }

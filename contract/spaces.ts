@@ -1,28 +1,14 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZSpaceAmenity } from './amenities';
 import { defineCallable } from './callable';
 import { ZText } from './input';
 import { ZPhoto } from './photos';
 import { ZRoomKind, ZRoomSummary, ZSpaceRef } from './rooms';
+import { SPACE_LIST_SORTS, SPACE_STATUSES } from './spaces.plain';
 
-export const SPACE_STATUSES = ['draft', 'published', 'archived'] as const;
+export * from './spaces.plain';
+
 export const ZSpaceStatus = z.enum(SPACE_STATUSES);
-export type SpaceStatus = (typeof SPACE_STATUSES)[number];
-
-export const DEFAULT_TIME_ZONE = 'Europe/Paris';
-
-/**
- * The city as search compares it: "Saint-Étienne", "saint etienne" and "SAINT ETIENNE" are one city.
- * Lower case, accents removed, hyphens, apostrophes and runs of spaces as one space.
- */
-export function cityKeyOf(city: string): string {
-  return city
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[\s\-'’]+/g, ' ')
-    .trim();
-}
 
 /** `HH:MM`, 00:00 to 24:00 (24:00 closes at midnight). */
 export const ZClockTime = ZText.regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'time');
@@ -72,16 +58,9 @@ export const ZSpaceDetail = ZSpaceCard.extend({
 });
 export type TSpaceDetail = z.infer<typeof ZSpaceDetail>;
 
-export const SPACE_LIST_SORTS = ['name', 'city', 'price', 'newest'] as const;
 export const ZSpaceListSort = z.enum(SPACE_LIST_SORTS);
-export type SpaceListSort = (typeof SPACE_LIST_SORTS)[number];
-export const SPACE_LIST_PAGE_SIZE = 12;
 
 export const ZPage = z.coerce.number().int().min(1).max(10_000);
-
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
 
 /** A published space by slug or id. A space that is not published is `not-found` for the public. */
 export const getSpace = defineCallable({

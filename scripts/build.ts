@@ -1,7 +1,7 @@
 /**
  * `npm run build`: everything production runs, with plain node and production dependencies only.
  *
- *   build/client/         the browser's assets (React Router + Vite)
+ *   build/client/         the browser's assets (React Router + Vite), with brotli and gzip copies of assets/
  *   build/server/         the pages' server build (React Router + Vite)
  *   build/node/escale.js  the compiled server (esbuild), with its chunks,
  *   build/node/migrations/       the SQL migrations it applies at start,
@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { compileServer } from './build-server';
+import { precompressAssets } from './precompress';
 
 const root = path.resolve(import.meta.dirname, '..');
 // A build setting, not the server's configuration: the compiled server finds its build beside itself.
@@ -34,6 +35,13 @@ const pages = spawnSync(
   },
 );
 if (pages.status !== 0) process.exit(pages.status ?? 1);
+
+step('brotli and gzip copies of the browser assets');
+const compressed = precompressAssets(path.join(buildDir, 'client/assets'));
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+step(
+  `  ${compressed.files} files, ${kib(compressed.bytes)}: ${kib(compressed.brotli)} brotli, ${kib(compressed.gzip)} gzip`,
+);
 
 step('server (esbuild) and an empty PGlite data folder');
 await compileServer(nodeDir, { pgliteTemplate: true });

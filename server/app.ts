@@ -39,6 +39,8 @@ export interface AppOptions {
   auth?: Auth;
   /** Uploaded files, served at `/api/files` (absent in tests of other parts). */
   fileStore?: FileStore;
+  /** What time it is: each request's `now` (tests fix it); the machine's clock by default. */
+  clock?: () => Date;
 }
 
 type Env = { Variables: { requestId: string; nonce: string; log: Logger } };
@@ -49,6 +51,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function createApp(options: AppOptions) {
   const { database, config, router } = options;
+  const clock = options.clock ?? (() => new Date());
   const app = new Hono<Env>();
   const development = options.mode === 'development';
   const https = config.baseUrl.startsWith('https:');
@@ -93,7 +96,7 @@ export function createApp(options: AppOptions) {
   if (options.auth) {
     const handleAuth = createAuthHandler({ auth: options.auth, db: database.db });
     app.on(['GET', 'POST'], '/api/auth/*', (c) =>
-      handleAuth(c.req.raw, clientAddressOf(c, config.trustProxy)),
+      handleAuth(c.req.raw, clientAddressOf(c, config.trustProxy), c.get('requestId')),
     );
   }
   if (options.fileStore) {
@@ -109,7 +112,12 @@ export function createApp(options: AppOptions) {
   // Calendar files (.ics) for calendar applications and downloads: plain GETs.
   app.route(
     '/api',
-    createCalendarRoutes({ db: database.db, readSession: options.readSession, baseUrl: config.baseUrl }),
+    createCalendarRoutes({
+      db: database.db,
+      readSession: options.readSession,
+      baseUrl: config.baseUrl,
+      clock,
+    }),
   );
   // The activity feed's CSV export (a download link on /activity): a plain GET with the page's filters.
   app.route(
@@ -127,7 +135,9 @@ export function createApp(options: AppOptions) {
       config,
       actor: session?.user ?? null,
       session,
+      now: clock(),
       requestId: c.get('requestId'),
+      clientAddress: clientAddressOf(c, config.trustProxy) ?? null,
       log: c.get('log'),
       headers: c.req.raw.headers,
       locale: negotiateLocale({
@@ -182,7 +192,15 @@ export function createApp(options: AppOptions) {
 
   if (options.clientDir) {
     const root = options.clientDir;
-    app.use('/assets/*', serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE) }));
+    // Hashed assets, sent as the build compressed them (`.br`, `.gz` beside each: scripts/precompress.ts).
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE),
+      }),
+    );
     app.use(
       '/*',
       serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') }),
@@ -207,7 +225,7 @@ export function createApp(options: AppOptions) {
     const ctx = callContextOf(c, session);
     const call = callWith(router, ctx);
     // Branding is decoration: when it cannot be read the page renders unbranded rather than failing.
-    const tenant = await findBrandingForHost(database.db, c.req.header('host'), config.rootDomain).catch(
+    const tenant = await findBrandingForHost(ctx, c.req.header('host'), config.rootDomain).catch(
       (error: unknown) => {
         c.get('log').error('branding lookup failed', { error });
         return null;

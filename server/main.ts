@@ -14,9 +14,9 @@ import { createAuth } from './platform/auth';
 import { createJobRunner, installJobRunner } from './platform/jobs';
 import type { Config } from './platform/config';
 import { log } from './platform/log';
-import { createMailer, installMailer } from './platform/mail';
+import { createMailer } from './platform/mail';
 import { createSessionReader } from './platform/session';
-import { reservationJobHandlers, reservationRecurringJobs } from './features/reservations/reservation-jobs';
+import { JOBS } from './jobs';
 import { createLocalFileStore, type FileStore } from './platform/storage';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -73,16 +73,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
 
   const mailer = createMailer(config);
-  installMailer(mailer);
-  const auth = createAuth({ db: database.db, config, mailer, log });
+  const auth = createAuth({ db: database.db, config, log });
   const readSession = createSessionReader(auth, log);
-  // Background jobs (reminders, expiry, completion, e-mails) in the database: every process runs a worker.
-  const jobs = createJobRunner({
-    db: database.db,
-    handlers: { ...reservationJobHandlers(config) },
-    recurring: [...reservationRecurringJobs],
-    log,
-  });
+  // Background jobs (e-mails, reminders, expiry, completion) in the database: every process runs a worker.
+  const jobs = createJobRunner({ db: database.db, jobs: JOBS, baseUrl: config.baseUrl, mailer, log });
   installJobRunner(jobs);
 
   const app = createApp({
@@ -135,8 +129,6 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       // The job in progress finishes; queued ones wait in the database for the next start.
       await jobs.stop();
       installJobRunner(undefined);
-      // Mail accepted while serving (a reset link, say) is still delivered.
-      await mailer.idle();
       await database.close();
     })());
 

@@ -24,13 +24,14 @@ export function LanguageSwitcher() {
           value={locale}
           lang={locale}
           aria-pressed={current === locale}
-          aria-label={t(`layout.languages.${locale}`)}
           className={cn(
-            'rounded px-2 py-1 text-sm uppercase',
+            'rounded px-2 py-1 text-sm',
             current === locale ? 'bg-primary text-on-primary' : 'text-ink hover:bg-muted',
           )}
         >
-          {locale}
+          {/* The name starts with what is shown, "FR" (WCAG 2.5.3), and says the language in full. */}
+          {locale.toUpperCase()}
+          <span className="sr-only"> {t(`layout.languages.${locale}`)}</span>
         </button>
       ))}
     </fetcher.Form>

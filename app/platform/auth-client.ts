@@ -1,4 +1,4 @@
-import { RESET_PATH } from '#contract/auth';
+import { RESET_PATH } from '#contract/auth.plain';
 import { AppError, codeOfHttpStatus, codeOfStatusName, type ErrorCode } from '#contract/errors';
 import type { Locale } from '#contract/locale';
 import { validatedPath } from './auth-paths';

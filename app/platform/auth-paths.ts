@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { LOGIN_PATH, REDIRECT_PARAM, RESET_PATH, SIGNUP_PATH, VALIDATED_PATH } from '#contract/auth';
+import { LOGIN_PATH, REDIRECT_PARAM, RESET_PATH, SIGNUP_PATH, VALIDATED_PATH } from '#contract/auth.plain';
 import { safeRedirectPath } from './safe-navigation';
 
 /** Messages the sign-in page can open with (`?notice=`). */

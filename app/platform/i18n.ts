@@ -1,28 +1,49 @@
-import { createInstance, type i18n as I18n, type InitOptions, type Resource } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '#contract/locale';
+import type { i18n as I18n, InitOptions, ResourceKey } from 'i18next';
+import { LOCALES, type Locale } from '#contract/locale';
 
-type Catalog = Record<string, unknown>;
+/**
+ * The browser's namespaces (`app/locales/<locale>/<namespace>.json`). A page is sent its visitor's language
+ * only, and of it the namespaces of the document (DOCUMENT_NAMESPACES) and of its routes (each route's
+ * `handle.i18n`), inline in its HTML; a later navigation loads what its routes add (`loadNamespaces`).
+ */
+export const NAMESPACES = [
+  'activity',
+  'auth',
+  'backoffice',
+  'co2',
+  'common',
+  'consent',
+  'content',
+  'onboarding',
+  'platform',
+  'profile',
+  'reservations',
+  'search',
+  'spaces',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
 
-// Every catalog, `app/locales/<locale>/<namespace>.json`, bundled: they are small and it avoids a request.
-const files = import.meta.glob<Catalog>('../locales/*/*.json', { eager: true, import: 'default' });
+/** What the document itself uses on every page: header, footer, consent banner, error pages. */
+export const DOCUMENT_NAMESPACES: readonly Namespace[] = ['common', 'consent', 'platform', 'auth'];
 
-export const resources: Resource = {};
-for (const [file, catalog] of Object.entries(files)) {
-  const [, locale, namespace] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
-  if (!locale || !namespace) continue;
-  resources[locale] ??= {};
-  resources[locale][namespace] = catalog;
+/** A route module's `handle`: the namespaces its components and its `meta` use beyond the document's. */
+export interface I18nHandle {
+  i18n: readonly Namespace[];
 }
-export const namespaces = [...new Set(Object.values(resources).flatMap((catalogs) => Object.keys(catalogs)))];
 
-function options(locale: Locale): InitOptions {
+/** The id of the inline `<script type="application/json">` holding the page's catalogs. */
+export const CATALOGS_SCRIPT_ID = 'i18n-catalogs';
+
+/** What the server writes in that script: the page's language and, of it, the namespaces sent. */
+export interface InlineCatalogs {
+  locale: Locale;
+  catalogs: Partial<Record<Namespace, ResourceKey>>;
+}
+
+export function i18nOptions(locale: Locale): InitOptions {
   return {
     lng: locale,
-    fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
-    resources,
-    ns: namespaces,
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     initAsync: false,
@@ -30,16 +51,22 @@ function options(locale: Locale): InitOptions {
   };
 }
 
-/** One i18next instance per request on the server, one per page on the client. */
-export function createI18n(locale: Locale): I18n {
-  const instance = createInstance();
-  void instance.use(initReactI18next).init(options(locale));
-  return instance;
+// One i18next instance per language on the server (all catalogs, shared by every request); one in the
+// browser, whatever the language. Registered by entry.server.tsx and entry.client.tsx.
+let instanceFor: (locale: Locale) => I18n = () => {
+  throw new Error('no i18next instance registered yet');
+};
+
+export function registerI18n(lookup: (locale: Locale) => I18n) {
+  instanceFor = lookup;
 }
 
-/** A translator outside React (page titles in `meta`, e-mails): not bound to any component tree. */
-export function createTranslator(locale: Locale) {
-  const instance = createInstance();
-  void instance.init(options(locale));
-  return instance.t;
+/** The instance of a language (outside React: page titles in `meta`). */
+export function i18nFor(locale: Locale): I18n {
+  return instanceFor(locale);
+}
+
+/** A translator outside React (page titles in `meta`), in `locale`. */
+export function translatorFor(locale: Locale) {
+  return i18nFor(locale).getFixedT(locale);
 }

@@ -1,12 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '#contract/locale';
-import { createTranslator } from './i18n';
+import { DEFAULT_LOCALE, type Locale } from '#contract/locale';
+import { translatorFor as translatorOf } from './i18n';
 import type { RootData } from './root-data';
-
-const translators = Object.fromEntries(LOCALES.map((locale) => [locale, createTranslator(locale)])) as Record<
-  Locale,
-  ReturnType<typeof createTranslator>
->;
 
 type Matches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
 
@@ -17,7 +12,7 @@ export function localeOfMatches(matches: Matches): Locale {
 
 /** Translates outside React, in the page's language as the root loader decided it. */
 export function translatorFor(matches: Matches) {
-  return translators[localeOfMatches(matches)];
+  return translatorOf(localeOfMatches(matches));
 }
 
 /** `<title>` and description of a page from translation keys: "Title · Escale". */

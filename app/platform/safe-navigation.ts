@@ -1,4 +1,4 @@
-import { REDIRECT_PARAM } from '#contract/auth';
+import { REDIRECT_PARAM } from '#contract/auth.plain';
 
 /**
  * Seed section 2: navigating to an external URL is refused unless explicitly allowed; `javascript:`,

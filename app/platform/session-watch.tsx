@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
 import { useSafeNavigate } from './use-safe-navigate';
-import { ONE_TIME_TOKEN_PARAM, REDIRECT_PARAM } from '#contract/auth';
+import { ONE_TIME_TOKEN_PARAM, REDIRECT_PARAM } from '#contract/auth.plain';
 import { AppError } from '#contract/errors';
 import { AUTH_CHANNEL, authClient } from './auth-client';
 import { isAuthScreen } from './auth-paths';

@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPublicConfig } from '#contract/load-context';
 import { toasts } from '~/ui/toast-store';
-import { createI18n } from './i18n';
+import { serverI18n } from './i18n.server';
 import type { RootData } from './root-data';
 import { useSafeNavigate } from './use-safe-navigate';
 
@@ -43,6 +43,7 @@ function renderRouter() {
     baseUrl: config.baseUrl,
     user: null,
     config,
+    consent: null,
   };
   const router = createMemoryRouter(
     [
@@ -57,7 +58,7 @@ function renderRouter() {
     { initialEntries: ['/start'], hydrationData: { loaderData: { root: rootData } } },
   );
   render(
-    <I18nextProvider i18n={createI18n('fr')}>
+    <I18nextProvider i18n={serverI18n('fr')}>
       <RouterProvider router={router} />
     </I18nextProvider>,
   );

@@ -1,3 +1,5 @@
+import type { I18nHandle } from '~/platform/i18n';
+import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import {
   ACTIVITY_PAGE_SIZE,
   activityFiltersFromParams,
@@ -15,6 +17,9 @@ import type { Route } from './+types/activity';
 import { ActivityPage, type ActivityPageData } from '~/features/activity/activity-page';
 import { requireViewer } from '~/platform/guard';
 import { pageTitle } from '~/platform/meta';
+
+export const handle: I18nHandle = { i18n: ['activity'] };
+await loadRouteNamespaces(handle);
 
 /**
  * Login required. The filters are the URL's (a GET form that works without JavaScript); a scope the person

@@ -6,7 +6,12 @@ import type { Route } from './+types/home';
 import { HowItWorks } from '~/features/home/how-it-works';
 import { SearchBox } from '~/features/search/search-box';
 import { FeaturedSpaces } from '~/features/spaces/featured-spaces';
+import type { I18nHandle } from '~/platform/i18n';
+import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { pageTitle } from '~/platform/meta';
+
+export const handle: I18nHandle = { i18n: ['search', 'spaces'] };
+await loadRouteNamespaces(handle);
 
 /**
  * On a space's own subdomain (`acme.escale.fr`) the home page is that space's page; elsewhere, the search

@@ -1,3 +1,5 @@
+import type { I18nHandle } from '~/platform/i18n';
+import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { getManagedSpace, listTeam } from '#contract/back-office';
 import { todayIn } from '#contract/dates';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
@@ -5,6 +7,9 @@ import type { Route } from './+types/myspaces-space';
 import { OFFICE_SECTIONS, SpaceBackOffice } from '~/features/back-office/space-back-office';
 import { requireViewer } from '~/platform/guard';
 import { pageTitle } from '~/platform/meta';
+
+export const handle: I18nHandle = { i18n: ['backoffice', 'spaces'] };
+await loadRouteNamespaces(handle);
 
 /** /myspaces/{spaceId}?section=…: one space's back office (owners, managers and admins; others get 403). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

@@ -1,3 +1,5 @@
+import type { I18nHandle } from '~/platform/i18n';
+import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { todayIn } from '#contract/dates';
 import { isUuid, ZCalendarDate } from '#contract/input';
 import {
@@ -15,6 +17,9 @@ import {
 } from '~/features/reservations/my-reservations-page';
 import { requireViewer } from '~/platform/guard';
 import { pageTitle } from '~/platform/meta';
+
+export const handle: I18nHandle = { i18n: ['reservations'] };
+await loadRouteNamespaces(handle);
 
 function pageOf(value: string | null): number {
   const page = Number(value);

@@ -1,3 +1,5 @@
+import type { I18nHandle } from '~/platform/i18n';
+import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { data } from 'react-router';
 import { isUuid } from '#contract/input';
 import { BOOKING_REFUSALS, getReservation } from '#contract/reservations';
@@ -5,6 +7,9 @@ import type { Route } from './+types/result';
 import { ResultPage, type ResultData } from '~/features/reservations/result-page';
 import { pageTitle } from '~/platform/meta';
 import { invariantRoute } from '~/platform/route-invariant';
+
+export const handle: I18nHandle = { i18n: ['reservations'] };
+await loadRouteNamespaces(handle);
 
 /** Why a booking could not be made, as `/result?error=…` names it: a refusal or an error code. */
 const FAILURES = new Set<string>([

@@ -1,3 +1,5 @@
+import type { I18nHandle } from '~/platform/i18n';
+import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { getRoom } from '#contract/rooms';
 import type { Route } from './+types/room';
 import { BookingPanel } from '~/features/reservations/booking-panel';
@@ -5,6 +7,9 @@ import { RoomPage } from '~/features/spaces/room-page';
 import { formatMoney } from '#contract/money';
 import { localeOfMatches, translatorFor } from '~/platform/meta';
 import { seoMeta, shortDescription } from '~/platform/seo';
+
+export const handle: I18nHandle = { i18n: ['reservations', 'spaces'] };
+await loadRouteNamespaces(handle);
 
 /**
  * `/rooms/{roomId}` and `/spaces/{spaceid}/rooms/{roomid}` (one module, two routes). With a space in the

@@ -1,3 +1,5 @@
+import type { I18nHandle } from '~/platform/i18n';
+import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { filtersFromSearchParams, searchSpaces } from '#contract/search';
 import { todayIn } from '#contract/dates';
 import { DEFAULT_TIME_ZONE, listCities } from '#contract/spaces';
@@ -5,6 +7,9 @@ import type { Route } from './+types/search';
 import { SearchPage } from '~/features/search/search-page';
 import { translatorFor } from '~/platform/meta';
 import { seoMeta } from '~/platform/seo';
+
+export const handle: I18nHandle = { i18n: ['search', 'spaces'] };
+await loadRouteNamespaces(handle);
 
 /** `/search?city=…&date=…`: filters from the URL; a filter that does not validate is dropped and named. */
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,13 +1,22 @@
+import type { I18nHandle } from '~/platform/i18n';
+import { loadRouteNamespaces } from '~/platform/i18n-browser';
+import { bookingIntentOf } from '#contract/search';
 import { getSpace } from '#contract/spaces';
 import type { Route } from './+types/space';
 import { SpacePage } from '~/features/spaces/space-page';
 import { translatorFor } from '~/platform/meta';
 import { seoMeta, shortDescription } from '~/platform/seo';
 
+export const handle: I18nHandle = { i18n: ['spaces'] };
+await loadRouteNamespaces(handle);
+
 /** `/spaces/{id}`: `id` is the slug (canonical) or the uuid. */
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const space = await context.call(getSpace, { ref: params.id });
-  return { space, now: new Date().toISOString() };
+  // A search's date, time, length and people go on to the rooms' calendars (read here: the browser's
+  // first load of the page carries no schema).
+  const intent = bookingIntentOf(new URL(request.url).searchParams);
+  return { space, intent, now: new Date().toISOString() };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -28,5 +37,5 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function SpaceRoute({ loaderData }: Route.ComponentProps) {
-  return <SpacePage space={loaderData.space} now={loaderData.now} />;
+  return <SpacePage space={loaderData.space} intent={loaderData.intent} now={loaderData.now} />;
 }

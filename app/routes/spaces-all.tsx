@@ -1,8 +1,13 @@
+import type { I18nHandle } from '~/platform/i18n';
+import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { listSpaces, ZPage, ZSpaceListSort } from '#contract/spaces';
 import type { Route } from './+types/spaces-all';
 import { AllSpaces } from '~/features/spaces/all-spaces';
 import { translatorFor } from '~/platform/meta';
 import { seoMeta } from '~/platform/seo';
+
+export const handle: I18nHandle = { i18n: ['spaces'] };
+await loadRouteNamespaces(handle);
 
 /** `/spaces/all?sort=…&page=…`: a wrong sort or page falls back to the default rather than failing. */
 export async function loader({ context, request }: Route.LoaderArgs) {

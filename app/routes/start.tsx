@@ -1,3 +1,5 @@
+import type { I18nHandle } from '~/platform/i18n';
+import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getManagedSpace, listMySpaces } from '#contract/back-office';
@@ -15,6 +17,9 @@ import { requireViewer } from '~/platform/guard';
 import { pageTitle } from '~/platform/meta';
 import { buttonClass } from '~/ui/button';
 import { useSafeNavigate } from '~/platform/use-safe-navigate';
+
+export const handle: I18nHandle = { i18n: ['backoffice', 'onboarding', 'spaces'] };
+await loadRouteNamespaces(handle);
 
 /**
  * /start (login required): the choice after sign-up, then the wizard that opens a space step by step.

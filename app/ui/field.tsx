@@ -181,7 +181,7 @@ export function Checkbox({
           type="checkbox"
           aria-describedby={describedBy}
           aria-invalid={error ? true : undefined}
-          className="accent-primary mt-1 size-4"
+          className="accent-primary mt-1 size-4 shrink-0"
           {...props}
         />
         <label htmlFor={id} className="text-sm">

@@ -1,6 +1,3 @@
-import 'leaflet/dist/leaflet.css';
-import 'leaflet.markercluster/dist/MarkerCluster.css';
-import './marker-map.css';
 import type { LeafletEvent, Map as LeafletMap, Marker, MarkerCluster, MarkerClusterGroup } from 'leaflet';
 import type * as LeafletModule from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
@@ -46,10 +43,43 @@ type Leaflet = typeof LeafletModule;
  * extends the global `L`, which Leaflet sets when it loads: the plugin is loaded after it.
  */
 async function loadLeaflet(): Promise<Leaflet> {
-  const { default: L } = await import('leaflet');
+  const [{ default: L }] = await Promise.all([
+    import('leaflet'),
+    // Its styles come with it: a page whose map is never seen loads neither.
+    import('leaflet/dist/leaflet.css'),
+    import('leaflet.markercluster/dist/MarkerCluster.css'),
+    import('./marker-map.css'),
+  ]);
   (window as unknown as { L?: Leaflet }).L ??= L;
   await import('leaflet.markercluster');
   return L;
+}
+
+/** How far below (or above) the screen the map starts loading, so it is drawn by the time it is seen. */
+const LOAD_MARGIN = '400px 0px';
+
+/** Whether the element has come within LOAD_MARGIN of the screen (once true, stays true). */
+function useNearScreen(element: React.RefObject<HTMLElement | null>): boolean {
+  // A browser without IntersectionObserver loads the map at once (nothing of it is rendered from this).
+  const [near, setNear] = useState(
+    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  );
+  useEffect(() => {
+    const target = element.current;
+    if (near || !target) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          setNear(true);
+        }
+      },
+      { rootMargin: LOAD_MARGIN },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element, near]);
+  return near;
 }
 
 /**
@@ -70,8 +100,8 @@ function markerIcon(L: Leaflet, marker: MapMarker, selected: boolean) {
 }
 
 /**
- * A Leaflet map of markers, loaded in the browser only (Leaflet needs `window`); the server renders the
- * empty frame. The list next to it stays the primary way to reach each place: the map adds geography.
+ * A Leaflet map of markers, loaded in the browser only (Leaflet needs `window`) once it comes near the
+ * screen; the server renders the empty frame. The list next to it stays the primary way to reach each place: the map adds geography.
  */
 export function MarkerMap({
   markers,
@@ -100,7 +130,11 @@ export function MarkerMap({
     selectedRef.current = selectedId;
   }, [onSelect, t, selectedId]);
 
+  // Leaflet (about 50 KiB compressed) and its styles load when the map is about to be seen.
+  const near = useNearScreen(container);
+
   useEffect(() => {
+    if (!near) return;
     let cancelled = false;
     void loadLeaflet().then((L) => {
       if (cancelled || !container.current || map.current) return;
@@ -132,7 +166,7 @@ export function MarkerMap({
       map.current?.remove();
       map.current = null;
     };
-  }, [tileUrl, tileAttribution, zoomInLabel, zoomOutLabel]);
+  }, [near, tileUrl, tileAttribution, zoomInLabel, zoomOutLabel]);
 
   useEffect(() => {
     const current = map.current;

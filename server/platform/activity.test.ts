@@ -7,7 +7,7 @@ import { sqlStateOf } from '../db/transaction';
 import { rowsOf } from '../db/rows';
 import { activityEntries } from '../db/schema/activity';
 import { insertPerson } from '../features/reservations/reservations.fixtures';
-import { changesBetween, recordActivity, truncatedAddress } from './activity';
+import { anonymiseActivityOf, changesBetween, recordActivity, truncatedAddress } from './activity';
 
 const AT = new Date('2027-03-01T09:00:00Z');
 
@@ -88,6 +88,37 @@ describe('the activity log in the database', () => {
     expect(row).toEqual({ actor_id: null, actor_ip: null, kind: 'profile.updated' });
     await expectRefused(
       database.db.execute(sql`UPDATE activity_entries SET anonymised_at = now() WHERE id = ${id}`),
+    );
+  });
+
+  it('anonymises an entry naming two people once for each of them (migration 0012)', async () => {
+    const member = (await insertPerson(database.db)).id;
+    await recordActivity(database.db, {
+      kind: 'reservation.declined',
+      actor: { type: 'user', id: userId, ip: '203.0.113.77' },
+      subject: { type: 'reservation', id: randomUUID() },
+      aboutUserId: member,
+      details: { roomName: 'Salle', reason: 'Travaux' },
+      occurredAt: AT,
+    });
+    const [{ id } = { id: 0 }] = await rowsOf<{ id: number }>(
+      database.db,
+      sql`SELECT id FROM activity_entries WHERE about_user_id = ${member}`,
+    );
+    expect(await anonymiseActivityOf(database.db, member, AT)).toBe(1);
+    expect(await anonymiseActivityOf(database.db, userId, AT)).toBeGreaterThanOrEqual(1);
+    const [row] = await database.db.select().from(activityEntries).where(eq(activityEntries.id, id));
+    expect(row).toMatchObject({
+      actorId: null,
+      actorIp: null,
+      aboutUserId: null,
+      details: { roomName: 'Salle' },
+    });
+    // Nobody left to clear: any further change is refused.
+    await expectRefused(
+      database.db.execute(
+        sql`UPDATE activity_entries SET details = '{}'::jsonb, anonymised_at = now() WHERE id = ${id}`,
+      ),
     );
   });
 

@@ -6,13 +6,20 @@ import type {
   ActivitySubjectType,
   ActivityValue,
 } from '#contract/activity';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { activityEntries } from '../db/schema/activity';
 import type { Tx } from '../db/transaction';
 
-/** Who did it: a person (with the request they made) or the system (a sweep, a job). */
+/**
+ * Who did it: a person (with the request they made), the system (a sweep, a job), or a person whose
+ * account is being deleted (`account.deleted`: written already anonymised, naming nobody).
+ */
 export type ActivityActor =
-  { type: 'user'; id: string; requestId?: string; ip?: string } | { type: 'system'; requestId?: string };
+  | { type: 'user'; id: string; requestId?: string; ip?: string }
+  | { type: 'system'; requestId?: string }
+  | { type: 'deleted-user'; requestId?: string };
 
 export interface ActivityEntry {
   kind: ActivityKind;
@@ -30,13 +37,24 @@ export interface ActivityEntry {
 /**
  * Writes one entry of the activity log with the executor of the change it records: called with the change's
  * transaction, the entry commits with the change or not at all (docs/decisions/020-activity-log.md).
+ * Services write theirs with `logActivity(ctx, …)` (server/platform/service-context.ts) in a unit of work.
  */
 export async function recordActivity(executor: Db | Tx, entry: ActivityEntry): Promise<void> {
+  await executor.insert(activityEntries).values(rowOf(entry));
+}
+
+/** Several entries in one statement (a sweep that changed many reservations); nothing for none. */
+export async function recordActivities(executor: Db | Tx, entries: ActivityEntry[]): Promise<void> {
+  if (entries.length) await executor.insert(activityEntries).values(entries.map(rowOf));
+}
+
+function rowOf(entry: ActivityEntry): typeof activityEntries.$inferInsert {
   const { actor } = entry;
-  await executor.insert(activityEntries).values({
+  return {
     occurredAt: entry.occurredAt,
     kind: entry.kind,
-    actorType: actor.type,
+    actorType: actor.type === 'system' ? 'system' : 'user',
+    anonymisedAt: actor.type === 'deleted-user' ? entry.occurredAt : null,
     actorId: actor.type === 'user' ? actor.id : null,
     actorIp: actor.type === 'user' && actor.ip ? truncatedAddress(actor.ip) : null,
     requestId: actor.requestId ?? null,
@@ -46,7 +64,42 @@ export async function recordActivity(executor: Db | Tx, entry: ActivityEntry): P
     spaceId: entry.spaceId ?? null,
     changes: entry.changes ?? {},
     details: entry.details ?? {},
-  });
+  };
+}
+
+/**
+ * What an entry may hold of a person besides their id and address, removed from `changes` and `details`
+ * when their account is deleted: an address, text they wrote. The rest (a room's name, a slot, a role)
+ * says what happened, not who.
+ */
+export const PERSONAL_ACTIVITY_KEYS = ['email', 'newEmail', 'message', 'reason', 'name'] as const;
+
+/**
+ * An account deletion's part of the log (in the deletion's transaction): the person's entries stay, with
+ * their id cleared as actor and as the one concerned, their address cleared, and their personal values
+ * removed; entries about their own account (profile, sessions, password) lose all recorded values. The
+ * database allows this and nothing else (migrations 0011 and 0012). Returns how many entries it touched.
+ */
+export async function anonymiseActivityOf(executor: Db | Tx, userId: string, at: Date): Promise<number> {
+  const keys = sql`ARRAY[${sql.join(
+    PERSONAL_ACTIVITY_KEYS.map((key) => sql`${key}`),
+    sql`, `,
+  )}]::text[]`;
+  const own = sql`(subject_type = 'user' AND subject_id = ${userId})`;
+  const rows = await rowsOf<{ id: number }>(
+    executor,
+    sql`
+    UPDATE activity_entries SET
+      actor_ip = CASE WHEN actor_id = ${userId} THEN NULL ELSE actor_ip END,
+      actor_id = CASE WHEN actor_id = ${userId} THEN NULL ELSE actor_id END,
+      about_user_id = CASE WHEN about_user_id = ${userId} THEN NULL ELSE about_user_id END,
+      changes = CASE WHEN ${own} THEN '{}'::jsonb ELSE changes - ${keys} END,
+      details = CASE WHEN ${own} THEN '{}'::jsonb ELSE details - ${keys} END,
+      anonymised_at = ${at.toISOString()}::timestamptz
+    WHERE actor_id = ${userId} OR about_user_id = ${userId}
+    RETURNING id`,
+  );
+  return rows.length;
 }
 
 /**

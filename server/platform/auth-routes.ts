@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { AppError } from '#contract/errors';
 import { holdsUnstorableText, isStorableText } from '#contract/input';
 import type { Db } from '../db/client';
-import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, type Auth } from './auth';
+import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER, REQUEST_ID_HEADER, type Auth } from './auth';
 import { AUTH_PATH_RULES, type AuthPathRule } from './auth-rate-limits';
 import { consumeRateLimit, peekRateLimit } from './rate-limit';
 
@@ -78,15 +78,34 @@ function emailKey(path: string, email: string): string {
 }
 
 /**
+ * The request's headers as better-auth gets them: with the caller's address (for its rate limits and the
+ * sessions it records) and the request's id (for the activity entries its hooks write), both ours alone,
+ * never the client's.
+ */
+export function withRequestFacts(
+  original: Headers,
+  facts: { clientAddress?: string | null; requestId?: string | null },
+): Headers {
+  const headers = new Headers(original);
+  headers.delete(CLIENT_ADDRESS_HEADER);
+  headers.delete(REQUEST_ID_HEADER);
+  if (facts.clientAddress) headers.set(CLIENT_ADDRESS_HEADER, facts.clientAddress);
+  if (facts.requestId) headers.set(REQUEST_ID_HEADER, facts.requestId);
+  return headers;
+}
+
+/**
  * Serves `/api/auth/*` with better-auth, adding what it lacks: the caller's address from the socket (never
  * from a header the client could forge), per-e-mail rate limits, and `resource-exhausted` answers.
  */
 export function createAuthHandler({ auth, db, pathRules = AUTH_PATH_RULES }: AuthHandlerDeps) {
-  return async (request: Request, clientAddress: string | undefined): Promise<Response> => {
+  return async (
+    request: Request,
+    clientAddress: string | undefined,
+    requestId?: string,
+  ): Promise<Response> => {
     const path = new URL(request.url).pathname.slice(AUTH_BASE_PATH.length) || '/';
-    const headers = new Headers(request.headers);
-    headers.delete(CLIENT_ADDRESS_HEADER);
-    if (clientAddress) headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
+    const headers = withRequestFacts(request.headers, { clientAddress, requestId });
 
     let body: Uint8Array | undefined;
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -154,7 +154,7 @@ describe('sign-in', () => {
   it('marks the cookie Secure (with the __Secure- prefix) when the app is served over HTTPS', async () => {
     const user = await createTestUser(app.database.db);
     const config = { ...app.config, baseUrl: 'https://escale.example' };
-    const secureAuth = createAuth({ db: app.database.db, config, mailer: app.mailer, log: createLogger() });
+    const secureAuth = createAuth({ db: app.database.db, config, log: createLogger() });
     const response = await secureAuth.handler(
       new Request('https://escale.example/api/auth/sign-in/email', {
         method: 'POST',
@@ -248,7 +248,7 @@ describe('password reset', () => {
       redirectTo: '/auth/Reset',
     });
     expect(await answerOf(unknown)).toEqual(await answerOf(known));
-    await app.mailer.idle();
+    await app.settle();
     expect(app.smtp.mails.some((mail) => mail.to.includes('ghost@example.com'))).toBe(false);
     expect((await app.smtp.waitForMail(user.email, { since })).subject).toBe(
       'Réinitialisez votre mot de passe',
@@ -359,7 +359,7 @@ describe('secrets', () => {
     const signIn = await agent.signIn('logcheck@example.com', password);
     const wrong = await agent.signIn('logcheck@example.com', `${password}-wrong`);
     for (const response of [signUp, signIn, wrong]) expect(await response.text()).not.toContain(password);
-    await app.mailer.idle();
+    await app.settle();
     expect(app.logLines.join('\n')).not.toContain(password);
     const [stored] = await app.database.db
       .select({ name: users.name })

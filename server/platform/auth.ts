@@ -18,19 +18,23 @@ import {
   REDIRECT_PARAM,
   VALIDATED_PATH,
 } from '#contract/auth';
+import type { ActivityDetails, ActivityKind } from '#contract/activity';
 import type { Db } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth';
+import { recordActivity } from './activity';
 import { AUTH_PATH_RULES, type AuthPathRule } from './auth-rate-limits';
 import type { Config } from './config';
 import { negotiateLocale } from './locale';
+import { accountMailJob, type AccountMessage } from './account-mails';
+import { enqueueJob, wakeJobRunner } from './jobs';
 import type { Logger } from './log';
-import type { Mailer } from './mail';
-import { renderMail, type MailTemplate } from './mail-templates';
 
 /** Where better-auth answers: `/api/auth/sign-in/email`, `/api/auth/get-session`, … */
 export const AUTH_BASE_PATH = '/api/auth';
 /** The header our HTTP layer fills with the caller's address (from the socket), read by the rate limiter. */
 export const CLIENT_ADDRESS_HEADER = 'x-escale-client-address';
+/** The header our HTTP layer fills with the request's id, for the activity entries better-auth's hooks write. */
+export const REQUEST_ID_HEADER = 'x-escale-request-id';
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** Seed section 4: a one-time sign-in token lives 5 minutes and works once. */
@@ -39,10 +43,23 @@ export const ONE_TIME_TOKEN_MINUTES = 5;
 export interface AuthDeps {
   db: Db;
   config: Config;
-  mailer: Mailer;
   log: Logger;
   /** Per-address limits by path (tests lower them). */
   pathRules?: Record<string, AuthPathRule>;
+  /** What time the activity entries of sign-ins and password changes say (tests fix it). */
+  clock?: () => Date;
+}
+
+/** How someone signed in, by better-auth's path: the feed says which (`session.signed_in`). */
+const SIGN_IN_METHODS: Record<string, string> = {
+  '/sign-in/email': 'password',
+  '/verify-email': 'email-link',
+  '/one-time-token/verify': 'one-time-token',
+};
+
+/** The headers of the request better-auth is serving (an HTTP call, or ours through `auth.api`). */
+function headersOf(context: { request?: Request; headers?: Headers } | null | undefined): Headers | null {
+  return context?.request?.headers ?? context?.headers ?? null;
 }
 
 function localeForMail(user: { locale?: unknown }, request: Request | undefined): Locale {
@@ -54,18 +71,65 @@ function localeForMail(user: { locale?: unknown }, request: Request | undefined)
 }
 
 /** Builds better-auth for this process: e-mail + password, verification, reset, sessions, rate limits. */
-export function createAuth({ db, config, mailer, log, pathRules = AUTH_PATH_RULES }: AuthDeps) {
+export function createAuth({
+  db,
+  config,
+  log,
+  pathRules = AUTH_PATH_RULES,
+  clock = () => new Date(),
+}: AuthDeps) {
   const https = config.baseUrl.startsWith('https:');
   const base = new URL(config.baseUrl);
 
-  function mail(
-    template: MailTemplate,
+  /**
+   * The activity entry of an account or security event better-auth carried out (docs/decisions/020): the
+   * person is the actor, with the request's id and address our HTTP layer put in its headers. Written
+   * right after better-auth's own write, which its adapter does not run in a transaction we could join;
+   * a failure is logged rather than failing a change already made.
+   */
+  async function logAuthEvent(
+    kind: ActivityKind,
+    userId: string,
+    headers: Headers | null,
+    details: ActivityDetails = {},
+    address?: string | null,
+  ) {
+    try {
+      await recordActivity(db, {
+        kind,
+        actor: {
+          type: 'user',
+          id: userId,
+          requestId: headers?.get(REQUEST_ID_HEADER) ?? undefined,
+          ip: address ?? headers?.get(CLIENT_ADDRESS_HEADER) ?? undefined,
+        },
+        subject: { type: 'user', id: userId },
+        details,
+        occurredAt: clock(),
+      });
+    } catch (error) {
+      log.error('activity entry of an auth event not written', { kind, userId, error });
+    }
+  }
+
+  /**
+   * Queues the message as a job (the one e-mail pipeline, decision 019). better-auth gives its callbacks no
+   * transaction to join: the job commits on its own, after better-auth wrote the token the link carries.
+   */
+  async function mail(
+    message: AccountMessage,
     user: { email: string; name?: string | null; locale?: unknown },
     url: string,
     request: Request | undefined,
   ) {
-    const rendered = renderMail(localeForMail(user, request), template, { name: user.name, url });
-    mailer.sendInBackground({ to: user.email, ...rendered });
+    await enqueueJob(db, accountMailJob, {
+      message,
+      to: user.email,
+      name: user.name ?? null,
+      locale: localeForMail(user, request),
+      url,
+    });
+    wakeJobRunner();
   }
 
   const options = {
@@ -94,8 +158,10 @@ export function createAuth({ db, config, mailer, log, pathRules = AUTH_PATH_RULE
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }, request) => mail('resetPassword', user, url, request),
-      onPasswordReset: async ({ user }, request) =>
-        mail('passwordChanged', user, `${config.baseUrl}${LOGIN_PATH}`, request),
+      onPasswordReset: async ({ user }, request) => {
+        await logAuthEvent('password.reset', user.id, request?.headers ?? null);
+        mail('passwordChanged', user, `${config.baseUrl}${LOGIN_PATH}`, request);
+      },
       onExistingUserSignUp: async ({ user }, request) =>
         mail('existingAccount', user, `${config.baseUrl}${LOGIN_PATH}`, request),
       customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
@@ -114,8 +180,11 @@ export function createAuth({ db, config, mailer, log, pathRules = AUTH_PATH_RULE
         const link = new URL(url);
         const changing = isEmailChange(link);
         if (!changing) link.searchParams.set('callbackURL', confirmationLanding(link));
-        mail(changing ? 'changeEmail' : 'verifyEmail', user, link.toString(), request);
+        await mail(changing ? 'changeEmail' : 'verifyEmail', user, link.toString(), request);
       },
+      // A first confirmation, or a new address confirmed (profile e-mail change): the address it confirms.
+      afterEmailVerification: async (user, request) =>
+        logAuthEvent('email.verified', user.id, request?.headers ?? null, { email: user.email }),
     },
     user: {
       additionalFields: {
@@ -173,6 +242,30 @@ export function createAuth({ db, config, mailer, log, pathRules = AUTH_PATH_RULE
         create: {
           // Nobody chooses their own avatar URL or admin flag at sign-up.
           before: async (user) => ({ data: { ...user, image: null, isAdmin: false } }),
+          after: async (user, context) => logAuthEvent('account.created', user.id, headersOf(context)),
+        },
+      },
+      session: {
+        create: {
+          after: async (session, context) =>
+            logAuthEvent(
+              'session.signed_in',
+              session.userId,
+              headersOf(context),
+              { method: SIGN_IN_METHODS[context?.path ?? ''] ?? 'other' },
+              session.ipAddress,
+            ),
+        },
+      },
+      account: {
+        update: {
+          // Accounts are only ever updated for their password here (no social sign-in); a reset is logged
+          // by onPasswordReset. The row (and its hash) is not recorded, only that it happened.
+          after: async (account, context) => {
+            if (context?.path === '/change-password') {
+              await logAuthEvent('password.changed', account.userId, headersOf(context));
+            }
+          },
         },
       },
     },

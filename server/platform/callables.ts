@@ -1,25 +1,22 @@
 import type { z } from 'zod';
 import type { CallableDef, OutputOf, ParsedInputOf } from '#contract/callable';
 import { AppError, type FieldIssue } from '#contract/errors';
-import type { Locale } from '#contract/locale';
-import type { Db } from '../db/client';
 import { appErrorOfDatabaseRefusal } from '../db/transaction';
 import type { Config } from './config';
-import type { Logger } from './log';
-import { requireCallableAccess, type Actor } from './policy';
+import { requireCallableAccess } from './policy';
+import type { ServiceContext } from './service-context';
 import type { Session } from './session';
 
-/** What every implementation receives besides its input: the database, the caller and the request. */
-export interface CallContext {
-  db: Db;
+/**
+ * What every implementation receives besides its input: a service context (the database, the caller, the
+ * request's `now`, language, logger, id and address), which it hands to the services as it is, plus the
+ * request itself for the few operations that need more.
+ */
+export interface CallContext extends ServiceContext {
   config: Config;
-  /** Who is asking (the session's user), what every policy question is about. */
-  actor: Actor;
   /** The session itself, for the few operations about sessions (sign out the other devices). */
   session: Session | null;
-  locale: Locale;
   requestId: string;
-  log: Logger;
   /** The request's headers, for the few operations that hand them to auth. */
   headers: Headers;
 }

@@ -113,18 +113,6 @@ export function readLogSettings(env: NodeJS.ProcessEnv = process.env): LogSettin
   return { level: LOG_LEVEL ?? (json ? 'info' : 'debug'), json };
 }
 
-/** Where outgoing mail goes, for scripts that send without a server (the server passes its `Config`). */
-export function readMailSettings(env: NodeJS.ProcessEnv = process.env) {
-  // Only the variables mail needs: a script (or a test runner, which sets BASE_URL to `/`) may hold others
-  // that the server would refuse.
-  const parsed = parseWith(ZEnvironment.pick({ SMTP_URL: true, MAIL_FROM: true, DATA_DIR: true }), env);
-  return {
-    smtpUrl: parsed.SMTP_URL,
-    mailFrom: parsed.MAIL_FROM ?? DEFAULT_MAIL_FROM,
-    dataDir: path.resolve(parsed.DATA_DIR ?? '.data'),
-  };
-}
-
 const DEFAULT_MAIL_FROM = 'Escale <no-reply@escale.localhost>';
 
 function readAuthSecret(secret: string | undefined, dataDir: string): string {

@@ -4,11 +4,17 @@ import os from 'node:os';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { Tx } from '../db/transaction';
+import { z } from 'zod';
 import { log as rootLog, type Logger } from './log';
+import type { Mailer } from './mail';
 
 /**
- * Background jobs kept in the `jobs` table (docs/decisions/011-background-jobs.md).
+ * Background jobs kept in the `jobs` table (docs/decisions/011-background-jobs.md, 019 for typed jobs).
  *
+ * - Typed: each kind has one definition (`defineJob`): its name, a zod schema of its payload and its handler.
+ *   A job is queued from its definition (the payload is checked before the row is written) and the runner
+ *   checks a claimed row's payload again; a malformed payload or an unknown kind fails the row for good at
+ *   once (with the reason in `last_error`): retrying would never make it right.
  * - Durable: a job is a row, written in the same transaction as the change that calls for it (a booking
  *   and its confirmation e-mail commit together or not at all), so a restart loses nothing.
  * - Once: a worker claims due rows with `FOR UPDATE SKIP LOCKED`, so two processes never claim the same
@@ -22,30 +28,58 @@ export interface JobContext {
   log: Logger;
   /** The time the job runs at: the database clock, or the one a test passes. */
   now: Date;
+  /** Where links in messages point (`BASE_URL`). */
+  baseUrl: string;
+  /** Delivers e-mail (only the mail pipeline uses it: server/platform/mail-jobs.ts). */
+  mailer: Mailer;
   /** Queues more work (with the runner's own wake-up). */
-  enqueue: (executor: Db | Tx, job: NewJob) => Promise<void>;
+  enqueue: <S extends ZPayload>(
+    executor: Db | Tx,
+    definition: JobDefinition<S>,
+    payload: z.input<S>,
+    options?: JobOptions,
+  ) => Promise<void>;
 }
 
-export type JobHandler = (payload: Record<string, unknown>, ctx: JobContext) => Promise<void>;
+/** A payload is a JSON object: its schema is a zod object (or one built on it). */
+type ZPayload = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 
-export interface NewJob {
+export interface JobDefinition<S extends ZPayload = ZPayload> {
   kind: string;
-  payload?: Record<string, unknown>;
+  payload: S;
+  /** Attempts before the job is left `failed` (5 by default). */
+  maxAttempts?: number;
+  /** Recurring: one row under the key `recurring:<kind>`, queued again this long after each run. */
+  everyMs?: number;
+  // A method (not a property): a list of definitions with different payloads is then one array type.
+  handle(payload: z.output<S>, ctx: JobContext): Promise<void>;
+}
+
+/** One kind of job: its name, the schema of its payload, what running it does. */
+export function defineJob<S extends ZPayload>(definition: JobDefinition<S>): JobDefinition<S> {
+  return definition;
+}
+
+export interface JobOptions {
   runAt?: Date;
   /** A job with the same key still queued or running makes this one a no-op. */
+  dedupeKey?: string;
+}
+
+interface JobRow {
+  kind: string;
+  payload: Record<string, unknown>;
+  runAt?: Date;
   dedupeKey?: string;
   maxAttempts?: number;
 }
 
-export interface RecurringJob {
-  kind: string;
-  everyMs: number;
-}
-
 export interface JobRunnerOptions {
   db: Db;
-  handlers: Record<string, JobHandler>;
-  recurring?: RecurringJob[];
+  /** Every kind this process runs (server/jobs.ts lists the app's). */
+  jobs: readonly JobDefinition[];
+  baseUrl: string;
+  mailer: Mailer;
   log?: Logger;
   /** How often due jobs are looked for when nothing woke the runner. */
   pollMs?: number;
@@ -61,25 +95,55 @@ export interface JobRunner {
   stop(): Promise<void>;
   /** Claims and runs the jobs due at `now` (the database clock by default); returns how many ran. */
   runDue(now?: Date): Promise<number>;
+  /** Waits for the batch in progress, then runs what is due until nothing is (tests, scripts). */
+  drain(): Promise<void>;
   /** Asks for a look at the queue soon (after something was queued in this process). */
   wake(): void;
-  enqueue(executor: Db | Tx, job: NewJob): Promise<void>;
+  enqueue: JobContext['enqueue'];
 }
 
 const DEFAULT_POLL_MS = 2_000;
 const DEFAULT_LEASE_MS = 60_000;
 const DEFAULT_BATCH = 20;
+const DEFAULT_MAX_ATTEMPTS = 5;
 const RETRY_BASE_MS = 15_000;
 
-/** Queues one job; with a `dedupeKey` already queued or running, nothing happens. */
-export async function enqueueJob(executor: Db | Tx, job: NewJob): Promise<void> {
+async function insertJob(executor: Db | Tx, job: JobRow): Promise<void> {
   const runAt = job.runAt ? sql`${job.runAt.toISOString()}::timestamptz` : sql`now()`;
   await executor.execute(sql`
     INSERT INTO jobs (kind, payload, run_at, dedupe_key, max_attempts)
-    VALUES (${job.kind}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${runAt}, ${job.dedupeKey ?? null},
-            ${job.maxAttempts ?? 5})
+    VALUES (${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${runAt}, ${job.dedupeKey ?? null},
+            ${job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS})
     ON CONFLICT (dedupe_key) WHERE status IN ('queued', 'running') DO NOTHING`);
 }
+
+/**
+ * Queues one job of `definition`, in the caller's transaction when given one; with a `dedupeKey` already
+ * queued or running, nothing happens. The payload is checked first: a wrong one throws and writes nothing.
+ */
+export async function enqueueJob<S extends ZPayload>(
+  executor: Db | Tx,
+  definition: JobDefinition<S>,
+  payload: z.input<S>,
+  options: JobOptions = {},
+): Promise<void> {
+  const parsed = definition.payload.safeParse(payload);
+  if (!parsed.success) {
+    throw new Error(`bad payload for job ${definition.kind}: ${z.prettifyError(parsed.error)}`);
+  }
+  // The payload as given (its schema's input): the runner parses it again, so defaults and transforms
+  // apply once, when the job runs.
+  await insertJob(executor, {
+    kind: definition.kind,
+    payload,
+    runAt: options.runAt,
+    dedupeKey: options.dedupeKey,
+    maxAttempts: definition.maxAttempts,
+  });
+}
+
+/** Why a claimed row cannot run at all (unknown kind, malformed payload): it fails at once, for good. */
+class UnrunnableJob extends Error {}
 
 interface ClaimedJob extends Record<string, unknown> {
   id: string;
@@ -96,21 +160,24 @@ export function retryDelayMs(attempts: number): number {
 }
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
-  const { db, handlers } = options;
+  const { db } = options;
+  const definitions = new Map(options.jobs.map((definition) => [definition.kind, definition]));
   const log = (options.log ?? rootLog).child({ component: 'jobs' });
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const recurring = new Map((options.recurring ?? []).map((job) => [job.kind, job.everyMs]));
+  const recurring = new Map(
+    options.jobs.flatMap((job) => (job.everyMs === undefined ? [] : [[job.kind, job.everyMs] as const])),
+  );
 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = true;
   let wakeRequested = false;
 
-  const enqueue = async (executor: Db | Tx, job: NewJob) => {
-    await enqueueJob(executor, job);
+  const enqueue: JobContext['enqueue'] = async (executor, definition, payload, jobOptions) => {
+    await enqueueJob(executor, definition, payload, jobOptions);
     runner.wake();
   };
 
@@ -145,8 +212,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
                         locked_until = NULL, last_error = NULL
         WHERE id = ${job.id} AND locked_by = ${workerId}`);
       if (every !== undefined) {
-        await enqueueJob(tx, {
+        await insertJob(tx, {
           kind: job.kind,
+          payload: {},
           dedupeKey: job.dedupe_key ?? `recurring:${job.kind}`,
           runAt: new Date(at.getTime() + every),
         });
@@ -156,14 +224,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   async function fail(job: ClaimedJob, at: Date, error: unknown) {
     const message = error instanceof Error ? error.message : String(error);
-    const giveUp = job.attempts >= job.max_attempts;
+    // A row that cannot run (unknown kind, malformed payload) would fail the same way each time.
+    const unrunnable = error instanceof UnrunnableJob;
+    const giveUp = unrunnable || job.attempts >= job.max_attempts;
     const retryAt = new Date(at.getTime() + retryDelayMs(job.attempts));
-    log.error(giveUp ? 'job failed for good' : 'job failed, will retry', {
-      job: job.id,
-      kind: job.kind,
-      attempts: job.attempts,
-      error,
-    });
+    log.error(
+      unrunnable ? 'job cannot run, failed' : giveUp ? 'job failed for good' : 'job failed, will retry',
+      { job: job.id, kind: job.kind, attempts: job.attempts, error: unrunnable ? message : error },
+    );
     await db.execute(sql`
       UPDATE jobs
       SET status = ${giveUp ? 'failed' : 'queued'}, last_error = ${message.slice(0, 2000)},
@@ -172,15 +240,37 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       WHERE id = ${job.id} AND locked_by = ${workerId}`);
     // A recurring job never stops recurring because one run failed for good.
     if (giveUp && recurring.has(job.kind)) {
-      await enqueueJob(db, { kind: job.kind, dedupeKey: job.dedupe_key ?? undefined, runAt: retryAt });
+      await insertJob(db, {
+        kind: job.kind,
+        payload: {},
+        dedupeKey: job.dedupe_key ?? `recurring:${job.kind}`,
+        runAt: retryAt,
+      });
     }
   }
 
+  /** The row's definition and its payload, checked against the definition's schema. */
+  function runnable(job: ClaimedJob) {
+    const definition = definitions.get(job.kind);
+    if (!definition) throw new UnrunnableJob(`unknown job kind ${job.kind}`);
+    const parsed = definition.payload.safeParse(job.payload);
+    if (!parsed.success) {
+      throw new UnrunnableJob(`malformed payload for ${job.kind}: ${z.prettifyError(parsed.error)}`);
+    }
+    return { definition, payload: parsed.data };
+  }
+
   async function runOne(job: ClaimedJob, at: Date) {
-    const handler = handlers[job.kind];
     try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload, { db, log: log.child({ job: job.id, kind: job.kind }), now: at, enqueue });
+      const { definition, payload } = runnable(job);
+      await definition.handle(payload, {
+        db,
+        log: log.child({ job: job.id, kind: job.kind }),
+        now: at,
+        baseUrl: options.baseUrl,
+        mailer: options.mailer,
+        enqueue,
+      });
       await finish(job, at);
     } catch (error) {
       await fail(job, at, error);
@@ -226,7 +316,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (!stopped) return;
       stopped = false;
       for (const kind of recurring.keys()) {
-        await enqueueJob(db, { kind, dedupeKey: `recurring:${kind}` });
+        await insertJob(db, { kind, payload: {}, dedupeKey: `recurring:${kind}` });
       }
       schedule(0);
     },
@@ -237,6 +327,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await running;
     },
     runDue,
+    async drain() {
+      await running;
+      // Bounded: a queue that never empties (a job queueing itself due now) stops after 100 rounds.
+      for (let round = 0; round < 100; round++) {
+        if ((await runDue()) === 0) break;
+      }
+      await running;
+    },
     wake() {
       if (stopped) return;
       if (running) wakeRequested = true;

@@ -5,24 +5,40 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startSmtpTestServer } from '../../tests/support/smtp-test-server';
 import { createLogger } from './log';
 import { createMailer, linksOf } from './mail';
-import { renderMail } from './mail-templates';
+import { renderMailContent } from './mail-layout';
 
-describe('renderMail', () => {
-  it('writes each message in both languages, HTML and text, with the link in both', () => {
+describe('the mail layout', () => {
+  const content = {
+    subject: 'Sujet',
+    greeting: 'Bonjour Zoé,',
+    paragraphs: ['Premier paragraphe.'],
+    details: [['Salle', 'Grande salle']] as Array<[string, string]>,
+    action: { label: 'Voir', url: 'https://escale.test/r?a=1&b=2' },
+  };
+
+  it('writes HTML and text from one content, with the link in both', () => {
     for (const locale of ['fr', 'en'] as const) {
-      const mail = renderMail(locale, 'resetPassword', { name: 'Zoé', url: 'https://escale.test/r?a=1&b=2' });
-      expect(mail.html).toContain(`<html lang="${locale}">`);
+      const mail = renderMailContent(locale, content);
+      expect(mail.html).toMatch(new RegExp(`^<!doctype html><html lang="${locale}">`));
       expect(mail.html).toContain('href="https://escale.test/r?a=1&amp;b=2"');
       expect(mail.text).toContain('https://escale.test/r?a=1&b=2');
     }
-    expect(renderMail('fr', 'resetPassword', { url: 'x' }).text).toContain('valable 1 heure');
-    expect(renderMail('en', 'resetPassword', { url: 'x' }).text).toContain('valid for 1 hour');
+    expect(renderMailContent('fr', content).text).toContain('Salle : Grande salle');
+    expect(renderMailContent('en', content).text).toContain('Salle: Grande salle');
+    expect(renderMailContent('fr', content).text).toContain('Voir : https://escale.test/r?a=1&b=2');
   });
 
-  it('escapes what the person typed (their name) in the HTML', () => {
-    const mail = renderMail('en', 'verifyEmail', { name: '<img src=x onerror=alert(1)>', url: 'https://x' });
+  it('escapes what people typed (a name, a space name) in the HTML', () => {
+    const mail = renderMailContent('en', { ...content, greeting: 'Hello <img src=x onerror=alert(1)>,' });
     expect(mail.html).not.toContain('<img src=x');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('says where to turn a message off only when it may be turned off', () => {
+    const optional = renderMailContent('fr', content, { preferencesUrl: 'https://escale.test/profile' });
+    expect(optional.text).toContain('Choisir mes notifications : https://escale.test/profile');
+    expect(optional.html).toContain('href="https://escale.test/profile"');
+    expect(renderMailContent('fr', content).text).not.toContain('/profile');
   });
 });
 
@@ -40,9 +56,11 @@ describe('createMailer', () => {
       { smtpUrl: undefined, mailFrom: 'Escale <no-reply@escale.test>', dataDir },
       logger,
     );
-    const mail = renderMail('fr', 'verifyEmail', {
-      name: 'Léa',
-      url: 'http://localhost:3000/api/auth/verify-email?token=abc',
+    const mail = renderMailContent('fr', {
+      subject: 'Confirmez votre adresse e-mail',
+      greeting: 'Bonjour Léa,',
+      paragraphs: [],
+      action: { label: 'Confirmer', url: 'http://localhost:3000/api/auth/verify-email?token=abc' },
     });
     await mailer.send({ to: 'lea@example.com', ...mail });
     const files = readdirSync(path.join(dataDir, 'mail'));
@@ -53,15 +71,19 @@ describe('createMailer', () => {
     expect(lines.join('\n')).toContain('http://localhost:3000/api/auth/verify-email?token=abc');
   });
 
-  it('with SMTP_URL, delivers to the SMTP server, in the background when asked', async () => {
+  it('with SMTP_URL, delivers to the SMTP server', async () => {
     const smtp = await startSmtpTestServer();
     try {
       const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Escale <no-reply@escale.test>', dataDir });
-      mailer.sendInBackground({
+      await mailer.send({
         to: 'sam@example.com',
-        ...renderMail('en', 'passwordChanged', { url: 'https://x/login' }),
+        ...renderMailContent('en', {
+          subject: 'Your password was changed',
+          greeting: 'Hello,',
+          paragraphs: [],
+          action: { label: 'Sign in', url: 'https://x/login' },
+        }),
       });
-      await mailer.idle();
       const received = await smtp.waitForMail('sam@example.com');
       expect(received.subject).toBe('Your password was changed');
       expect(received.links).toContain('https://x/login');

@@ -2,7 +2,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { log as rootLog, type Logger } from './log';
-import { readMailSettings } from './config';
 
 export interface MailAttachment {
   filename: string;
@@ -24,16 +23,13 @@ export interface MailSettings {
   dataDir: string;
 }
 
+/**
+ * Delivers one message. Only the e-mail jobs call it (server/platform/mail-jobs.ts): a feature queues a job
+ * in its transaction, never sends itself (docs/decisions/019).
+ */
 export interface Mailer {
-  /** Delivers now; rejects when the SMTP server refuses. */
+  /** Delivers now; rejects when the SMTP server refuses (the job is then retried). */
   send(message: MailMessage): Promise<void>;
-  /**
-   * Delivers without making the caller wait (so an answer never reveals, by its timing, whether a message
-   * was sent); a failure is logged.
-   */
-  sendInBackground(message: MailMessage): void;
-  /** Resolves once every background delivery has finished (tests, shutdown). */
-  idle(): Promise<void>;
 }
 
 const URL_PATTERN = /https?:\/\/[^\s<>"]+/g;
@@ -58,7 +54,6 @@ export function createMailer(settings: MailSettings, logger: Logger = rootLog): 
     : undefined;
   const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const mailDir = path.join(settings.dataDir, 'mail');
-  const pending = new Set<Promise<void>>();
 
   async function send(message: MailMessage): Promise<void> {
     const envelope = { from: settings.mailFrom, ...message };
@@ -79,37 +74,5 @@ export function createMailer(settings: MailSettings, logger: Logger = rootLog): 
     });
   }
 
-  function sendInBackground(message: MailMessage) {
-    const delivery = send(message).catch((error: unknown) => {
-      logger.error('mail delivery failed', { to: message.to, subject: message.subject, error });
-    });
-    pending.add(delivery);
-    void delivery.finally(() => pending.delete(delivery));
-  }
-
-  async function idle() {
-    while (pending.size > 0) await Promise.all([...pending]);
-  }
-
-  return { send, sendInBackground, idle };
-}
-
-let installed: Mailer | undefined;
-
-/** The process's mailer (set by `startServer`); features send through `sendMail`. */
-export function installMailer(mailer: Mailer) {
-  installed = mailer;
-}
-
-function currentMailer(): Mailer {
-  if (!installed) {
-    // Outside the server (a script, a test): the same defaults the server would use.
-    installed = createMailer(readMailSettings());
-  }
-  return installed;
-}
-
-/** Sends one transactional message (HTML + text) with the installed mailer. */
-export function sendMail(message: MailMessage): Promise<void> {
-  return currentMailer().send(message);
+  return { send };
 }

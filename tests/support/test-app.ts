@@ -11,9 +11,11 @@ import { createApp } from '../../server/app';
 import { createRouter } from '../../server/callables';
 import type { Database } from '../../server/db/client';
 import { accounts, users } from '../../server/db/schema/auth';
+import { JOBS } from '../../server/jobs';
 import { createAuth, type Auth } from '../../server/platform/auth';
 import type { AuthPathRule } from '../../server/platform/auth-rate-limits';
 import type { Config } from '../../server/platform/config';
+import { createJobRunner, installJobRunner, type JobRunner } from '../../server/platform/jobs';
 import type { Logger } from '../../server/platform/log';
 import { createMailer, type Mailer } from '../../server/platform/mail';
 import { createSessionReader, type SessionReader } from '../../server/platform/session';
@@ -28,6 +30,10 @@ export interface TestApp {
   database: Database;
   auth: Auth;
   mailer: Mailer;
+  /** The app's job runner (e-mails are jobs): running, woken as the server's is. */
+  jobs: JobRunner;
+  /** Waits until every job queued so far has run (so every e-mail due has been handed to SMTP). */
+  settle(): Promise<void>;
   smtp: SmtpTestServer;
   fileStore: FileStore;
   readSession: SessionReader;
@@ -68,6 +74,8 @@ export async function startTestApp(
     pathRules?: Record<string, AuthPathRule>;
     /** Pages to serve (a small hand-written build); without it only the APIs answer. */
     getServerBuild?: () => Promise<ServerBuild>;
+    /** What time it is for every request and auth event (the machine's clock by default). */
+    clock?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpTestServer();
@@ -82,7 +90,25 @@ export async function startTestApp(
   const url = `http://127.0.0.1:${port}`;
   const config = testConfig({ DATA_DIR: dataDir, BASE_URL: url, SMTP_URL: smtp.url, ...options.config });
   const mailer = createMailer(config, log);
-  const auth = createAuth({ db: database.db, config, mailer, log, pathRules: options.pathRules });
+  const auth = createAuth({
+    db: database.db,
+    config,
+    log,
+    pathRules: options.pathRules,
+    clock: options.clock,
+  });
+  // The e-mail jobs run as on the server; the recurring sweep works on the real clock, so tests that need it
+  // run it with theirs.
+  const jobs = createJobRunner({
+    db: database.db,
+    jobs: JOBS.filter((job) => job.everyMs === undefined),
+    baseUrl: url,
+    mailer,
+    log,
+    pollMs: 200,
+  });
+  installJobRunner(jobs);
+  await jobs.start();
   const fileStore = createLocalFileStore(path.join(dataDir, 'files'));
   const readSession = createSessionReader(auth, log);
   const app = createApp({
@@ -94,6 +120,7 @@ export async function startTestApp(
     fileStore,
     getServerBuild: options.getServerBuild ?? (() => Promise.reject(new Error('no pages in API tests'))),
     mode: 'production',
+    clock: options.clock,
   });
   server.on('request', getRequestListener(app.fetch));
 
@@ -103,13 +130,16 @@ export async function startTestApp(
     database,
     auth,
     mailer,
+    jobs,
+    settle: () => jobs.drain(),
     smtp,
     fileStore,
     readSession,
     logLines,
     routes: app.routes.map(({ method, path }) => ({ method, path })),
     async close() {
-      await mailer.idle();
+      await jobs.stop();
+      installJobRunner(undefined);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await smtp.close();

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RESET_PATH, ZSignInForm } from '#contract/auth';
+import { RESET_PATH } from '#contract/auth.plain';
 import { AppError } from '#contract/errors';
 import { authClient } from '~/platform/auth-client';
 import { signupPath } from '~/platform/auth-paths';
@@ -10,6 +10,9 @@ import { Input } from '~/ui/field';
 import { TextLink } from '~/ui/link';
 import { Notice } from '~/ui/notice';
 import { PasswordInput } from '~/ui/password-input';
+
+/** The form's schema, and zod with it, load once the form is used rather than with the page. */
+const loadSchemas = () => import('#contract/auth');
 
 /** E-mail and password; a wrong password and an unknown address get the same message. */
 export function LoginForm({ redirectTo, notice }: { redirectTo: string; notice: string | null }) {
@@ -21,8 +24,18 @@ export function LoginForm({ redirectTo, notice }: { redirectTo: string; notice: 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = ZSignInForm.safeParse({ email: form.get('email'), password: form.get('password') });
     setFailure(null);
+    let schemas: Awaited<ReturnType<typeof loadSchemas>>;
+    try {
+      schemas = await loadSchemas();
+    } catch (error) {
+      setFailure(messageOfError(t, error));
+      return;
+    }
+    const parsed = schemas.ZSignInForm.safeParse({
+      email: form.get('email'),
+      password: form.get('password'),
+    });
     if (!parsed.success) {
       setFields(fieldErrorsOfZod(parsed.error));
       return;
@@ -41,7 +54,12 @@ export function LoginForm({ redirectTo, notice }: { redirectTo: string; notice: 
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={submit}
+      onFocusCapture={() => void loadSchemas().catch(() => undefined)}
+      className="flex flex-col gap-4"
+    >
       {notice ? <Notice tone="success">{notice}</Notice> : null}
       {failure ? <Notice tone="error">{failure}</Notice> : null}
       <Input

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#contract/zod';
 import type { CommuteInput, CommuteSavings } from './commute-co2';
 import { computeCommuteSavings } from './commute-co2';
 import { COMMUTE_MODES, DEFAULT_WEEKS_PER_YEAR } from './emission-factors';

@@ -4,6 +4,7 @@ import { focusPageHeading, rememberFocus } from '~/platform/focus';
 import { Button } from '~/ui/button';
 import { TextLink } from '~/ui/link';
 import { isBannerOpen } from './consent-machine';
+import { useRootData } from '~/platform/root-data';
 import { dispatchConsent, loadStoredConsent, useConsentState } from './consent-store';
 
 /** The banner's height, read by app.css: the page keeps that much room below its last control. */
@@ -65,19 +66,23 @@ function useFocusReturn(region: RefObject<HTMLElement | null>, open: boolean, re
 
 /**
  * The cookie banner over every page until a choice is stored (seed sections 2, 9). It is fixed to the
- * bottom of the viewport and appears only once the page runs in the browser; the page keeps room for it
- * below its end, so it covers no control and moves nothing (no layout shift). It is a labelled region, not a
+ * bottom of the viewport and is in the page's first HTML when the request carries no choice (the cookie
+ * beside `localStorage`, consent-machine.ts); the page keeps room for it below its end (app.css: an estimate
+ * until the page runs, then its measured height), so it covers no control and moves nothing. It is a labelled region, not a
  * modal: the page stays usable with the keyboard. It comes first in the document, so it is the first Tab
  * stop: a choice to make before the page's own controls. Refusing looks and weighs exactly like accepting
  * (CNIL guidance).
  */
 export function ConsentBanner() {
   const { t } = useTranslation('consent');
-  const state = useConsentState();
+  const fromCookie = useRootData()?.consent ?? null;
+  const state = useConsentState(fromCookie);
   const region = useRef<HTMLElement>(null);
   const open = isBannerOpen(state);
 
-  useEffect(() => loadStoredConsent(), []);
+  // Once: the choice the page was rendered with is the cookie's at that time.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => loadStoredConsent(fromCookie), []);
   useReservedRoom(region, open);
   useFocusReturn(region, open, state.status === 'decided' && state.reopened);
 
@@ -85,6 +90,7 @@ export function ConsentBanner() {
   return (
     <section
       ref={region}
+      id="consent-banner"
       aria-labelledby="consent-title"
       tabIndex={-1}
       className="group pointer-events-none fixed inset-x-0 bottom-0 z-40 p-3 outline-none sm:p-4"

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  consentCookie,
+  consentFromCookieHeader,
+  consentStateOf,
+  CONSENT_COOKIE_MAX_AGE_SECONDS,
   ACCEPT_ALL,
   CONSENT_STORAGE_KEY,
   consentGiven,
@@ -103,5 +107,32 @@ describe('the stored value', () => {
     ['{"analytics":"yes","ads":true}'],
   ])('treats %j as no choice', (raw) => {
     expect(parseStoredConsent(raw)).toBeNull();
+  });
+});
+
+describe('the cookie keeping the choice for the server', () => {
+  it('holds the stored value under the seed key, for six months, on the whole site', () => {
+    const cookie = consentCookie(REFUSE_ALL, false);
+    expect(cookie).toBe(
+      `cookie-consent-v1=${encodeURIComponent('{"analytics":false,"ads":false}')}; Path=/; Max-Age=${CONSENT_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`,
+    );
+    expect(consentCookie(ACCEPT_ALL, true)).toMatch(/; Secure$/);
+  });
+
+  it('is read back from a Cookie header among others', () => {
+    const [pair] = consentCookie(ACCEPT_ALL, false).split(';');
+    expect(consentFromCookieHeader(`lang=en; ${pair}; other=1`)).toEqual(ACCEPT_ALL);
+  });
+
+  it.each([[null], [''], ['lang=en'], ['cookie-consent-v1=%E0%A4%A'], ['cookie-consent-v1=yes']])(
+    'reads %j as no choice',
+    (header) => {
+      expect(consentFromCookieHeader(header)).toBeNull();
+    },
+  );
+
+  it('starts the page with the banner open when there is none, closed when there is one', () => {
+    expect(consentStateOf(null)).toEqual({ status: 'undecided' });
+    expect(consentStateOf(ACCEPT_ALL)).toEqual({ status: 'decided', choice: ACCEPT_ALL, reopened: false });
   });
 });

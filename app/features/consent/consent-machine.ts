@@ -1,11 +1,16 @@
 import type { ConsentChoice } from '~/platform/analytics';
 
 /**
- * Seed sections 3 and 4: the cookie choice. `unknown` until the browser has read its storage (the server
- * cannot know), then `undecided` (banner open) → `decided` by accepting (analytics and ads true) or refusing
- * (both false). Once decided the banner stays closed, except when the person reopens it from the footer.
+ * Seed sections 3 and 4: the cookie choice. `undecided` (banner open) → `decided` by accepting (analytics and
+ * ads true) or refusing (both false). Once decided the banner stays closed, except when the person reopens it
+ * from the footer. The choice is kept under the seed's key in `localStorage` and, so that the server knows it
+ * and renders the banner in the page's first HTML only when no choice is made, in a cookie of the same name.
+ * `unknown` is the state of a store nothing has told yet.
  */
 export const CONSENT_STORAGE_KEY = 'cookie-consent-v1';
+export const CONSENT_COOKIE = CONSENT_STORAGE_KEY;
+/** CNIL: a choice, refusal included, is kept six months before asking again. */
+export const CONSENT_COOKIE_MAX_AGE_SECONDS = 182 * 24 * 60 * 60;
 
 export const ACCEPT_ALL: ConsentChoice = { analytics: true, ads: true };
 export const REFUSE_ALL: ConsentChoice = { analytics: false, ads: false };
@@ -71,4 +76,34 @@ export function parseStoredConsent(raw: string | null | undefined): ConsentChoic
 
 export function serialiseConsent(choice: ConsentChoice): string {
   return JSON.stringify({ analytics: choice.analytics, ads: choice.ads });
+}
+
+/** The state a page starts in, from the choice its request's cookie carries. */
+export function consentStateOf(choice: ConsentChoice | null): ConsentState {
+  return choice ? { status: 'decided', choice, reopened: false } : { status: 'undecided' };
+}
+
+/** The choice a `Cookie` header carries, or null (none, or not two booleans). */
+export function consentFromCookieHeader(header: string | null | undefined): ConsentChoice | null {
+  for (const part of header?.split(';') ?? []) {
+    const separator = part.indexOf('=');
+    if (separator < 0 || part.slice(0, separator).trim() !== CONSENT_COOKIE) continue;
+    try {
+      return parseStoredConsent(decodeURIComponent(part.slice(separator + 1).trim()));
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** `document.cookie`'s assignment keeping a choice (readable by the server, not sent to other sites). */
+export function consentCookie(choice: ConsentChoice, secure: boolean): string {
+  return [
+    `${CONSENT_COOKIE}=${encodeURIComponent(serialiseConsent(choice))}`,
+    'Path=/',
+    `Max-Age=${CONSENT_COOKIE_MAX_AGE_SECONDS}`,
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeEmail, changePassword, type TProfile } from '#contract/profile';
-import { PASSWORD_MIN_LENGTH } from '#contract/auth';
+import { PASSWORD_MIN_LENGTH } from '#contract/auth.plain';
 import { ResendConfirmationButton } from '~/platform/resend-confirmation';
 import { call } from '~/platform/callable-client';
 import { fieldErrorsOf, messageOfError, translateField, type FieldErrors } from '~/platform/form-errors';

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { isLocale, LOCALES } from '#contract/locale';
@@ -41,6 +41,7 @@ export function DetailsForm({
   const [fields, setFields] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   const { revalidate } = useRevalidator();
+  const alwaysSentId = useId();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -139,8 +140,11 @@ export function DetailsForm({
           label={t('details.communityVisible')}
           hint={t('details.communityHint')}
         />
-        <fieldset className="border-line rounded-lg border p-4">
+        <fieldset className="border-line rounded-lg border p-4" aria-describedby={alwaysSentId}>
           <legend className="px-1 font-medium">{t('notifications.title')}</legend>
+          <p id={alwaysSentId} className="text-ink-soft mb-3 text-sm">
+            {t('notifications.alwaysSent')}
+          </p>
           <div className="flex flex-col gap-2">
             {NOTIFICATION_KINDS.map((kind) => (
               <Checkbox

@@ -180,7 +180,8 @@ export function SlotGrid({ dates, slots, locale, selection, onSelect, label }: S
                     className={cn(
                       'border-line h-9 border-b border-l px-1 text-center outline-offset-[-3px]',
                       selected(slot)
-                        ? 'bg-primary text-on-primary font-semibold'
+                        ? // The ring is drawn inside the cell, on the primary colour: in the colour made for it.
+                          'bg-primary text-on-primary focus-visible:outline-on-primary font-semibold'
                         : state
                           ? STATE_STYLE[state]
                           : 'bg-muted/30',

@@ -3,15 +3,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
 import type { Locale } from '#contract/locale';
-import {
-  bookingQueryOf,
-  filtersFromSearchParams,
-  SEARCH_SORTS,
-  searchParamsOf,
-  type TSearchAnswer,
-  type TSearchFilters,
-} from '#contract/search';
-import { pageCount } from '#contract/spaces';
+import type { TSearchAnswer, TSearchFilters } from '#contract/search';
+import { bookingQueryOf, SEARCH_SORTS, searchParamsOf } from '#contract/search.plain';
+import { pageCount } from '#contract/spaces.plain';
 import { formatMoney } from '#contract/money';
 import { useRootData } from '~/platform/root-data';
 import { EmptyState } from '~/ui/empty-state';
@@ -59,13 +53,11 @@ export function SearchPage({ filters, answer, cities, ignored, today }: SearchPa
   const [hovered, setHovered] = useState<string | null>(null);
   const loading = navigation.state === 'loading' && navigation.location?.pathname === '/search';
   // While new results load, the form already shows what was asked (a ticked box stays ticked) and the next
-  // change builds on it, so two quick clicks both count.
+  // change builds on it, so two quick clicks both count. What was asked is kept as it was built (the
+  // server validates it when the results come), so the page needs no schema to read its own URL.
+  const [requested, setRequested] = useState<{ search: string; filters: TSearchFilters } | null>(null);
   const pendingSearch = loading ? (navigation.location?.search ?? '') : null;
-  const asked = useMemo(
-    () =>
-      pendingSearch === null ? filters : filtersFromSearchParams(new URLSearchParams(pendingSearch)).filters,
-    [pendingSearch, filters],
-  );
+  const asked = pendingSearch !== null && requested?.search === pendingSearch ? requested.filters : filters;
 
   const hrefWith = useCallback(
     (changes: Partial<TSearchFilters>) => `/search?${searchParamsOf({ ...asked, ...changes })}`,
@@ -75,7 +67,10 @@ export function SearchPage({ filters, answer, cities, ignored, today }: SearchPa
     (changes: FilterChanges) => {
       const next = { ...asked, ...changes, page: 1 };
       if (!next.date) next.time = undefined;
-      void navigate(`/search?${searchParamsOf(next)}`, { preventScrollReset: true });
+      const query = searchParamsOf(next).toString();
+      const search = query ? `?${query}` : '';
+      setRequested({ search, filters: next });
+      void navigate(`/search${search}`, { preventScrollReset: true });
     },
     [asked, navigate],
   );

@@ -1,7 +1,8 @@
 import { Building } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Form, useSubmit } from 'react-router';
-import { pageCount, SPACE_LIST_SORTS, type SpaceListSort, type TSpaceCard } from '#contract/spaces';
+import { pageCount, SPACE_LIST_SORTS, type SpaceListSort } from '#contract/spaces.plain';
+import type { TSpaceCard } from '#contract/spaces';
 import { Button } from '~/ui/button';
 import { EmptyState } from '~/ui/empty-state';
 import { Select } from '~/ui/field';

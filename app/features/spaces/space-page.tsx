@@ -1,9 +1,8 @@
 import { ChevronLeft, MapPin } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import type { Locale } from '#contract/locale';
-import { bookingIntentOf, bookingQueryOf } from '#contract/search';
+import { bookingQueryOf, type TBookingIntent } from '#contract/search.plain';
 import type { TSpaceDetail } from '#contract/spaces';
 import { formatMoney } from '#contract/money';
 import { JsonLd } from '~/platform/json-ld';
@@ -18,15 +17,21 @@ import { SearchedSlot } from './searched-slot';
 import { spaceJsonLd } from './structured-data';
 
 /** The public page of a space: photos, description, amenities, rooms, hours and where it is. */
-export function SpacePage({ space, now }: { space: TSpaceDetail; now: string }) {
+export function SpacePage({
+  space,
+  intent,
+  now,
+}: {
+  space: TSpaceDetail;
+  /** A search's date, time, length and people, going on to the rooms' calendars. */
+  intent: TBookingIntent;
+  now: string;
+}) {
   const { t, i18n } = useTranslation('spaces');
   const locale = i18n.language as Locale;
   const root = useRootData();
   const baseUrl = root?.baseUrl ?? '';
   const absolute = (path: string) => `${baseUrl}${path}`;
-  // A search's date, time, length and people go on to the rooms' calendars.
-  const { search } = useLocation();
-  const intent = useMemo(() => bookingIntentOf(new URLSearchParams(search)), [search]);
   const markers = useMemo(
     () =>
       space.latitude !== null && space.longitude !== null

@@ -5,7 +5,6 @@ import { testConfig } from '../../../tests/support/test-config';
 import { createAuth } from '../../platform/auth';
 import { spaceRoleOf } from '../../platform/policy';
 import { createLogger } from '../../platform/log';
-import { createMailer } from '../../platform/mail';
 import type { Database } from '../client';
 import { users } from '../schema/auth';
 import { spaces } from '../schema/spaces';
@@ -50,12 +49,7 @@ describe('demo accounts', () => {
 
   it('sign in with the published password', async () => {
     const config = testConfig();
-    const auth = createAuth({
-      db: database.db,
-      config,
-      mailer: createMailer({ smtpUrl: undefined, mailFrom: config.mailFrom, dataDir: config.dataDir }),
-      log: createLogger(),
-    });
+    const auth = createAuth({ db: database.db, config, log: createLogger() });
     const response = await auth.handler(
       new Request(`${config.baseUrl}/api/auth/sign-in/email`, {
         method: 'POST',

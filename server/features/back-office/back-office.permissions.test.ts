@@ -12,7 +12,6 @@ import { spaceInvitations } from '../../db/schema/invitations';
 import { spaceMembers } from '../../db/schema/memberships';
 import { roomPhotos, rooms } from '../../db/schema/rooms';
 import { spaceOpeningHours, spacePhotos, spaces } from '../../db/schema/spaces';
-import { installMailer } from '../../platform/mail';
 import { createFileKey } from '../../platform/storage';
 import { PHOTO_PURPOSE } from '../spaces/photo-files.service';
 import { SAMPLE_ROOM } from './test-fixtures';
@@ -238,7 +237,6 @@ const CASES: Case[] = [
 
 beforeAll(async () => {
   app = await startTestApp();
-  installMailer(app.mailer);
   agents.anonymous = createAgent(app.url);
   for (const caller of CALLERS.filter((c): c is Exclude<Caller, 'anonymous'> => c !== 'anonymous')) {
     const { agent, user } = await signedInAgent(app, { isAdmin: caller === 'admin' });

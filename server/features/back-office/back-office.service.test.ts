@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileKey } from '../../platform/storage';
 import { signedInAgent, startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
+import { users } from '../../db/schema/auth';
 import { storedFiles } from '../../db/schema/files';
+import { spaceInvitations } from '../../db/schema/invitations';
+import { jobs } from '../../db/schema/jobs';
 import { seedDemoData } from '../../db/seed/seed';
 import { spaceClosures, spaces } from '../../db/schema/spaces';
-import { installMailer } from '../../platform/mail';
 import { PHOTO_PURPOSE } from '../spaces/photo-files.service';
 import { SAMPLE_ROOM } from './test-fixtures';
 
@@ -14,7 +16,6 @@ let owner: { agent: Agent; user: { id: string; email: string } };
 
 beforeAll(async () => {
   app = await startTestApp();
-  installMailer(app.mailer);
   await seedDemoData(app.database.db);
   owner = await signedInAgent(app);
 });
@@ -282,6 +283,78 @@ describe('the team', () => {
     expect(team.members.map((m) => m.role)).toEqual(['owner', 'member']);
     const again = await refused(owner.agent, 'backoffice.invite', { spaceId: id, email, role: 'member' });
     expect(again.details?.fields).toEqual([{ path: 'email', message: 'already-member' }]);
+  });
+
+  it('an invitation and its e-mail commit together: none when the transaction rolls back, one after commit', async () => {
+    const { id } = await newDraft('La Halle');
+    const email = `rollback-${Date.now()}@example.com`;
+    const since = Date.now();
+    // The jobs table refuses the invitation's e-mail for a moment: the invitation must not happen without it.
+    await app.database.db.execute(
+      sql`ALTER TABLE jobs ADD CONSTRAINT test_refuses_invitation_mail CHECK (kind <> 'backOffice.invitationMail') NOT VALID`,
+    );
+    try {
+      const failed = await refused(owner.agent, 'backoffice.invite', { spaceId: id, email, role: 'member' });
+      expect(failed.status).toBe('INTERNAL');
+    } finally {
+      await app.database.db.execute(sql`ALTER TABLE jobs DROP CONSTRAINT test_refuses_invitation_mail`);
+    }
+    await app.settle();
+    const invitationsFor = () =>
+      app.database.db.select().from(spaceInvitations).where(eq(spaceInvitations.email, email));
+    expect(await invitationsFor()).toEqual([]);
+    expect(app.smtp.mails.filter((mail) => mail.to.includes(email))).toEqual([]);
+
+    await ok(owner.agent, 'backoffice.invite', { spaceId: id, email, role: 'member' });
+    expect(await invitationsFor()).toHaveLength(1);
+    const mail = await app.smtp.waitForMail(email, { since });
+    expect(mail.subject).toBe('Invitation à rejoindre La Halle sur Escale');
+    await app.settle();
+    expect(app.smtp.mails.filter((received) => received.to.includes(email))).toHaveLength(1);
+    const [job] = await app.database.db
+      .select()
+      .from(jobs)
+      .where(
+        sql`${jobs.kind} = 'backOffice.invitationMail' AND ${jobs.payload}->>'invitationId' = ${(await invitationsFor())[0]!.id}`,
+      );
+    expect(job).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('writes the invitation in the language of the invited person’s account, else in the inviter’s', async () => {
+    const { id } = await newDraft('Le Quai');
+    const english = await signedInAgent(app);
+    await app.database.db.update(users).set({ locale: 'en' }).where(eq(users.id, english.user.id));
+    const since = Date.now();
+    await ok(owner.agent, 'backoffice.invite', { spaceId: id, email: english.user.email, role: 'manager' });
+    const mail = await app.smtp.waitForMail(english.user.email, { since });
+    expect(mail.subject).toBe('Invitation to join Le Quai on Escale');
+    expect(mail.text).toContain('as a manager');
+    expect(mail.text).toContain(`See the invitation: ${app.url}/myspaces`);
+    expect(mail.html).toContain('<html lang="en">');
+
+    const newcomer = `newcomer-${Date.now()}@example.com`;
+    await ok(owner.agent, 'backoffice.invite', { spaceId: id, email: newcomer, role: 'member' });
+    const french = await app.smtp.waitForMail(newcomer, { since });
+    expect(french.text).toContain('en tant que membre');
+    expect(french.text).toContain(`Voir l’invitation : ${app.url}/myspaces`);
+  });
+
+  it('does not mail an invitation cancelled before its e-mail left', async () => {
+    const { id } = await newDraft('Le Port');
+    const email = `cancelled-${Date.now()}@example.com`;
+    await app.jobs.stop();
+    try {
+      await ok(owner.agent, 'backoffice.invite', { spaceId: id, email, role: 'member' });
+      const [invitation] = await app.database.db
+        .select()
+        .from(spaceInvitations)
+        .where(eq(spaceInvitations.email, email));
+      await ok(owner.agent, 'backoffice.cancelInvitation', { invitationId: invitation!.id });
+    } finally {
+      await app.jobs.start();
+    }
+    await app.settle();
+    expect(app.smtp.mails.filter((mail) => mail.to.includes(email))).toEqual([]);
   });
 
   it('never removes the last owner', async () => {

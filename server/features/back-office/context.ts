@@ -1,4 +1,5 @@
-import type { CallContext } from '../../platform/callables';
+import type { Config } from '../../platform/config';
+import type { ServiceContext } from '../../platform/service-context';
 
-/** What the back office's services use of a call: the database, who is asking, the app's settings, the language. */
-export type Ctx = Pick<CallContext, 'db' | 'actor' | 'config' | 'locale'>;
+/** What the back office's services take: a service context, and the app's settings (links in e-mails). */
+export type Ctx = ServiceContext & { config: Pick<Config, 'baseUrl'> };

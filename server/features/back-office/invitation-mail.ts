@@ -1,52 +1,62 @@
-import type { Locale } from '#contract/locale';
-import { escapeHtml } from '../../platform/mail-templates';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { isLocale, LOCALES } from '#contract/locale';
+import { ZUuid } from '#contract/input';
+import { users } from '../../db/schema/auth';
+import { spaceInvitations } from '../../db/schema/invitations';
+import { spaces } from '../../db/schema/spaces';
+import { greetingFor } from '../../platform/mail-layout';
+import { defineMail } from '../../platform/mail-jobs';
 
-const TEXT: Record<
-  Locale,
-  { subject: string; body: string; manager: string; member: string; button: string; footer: string }
-> = {
-  fr: {
-    subject: 'Invitation à rejoindre {space} sur Escale',
-    body: '{inviter} vous invite à rejoindre {space} sur Escale en tant que {role}. Connectez-vous (ou créez votre compte) avec cette adresse e-mail, puis acceptez l’invitation dans « Mes espaces ».',
-    manager: 'gérant',
-    member: 'membre',
-    button: 'Voir l’invitation',
-    footer:
-      'Escale — trouvez et réservez votre espace de travail. Si vous ne connaissez pas cet espace, ignorez ce message.',
+/**
+ * The e-mail inviting someone into a space's team, queued in the invitation's transaction. It reads the
+ * invitation when it runs: one cancelled or accepted meanwhile is not mailed; the role is the latest one.
+ * Written in the invited person's language when they have an account, else in the inviter's page language.
+ * Always sent: it is what the inviter asked for, and the address may have no account (nor choices) yet.
+ */
+export const invitationMailJob = defineMail({
+  kind: 'backOffice.invitationMail',
+  payload: z.object({
+    invitationId: ZUuid,
+    /** The inviter's name when they invited. */
+    inviter: z.string(),
+    /** The inviter's page language, for an address without an account. */
+    locale: z.enum(LOCALES),
+  }),
+  async compose(payload, ctx) {
+    const [invitation] = await ctx.db
+      .select({ email: spaceInvitations.email, role: spaceInvitations.role, space: spaces.name })
+      .from(spaceInvitations)
+      .innerJoin(spaces, eq(spaces.id, spaceInvitations.spaceId))
+      .where(and(eq(spaceInvitations.id, payload.invitationId), isNull(spaceInvitations.acceptedAt)))
+      .limit(1);
+    if (!invitation) return null;
+    const [account] = await ctx.db
+      .select({ id: users.id, locale: users.locale })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, invitation.email))
+      .limit(1);
+    const url = `${ctx.baseUrl}/myspaces`;
+    return {
+      to: {
+        email: invitation.email,
+        userId: account?.id,
+        locale: isLocale(account?.locale) ? account.locale : payload.locale,
+      },
+      category: 'transactional',
+      write: (locale, t) => ({
+        subject: t('invitation.subject', { space: invitation.space }),
+        greeting: greetingFor(locale, null),
+        paragraphs: [
+          t('invitation.lead', {
+            space: invitation.space,
+            inviter: payload.inviter,
+            role: t(`invitation.roles.${invitation.role}`),
+          }),
+        ],
+        action: { label: t('invitation.button'), url },
+        closing: [t('invitation.ignore')],
+      }),
+    };
   },
-  en: {
-    subject: 'Invitation to join {space} on Escale',
-    body: '{inviter} invites you to join {space} on Escale as a {role}. Sign in (or create your account) with this e-mail address, then accept the invitation in “My spaces”.',
-    manager: 'manager',
-    member: 'member',
-    button: 'See the invitation',
-    footer: 'Escale — find and book your workspace. If you do not know this space, ignore this message.',
-  },
-};
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
-}
-
-/** The e-mail inviting someone into a space's team, in their language, HTML and text. */
-export function invitationMail(
-  locale: Locale,
-  values: { space: string; inviter: string; role: 'manager' | 'member'; url: string },
-) {
-  const text = TEXT[locale];
-  const role = text[values.role];
-  const subject = fill(text.subject, { space: values.space });
-  const body = fill(text.body, { space: values.space, inviter: values.inviter, role });
-  const url = escapeHtml(values.url);
-  const html = `<!doctype html>
-<html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f3f4f6;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#111827">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#4f46e5">Escale</p>
-<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(body)}</p>
-<p style="margin:24px 0"><a href="${url}" style="background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(text.button)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#4b5563"><a href="${url}" style="color:#4338ca;word-break:break-all">${url}</a></p>
-<p style="margin:32px 0 0;font-size:12px;color:#6b7280">${escapeHtml(text.footer)}</p>
-</div></body></html>`;
-  return { subject, html, text: `${body}\n\n${text.button} : ${values.url}\n\n--\n${text.footer}` };
-}
+});

@@ -13,7 +13,10 @@ import { AppError } from '#contract/errors';
 import { todayIn } from '#contract/dates';
 import { photoUrl } from '#contract/photos';
 import { cityKeyOf, DEFAULT_TIME_ZONE } from '#contract/spaces';
-import { lockRow, sqlStateOf, UNIQUE_VIOLATION, type Tx } from '../../db/transaction';
+import type { ActivityChanges, ActivityKind, ActivityValue } from '#contract/activity';
+import { sqlStateOf, UNIQUE_VIOLATION } from '../../db/transaction';
+import { changesBetween } from '../../platform/activity';
+import { logActivity, unitOfWork, type WorkContext } from '../../platform/service-context';
 import { spaceMembers } from '../../db/schema/memberships';
 import { roomPhotos, rooms } from '../../db/schema/rooms';
 import { spaceClosures, spaceOpeningHours, spacePhotos, spaces } from '../../db/schema/spaces';
@@ -55,65 +58,133 @@ const SLUG_ATTEMPTS = 20;
  */
 export async function createSpace(ctx: Ctx, name: string): Promise<{ id: string }> {
   const userId = requireSignedIn(ctx.actor).id;
-  return ctx.db.transaction(async (tx) => {
+  return unitOfWork(ctx, async (work) => {
     for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
-      const slug = await freeSlug({ ...ctx, db: tx }, slugOf(name));
-      const [space] = await tx
+      const slug = await freeSlug(work, slugOf(name));
+      const [space] = await work.db
         .insert(spaces)
         .values({ slug, name, status: 'draft', timeZone: DEFAULT_TIME_ZONE })
         .onConflictDoNothing({ target: spaces.slug })
         .returning({ id: spaces.id });
       if (!space) continue;
-      await tx.insert(spaceMembers).values({ spaceId: space.id, userId, role: 'owner' });
+      await work.db.insert(spaceMembers).values({ spaceId: space.id, userId, role: 'owner' });
+      await logActivity(work, {
+        kind: 'space.created',
+        subject: { type: 'space', id: space.id },
+        spaceId: space.id,
+        details: { spaceName: name, slug },
+      });
       return { id: space.id };
     }
     throw new AppError('aborted', 'Too many spaces were given this name at once; try again');
   });
 }
 
+type SpaceRow = typeof spaces.$inferSelect;
+
+/** The space's row, locked until the unit of work ends (`not-found` when there is none). */
+async function lockedSpace(work: WorkContext, spaceId: string): Promise<SpaceRow> {
+  const [space] = await work.db.select().from(spaces).where(eq(spaces.id, spaceId)).for('update');
+  if (!space) throw new AppError('not-found', `No space ${spaceId}`);
+  return space;
+}
+
+/** The entry of a change to a space, named as it is after the change. */
+function spaceEntry(space: SpaceRow, kind: ActivityKind, changes?: ActivityChanges) {
+  return {
+    kind,
+    subject: { type: 'space' as const, id: space.id },
+    spaceId: space.id,
+    changes,
+    details: { spaceName: space.name },
+  };
+}
+
 /**
- * Makes changes to one space take turns (a replacement of its hours, a check before publishing): each
- * then reads what the one before committed. `not-found` when there is no such space.
+ * Changes columns of a space in one unit of work with its activity entry: the listed fields' before and
+ * after (nothing is logged when none of them changed).
  */
-async function lockSpace(tx: Tx, spaceId: string): Promise<void> {
-  if (!(await lockRow(tx, 'spaces', spaceId))) throw new AppError('not-found', `No space ${spaceId}`);
+async function updateSpaceRow<K extends keyof SpaceRow & string>(
+  ctx: Ctx,
+  spaceId: string,
+  kind: ActivityKind,
+  values: Partial<typeof spaces.$inferInsert>,
+  logged: readonly K[],
+) {
+  await unitOfWork(ctx, async (work) => {
+    const before = await lockedSpace(work, spaceId);
+    const [after] = await work.db
+      .update(spaces)
+      .set({ ...values, updatedAt: work.now })
+      .where(eq(spaces.id, spaceId))
+      .returning();
+    const changes = changesBetween(
+      before as Record<K, ActivityValue>,
+      after as Record<K, ActivityValue>,
+      logged,
+    );
+    if (Object.keys(changes).length) await logActivity(work, spaceEntry(after!, kind, changes));
+  });
 }
 
-function touch() {
-  return { updatedAt: new Date() };
-}
-
-async function updateSpaceRow(ctx: Ctx, spaceId: string, values: Partial<typeof spaces.$inferInsert>) {
-  const updated = await ctx.db
-    .update(spaces)
-    .set({ ...values, ...touch() })
-    .where(eq(spaces.id, spaceId))
-    .returning({ id: spaces.id });
-  if (!updated.length) throw new AppError('not-found', `No space ${spaceId}`);
-}
+const IDENTITY_FIELDS = ['name', 'descriptionFr', 'descriptionEn', 'amenities'] as const;
+const ADDRESS_FIELDS = [
+  'addressLine',
+  'postcode',
+  'city',
+  'country',
+  'latitude',
+  'longitude',
+  'timeZone',
+] as const;
+const BRANDING_FIELDS = ['subdomain', 'color'] as const;
 
 export async function updateIdentity(ctx: Ctx, spaceId: string, identity: TSpaceIdentity) {
   await requireRight(ctx, 'manage', spaceId);
-  await updateSpaceRow(ctx, spaceId, identity);
+  await updateSpaceRow(ctx, spaceId, 'space.updated', identity, IDENTITY_FIELDS);
   return { ok: true as const };
 }
 
 export async function updateAddress(ctx: Ctx, spaceId: string, address: TSpaceAddress) {
   await requireRight(ctx, 'manage', spaceId);
-  await updateSpaceRow(ctx, spaceId, { ...address, cityKey: cityKeyOf(address.city) });
+  await updateSpaceRow(
+    ctx,
+    spaceId,
+    'space.updated',
+    { ...address, cityKey: cityKeyOf(address.city) },
+    ADDRESS_FIELDS,
+  );
   return { ok: true as const };
 }
 
 /** Replaces the weekly hours (validated: intervals in order, no overlap). */
 export async function setOpeningHours(ctx: Ctx, spaceId: string, hours: TOpeningHoursInput) {
   await requireRight(ctx, 'manage', spaceId);
-  await ctx.db.transaction(async (tx) => {
-    await lockSpace(tx, spaceId);
-    await tx.delete(spaceOpeningHours).where(eq(spaceOpeningHours.spaceId, spaceId));
-    if (hours.length) await tx.insert(spaceOpeningHours).values(hours.map((h) => ({ spaceId, ...h })));
-    await tx.update(spaces).set(touch()).where(eq(spaces.id, spaceId));
+  await unitOfWork(ctx, async (work) => {
+    const space = await lockedSpace(work, spaceId);
+    const removed = await work.db
+      .delete(spaceOpeningHours)
+      .where(eq(spaceOpeningHours.spaceId, spaceId))
+      .returning();
+    if (hours.length) await work.db.insert(spaceOpeningHours).values(hours.map((h) => ({ spaceId, ...h })));
+    await work.db.update(spaces).set({ updatedAt: work.now }).where(eq(spaces.id, spaceId));
+    const changes = changesBetween({ hours: hoursText(removed) }, { hours: hoursText(hours) }, ['hours']);
+    if (Object.keys(changes).length)
+      await logActivity(work, spaceEntry(space, 'space.hours_changed', changes));
   });
   return { ok: true as const };
+}
+
+/** Weekly hours as the log keeps them: `1 09:00-12:30` (ISO weekday), in order. */
+function hoursText(hours: ReadonlyArray<{ weekday: number; opens: string; closes: string }>): string[] {
+  return hours.map((h) => `${h.weekday} ${clockOf(h.opens)}-${clockOf(h.closes)}`).sort();
+}
+
+/** Closures as the log keeps them: `2027-12-24/2027-12-26 Noël`, in order. */
+function closuresText(
+  closures: ReadonlyArray<{ startsOn: string; endsOn: string; label: string }>,
+): string[] {
+  return closures.map((c) => `${c.startsOn}/${c.endsOn} ${c.label}`.trim()).sort();
 }
 
 /**
@@ -127,15 +198,22 @@ function closureNotEnded(timeZone: string, now: Date): SQL {
 /** Replaces the closures that have not ended yet (the ones the back office lists); ended ones stay. */
 export async function setClosures(ctx: Ctx, spaceId: string, closures: TClosuresInput) {
   await requireRight(ctx, 'manage', spaceId);
-  await ctx.db.transaction(async (tx) => {
-    await lockSpace(tx, spaceId);
-    const [space] = await tx.select({ timeZone: spaces.timeZone }).from(spaces).where(eq(spaces.id, spaceId));
-    if (!space) throw new AppError('not-found', `No space ${spaceId}`);
-    await tx
+  await unitOfWork(ctx, async (work) => {
+    const space = await lockedSpace(work, spaceId);
+    const removed = await work.db
       .delete(spaceClosures)
-      .where(and(eq(spaceClosures.spaceId, spaceId), closureNotEnded(space.timeZone, new Date())));
-    if (closures.length) await tx.insert(spaceClosures).values(closures.map((c) => ({ spaceId, ...c })));
-    await tx.update(spaces).set(touch()).where(eq(spaces.id, spaceId));
+      .where(and(eq(spaceClosures.spaceId, spaceId), closureNotEnded(space.timeZone, work.now)))
+      .returning();
+    if (closures.length) await work.db.insert(spaceClosures).values(closures.map((c) => ({ spaceId, ...c })));
+    await work.db.update(spaces).set({ updatedAt: work.now }).where(eq(spaces.id, spaceId));
+    const changes = changesBetween(
+      { closures: closuresText(removed) },
+      { closures: closuresText(closures) },
+      ['closures'],
+    );
+    if (Object.keys(changes).length) {
+      await logActivity(work, spaceEntry(space, 'space.closures_changed', changes));
+    }
   });
   return { ok: true as const };
 }
@@ -166,10 +244,13 @@ export async function updateBranding(ctx: Ctx, spaceId: string, branding: TBrand
   if (branding.subdomain && !(await isSubdomainFree(ctx, spaceId, branding.subdomain)))
     throw subdomainTaken();
   try {
-    await updateSpaceRow(ctx, spaceId, {
-      subdomain: branding.subdomain,
-      color: branding.color?.toLowerCase() ?? null,
-    });
+    await updateSpaceRow(
+      ctx,
+      spaceId,
+      'space.branding_changed',
+      { subdomain: branding.subdomain, color: branding.color?.toLowerCase() ?? null },
+      BRANDING_FIELDS,
+    );
   } catch (error) {
     // Someone took it between the check and the write: the unique index decides.
     if (sqlStateOf(error) === UNIQUE_VIOLATION) throw subdomainTaken();
@@ -211,15 +292,17 @@ export async function missingForPublication(ctx: Ctx, spaceId: string): Promise<
 export async function publishSpace(ctx: Ctx, spaceId: string) {
   await requireRight(ctx, 'manage', spaceId);
   // Checked and changed while no one else changes the space: hours removed meanwhile cannot slip through.
-  await ctx.db.transaction(async (tx) => {
-    await lockSpace(tx, spaceId);
-    const missing = await missingForPublication({ ...ctx, db: tx }, spaceId);
+  await unitOfWork(ctx, async (work) => {
+    const space = await lockedSpace(work, spaceId);
+    const missing = await missingForPublication(work, spaceId);
     if (missing.length) throw new AppError('failed-precondition', 'Space incomplete', { missing });
     // The first publication date stays: a space taken off and put back keeps its age.
-    await tx
+    await work.db
       .update(spaces)
-      .set({ status: 'published', publishedAt: sql`coalesce(${spaces.publishedAt}, now())`, ...touch() })
+      .set({ status: 'published', publishedAt: space.publishedAt ?? work.now, updatedAt: work.now })
       .where(eq(spaces.id, spaceId));
+    const changes = changesBetween(space, { status: 'published' }, ['status']);
+    await logActivity(work, spaceEntry(space, 'space.published', changes));
   });
   return { ok: true as const };
 }
@@ -227,7 +310,7 @@ export async function publishSpace(ctx: Ctx, spaceId: string) {
 /** Takes the space off the public pages; its data stays (owners only). */
 export async function archiveSpace(ctx: Ctx, spaceId: string) {
   await requireRight(ctx, 'govern', spaceId);
-  await updateSpaceRow(ctx, spaceId, { status: 'archived' });
+  await updateSpaceRow(ctx, spaceId, 'space.archived', { status: 'archived' }, ['status']);
   return { ok: true as const };
 }
 
@@ -249,7 +332,7 @@ export async function getManagedSpace(ctx: Ctx, spaceId: string): Promise<TManag
     ctx.db
       .select()
       .from(spaceClosures)
-      .where(and(eq(spaceClosures.spaceId, spaceId), closureNotEnded(space.timeZone, new Date())))
+      .where(and(eq(spaceClosures.spaceId, spaceId), closureNotEnded(space.timeZone, ctx.now)))
       .orderBy(asc(spaceClosures.startsOn)),
     ctx.db
       .select()

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { TInvitation, TMySpace } from '#contract/back-office';
 import { AppError } from '#contract/errors';
-import { isLocale } from '#contract/locale';
 import { photoUrl } from '#contract/photos';
 import { rowsOf } from '../../db/rows';
 import { users } from '../../db/schema/auth';
@@ -9,12 +8,19 @@ import { spaceInvitations } from '../../db/schema/invitations';
 import { spaceMembers } from '../../db/schema/memberships';
 import { spaces } from '../../db/schema/spaces';
 import { lockRow } from '../../db/transaction';
-import { sendMail } from '../../platform/mail';
+import { changesBetween } from '../../platform/activity';
+import { enqueueJob, wakeJobRunner } from '../../platform/jobs';
+import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
 import { requireRight, requireSignedIn, roleGrants, spacesWhere } from '../../platform/policy';
 import type { Ctx } from './context';
-import { invitationMail } from './invitation-mail';
+import { invitationMailJob } from './invitation-mail';
 
 const RANK = { member: 1, manager: 2, owner: 3 } as const;
+
+async function spaceNameOf(ctx: ServiceContext, spaceId: string): Promise<string | null> {
+  const [space] = await ctx.db.select({ name: spaces.name }).from(spaces).where(eq(spaces.id, spaceId));
+  return space?.name ?? null;
+}
 
 function invitationOf(row: {
   id: string;
@@ -117,7 +123,7 @@ export async function invite(
   const [space] = await ctx.db.select({ name: spaces.name }).from(spaces).where(eq(spaces.id, input.spaceId));
   if (!space) throw new AppError('not-found', `No space ${input.spaceId}`);
   const [existing] = await ctx.db
-    .select({ role: spaceMembers.role, locale: users.locale })
+    .select({ id: users.id, role: spaceMembers.role })
     .from(users)
     .leftJoin(spaceMembers, and(eq(spaceMembers.userId, users.id), eq(spaceMembers.spaceId, input.spaceId)))
     .where(eq(sql`lower(${users.email})`, input.email));
@@ -126,22 +132,38 @@ export async function invite(
       fields: [{ path: 'email', message: 'already-member' }],
     });
   }
-  await ctx.db
-    .insert(spaceInvitations)
-    .values({ spaceId: input.spaceId, email: input.email, role: input.role, invitedBy: inviter.id })
-    .onConflictDoUpdate({
-      target: [spaceInvitations.spaceId, spaceInvitations.email],
-      targetWhere: sql`${spaceInvitations.acceptedAt} is null`,
-      set: { role: input.role, invitedBy: inviter.id, createdAt: new Date() },
+  await unitOfWork(ctx, async (work) => {
+    const [invitation] = await work.db
+      .insert(spaceInvitations)
+      .values({
+        spaceId: input.spaceId,
+        email: input.email,
+        role: input.role,
+        invitedBy: inviter.id,
+        createdAt: work.now,
+      })
+      .onConflictDoUpdate({
+        target: [spaceInvitations.spaceId, spaceInvitations.email],
+        targetWhere: sql`${spaceInvitations.acceptedAt} is null`,
+        set: { role: input.role, invitedBy: inviter.id, createdAt: work.now },
+      })
+      .returning({ id: spaceInvitations.id });
+    await logActivity(work, {
+      kind: 'member.invited',
+      subject: { type: 'invitation', id: invitation!.id },
+      spaceId: input.spaceId,
+      // The invitee, when they already have an account: the invitation is theirs to see.
+      aboutUserId: existing?.id ?? null,
+      details: { spaceName: space.name, email: input.email, role: input.role },
     });
-  const locale = isLocale(existing?.locale) ? existing.locale : ctx.locale;
-  const mail = invitationMail(locale, {
-    space: space.name,
-    inviter: inviter.name,
-    role: input.role,
-    url: `${ctx.config.baseUrl}/myspaces`,
+    // The e-mail is a job of the same transaction: the runner sends it once the invitation is committed.
+    await enqueueJob(work.db, invitationMailJob, {
+      invitationId: invitation!.id,
+      inviter: inviter.name,
+      locale: ctx.locale,
+    });
   });
-  await sendMail({ to: input.email, ...mail });
+  wakeJobRunner();
   return { status: 'invited' as const };
 }
 
@@ -152,7 +174,28 @@ export async function cancelInvitation(ctx: Ctx, invitationId: string) {
     .where(eq(spaceInvitations.id, invitationId));
   if (!invitation || invitation.acceptedAt) throw new AppError('not-found', 'No such invitation');
   await requireRight(ctx, 'manage', invitation.spaceId);
-  await ctx.db.delete(spaceInvitations).where(eq(spaceInvitations.id, invitationId));
+  await unitOfWork(ctx, async (work) => {
+    const removed = await work.db
+      .delete(spaceInvitations)
+      .where(eq(spaceInvitations.id, invitationId))
+      .returning({ id: spaceInvitations.id });
+    if (!removed.length) return;
+    const [invitee] = await work.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, invitation.email));
+    await logActivity(work, {
+      kind: 'member.invitation_cancelled',
+      subject: { type: 'invitation', id: invitationId },
+      spaceId: invitation.spaceId,
+      aboutUserId: invitee?.id ?? null,
+      details: {
+        spaceName: await spaceNameOf(work, invitation.spaceId),
+        email: invitation.email,
+        role: invitation.role,
+      },
+    });
+  });
   return { ok: true as const };
 }
 
@@ -171,7 +214,8 @@ export async function acceptInvitation(ctx: Ctx, invitationId: string) {
     throw new AppError('not-found', 'No such invitation');
   }
   if (!user.emailVerified) throw new AppError('failed-precondition', 'Confirm your e-mail address first');
-  await ctx.db.transaction(async (tx) => {
+  await unitOfWork(ctx, async (work) => {
+    const tx = work.db;
     // Changes to one team take turns; an acceptance that came first has then been committed.
     await lockRow(tx, 'spaces', invitation.spaceId);
     const [still] = await tx
@@ -196,8 +240,17 @@ export async function acceptInvitation(ctx: Ctx, invitationId: string) {
     }
     await tx
       .update(spaceInvitations)
-      .set({ acceptedAt: new Date() })
+      .set({ acceptedAt: work.now })
       .where(eq(spaceInvitations.id, invitationId));
+    await logActivity(work, {
+      kind: 'member.joined',
+      subject: { type: 'invitation', id: invitationId },
+      spaceId: invitation.spaceId,
+      changes: current
+        ? changesBetween({ role: current.role }, { role: invitation.role }, ['role'])
+        : { role: { before: null, after: invitation.role } },
+      details: { spaceName: await spaceNameOf(work, invitation.spaceId), role: invitation.role },
+    });
   });
   return { ok: true as const };
 }
@@ -206,7 +259,8 @@ export async function acceptInvitation(ctx: Ctx, invitationId: string) {
 export async function removeFromTeam(ctx: Ctx, input: { spaceId: string; userId: string }) {
   await requireRight(ctx, 'manage', input.spaceId);
   // Removals from one team take turns: two owners removing each other at once cannot leave it with none.
-  await ctx.db.transaction(async (tx) => {
+  await unitOfWork(ctx, async (work) => {
+    const tx = work.db;
     await lockRow(tx, 'spaces', input.spaceId);
     const [target] = await tx
       .select({ role: spaceMembers.role })
@@ -230,6 +284,14 @@ export async function removeFromTeam(ctx: Ctx, input: { spaceId: string; userId:
     await tx
       .delete(spaceMembers)
       .where(and(eq(spaceMembers.spaceId, input.spaceId), inArray(spaceMembers.userId, [input.userId])));
+    await logActivity(work, {
+      kind: 'member.removed',
+      subject: { type: 'user', id: input.userId },
+      spaceId: input.spaceId,
+      aboutUserId: input.userId,
+      changes: { role: { before: target.role, after: null } },
+      details: { spaceName: await spaceNameOf(work, input.spaceId) },
+    });
   });
   return { ok: true as const };
 }

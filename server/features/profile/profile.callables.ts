@@ -13,6 +13,7 @@ import {
 } from '#contract/profile';
 import type { Auth } from '../../platform/auth';
 import { appErrorOfAuthError } from '../../platform/auth-errors';
+import { withRequestFacts } from '../../platform/auth-routes';
 import type { RateRule } from '../../platform/auth-rate-limits';
 import { implement, type CallContext } from '../../platform/callables';
 import { requireSignedIn } from '../../platform/policy';
@@ -33,6 +34,11 @@ function callerOf(ctx: CallContext) {
   return requireSignedIn(ctx.actor);
 }
 
+/** The request's headers as better-auth gets them: with this request's id and address, for its hooks. */
+function authHeadersOf(ctx: CallContext): Headers {
+  return withRequestFacts(ctx.headers, { clientAddress: ctx.clientAddress, requestId: ctx.requestId });
+}
+
 async function limitSensitiveChange(ctx: CallContext, what: string, userId: string) {
   const verdict = await consumeRateLimit(ctx.db, `${what}|${userId}`, SENSITIVE_CHANGE_RULE);
   if (!verdict.allowed) {
@@ -44,12 +50,12 @@ async function limitSensitiveChange(ctx: CallContext, what: string, userId: stri
 
 export function createProfileCallables({ auth, fileStore }: ProfileDeps) {
   return [
-    implement(getProfile, (_input, ctx) => profile.getProfile(ctx.db, callerOf(ctx).id)),
+    implement(getProfile, (_input, ctx) => profile.getProfile(ctx)),
 
-    implement(updateProfile, (input, ctx) => profile.updateProfile(ctx.db, callerOf(ctx).id, input)),
+    implement(updateProfile, (input, ctx) => profile.updateProfile(ctx, input)),
 
-    implement(setProfileLocale, async ({ locale }, ctx) => {
-      await profile.setLocale(ctx.db, callerOf(ctx).id, locale);
+    implement(setProfileLocale, async (input, ctx) => {
+      await profile.setLocale(ctx, input);
       return null;
     }),
 
@@ -64,12 +70,13 @@ export function createProfileCallables({ auth, fileStore }: ProfileDeps) {
       try {
         // The same answer whether or not the new address already has an account (better-auth sends nothing then).
         await auth.api.changeEmail({
-          headers: ctx.headers,
+          headers: authHeadersOf(ctx),
           body: { newEmail, callbackURL: '/profile?email=confirmed' },
         });
       } catch (error) {
         throw appErrorOfAuthError(error, ctx.log, { fieldOf: { INVALID_EMAIL: 'newEmail' } });
       }
+      await profile.recordEmailChangeRequest(ctx, { newEmail });
       return { sent: true as const };
     }),
 
@@ -77,8 +84,9 @@ export function createProfileCallables({ auth, fileStore }: ProfileDeps) {
       const user = callerOf(ctx);
       await limitSensitiveChange(ctx, 'change-password', user.id);
       try {
+        // better-auth's hook logs `password.changed` with this request's id and address.
         await auth.api.changePassword({
-          headers: ctx.headers,
+          headers: authHeadersOf(ctx),
           body: {
             currentPassword: input.currentPassword,
             newPassword: input.newPassword,
@@ -93,24 +101,24 @@ export function createProfileCallables({ auth, fileStore }: ProfileDeps) {
       // Ended here rather than by better-auth, which would replace this session with one whose cookie a
       // callable cannot set.
       const sessionId = ctx.session?.id;
-      if (input.signOutOtherDevices && sessionId) await profile.endOtherSessions(ctx.db, user.id, sessionId);
+      if (input.signOutOtherDevices && sessionId) await profile.endOtherSessions(ctx, sessionId);
       return null;
     }),
 
     implement(signOutEverywhere, async (_input, ctx) => {
-      await profile.endAllSessions(ctx.db, callerOf(ctx).id);
+      await profile.endAllSessions(ctx);
       return null;
     }),
 
-    implement(setAvatar, ({ key }, ctx) => profile.setAvatar(ctx.db, fileStore, callerOf(ctx).id, key)),
+    implement(setAvatar, ({ key }, ctx) => profile.setAvatar(ctx, fileStore, key)),
 
-    implement(removeAvatar, (_input, ctx) => profile.removeAvatar(ctx.db, fileStore, callerOf(ctx).id)),
+    implement(removeAvatar, (_input, ctx) => profile.removeAvatar(ctx, fileStore)),
 
-    implement(exportPersonalData, (_input, ctx) => profile.exportPersonalData(ctx.db, callerOf(ctx).id)),
+    implement(exportPersonalData, (_input, ctx) => profile.exportPersonalData(ctx)),
 
-    implement(deleteAccount, async ({ confirmEmail }, ctx) => {
+    implement(deleteAccount, async (input, ctx) => {
       const user = callerOf(ctx);
-      await profile.deleteAccount(ctx.db, fileStore, user.id, confirmEmail);
+      await profile.deleteAccount(ctx, fileStore, input);
       ctx.log.info('account deleted', { userId: user.id });
       return null;
     }),

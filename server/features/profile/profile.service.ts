@@ -2,8 +2,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import { isLocale, type Locale } from '#contract/locale';
 import {
-  DEFAULT_NOTIFICATIONS,
   NOTIFICATION_KINDS,
+  notificationSettingsOf,
   type TNotificationSettings,
   type TPersonalData,
   type TProfile,
@@ -15,20 +15,18 @@ import { storedFiles } from '../../db/schema/files';
 import { spaceMembers } from '../../db/schema/memberships';
 import { spaces } from '../../db/schema/spaces';
 import type { Tx } from '../../db/transaction';
+import { anonymiseActivityOf, changesBetween, recordActivity } from '../../platform/activity';
+import { requireSignedIn } from '../../platform/policy';
+import {
+  logActivity,
+  unitOfWork,
+  type ServiceContext,
+  type WorkContext,
+} from '../../platform/service-context';
 import type { FileStore } from '../../platform/storage';
 import { deleteFilesOf, findFile } from '../files/files.service';
 
 type UserRow = typeof users.$inferSelect;
-
-/** Stored settings with today's defaults for any kind added since they were saved. */
-export function notificationSettingsOf(stored: Record<string, unknown> | null): TNotificationSettings {
-  const settings = { ...DEFAULT_NOTIFICATIONS };
-  for (const kind of NOTIFICATION_KINDS) {
-    const value = stored?.[kind];
-    if (typeof value === 'boolean') settings[kind] = value;
-  }
-  return settings;
-}
 
 function profileOf(user: UserRow): TProfile {
   return {
@@ -55,8 +53,13 @@ async function userRow(db: Db | Tx, userId: string): Promise<UserRow> {
   return user;
 }
 
-export async function getProfile(db: Db, userId: string): Promise<TProfile> {
-  return profileOf(await userRow(db, userId));
+/** The person asking: every profile operation acts on them, and only on them ("self"). */
+function selfOf(ctx: ServiceContext): string {
+  return requireSignedIn(ctx.actor).id;
+}
+
+export async function getProfile(ctx: ServiceContext): Promise<TProfile> {
+  return profileOf(await userRow(ctx.db, selfOf(ctx)));
 }
 
 export interface ProfileChanges {
@@ -70,18 +73,69 @@ export interface ProfileChanges {
   notificationSettings: TNotificationSettings;
 }
 
-export async function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<TProfile> {
-  const [user] = await db
-    .update(users)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!user) throw new AppError('unauthenticated', 'Account not found');
-  return profileOf(user);
+/** A profile as its log entries compare it: the notification settings as the kinds switched on. */
+function loggedProfileOf(user: UserRow) {
+  const notifications = notificationSettingsOf(user.notificationSettings);
+  return {
+    name: user.name,
+    locale: user.locale,
+    company: user.company,
+    jobTitle: user.jobTitle,
+    skills: user.skills,
+    bio: user.bio,
+    communityVisible: user.communityVisible,
+    notifications: NOTIFICATION_KINDS.filter((kind) => notifications[kind]),
+  };
 }
 
-export async function setLocale(db: Db, userId: string, locale: Locale): Promise<void> {
-  await db.update(users).set({ locale, updatedAt: new Date() }).where(eq(users.id, userId));
+const PROFILE_FIELDS = [
+  'name',
+  'locale',
+  'company',
+  'jobTitle',
+  'skills',
+  'bio',
+  'communityVisible',
+  'notifications',
+] as const;
+
+/**
+ * Changes the person's own row in one unit of work with its `profile.updated` entry (the fields that
+ * changed; nothing is logged when none did).
+ */
+async function changeOwnProfile(
+  ctx: ServiceContext,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<UserRow> {
+  const userId = selfOf(ctx);
+  return unitOfWork(ctx, async (work) => {
+    const before = await lockedUser(work, userId);
+    const [after] = await work.db
+      .update(users)
+      .set({ ...values, updatedAt: work.now })
+      .where(eq(users.id, userId))
+      .returning();
+    const changes = changesBetween(loggedProfileOf(before), loggedProfileOf(after!), PROFILE_FIELDS);
+    if (Object.keys(changes).length) {
+      await logActivity(work, { kind: 'profile.updated', subject: { type: 'user', id: userId }, changes });
+    }
+    return after!;
+  });
+}
+
+/** The person's row, locked until the unit of work ends; a deleted account counts as signed out. */
+async function lockedUser(work: WorkContext, userId: string): Promise<UserRow> {
+  const [user] = await work.db.select().from(users).where(eq(users.id, userId)).for('update');
+  if (!user || user.deletedAt) throw new AppError('unauthenticated', 'Account not found');
+  return user;
+}
+
+export async function updateProfile(ctx: ServiceContext, changes: ProfileChanges): Promise<TProfile> {
+  return profileOf(await changeOwnProfile(ctx, changes));
+}
+
+export async function setLocale(ctx: ServiceContext, input: { locale: Locale }): Promise<void> {
+  await changeOwnProfile(ctx, { locale: input.locale });
 }
 
 /** The key of a URL that points at one of our stored files, or null (no avatar, or an outside URL). */
@@ -90,55 +144,95 @@ function fileKeyOfUrl(url: string | null): string | null {
   return url?.startsWith(prefix) ? url.slice(prefix.length) : null;
 }
 
-async function removeFile(db: Db, store: FileStore, key: string | null) {
-  if (!key) return;
-  await db.delete(storedFiles).where(eq(storedFiles.key, key));
-  await store.delete(key);
-}
-
-/** Makes an avatar the person uploaded their picture; the previous one is deleted. */
-export async function setAvatar(db: Db, store: FileStore, userId: string, key: string): Promise<TProfile> {
-  const file = await findFile(db, key);
+/** Makes an avatar the person uploaded their picture; the previous one is deleted once that commits. */
+export async function setAvatar(ctx: ServiceContext, store: FileStore, key: string): Promise<TProfile> {
+  const userId = selfOf(ctx);
+  const file = await findFile(ctx.db, key);
   if (!file) throw new AppError('not-found', 'No such upload');
   if (file.ownerId !== userId || file.purpose !== 'avatar') {
     throw new AppError('permission-denied', 'This upload is not one of your avatars');
   }
-  const before = await userRow(db, userId);
-  const [user] = await db
-    .update(users)
-    .set({ image: fileUrlOf(key), updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning();
-  const previous = fileKeyOfUrl(before.image);
-  if (previous !== key) await removeFile(db, store, previous);
-  return profileOf(user ?? before);
+  const { user, previous } = await unitOfWork(ctx, async (work) => {
+    const before = await lockedUser(work, userId);
+    const [after] = await work.db
+      .update(users)
+      .set({ image: fileUrlOf(key), updatedAt: work.now })
+      .where(eq(users.id, userId))
+      .returning();
+    const old = fileKeyOfUrl(before.image);
+    if (old && old !== key) await work.db.delete(storedFiles).where(eq(storedFiles.key, old));
+    await logActivity(work, { kind: 'profile.avatar_changed', subject: { type: 'user', id: userId } });
+    return { user: after!, previous: old !== key ? old : null };
+  });
+  if (previous) await store.delete(previous);
+  return profileOf(user);
 }
 
-export async function removeAvatar(db: Db, store: FileStore, userId: string): Promise<TProfile> {
-  const before = await userRow(db, userId);
-  const [user] = await db
-    .update(users)
-    .set({ image: null, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning();
-  await removeFile(db, store, fileKeyOfUrl(before.image));
-  return profileOf(user ?? before);
+export async function removeAvatar(ctx: ServiceContext, store: FileStore): Promise<TProfile> {
+  const userId = selfOf(ctx);
+  const { user, previous } = await unitOfWork(ctx, async (work) => {
+    const before = await lockedUser(work, userId);
+    if (!before.image) return { user: before, previous: null };
+    const [after] = await work.db
+      .update(users)
+      .set({ image: null, updatedAt: work.now })
+      .where(eq(users.id, userId))
+      .returning();
+    const old = fileKeyOfUrl(before.image);
+    if (old) await work.db.delete(storedFiles).where(eq(storedFiles.key, old));
+    await logActivity(work, { kind: 'profile.avatar_removed', subject: { type: 'user', id: userId } });
+    return { user: after!, previous: old };
+  });
+  if (previous) await store.delete(previous);
+  return profileOf(user);
 }
 
 /** Ends the person's other sessions (after a password change), keeping the one they are using. */
-export async function endOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+export async function endOtherSessions(ctx: ServiceContext, keepSessionId: string): Promise<void> {
+  await ctx.db.delete(sessions).where(and(eq(sessions.userId, selfOf(ctx)), ne(sessions.id, keepSessionId)));
 }
 
-export async function endAllSessions(db: Db, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** Signs the person out everywhere, this device included; logged with it. */
+export async function endAllSessions(ctx: ServiceContext): Promise<void> {
+  const userId = selfOf(ctx);
+  await unitOfWork(ctx, async (work) => {
+    const ended = await work.db
+      .delete(sessions)
+      .where(eq(sessions.userId, userId))
+      .returning({ id: sessions.id });
+    await logActivity(work, {
+      kind: 'session.signed_out_everywhere',
+      subject: { type: 'user', id: userId },
+      details: { sessions: ended.length },
+    });
+  });
+}
+
+/**
+ * The person asked for a new address (better-auth sends the confirmation link, and nothing when the
+ * address has an account already, with the same answer): logged, the address in the details.
+ */
+export async function recordEmailChangeRequest(
+  ctx: ServiceContext,
+  input: { newEmail: string },
+): Promise<void> {
+  const userId = selfOf(ctx);
+  await unitOfWork(ctx, (work) =>
+    logActivity(work, {
+      kind: 'email.change_requested',
+      subject: { type: 'user', id: userId },
+      details: { newEmail: input.newEmail },
+    }),
+  );
 }
 
 /**
  * Everything we hold on the person. Columns are listed one by one: a password hash or a session token is
  * never read, so it can never be exported.
  */
-export async function exportPersonalData(db: Db, userId: string): Promise<TPersonalData> {
+export async function exportPersonalData(ctx: ServiceContext): Promise<TPersonalData> {
+  const { db } = ctx;
+  const userId = selfOf(ctx);
   const profile = profileOf(await userRow(db, userId));
   const signInMethods = await db
     .select({ provider: accounts.providerId, createdAt: accounts.createdAt })
@@ -171,7 +265,7 @@ export async function exportPersonalData(db: Db, userId: string): Promise<TPerso
     .where(eq(storedFiles.ownerId, userId));
 
   return {
-    exportedAt: new Date().toISOString(),
+    exportedAt: ctx.now.toISOString(),
     profile,
     signInMethods: signInMethods.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     sessions: sessionRows.map((row) => ({
@@ -196,21 +290,24 @@ export function erasedEmailOf(userId: string): string {
 /**
  * Deletes an account: personal data erased (profile, sign-in methods, sessions, memberships, files, pending
  * links), while the user row stays, anonymised, so records the law requires us to keep (invoices,
- * reservations) still point at something.
+ * reservations) still point at something. In the same unit of work, the person's activity entries are
+ * anonymised (they stay, for the spaces' history) and `account.deleted` is written naming no one: after
+ * the deletion nothing in the log may name them but the random id of the anonymised user row.
  */
 export async function deleteAccount(
-  db: Db,
+  ctx: ServiceContext,
   store: FileStore,
-  userId: string,
-  confirmEmail: string,
+  input: { confirmEmail: string },
 ): Promise<void> {
-  const user = await userRow(db, userId);
-  if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase()) {
+  const userId = selfOf(ctx);
+  const user = await userRow(ctx.db, userId);
+  if (input.confirmEmail.trim().toLowerCase() !== user.email.toLowerCase()) {
     throw new AppError('invalid-argument', 'The e-mail address typed does not match', {
       fields: [{ path: 'confirmEmail', message: 'confirmEmailMismatch' }],
     });
   }
-  await db.transaction(async (tx) => {
+  await unitOfWork(ctx, async (work) => {
+    const tx = work.db;
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
     await tx.delete(spaceMembers).where(eq(spaceMembers.userId, userId));
@@ -231,10 +328,20 @@ export async function deleteAccount(
         communityVisible: false,
         notificationSettings: {},
         isAdmin: false,
-        deletedAt: new Date(),
-        updatedAt: new Date(),
+        deletedAt: work.now,
+        updatedAt: work.now,
       })
       .where(eq(users.id, userId));
+    const anonymised = await anonymiseActivityOf(tx, userId, work.now);
+    // Written after the anonymisation, by a person it no longer names (actor_type user, no id), already
+    // marked anonymised: the request id stays, as on every entry.
+    await recordActivity(tx, {
+      kind: 'account.deleted',
+      actor: { type: 'deleted-user', requestId: work.requestId ?? undefined },
+      subject: { type: 'user', id: userId },
+      details: { entriesAnonymised: anonymised },
+      occurredAt: work.now,
+    });
   });
-  await deleteFilesOf(db, store, userId);
+  await deleteFilesOf(ctx.db, store, userId);
 }

@@ -13,6 +13,7 @@ import type { Tx } from '../../db/transaction';
 import { addDays } from '#contract/dates';
 import { classifyStarts, datesBetween, localMidnight, wallClockStarts } from './slots';
 import { openHoursSql } from '../../db/calendar-sql';
+import type { ServiceContext } from '../../platform/service-context';
 import { rowsOf } from '../../db/rows';
 
 /**
@@ -170,9 +171,8 @@ function startsOf(row: RoomRow, window: AvailabilityWindow, times: ReturnType<ty
 }
 
 export async function getRoomAvailability(
-  db: Db,
+  { db, now }: ServiceContext,
   input: { roomId: string; from: string; to: string; anyDesk: boolean },
-  now: Date,
 ): Promise<TRoomAvailability> {
   const window = { from: input.from, to: input.to, now };
   const target = { roomId: input.roomId, anyDesk: input.anyDesk };
@@ -208,9 +208,8 @@ export async function getRoomAvailability(
 
 /** Every offered room of a published space over a few days, in one query. */
 export async function getSpaceAvailability(
-  db: Db,
+  { db, now }: ServiceContext,
   input: { spaceId: string; from: string; to: string },
-  now: Date,
 ): Promise<TSpaceAvailability> {
   const window = { from: input.from, to: input.to, now };
   const ids = sql`(SELECT array_agg(id ORDER BY position, name) FROM rooms WHERE space_id = ${input.spaceId})`;

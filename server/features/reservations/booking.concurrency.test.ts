@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
+import { activityEntries } from '../../db/schema/activity';
 import { jobs } from '../../db/schema/jobs';
 import { activeStatusSql, reservations } from '../../db/schema/reservations';
 import { RESERVATION_MAIL_JOB } from './notifications';
@@ -84,6 +85,15 @@ async function mailJobs() {
     .where(eq(jobs.kind, RESERVATION_MAIL_JOB));
 }
 
+/** The activity log's `reservation.created` entries for a room: one per reservation committed. */
+async function createdEntries(roomId: string) {
+  return database.db
+    .select({ subjectId: activityEntries.subjectId })
+    .from(activityEntries)
+    .innerJoin(reservations, sql`${reservations.id}::text = ${activityEntries.subjectId}`)
+    .where(and(eq(activityEntries.kind, 'reservation.created'), eq(reservations.roomId, roomId)));
+}
+
 describe(`${CALLS} concurrent bookings`, () => {
   it('of the same slot: exactly one reservation, every other call already-exists', async () => {
     const roomId = await insertRoom(database.db, spaceId);
@@ -97,6 +107,8 @@ describe(`${CALLS} concurrent bookings`, () => {
     expect(await activeCount(roomId)).toBe(1);
     const winner = outcomes.find((o) => o.ok);
     expect(await mailJobs()).toEqual([{ reservationId: winner?.ok ? winner.id : 'none' }]);
+    // One entry for the one committed booking, none for the 199 that inserted nothing.
+    expect(await createdEntries(roomId)).toEqual([{ subjectId: winner?.ok ? winner.id : 'none' }]);
   });
 
   it('of different slots that all overlap 12:00–12:30: exactly one reservation', async () => {
@@ -120,6 +132,7 @@ describe(`${CALLS} concurrent bookings`, () => {
     );
     expect(tally(outcomes)).toEqual({ ok: 1, 'already-exists': CALLS - 1 });
     expect(await activeCount(roomId)).toBe(1);
+    expect(await createdEntries(roomId)).toHaveLength(1);
   });
 
   it('of slots that do not overlap: every one succeeds', async () => {
@@ -134,5 +147,6 @@ describe(`${CALLS} concurrent bookings`, () => {
     );
     expect(tally(outcomes)).toEqual({ ok: 12 });
     expect(await activeCount(roomId)).toBe(12);
+    expect(await createdEntries(roomId)).toHaveLength(12);
   });
 });

@@ -4,23 +4,24 @@ import { priceBooking, type TPrice } from '#contract/pricing';
 import { DEFAULT_FREE_CANCELLATION_HOURS } from '#contract/reservations';
 import type { RoomKind } from '#contract/rooms';
 import type { Db } from '../../db/client';
-import { recordActivity } from '../../platform/activity';
 import { activeStatusSql, reservations } from '../../db/schema/reservations';
-import { retryingConflicts } from '../../db/transaction';
 import { wakeJobRunner } from '../../platform/jobs';
+import { requireSignedIn } from '../../platform/policy';
+import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
 import type { SessionUser } from '../../platform/session';
 import { openHoursSql } from '../../db/calendar-sql';
 import { bookableRoomIds } from './availability.service';
 import { checkSlotBounds, checkSlotRules, refusal } from './booking-rules';
 import { queueMailSql } from './notifications';
+import { reservationActivity } from './reservation-activity';
 import { findReservationRecord, type ReservationRecord } from './reservation-view';
 import { rowsOf } from '../../db/rows';
 
 /**
- * Booking, in two statements whatever the room (docs/decisions/010-reservations-no-double-booking.md):
- * one reads everything the rules need (room, space, policy, opening hours, an earlier attempt with the
- * same idempotency key), the other inserts the reservation and queues its e-mail together. The exclusion
- * constraint settles races: the loser's insert does nothing, answered `already-exists`.
+ * Booking (docs/decisions/010-reservations-no-double-booking.md): one statement reads everything the rules
+ * need (room, space, policy, opening hours, an earlier attempt with the same idempotency key), then a unit
+ * of work inserts the reservation, queues its e-mail and writes its activity entry, committed together.
+ * The exclusion constraint settles races: the loser's insert does nothing, answered `already-exists`.
  */
 
 export interface SlotInput {
@@ -151,9 +152,9 @@ function checkSlotInputBounds(slot: SlotInput, now: Date): void {
 }
 
 /** The price of a slot, after the same checks a booking gets (other bookings aside). */
-export async function quoteSlot(db: Db, slot: SlotInput, now: Date): Promise<TPrice> {
-  checkSlotInputBounds(slot, now);
-  return checkRoomForSlot(await bookingContext(db, slot.roomId, slot), slot, now);
+export async function quoteSlot(ctx: ServiceContext, slot: SlotInput): Promise<TPrice> {
+  checkSlotInputBounds(slot, ctx.now);
+  return checkRoomForSlot(await bookingContext(ctx.db, slot.roomId, slot), slot, ctx.now);
 }
 
 /** The active reservation holding time a slot needs, to tell the member what they ran into. */
@@ -194,15 +195,16 @@ async function earlierAttempt(db: Db, id: string, input: BookingInput): Promise<
 }
 
 /**
- * Inserts the reservation and queues its member's e-mail in one statement (atomic without a transaction),
- * again while PostgreSQL answers "serialization failure" or "deadlock" (`retryingConflicts`). Returns the record as stored, or
- * null when the exclusion constraint or the idempotency key left nothing to insert. `ON CONFLICT DO NOTHING`
- * rather than catching 23P01: a plain insert waits for every concurrent overlapping insert while they wait
- * for it, a deadlock PostgreSQL breaks only after `deadlock_timeout` (1 s); a speculative insert backs off
- * and waits for the winner instead (docs/decisions/010-reservations-no-double-booking.md).
+ * The booking's unit of work: inserts the reservation and queues its member's e-mail in one statement, then
+ * writes its activity entry, in one transaction (run again while PostgreSQL answers "serialization
+ * failure" or "deadlock", by `unitOfWork`). Returns the record as stored, or null when the exclusion
+ * constraint or the idempotency key left nothing to insert (and then nothing is logged). `ON CONFLICT DO
+ * NOTHING` rather than catching 23P01: a plain insert waits for every concurrent overlapping insert while
+ * they wait for it, a deadlock PostgreSQL breaks only after `deadlock_timeout` (1 s); a speculative insert
+ * backs off and waits for the winner instead (docs/decisions/010-reservations-no-double-booking.md).
  */
 async function insertReservation(
-  db: Db,
+  ctx: ServiceContext,
   user: SessionUser,
   context: BookingContext,
   input: BookingInput,
@@ -232,9 +234,9 @@ async function insertReservation(
     expiresAt: status === 'pending' ? startsAt : null,
   } as const;
   const event = status === 'pending' ? 'requested' : 'confirmed';
-  const [row] = await retryingConflicts(() =>
-    rowsOf<{ id: string; created_ms: number }>(
-      db,
+  return unitOfWork(ctx, async (work) => {
+    const [row] = await rowsOf<{ id: string; created_ms: number }>(
+      work.db,
       sql`
         WITH created AS (
           INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until, attendees,
@@ -249,32 +251,37 @@ async function insertReservation(
           RETURNING id, created_at
         ), mail AS (${queueMailSql(sql`(SELECT id FROM created)`, event)})
         SELECT id, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms FROM created`,
-    ),
-  );
-  if (!row) return null;
-  const createdAt = new Date(Number(row.created_ms));
-  return {
-    reservation: {
-      ...values,
-      id: row.id,
-      decidedById: null,
-      decidedAt: null,
-      declineReason: null,
-      cancelledAt: null,
-      cancelledById: null,
-      cancelledByRole: null,
-      cancellationReason: null,
-      cancellationRequestedAt: null,
-      cancellationRequestMessage: null,
-      reminderSentAt: null,
-      createdAt,
-      updatedAt: createdAt,
-    },
-    room: { id: room.id, name: room.name, kind: room.kind, deskGroup: room.deskGroup },
-    space: context.space,
-    freeCancellationHours: context.freeCancellationHours,
-    member: { id: user.id, name: user.name, email: user.email, locale: user.locale },
-  };
+    );
+    if (!row) return null;
+    const createdAt = new Date(Number(row.created_ms));
+    const record: ReservationRecord = {
+      reservation: {
+        ...values,
+        id: row.id,
+        decidedById: null,
+        decidedAt: null,
+        declineReason: null,
+        cancelledAt: null,
+        cancelledById: null,
+        cancelledByRole: null,
+        cancellationReason: null,
+        cancellationRequestedAt: null,
+        cancellationRequestMessage: null,
+        reminderSentAt: null,
+        createdAt,
+        updatedAt: createdAt,
+      },
+      room: { id: room.id, name: room.name, kind: room.kind, deskGroup: room.deskGroup },
+      space: context.space,
+      freeCancellationHours: context.freeCancellationHours,
+      member: { id: user.id, name: user.name, email: user.email, locale: user.locale },
+    };
+    await logActivity(
+      work,
+      reservationActivity(work, record, 'reservation.created', { details: { status } }),
+    );
+    return record;
+  });
 }
 
 /**
@@ -283,11 +290,11 @@ async function insertReservation(
  * until one takes it. Rooms that require approval give a `pending` request expiring at its start.
  */
 export async function createReservation(
-  db: Db,
-  user: SessionUser,
+  ctx: ServiceContext,
   input: BookingInput,
-  now: Date,
 ): Promise<ReservationRecord> {
+  const { db, now } = ctx;
+  const user = requireSignedIn(ctx.actor);
   if (!user.emailVerified) {
     throw new AppError('failed-precondition', 'Confirm your e-mail address before booking', {
       reason: 'email-not-verified',
@@ -309,22 +316,8 @@ export async function createReservation(
       firstRefusal ??= error;
       continue;
     }
-    const record = await insertReservation(db, user, context, input, price);
+    const record = await insertReservation(ctx, user, context, input, price);
     if (record) {
-      // TEMP (dropped at merge: wave3/activity-log writes it in the booking's transaction).
-      await recordActivity(db, {
-        kind: 'reservation.created',
-        actor: { type: 'user', id: user.id },
-        subject: { type: 'reservation', id: record.reservation.id },
-        spaceId: record.space.id,
-        details: {
-          roomName: record.room.name,
-          spaceName: record.space.name,
-          startsAt: record.reservation.startsAt.toISOString(),
-          endsAt: record.reservation.endsAt.toISOString(),
-        },
-        occurredAt: now,
-      });
       wakeJobRunner();
       return record;
     }

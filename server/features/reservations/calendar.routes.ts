@@ -48,7 +48,7 @@ export function createCalendarRoutes(options: {
     const actor = (await options.readSession(c.req.raw.headers))?.user ?? null;
     let record;
     try {
-      ({ record } = await visibleRecord(db, requireSignedIn(actor), id));
+      ({ record } = await visibleRecord({ db, actor: requireSignedIn(actor) }, id));
     } catch (error) {
       if (isAppError(error)) {
         return error.code === 'unauthenticated' ? c.text('Sign-in required', 401) : notFound();

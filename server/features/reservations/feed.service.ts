@@ -6,6 +6,8 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { calendarFeedTokens, reservations } from '../../db/schema/reservations';
 import { lockRow } from '../../db/transaction';
+import { requireSignedIn } from '../../platform/policy';
+import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
 import { reservationsCalendar } from './ics';
 import { selectReservationRecords } from './reservation-view';
 
@@ -26,8 +28,9 @@ export function feedUrl(baseUrl: string, token: string): string {
   return `${baseUrl}/api/calendar/${token}.ics`;
 }
 
-export async function getFeedStatus(db: Db, userId: string): Promise<TFeedStatus> {
-  const [row] = await db
+export async function getFeedStatus(ctx: ServiceContext): Promise<TFeedStatus> {
+  const userId = requireSignedIn(ctx.actor).id;
+  const [row] = await ctx.db
     .select({ createdAt: calendarFeedTokens.createdAt, lastUsedAt: calendarFeedTokens.lastUsedAt })
     .from(calendarFeedTokens)
     .where(and(eq(calendarFeedTokens.userId, userId), isNull(calendarFeedTokens.revokedAt)))
@@ -40,28 +43,47 @@ export async function getFeedStatus(db: Db, userId: string): Promise<TFeedStatus
 }
 
 /**
- * A new link; the previous one, if any, stops working in the same transaction. Requests made at once take
- * turns on the person's row, so each finds the link the one before made, and the last one wins.
+ * A new link; the previous one, if any, stops working in the same unit of work, which logs it. Requests
+ * made at once take turns on the person's row, so each finds the link the one before made, and the last
+ * one wins.
  */
-export async function createFeedToken(db: Db, userId: string, baseUrl: string, now: Date) {
+export async function createFeedToken(ctx: ServiceContext, input: { baseUrl: string }) {
+  const userId = requireSignedIn(ctx.actor).id;
+  const { now } = ctx;
   const token = randomBytes(32).toString('base64url');
-  await db.transaction(async (tx) => {
-    await lockRow(tx, 'users', userId);
-    await tx
+  await unitOfWork(ctx, async (work) => {
+    await lockRow(work.db, 'users', userId);
+    await work.db
       .update(calendarFeedTokens)
       .set({ revokedAt: now })
       .where(and(eq(calendarFeedTokens.userId, userId), isNull(calendarFeedTokens.revokedAt)));
-    await tx.insert(calendarFeedTokens).values({ userId, tokenHash: hashFeedToken(token), createdAt: now });
+    const [created] = await work.db
+      .insert(calendarFeedTokens)
+      .values({ userId, tokenHash: hashFeedToken(token), createdAt: now })
+      .returning({ id: calendarFeedTokens.id });
+    // The entry names the link by its row, never by its secret or its hash.
+    await logActivity(work, {
+      kind: 'calendar_feed.created',
+      subject: { type: 'calendar_feed', id: created!.id },
+    });
   });
-  return { url: feedUrl(baseUrl, token), createdAt: now.toISOString() };
+  return { url: feedUrl(input.baseUrl, token), createdAt: now.toISOString() };
 }
 
-export async function revokeFeedToken(db: Db, userId: string, now: Date): Promise<TFeedStatus> {
-  await db
-    .update(calendarFeedTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(calendarFeedTokens.userId, userId), isNull(calendarFeedTokens.revokedAt)));
-  return getFeedStatus(db, userId);
+/** Stops the person's link; logged when there was one. */
+export async function revokeFeedToken(ctx: ServiceContext): Promise<TFeedStatus> {
+  const userId = requireSignedIn(ctx.actor).id;
+  await unitOfWork(ctx, async (work) => {
+    const revoked = await work.db
+      .update(calendarFeedTokens)
+      .set({ revokedAt: work.now })
+      .where(and(eq(calendarFeedTokens.userId, userId), isNull(calendarFeedTokens.revokedAt)))
+      .returning({ id: calendarFeedTokens.id });
+    for (const { id } of revoked) {
+      await logActivity(work, { kind: 'calendar_feed.revoked', subject: { type: 'calendar_feed', id } });
+    }
+  });
+  return getFeedStatus(ctx);
 }
 
 /** The feed's calendar for a token, or null when the token is unknown or revoked. */

@@ -1,14 +1,27 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { ActivityDetails, ActivityKind } from '#contract/activity';
 import { AppError } from '#contract/errors';
-import { isActiveStatus } from '#contract/reservations';
+import { isActiveStatus, type ReservationStatus } from '#contract/reservations';
 import type { Db } from '../../db/client';
-import { recordActivity } from '../../platform/activity';
 import { activeStatusSql } from '../../db/schema/reservations';
 import { rowsOf } from '../../db/rows';
+import { changesBetween, recordActivities, type ActivityEntry } from '../../platform/activity';
 import { wakeJobRunner } from '../../platform/jobs';
-import { isSelf, reservationStanding, SPACE_RIGHTS } from '../../platform/policy';
-import type { SessionUser } from '../../platform/session';
+import {
+  isSelf,
+  requireSignedIn,
+  reservationStanding,
+  SPACE_RIGHTS,
+  type PolicyScope,
+} from '../../platform/policy';
+import {
+  activityActorOf,
+  logActivity,
+  unitOfWork,
+  type ServiceContext,
+} from '../../platform/service-context';
 import { queueManagerMailSql, queueReservationMail, type ReservationMailEvent } from './notifications';
+import { reservationActivity } from './reservation-activity';
 import { findReservationRecord, freeCancellationOfRecord, type ReservationRecord } from './reservation-view';
 
 /**
@@ -21,23 +34,19 @@ const notFound = (id: string) => new AppError('not-found', `No reservation ${id}
 
 /** The reservation if the person may see it (its member, a manager of its space, an admin). */
 export async function visibleRecord(
-  db: Db,
-  user: SessionUser,
+  scope: PolicyScope,
   id: string,
 ): Promise<{ record: ReservationRecord; manages: boolean }> {
-  const record = await findReservationRecord(db, id);
+  const record = await findReservationRecord(scope.db, id);
   if (!record) throw notFound(id);
-  const standing = await reservationStanding(
-    { db, actor: user },
-    { memberId: record.member.id, spaceId: record.space.id },
-  );
+  const standing = await reservationStanding(scope, { memberId: record.member.id, spaceId: record.space.id });
   if (!standing) throw notFound(id);
   return { record, manages: standing === 'manager' };
 }
 
 /** A manager-only action: its member gets `permission-denied`, anyone else `not-found`. */
-async function managedRecord(db: Db, user: SessionUser, id: string): Promise<ReservationRecord> {
-  const { record, manages } = await visibleRecord(db, user, id);
+async function managedRecord(ctx: ServiceContext, id: string): Promise<ReservationRecord> {
+  const { record, manages } = await visibleRecord(ctx, id);
   if (!manages) throw new AppError('permission-denied', 'Only the managers of the space may do this');
   return record;
 }
@@ -45,23 +54,48 @@ async function managedRecord(db: Db, user: SessionUser, id: string): Promise<Res
 const refusedBecause = (reason: string, details: Record<string, unknown> = {}) =>
   new AppError('failed-precondition', `Refused: ${reason}`, { reason, ...details });
 
-/** Applies `assignments` where `condition` still holds; false when someone else changed it first. */
+interface Transition {
+  /** What must still hold for the change to apply (`status = 'pending'`). */
+  condition: SQL;
+  assignments: SQL;
+  /** The status it moves to, for the log's before/after. */
+  status: ReservationStatus;
+  mail: ReservationMailEvent | null;
+  kind: ActivityKind;
+  details?: ActivityDetails;
+}
+
+/**
+ * Applies a transition where its condition still holds, in one unit of work with the member's e-mail and
+ * the activity entry; false when someone else changed the reservation first (then nothing is written).
+ */
 async function transition(
-  db: Db,
-  id: string,
-  condition: ReturnType<typeof sql>,
-  assignments: ReturnType<typeof sql>,
-  mail: ReservationMailEvent | null,
+  ctx: ServiceContext,
+  record: ReservationRecord,
+  change: Transition,
 ): Promise<boolean> {
-  const changed = await db.transaction(async (tx) => {
-    const rows = await rowsOf<{ id: string }>(
-      tx,
-      sql`UPDATE reservations SET ${assignments}, updated_at = now() WHERE id = ${id} AND ${condition} RETURNING id`,
+  const id = record.reservation.id;
+  const changed = await unitOfWork(ctx, async (work) => {
+    const [before] = await rowsOf<{ status: ReservationStatus }>(
+      work.db,
+      sql`SELECT status FROM reservations WHERE id = ${id} FOR UPDATE`,
     );
-    if (rows.length > 0 && mail) await queueReservationMail(tx, id, mail);
-    return rows.length > 0;
+    const rows = await rowsOf<{ id: string }>(
+      work.db,
+      sql`UPDATE reservations SET ${change.assignments}, updated_at = now() WHERE id = ${id} AND ${change.condition} RETURNING id`,
+    );
+    if (!before || rows.length === 0) return false;
+    if (change.mail) await queueReservationMail(work.db, id, change.mail);
+    await logActivity(
+      work,
+      reservationActivity(work, record, change.kind, {
+        changes: changesBetween({ status: before.status }, { status: change.status }, ['status']),
+        details: change.details,
+      }),
+    );
+    return true;
   });
-  if (changed && mail) wakeJobRunner();
+  if (changed && change.mail) wakeJobRunner();
   return changed;
 }
 
@@ -77,12 +111,12 @@ async function reload(db: Db, id: string): Promise<ReservationRecord> {
  * active reservation at any time and must say why; the member is told.
  */
 export async function cancelReservation(
-  db: Db,
-  user: SessionUser,
+  ctx: ServiceContext,
   input: { id: string; reason?: string },
-  now: Date,
 ): Promise<{ record: ReservationRecord; as: 'member' | 'manager' }> {
-  const { record, manages } = await visibleRecord(db, user, input.id);
+  const user = requireSignedIn(ctx.actor);
+  const { now } = ctx;
+  const { record, manages } = await visibleRecord(ctx, input.id);
   if (!isActiveStatus(record.reservation.status)) throw refusedBecause('not-active');
   const terms = freeCancellationOfRecord(record, now);
   const withinPolicy = terms !== null && !terms.passed;
@@ -102,46 +136,32 @@ export async function cancelReservation(
       freeCancellationHours: record.freeCancellationHours,
     });
   }
-  const changed = await transition(
-    db,
-    input.id,
-    activeStatusSql(sql`status`),
-    sql`status = 'cancelled', cancelled_at = ${now.toISOString()}::timestamptz, cancelled_by_id = ${user.id},
+  const changed = await transition(ctx, record, {
+    condition: activeStatusSql(sql`status`),
+    assignments: sql`status = 'cancelled', cancelled_at = ${now.toISOString()}::timestamptz, cancelled_by_id = ${user.id},
         cancelled_by_role = ${as}, cancellation_reason = ${input.reason ?? null}, expires_at = NULL`,
-    'cancelled',
-  );
-  if (!changed) throw refusedBecause('not-active');
-  // TEMP (dropped at merge: wave3/activity-log writes it in the cancellation's transaction).
-  await recordActivity(db, {
+    status: 'cancelled',
+    mail: 'cancelled',
     kind: 'reservation.cancelled',
-    actor: { type: 'user', id: user.id },
-    aboutUserId: record.member.id === user.id ? null : record.member.id,
-    subject: { type: 'reservation', id: input.id },
-    spaceId: record.space.id,
-    details: {
-      roomName: record.room.name,
-      spaceName: record.space.name,
-      startsAt: record.reservation.startsAt.toISOString(),
-      endsAt: record.reservation.endsAt.toISOString(),
-      ...(input.reason ? { reason: input.reason } : {}),
-    },
-    occurredAt: now,
+    details: { by: as, reason: input.reason ?? null },
   });
-  return { record: await reload(db, input.id), as };
+  if (!changed) throw refusedBecause('not-active');
+  return { record: await reload(ctx.db, input.id), as };
 }
 
 /**
  * Past the free-cancellation limit, the member asks the space to cancel: the request is recorded and every
- * owner and manager of the space is e-mailed, in one statement (the mail jobs commit with the request).
- * Asking again changes nothing; while the member may still cancel themselves, they are told to.
+ * owner and manager of the space is e-mailed, in one statement (the mail jobs commit with the request),
+ * logged in the same unit of work. Asking again changes nothing; while the member may still cancel
+ * themselves, they are told to.
  */
 export async function requestCancellation(
-  db: Db,
-  user: SessionUser,
+  ctx: ServiceContext,
   input: { id: string; message: string },
-  now: Date,
 ): Promise<ReservationRecord> {
-  const { record } = await visibleRecord(db, user, input.id);
+  const user = requireSignedIn(ctx.actor);
+  const { now } = ctx;
+  const { record } = await visibleRecord(ctx, input.id);
   if (!isSelf(user, record.member.id)) {
     throw new AppError('permission-denied', 'Only its member asks to cancel a reservation');
   }
@@ -150,85 +170,105 @@ export async function requestCancellation(
   if (terms && !terms.passed) {
     throw refusedBecause('cancellation-window-open', { freeCancellationUntil: terms.until.toISOString() });
   }
-  const [row] = await rowsOf<{ asked: number }>(
-    db,
-    sql`
-    WITH asked AS (
-      UPDATE reservations
-      SET cancellation_requested_at = ${now.toISOString()}::timestamptz,
-          cancellation_request_message = ${input.message || null}, updated_at = now()
-      WHERE id = ${input.id} AND ${activeStatusSql(sql`status`)} AND cancellation_requested_at IS NULL
-      RETURNING id, space_id
-    ), mailed AS (
-      ${queueManagerMailSql(
-        sql`SELECT asked.id AS reservation_id, members.user_id AS recipient_id
-            FROM asked JOIN space_members AS members
-              ON members.space_id = asked.space_id
-             AND members.role IN (${sql.join(
-               SPACE_RIGHTS.manage.map((role) => sql`${role}`),
-               sql`, `,
-             )})`,
-        'cancellation-requested',
-      )}
-      RETURNING 1
-    )
-    SELECT (SELECT count(*) FROM asked)::int AS asked, (SELECT count(*) FROM mailed)::int AS mailed`,
-  );
-  if (row && row.asked > 0) wakeJobRunner();
-  return reload(db, input.id);
+  const asked = await unitOfWork(ctx, async (work) => {
+    const [row] = await rowsOf<{ asked: number }>(
+      work.db,
+      sql`
+      WITH asked AS (
+        UPDATE reservations
+        SET cancellation_requested_at = ${now.toISOString()}::timestamptz,
+            cancellation_request_message = ${input.message || null}, updated_at = now()
+        WHERE id = ${input.id} AND ${activeStatusSql(sql`status`)} AND cancellation_requested_at IS NULL
+        RETURNING id, space_id
+      ), mailed AS (
+        ${queueManagerMailSql(
+          sql`SELECT asked.id AS reservation_id, members.user_id AS recipient_id
+              FROM asked JOIN space_members AS members
+                ON members.space_id = asked.space_id
+               AND members.role IN (${sql.join(
+                 SPACE_RIGHTS.manage.map((role) => sql`${role}`),
+                 sql`, `,
+               )})`,
+          'cancellation-requested',
+        )}
+        RETURNING 1
+      )
+      SELECT (SELECT count(*) FROM asked)::int AS asked, (SELECT count(*) FROM mailed)::int AS mailed`,
+    );
+    if (!row || row.asked === 0) return false;
+    await logActivity(
+      work,
+      reservationActivity(work, record, 'reservation.cancellation_requested', {
+        details: { message: input.message || null },
+      }),
+    );
+    return true;
+  });
+  if (asked) wakeJobRunner();
+  return reload(ctx.db, input.id);
 }
 
 /** A manager accepts a pending request before it expires; the member gets the confirmation. */
-export async function approveReservation(db: Db, user: SessionUser, id: string, now: Date) {
-  await managedRecord(db, user, id);
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const changed = await transition(
-    db,
-    id,
-    sql`status = 'pending' AND (expires_at IS NULL OR expires_at > ${at})`,
-    sql`status = 'confirmed', decided_by_id = ${user.id}, decided_at = ${at}, expires_at = NULL`,
-    'approved',
-  );
+export async function approveReservation(ctx: ServiceContext, id: string) {
+  const user = requireSignedIn(ctx.actor);
+  const record = await managedRecord(ctx, id);
+  const at = sql`${ctx.now.toISOString()}::timestamptz`;
+  const changed = await transition(ctx, record, {
+    condition: sql`status = 'pending' AND (expires_at IS NULL OR expires_at > ${at})`,
+    assignments: sql`status = 'confirmed', decided_by_id = ${user.id}, decided_at = ${at}, expires_at = NULL`,
+    status: 'confirmed',
+    mail: 'approved',
+    kind: 'reservation.approved',
+  });
   if (!changed) throw refusedBecause('not-pending');
-  return reload(db, id);
+  return reload(ctx.db, id);
 }
 
-export async function declineReservation(db: Db, user: SessionUser, id: string, reason: string, now: Date) {
-  await managedRecord(db, user, id);
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const changed = await transition(
-    db,
-    id,
-    sql`status = 'pending'`,
-    sql`status = 'declined', decided_by_id = ${user.id}, decided_at = ${at}, decline_reason = ${reason},
+export async function declineReservation(ctx: ServiceContext, input: { id: string; reason: string }) {
+  const user = requireSignedIn(ctx.actor);
+  const record = await managedRecord(ctx, input.id);
+  const at = sql`${ctx.now.toISOString()}::timestamptz`;
+  const changed = await transition(ctx, record, {
+    condition: sql`status = 'pending'`,
+    assignments: sql`status = 'declined', decided_by_id = ${user.id}, decided_at = ${at}, decline_reason = ${input.reason},
         expires_at = NULL`,
-    'declined',
-  );
+    status: 'declined',
+    mail: 'declined',
+    kind: 'reservation.declined',
+    details: { reason: input.reason },
+  });
   if (!changed) throw refusedBecause('not-pending');
-  return reload(db, id);
+  return reload(ctx.db, input.id);
 }
 
 /** After the start: nobody came (from confirmed, or from completed when the sweep was first). */
-export async function markNoShow(db: Db, user: SessionUser, id: string, now: Date) {
-  const record = await managedRecord(db, user, id);
-  if (record.reservation.startsAt.getTime() > now.getTime()) throw refusedBecause('not-started');
-  const changed = await transition(
-    db,
-    id,
-    sql`status IN ('confirmed', 'completed')`,
-    sql`status = 'no_show', decided_by_id = ${user.id}, decided_at = ${now.toISOString()}::timestamptz`,
-    null,
-  );
+export async function markNoShow(ctx: ServiceContext, id: string) {
+  const user = requireSignedIn(ctx.actor);
+  const record = await managedRecord(ctx, id);
+  if (record.reservation.startsAt.getTime() > ctx.now.getTime()) throw refusedBecause('not-started');
+  const changed = await transition(ctx, record, {
+    condition: sql`status IN ('confirmed', 'completed')`,
+    assignments: sql`status = 'no_show', decided_by_id = ${user.id}, decided_at = ${ctx.now.toISOString()}::timestamptz`,
+    status: 'no_show',
+    mail: null,
+    kind: 'reservation.no_show',
+  });
   if (!changed) throw refusedBecause('not-active');
-  return reload(db, id);
+  return reload(ctx.db, id);
 }
 
-export async function markCompleted(db: Db, user: SessionUser, id: string, now: Date) {
-  const record = await managedRecord(db, user, id);
-  if (record.reservation.startsAt.getTime() > now.getTime()) throw refusedBecause('not-started');
-  const changed = await transition(db, id, sql`status = 'confirmed'`, sql`status = 'completed'`, null);
+export async function markCompleted(ctx: ServiceContext, id: string) {
+  const record = await managedRecord(ctx, id);
+  if (record.reservation.startsAt.getTime() > ctx.now.getTime()) throw refusedBecause('not-started');
+  const changed = await transition(ctx, record, {
+    condition: sql`status = 'confirmed'`,
+    assignments: sql`status = 'completed'`,
+    status: 'completed',
+    mail: null,
+    kind: 'reservation.completed',
+  });
   if (!changed) throw refusedBecause('not-active');
-  return reload(db, id);
+  return reload(ctx.db, id);
 }
 
 export interface SweepResult {
@@ -241,34 +281,98 @@ export interface SweepResult {
 export const REMINDER_HOURS = 24;
 const FINISHED_JOBS_KEPT_DAYS = 7;
 
+/** What the sweep's log entries say of a reservation it changed (its UPDATE returns it). */
+interface SweptRow extends Record<string, unknown> {
+  id: string;
+  space_id: string;
+  user_id: string;
+  starts_ms: number;
+  ends_ms: number;
+  room_name: string;
+  space_name: string;
+  time_zone: string;
+}
+
+const sweptColumns = sql`reservations.id, reservations.space_id, reservations.user_id,
+  (extract(epoch FROM reservations.starts_at) * 1000)::float8 AS starts_ms,
+  (extract(epoch FROM reservations.ends_at) * 1000)::float8 AS ends_ms,
+  rooms.name AS room_name, spaces.name AS space_name, spaces.time_zone`;
+
+/** The system's entry for a reservation the sweep moved on (actor: the system; about: its member). */
+function sweptEntry(
+  ctx: ServiceContext,
+  row: SweptRow,
+  kind: ActivityKind,
+  change: { before: ReservationStatus; after: ReservationStatus },
+  details: ActivityDetails = {},
+): ActivityEntry {
+  return {
+    kind,
+    actor: activityActorOf(ctx),
+    occurredAt: ctx.now,
+    subject: { type: 'reservation', id: row.id },
+    spaceId: row.space_id,
+    aboutUserId: row.user_id,
+    changes: { status: change },
+    details: {
+      roomName: row.room_name,
+      spaceName: row.space_name,
+      startsAt: new Date(Number(row.starts_ms)).toISOString(),
+      endsAt: new Date(Number(row.ends_ms)).toISOString(),
+      timeZone: row.time_zone,
+      ...details,
+    },
+  };
+}
+
 /**
- * The background sweep (a recurring job): pending requests past their expiry are cancelled by the
- * system, confirmed bookings past their end are completed, reminders become due. One transaction, with
- * the member's e-mails queued in it; conditional updates make a second sweep a no-op.
+ * The background sweep (a recurring job, with the system's context): pending requests past their expiry
+ * are cancelled by the system, confirmed bookings past their end are completed, reminders become due. One
+ * unit of work, with the member's e-mails queued and each change logged in it; conditional updates make a
+ * second sweep a no-op.
  */
-export async function sweepReservations(db: Db, now: Date): Promise<SweepResult> {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const result = await db.transaction(async (tx) => {
-    const run = (query: ReturnType<typeof sql>) => rowsOf<{ id: string }>(tx, query);
-    const expired = await run(sql`
+export async function sweepReservations(ctx: ServiceContext): Promise<SweepResult> {
+  const at = sql`${ctx.now.toISOString()}::timestamptz`;
+  const result = await unitOfWork(ctx, async (work) => {
+    const run = <T extends Record<string, unknown>>(query: SQL) => rowsOf<T>(work.db, query);
+    const expired = await run<SweptRow>(sql`
       UPDATE reservations
       SET status = 'cancelled', cancelled_at = ${at}, cancelled_by_role = 'system',
           cancellation_reason = 'expired', expires_at = NULL, updated_at = now()
-      WHERE status = 'pending' AND expires_at <= ${at}
-      RETURNING id`);
-    const completed = await run(sql`
+      FROM rooms, spaces
+      WHERE reservations.status = 'pending' AND reservations.expires_at <= ${at}
+        AND rooms.id = reservations.room_id AND spaces.id = reservations.space_id
+      RETURNING ${sweptColumns}`);
+    const completed = await run<SweptRow>(sql`
       UPDATE reservations SET status = 'completed', updated_at = now()
-      WHERE status = 'confirmed' AND ends_at <= ${at}
-      RETURNING id`);
-    const reminded = await run(sql`
+      FROM rooms, spaces
+      WHERE reservations.status = 'confirmed' AND reservations.ends_at <= ${at}
+        AND rooms.id = reservations.room_id AND spaces.id = reservations.space_id
+      RETURNING ${sweptColumns}`);
+    const reminded = await run<{ id: string }>(sql`
       UPDATE reservations SET reminder_sent_at = ${at}
       WHERE status = 'confirmed' AND reminder_sent_at IS NULL
         AND starts_at > ${at} AND starts_at <= ${at} + make_interval(hours => ${REMINDER_HOURS})
         AND created_at <= starts_at - make_interval(hours => ${REMINDER_HOURS})
       RETURNING id`);
-    for (const { id } of expired) await queueReservationMail(tx, id, 'expired');
-    for (const { id } of reminded) await queueReservationMail(tx, id, 'reminder');
-    await tx.execute(sql`
+    for (const { id } of expired) await queueReservationMail(work.db, id, 'expired');
+    for (const { id } of reminded) await queueReservationMail(work.db, id, 'reminder');
+    // A reminder is a message, not a change of the reservation: not logged.
+    await recordActivities(work.db, [
+      ...expired.map((row) =>
+        sweptEntry(
+          work,
+          row,
+          'reservation.cancelled',
+          { before: 'pending', after: 'cancelled' },
+          { by: 'system', reason: 'expired' },
+        ),
+      ),
+      ...completed.map((row) =>
+        sweptEntry(work, row, 'reservation.completed', { before: 'confirmed', after: 'completed' }),
+      ),
+    ]);
+    await work.db.execute(sql`
       DELETE FROM jobs WHERE status = 'done'
         AND finished_at < ${at} - make_interval(days => ${FINISHED_JOBS_KEPT_DAYS})`);
     return { expired: expired.length, completed: completed.length, reminded: reminded.length };

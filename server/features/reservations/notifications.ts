@@ -2,27 +2,18 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/transaction';
 import { enqueueJob } from '../../platform/jobs';
+import {
+  managerMailJob,
+  reservationMailJob,
+  type ManagerMailEvent,
+  type ReservationMailEvent,
+} from './reservation-mails';
 
-export const RESERVATION_MAIL_JOB = 'reservations.mail';
-export const RESERVATION_SWEEP_JOB = 'reservations.sweep';
+export type { ManagerMailEvent, ReservationMailEvent } from './reservation-mails';
+
+export const RESERVATION_MAIL_JOB = reservationMailJob.kind;
 /** An e-mail about a reservation to one of its space's managers (the member's goes by the job above). */
-export const RESERVATION_MANAGER_MAIL_JOB = 'reservations.managerMail';
-
-/** What happened to a reservation that its member is told about by e-mail. */
-export const RESERVATION_MAIL_EVENTS = [
-  'confirmed',
-  'requested',
-  'approved',
-  'declined',
-  'cancelled',
-  'expired',
-  'reminder',
-] as const;
-export type ReservationMailEvent = (typeof RESERVATION_MAIL_EVENTS)[number];
-
-export function isReservationMailEvent(value: unknown): value is ReservationMailEvent {
-  return typeof value === 'string' && (RESERVATION_MAIL_EVENTS as readonly string[]).includes(value);
-}
+export const RESERVATION_MANAGER_MAIL_JOB = managerMailJob.kind;
 
 const dedupeKeyOf = (reservationId: string, event: ReservationMailEvent) =>
   `reservation-mail:${reservationId}:${event}`;
@@ -30,7 +21,8 @@ const dedupeKeyOf = (reservationId: string, event: ReservationMailEvent) =>
 /**
  * The same job as `queueReservationMail`, as an INSERT to put in a statement's WITH clause: the e-mail of the
  * reservation `idExpression` (e.g. the id a sibling INSERT … RETURNING gave) commits with it; nothing is
- * queued when that expression is null (the sibling inserted nothing).
+ * queued when that expression is null (the sibling inserted nothing). Its payload is built here in SQL, so
+ * `reservationMailJob`'s schema is checked by the runner (a malformed row fails at once).
  */
 export function queueMailSql(idExpression: SQL, event: ReservationMailEvent): SQL {
   return sql`
@@ -40,14 +32,6 @@ export function queueMailSql(idExpression: SQL, event: ReservationMailEvent): SQ
     FROM (SELECT ${idExpression} AS id) AS mailed
     WHERE mailed.id IS NOT NULL
     ON CONFLICT (dedupe_key) WHERE status IN ('queued', 'running') DO NOTHING`;
-}
-
-/** What happened to a reservation that its space's managers are told about by e-mail. */
-export const MANAGER_MAIL_EVENTS = ['cancellation-requested'] as const;
-export type ManagerMailEvent = (typeof MANAGER_MAIL_EVENTS)[number];
-
-export function isManagerMailEvent(value: unknown): value is ManagerMailEvent {
-  return typeof value === 'string' && (MANAGER_MAIL_EVENTS as readonly string[]).includes(value);
 }
 
 /**
@@ -74,9 +58,10 @@ export async function queueReservationMail(
   reservationId: string,
   event: ReservationMailEvent,
 ): Promise<void> {
-  await enqueueJob(executor, {
-    kind: RESERVATION_MAIL_JOB,
-    payload: { reservationId, event },
-    dedupeKey: dedupeKeyOf(reservationId, event),
-  });
+  await enqueueJob(
+    executor,
+    reservationMailJob,
+    { reservationId, event },
+    { dedupeKey: dedupeKeyOf(reservationId, event) },
+  );
 }

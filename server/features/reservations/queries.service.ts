@@ -9,13 +9,13 @@ import {
   type TReservation,
   type TSpaceCalendar,
 } from '#contract/reservations';
-import type { Db } from '../../db/client';
 import { activeStatusSql, reservations, spaceBookingPolicies } from '../../db/schema/reservations';
 import { rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
 import { users } from '../../db/schema/auth';
-import { may, spacesWhere } from '../../platform/policy';
-import type { SessionUser } from '../../platform/session';
+import { changesBetween } from '../../platform/activity';
+import { may, requireSignedIn, spacesWhere } from '../../platform/policy';
+import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
 import { localDays } from './availability.service';
 import { selectReservationRecords, toManagedReservation, toReservation } from './reservation-view';
 import { openHoursSql } from '../../db/calendar-sql';
@@ -26,11 +26,11 @@ import { rowsOf } from '../../db/rows';
  * (ended, cancelled, declined), latest first.
  */
 export async function listMyReservations(
-  db: Db,
-  user: SessionUser,
+  ctx: ServiceContext,
   input: { scope: 'upcoming' | 'past'; page: number },
-  now: Date,
 ): Promise<{ items: TReservation[]; page: number; hasMore: boolean }> {
+  const { db, now } = ctx;
+  const user = requireSignedIn(ctx.actor);
   const active = activeStatusSql(reservations.status);
   const upcoming = and(active, gt(reservations.endsAt, now));
   const past = or(not(active), lte(reservations.endsAt, now));
@@ -55,15 +55,15 @@ export async function listMyReservations(
  * pending requests, and confirmed bookings whose member asked the space to cancel. Both before their start.
  */
 export async function listForApproval(
-  db: Db,
-  user: SessionUser,
+  ctx: ServiceContext,
   input: { spaceId?: string },
-  now: Date,
 ): Promise<TManagedReservation[]> {
-  if (input.spaceId && !(await may({ db, actor: user }, 'manage', input.spaceId))) {
+  const { db, now } = ctx;
+  requireSignedIn(ctx.actor);
+  if (input.spaceId && !(await may(ctx, 'manage', input.spaceId))) {
     throw new AppError('permission-denied', 'Only the managers of the space may see its requests');
   }
-  const managed = input.spaceId ? [input.spaceId] : await spacesWhere({ db, actor: user }, 'manage');
+  const managed = input.spaceId ? [input.spaceId] : await spacesWhere(ctx, 'manage');
   const scope = managed === 'all' ? null : managed;
   if (scope && scope.length === 0) return [];
   const records = await selectReservationRecords(
@@ -85,8 +85,10 @@ const awaitingDecision = or(
 );
 
 /** The spaces the person runs, with how many requests wait in each and their cancellation policy. */
-export async function listManagedSpaces(db: Db, user: SessionUser, now: Date): Promise<TManagedSpace[]> {
-  const managed = await spacesWhere({ db, actor: user }, 'manage');
+export async function listManagedSpaces(ctx: ServiceContext): Promise<TManagedSpace[]> {
+  const { db, now } = ctx;
+  requireSignedIn(ctx.actor);
+  const managed = await spacesWhere(ctx, 'manage');
   const scope = managed === 'all' ? null : managed;
   if (scope && scope.length === 0) return [];
   const rows = await db
@@ -117,11 +119,12 @@ export async function listManagedSpaces(db: Db, user: SessionUser, now: Date): P
  * day (declined ones left out). Two queries whatever the number of rooms.
  */
 export async function getSpaceCalendar(
-  db: Db,
-  user: SessionUser,
+  ctx: ServiceContext,
   input: { spaceId: string; date: string },
 ): Promise<TSpaceCalendar> {
-  if (!(await may({ db, actor: user }, 'manage', input.spaceId))) {
+  const { db } = ctx;
+  requireSignedIn(ctx.actor);
+  if (!(await may(ctx, 'manage', input.spaceId))) {
     throw new AppError('permission-denied', 'Only the managers of the space may see its planning');
   }
   const [space] = await db
@@ -191,38 +194,47 @@ export async function getSpaceCalendar(
  * A space's cancellation policy: anyone may read a published space's, only those who run the space (and
  * admins) the policy of one that is not published; everyone else gets `not-found`, as for any public read.
  */
-export async function getBookingPolicy(
-  db: Db,
-  viewer: SessionUser | null,
-  spaceId: string,
-): Promise<TBookingPolicy> {
-  const [row] = await db
+export async function getBookingPolicy(ctx: ServiceContext, spaceId: string): Promise<TBookingPolicy> {
+  const [row] = await ctx.db
     .select({ status: spaces.status, hours: spaceBookingPolicies.freeCancellationHours })
     .from(spaces)
     .leftJoin(spaceBookingPolicies, eq(spaceBookingPolicies.spaceId, spaces.id))
     .where(eq(spaces.id, spaceId))
     .limit(1);
-  const visible =
-    row && (row.status === 'published' || (await may({ db, actor: viewer }, 'preview', spaceId)));
+  const visible = row && (row.status === 'published' || (await may(ctx, 'preview', spaceId)));
   if (!visible) throw new AppError('not-found', `No space ${spaceId}`);
   return { spaceId, freeCancellationHours: row.hours ?? DEFAULT_FREE_CANCELLATION_HOURS };
 }
 
+/** A space's free-cancellation limit, changed by its managers; the change is logged with it. */
 export async function updateBookingPolicy(
-  db: Db,
-  user: SessionUser,
+  ctx: ServiceContext,
   input: { spaceId: string; freeCancellationHours: number },
 ): Promise<TBookingPolicy> {
-  if (!(await may({ db, actor: user }, 'manage', input.spaceId))) {
+  requireSignedIn(ctx.actor);
+  if (!(await may(ctx, 'manage', input.spaceId))) {
     throw new AppError('permission-denied', 'Only the managers of the space may change its policy');
   }
-  await getBookingPolicy(db, user, input.spaceId);
-  await db
-    .insert(spaceBookingPolicies)
-    .values({ spaceId: input.spaceId, freeCancellationHours: input.freeCancellationHours })
-    .onConflictDoUpdate({
-      target: spaceBookingPolicies.spaceId,
-      set: { freeCancellationHours: input.freeCancellationHours, updatedAt: new Date() },
+  const before = await getBookingPolicy(ctx, input.spaceId);
+  await unitOfWork(ctx, async (work) => {
+    await work.db
+      .insert(spaceBookingPolicies)
+      .values({ spaceId: input.spaceId, freeCancellationHours: input.freeCancellationHours })
+      .onConflictDoUpdate({
+        target: spaceBookingPolicies.spaceId,
+        set: { freeCancellationHours: input.freeCancellationHours, updatedAt: work.now },
+      });
+    const [space] = await work.db
+      .select({ name: spaces.name })
+      .from(spaces)
+      .where(eq(spaces.id, input.spaceId));
+    await logActivity(work, {
+      kind: 'space.policy_changed',
+      subject: { type: 'space', id: input.spaceId },
+      spaceId: input.spaceId,
+      changes: changesBetween(before, input, ['freeCancellationHours']),
+      details: { spaceName: space?.name ?? null },
     });
+  });
   return { spaceId: input.spaceId, freeCancellationHours: input.freeCancellationHours };
 }

@@ -1,5 +1,10 @@
+import { eq } from 'drizzle-orm';
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
 import type { FreeCancellation } from '#contract/cancellation';
+import { ZUuid } from '#contract/input';
 import type { Locale } from '#contract/locale';
+import { formatMoney, formatVatRate } from '#contract/money';
 import {
   formatDay,
   formatDuration,
@@ -8,337 +13,114 @@ import {
   formatTime,
   zoneCity,
 } from '#contract/reservation-format';
-import { formatMoney, formatVatRate } from '#contract/money';
-import { escapeHtml } from '../../platform/mail-templates';
-import type { ManagerMailEvent, ReservationMailEvent } from './notifications';
-import type { ReservationRecord } from './reservation-view';
+import { isActiveStatus } from '#contract/reservations';
+import { users } from '../../db/schema/auth';
+import type { MailAttachment } from '../../platform/mail';
+import { defineMail, type MailCategory } from '../../platform/mail-jobs';
+import { greetingFor, type MailContent } from '../../platform/mail-layout';
+import { roleGrants, spaceRoleOf } from '../../platform/policy';
+import { reservationsCalendar } from './ics';
+import { findReservationRecord, freeCancellationOfRecord, type ReservationRecord } from './reservation-view';
+
+/** What happened to a reservation that its member is told about by e-mail. */
+export const RESERVATION_MAIL_EVENTS = [
+  'confirmed',
+  'requested',
+  'approved',
+  'declined',
+  'cancelled',
+  'expired',
+  'reminder',
+] as const;
+export type ReservationMailEvent = (typeof RESERVATION_MAIL_EVENTS)[number];
+
+/** What happened to a reservation that its space's managers are told about by e-mail. */
+export const MANAGER_MAIL_EVENTS = ['cancellation-requested'] as const;
+export type ManagerMailEvent = (typeof MANAGER_MAIL_EVENTS)[number];
 
 /**
- * E-mails about a reservation, in their reader's language, as HTML (inline styles, for mail clients) and
- * plain text: the member's, and its space managers' (a member asking them to cancel). `{room}`-style
- * placeholders are filled, then HTML-escaped.
+ * Which member e-mails a /profile setting may turn off. A booking's confirmation (on booking or on approval),
+ * its refusal, its cancellation and a request's expiry are always sent: the member must know whether they
+ * have a booking. The acknowledgement of a request and the reminder are courtesies.
  */
-interface EventText {
-  subject: string;
-  lead: string;
-  next?: string;
-  /** Said instead of `next` once the member may no longer cancel online (never a limit already past). */
-  nextLate?: string;
-  button: string;
-}
-
-interface Catalog {
-  greeting: string;
-  footer: string;
-  labels: {
-    space: string;
-    address: string;
-    room: string;
-    when: string;
-    attendees: string;
-    title: string;
-    priceExclVat: string;
-    vat: string;
-    total: string;
-    reason: string;
-    member: string;
-    message: string;
-  };
-  zone: string;
-  events: Record<ReservationMailEvent, EventText>;
-  managerEvents: Record<ManagerMailEvent, EventText>;
-  cancelledBy: Record<'member' | 'manager' | 'system', string>;
-}
-
-const fr: Catalog = {
-  greeting: 'Bonjour {name},',
-  footer: 'Escale — trouvez et réservez votre espace de travail. Ce message est envoyé automatiquement.',
-  labels: {
-    space: 'Espace',
-    address: 'Adresse',
-    room: 'Salle',
-    when: 'Quand',
-    attendees: 'Participants',
-    title: 'Objet',
-    priceExclVat: 'Prix HT',
-    vat: 'TVA ({rate})',
-    total: 'Total TTC',
-    reason: 'Motif',
-    member: 'Membre',
-    message: 'Message',
-  },
-  zone: 'heure de {city}',
-  events: {
-    confirmed: {
-      subject: 'Réservation confirmée : {room}, {date}',
-      lead: 'Votre réservation est confirmée. Vous trouverez l’événement en pièce jointe pour l’ajouter à votre agenda.',
-      next: 'Annulation gratuite jusqu’au {freeUntil}. Présentez-vous à l’accueil de l’espace à votre arrivée.',
-      nextLate:
-        'L’annulation gratuite s’arrête {hours} h avant le début : vous ne pouvez pas annuler cette réservation en ligne. En cas d’empêchement, demandez à l’espace de l’annuler depuis vos réservations. Présentez-vous à l’accueil de l’espace à votre arrivée.',
-      button: 'Voir ma réservation',
-    },
-    requested: {
-      subject: 'Demande de réservation envoyée : {room}, {date}',
-      lead: 'Votre demande a bien été transmise. Cette salle est soumise à validation : l’espace doit l’accepter.',
-      next: 'Vous recevrez un e-mail dès sa décision. Sans réponse avant le début du créneau, la demande expire d’elle-même.',
-      button: 'Suivre ma demande',
-    },
-    approved: {
-      subject: 'Demande acceptée : {room}, {date}',
-      lead: 'Bonne nouvelle : l’espace a accepté votre demande. Votre réservation est confirmée ; l’événement est en pièce jointe.',
-      next: 'Annulation gratuite jusqu’au {freeUntil}.',
-      nextLate:
-        'L’annulation gratuite s’arrête {hours} h avant le début : vous ne pouvez plus annuler cette réservation en ligne. En cas d’empêchement, demandez à l’espace de l’annuler depuis vos réservations.',
-      button: 'Voir ma réservation',
-    },
-    declined: {
-      subject: 'Demande refusée : {room}, {date}',
-      lead: 'L’espace n’a pas pu accepter votre demande. Rien ne vous sera facturé.',
-      next: 'Vous pouvez choisir un autre créneau ou une autre salle.',
-      button: 'Voir mes réservations',
-    },
-    cancelled: {
-      subject: 'Réservation annulée : {room}, {date}',
-      lead: 'Cette réservation est annulée ({by}).',
-      next: 'Le créneau est de nouveau libre. Rien ne vous sera facturé.',
-      button: 'Voir mes réservations',
-    },
-    expired: {
-      subject: 'Demande expirée : {room}, {date}',
-      lead: 'L’espace n’a pas répondu à votre demande avant le début du créneau : elle a expiré. Rien ne vous sera facturé.',
-      next: 'Vous pouvez réserver un autre créneau.',
-      button: 'Voir mes réservations',
-    },
-    reminder: {
-      subject: 'Rappel : {room} demain à {time}',
-      lead: 'Petit rappel : votre réservation commence dans 24 heures.',
-      next: 'Un empêchement ? Annulez gratuitement jusqu’au {freeUntil} depuis vos réservations, pour libérer le créneau.',
-      nextLate:
-        'Un empêchement ? L’annulation gratuite en ligne est terminée : demandez à l’espace d’annuler depuis vos réservations, pour libérer le créneau.',
-      button: 'Voir ma réservation',
-    },
-  },
-  cancelledBy: {
-    member: 'à votre demande',
-    manager: 'par l’espace',
-    system: 'automatiquement',
-  },
-  managerEvents: {
-    'cancellation-requested': {
-      subject: 'Demande d’annulation : {room}, {date}',
-      lead: '{member} demande l’annulation de sa réservation à {space}. L’annulation gratuite en ligne est terminée pour elle : à vous de l’annuler, avec un motif transmis au membre, ou de lui répondre.',
-      button: 'Voir les demandes',
-    },
-  },
+const MEMBER_CATEGORY: Record<ReservationMailEvent, MailCategory> = {
+  confirmed: 'transactional',
+  approved: 'transactional',
+  declined: 'transactional',
+  cancelled: 'transactional',
+  expired: 'transactional',
+  requested: 'reservationUpdates',
+  reminder: 'reminders',
 };
 
-const en: Catalog = {
-  greeting: 'Hello {name},',
-  footer: 'Escale — find and book your workspace. This message was sent automatically.',
-  labels: {
-    space: 'Space',
-    address: 'Address',
-    room: 'Room',
-    when: 'When',
-    attendees: 'Attendees',
-    title: 'Title',
-    priceExclVat: 'Price excl. VAT',
-    vat: 'VAT ({rate})',
-    total: 'Total incl. VAT',
-    reason: 'Reason',
-    member: 'Member',
-    message: 'Message',
-  },
-  zone: '{city} time',
-  events: {
-    confirmed: {
-      subject: 'Booking confirmed: {room}, {date}',
-      lead: 'Your booking is confirmed. The attached event adds it to your calendar.',
-      next: 'Free cancellation until {freeUntil}. Check in at the front desk when you arrive.',
-      nextLate:
-        'Free cancellation ends {hours} h before the start: you cannot cancel this booking online. If you cannot come, ask the space to cancel it from your reservations. Check in at the front desk when you arrive.',
-      button: 'See my booking',
-    },
-    requested: {
-      subject: 'Booking request sent: {room}, {date}',
-      lead: 'Your request was sent. This room needs approval: the space has to accept it.',
-      next: 'You will get an e-mail as soon as they decide. Without an answer before the start, the request expires by itself.',
-      button: 'Follow my request',
-    },
-    approved: {
-      subject: 'Request accepted: {room}, {date}',
-      lead: 'Good news: the space accepted your request. Your booking is confirmed; the event is attached.',
-      next: 'Free cancellation until {freeUntil}.',
-      nextLate:
-        'Free cancellation ends {hours} h before the start: you can no longer cancel this booking online. If you cannot come, ask the space to cancel it from your reservations.',
-      button: 'See my booking',
-    },
-    declined: {
-      subject: 'Request declined: {room}, {date}',
-      lead: 'The space could not accept your request. You will not be charged.',
-      next: 'You can pick another time or another room.',
-      button: 'See my reservations',
-    },
-    cancelled: {
-      subject: 'Booking cancelled: {room}, {date}',
-      lead: 'This booking is cancelled ({by}).',
-      next: 'The slot is free again. You will not be charged.',
-      button: 'See my reservations',
-    },
-    expired: {
-      subject: 'Request expired: {room}, {date}',
-      lead: 'The space did not answer your request before the start: it expired. You will not be charged.',
-      next: 'You can book another time.',
-      button: 'See my reservations',
-    },
-    reminder: {
-      subject: 'Reminder: {room} tomorrow at {time}',
-      lead: 'A quick reminder: your booking starts in 24 hours.',
-      next: 'Cannot make it? Cancel for free until {freeUntil} from your reservations, to free the slot.',
-      nextLate:
-        'Cannot make it? Free online cancellation is over: ask the space to cancel from your reservations, to free the slot.',
-      button: 'See my booking',
-    },
-  },
-  cancelledBy: {
-    member: 'at your request',
-    manager: 'by the space',
-    system: 'automatically',
-  },
-  managerEvents: {
-    'cancellation-requested': {
-      subject: 'Cancellation request: {room}, {date}',
-      lead: '{member} asks to cancel their booking at {space}. Free online cancellation is over for it: it is up to you to cancel it, with a reason the member receives, or to answer them.',
-      button: 'See the requests',
-    },
-  },
-};
-
-const catalogs: Record<Locale, Catalog> = { fr, en };
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
-}
-
-export interface RenderedReservationMail {
-  subject: string;
-  html: string;
-  text: string;
-}
+/** Events whose e-mail carries the booking as an `.ics` (a cancellation's removes it from calendars). */
+const WITH_ICS = new Set<ReservationMailEvent>(['confirmed', 'approved', 'reminder', 'cancelled']);
 
 /** The rows every reservation e-mail lists: where, when, who, the price. */
-function detailsOf(catalog: Catalog, locale: Locale, record: ReservationRecord): Array<[string, string]> {
+function detailsOf(t: TFunction, locale: Locale, record: ReservationRecord): Array<[string, string]> {
   const r = record.reservation;
   const zone = record.space.timeZone;
-  const l = catalog.labels;
-  const when = `${formatSlot(locale, r.startsAt.toISOString(), r.endsAt.toISOString(), zone)} (${fill(catalog.zone, { city: zoneCity(zone) })}, ${formatDuration(locale, Math.round((r.endsAt.getTime() - r.startsAt.getTime()) / 60_000))})`;
+  const when = t('reservation.when', {
+    slot: formatSlot(locale, r.startsAt.toISOString(), r.endsAt.toISOString(), zone),
+    zone: t('reservation.zone', { city: zoneCity(zone) }),
+    duration: formatDuration(locale, Math.round((r.endsAt.getTime() - r.startsAt.getTime()) / 60_000)),
+  });
+  const label = (key: string, values?: Record<string, string>) => t(`reservation.labels.${key}`, values);
   return [
-    [l.space, record.space.name],
+    [label('space'), record.space.name],
     [
-      l.address,
+      label('address'),
       [record.space.addressLine, `${record.space.postcode} ${record.space.city}`.trim()]
         .filter(Boolean)
         .join(', '),
     ],
-    [l.room, record.room.name],
-    [l.when, when],
-    [l.attendees, String(r.attendees)],
-    ...(r.title ? ([[l.title, r.title]] as Array<[string, string]>) : []),
-    [l.priceExclVat, formatMoney(r.priceExclVatCents, locale, r.currency)],
+    [label('room'), record.room.name],
+    [label('when'), when],
+    [label('attendees'), String(r.attendees)],
+    ...(r.title ? ([[label('title'), r.title]] as Array<[string, string]>) : []),
+    [label('priceExclVat'), formatMoney(r.priceExclVatCents, locale, r.currency)],
     [
-      fill(l.vat, { rate: formatVatRate(r.vatRateBasisPoints, locale) }),
+      label('vat', { rate: formatVatRate(r.vatRateBasisPoints, locale) }),
       formatMoney(r.vatCents, locale, r.currency),
     ],
-    [l.total, formatMoney(r.totalCents, locale, r.currency)],
+    [label('total'), formatMoney(r.totalCents, locale, r.currency)],
   ];
-}
-
-/** One e-mail, as plain text and as HTML, from its parts. */
-function compose(
-  locale: Locale,
-  catalog: Catalog,
-  parts: {
-    subject: string;
-    greeting: string;
-    lead: string;
-    details: Array<[string, string]>;
-    next?: string;
-    button: string;
-    link: string;
-  },
-): RenderedReservationMail {
-  const { subject, greeting, lead, details, next, button, link } = parts;
-  const separator = locale === 'fr' ? ' : ' : ': ';
-  const text = [
-    greeting,
-    '',
-    lead,
-    '',
-    ...details.map(([label, value]) => `${label}${separator}${value}`),
-    '',
-    ...(next ? [next, ''] : []),
-    `${button}${separator}${link}`,
-    '',
-    '--',
-    catalog.footer,
-  ].join('\n');
-
-  const rows = details
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" style="padding:6px 12px 6px 0;color:#57534e;font-weight:500;vertical-align:top;white-space:nowrap">${escapeHtml(label)}</th><td style="padding:6px 0">${escapeHtml(value)}</td></tr>`,
-    )
-    .join('\n');
-  const html = `<!doctype html>
-<html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f5f5f4;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#1c1917">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#4f46e5">Escale</p>
-<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(greeting)}</p>
-<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(lead)}</p>
-<table role="presentation" style="border-collapse:collapse;margin:0 0 16px;font-size:15px">${rows}</table>
-${next ? `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(next)}</p>` : ''}
-<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(button)}</a></p>
-<p style="margin:32px 0 0;font-size:12px;color:#57534e">${escapeHtml(catalog.footer)}</p>
-</div></body></html>`;
-
-  return { subject, html, text };
 }
 
 /**
  * The member's e-mail about `event`. `freeCancellation` is the limit at sending time
  * (contract/cancellation.ts): a limit already past is never promised, the mail says what to do instead.
  */
-export function renderReservationMail(
+export function writeReservationMail(
   locale: Locale,
+  t: TFunction,
   event: ReservationMailEvent,
   record: ReservationRecord,
   options: { baseUrl: string; freeCancellation: FreeCancellation | null },
-): RenderedReservationMail {
-  const catalog = catalogs[locale];
-  const message = catalog.events[event];
+): MailContent {
+  const key = (part: string) => `reservation.events.${event}.${part}`;
   const r = record.reservation;
   const zone = record.space.timeZone;
   const startsAt = r.startsAt.toISOString();
   const terms = options.freeCancellation;
   const values = {
-    name: record.member.name,
     room: record.room.name,
     date: formatDay(locale, startsAt, zone),
     time: formatTime(locale, startsAt, zone),
-    by: catalog.cancelledBy[r.cancelledByRole ?? 'system'],
+    by: t(`reservation.cancelledBy.${r.cancelledByRole ?? 'system'}`),
     freeUntil: terms ? formatMoment(locale, terms.until, zone) : '',
     hours: String(record.freeCancellationHours),
   };
   // The events that speak of cancelling say the limit while it is ahead, what to do once it is past, and
   // nothing about it when there is none (the reservation is no longer active).
-  const next = !message.nextLate
-    ? message.next
+  const speaksOfCancelling = event === 'confirmed' || event === 'approved' || event === 'reminder';
+  const next = !speaksOfCancelling
+    ? key('next')
     : !terms
-      ? undefined
+      ? null
       : terms.passed
-        ? message.nextLate
-        : message.next;
+        ? key('nextLate')
+        : key('next');
   const link =
     event === 'declined' || event === 'cancelled' || event === 'expired'
       ? `${options.baseUrl}/reservations`
@@ -349,51 +131,113 @@ export function renderReservationMail(
       : event === 'cancelled' && r.cancelledByRole === 'manager'
         ? r.cancellationReason
         : null;
-  return compose(locale, catalog, {
-    subject: fill(message.subject, values),
-    greeting: fill(catalog.greeting, values),
-    lead: fill(message.lead, values),
+  return {
+    subject: t(key('subject'), values),
+    greeting: greetingFor(locale, record.member.name),
+    paragraphs: [t(key('lead'), values)],
     details: [
-      ...detailsOf(catalog, locale, record),
-      ...(reason ? ([[catalog.labels.reason, reason]] as Array<[string, string]>) : []),
+      ...detailsOf(t, locale, record),
+      ...(reason ? ([[t('reservation.labels.reason'), reason]] as Array<[string, string]>) : []),
     ],
-    next: next ? fill(next, values) : undefined,
-    button: message.button,
-    link,
-  });
+    notes: next ? [t(next, values)] : [],
+    action: { label: t(key('button')), url: link },
+  };
 }
 
 /** An e-mail to one of the space's managers (`recipient`) about a reservation of its member. */
-export function renderManagerMail(
+export function writeManagerMail(
   locale: Locale,
+  t: TFunction,
   event: ManagerMailEvent,
   record: ReservationRecord,
   recipient: { name: string },
   options: { baseUrl: string },
-): RenderedReservationMail {
-  const catalog = catalogs[locale];
-  const message = catalog.managerEvents[event];
+): MailContent {
+  const key = (part: string) => `reservation.managerEvents.${event}.${part}`;
   const r = record.reservation;
   const values = {
-    name: recipient.name,
     member: record.member.name,
     space: record.space.name,
     room: record.room.name,
     date: formatDay(locale, r.startsAt.toISOString(), record.space.timeZone),
   };
-  const l = catalog.labels;
-  return compose(locale, catalog, {
-    subject: fill(message.subject, values),
-    greeting: fill(catalog.greeting, values),
-    lead: fill(message.lead, values),
+  return {
+    subject: t(key('subject'), values),
+    greeting: greetingFor(locale, recipient.name),
+    paragraphs: [t(key('lead'), values)],
     details: [
-      [l.member, `${record.member.name} (${record.member.email})`],
-      ...detailsOf(catalog, locale, record),
+      [t('reservation.labels.member'), `${record.member.name} (${record.member.email})`],
+      ...detailsOf(t, locale, record),
       ...(r.cancellationRequestMessage
-        ? ([[l.message, r.cancellationRequestMessage]] as Array<[string, string]>)
+        ? ([[t('reservation.labels.message'), r.cancellationRequestMessage]] as Array<[string, string]>)
         : []),
     ],
-    button: message.button,
-    link: `${options.baseUrl}/reservations?view=approvals`,
-  });
+    action: { label: t(key('button')), url: `${options.baseUrl}/reservations?view=approvals` },
+  };
 }
+
+/**
+ * The member's e-mail about a reservation event, in their language, with the booking as an `.ics` where it
+ * belongs. Nothing is sent when it no longer applies: the reservation is gone, or a reminder's booking was
+ * cancelled since it was queued (the other events happened).
+ */
+export const reservationMailJob = defineMail({
+  kind: 'reservations.mail',
+  payload: z.object({ reservationId: ZUuid, event: z.enum(RESERVATION_MAIL_EVENTS) }),
+  async compose({ reservationId, event }, ctx) {
+    const record = await findReservationRecord(ctx.db, reservationId);
+    if (!record) return null;
+    if (event === 'reminder' && record.reservation.status !== 'confirmed') return null;
+    const freeCancellation = freeCancellationOfRecord(record, ctx.now);
+    return {
+      to: { email: record.member.email, userId: record.member.id, locale: record.member.locale },
+      category: MEMBER_CATEGORY[event],
+      write: (locale, t) => {
+        const attachments: MailAttachment[] = WITH_ICS.has(event)
+          ? [
+              {
+                filename: 'reservation.ics',
+                content: reservationsCalendar([record], { locale, baseUrl: ctx.baseUrl, now: ctx.now }),
+                contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+              },
+            ]
+          : [];
+        const content = writeReservationMail(locale, t, event, record, {
+          baseUrl: ctx.baseUrl,
+          freeCancellation,
+        });
+        return { ...content, attachments };
+      },
+    };
+  },
+});
+
+/**
+ * An e-mail to one manager of the reservation's space, in their language. Nothing is sent when it no longer
+ * applies: the reservation was cancelled meanwhile, or they no longer run the space (admins are not counted).
+ * A manager may turn these off (`reservationUpdates`): the requests also wait in their approvals queue.
+ */
+export const managerMailJob = defineMail({
+  kind: 'reservations.managerMail',
+  payload: z.object({
+    reservationId: ZUuid,
+    recipientId: z.string().min(1),
+    event: z.enum(MANAGER_MAIL_EVENTS),
+  }),
+  async compose({ reservationId, recipientId, event }, ctx) {
+    const record = await findReservationRecord(ctx.db, reservationId);
+    if (!record || !isActiveStatus(record.reservation.status)) return null;
+    const [recipient] = await ctx.db
+      .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, recipientId))
+      .limit(1);
+    if (!recipient) return null;
+    if (!roleGrants(await spaceRoleOf(ctx.db, recipient.id, record.space.id), 'manage')) return null;
+    return {
+      to: { email: recipient.email, userId: recipient.id, locale: recipient.locale },
+      category: 'reservationUpdates',
+      write: (locale, t) => writeManagerMail(locale, t, event, record, recipient, { baseUrl: ctx.baseUrl }),
+    };
+  },
+});

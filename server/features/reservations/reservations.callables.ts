@@ -29,82 +29,49 @@ import * as lifecycle from './lifecycle.service';
 import * as queries from './queries.service';
 import { toManagedReservation, toReservation } from './reservation-view';
 
-/** What time it is for the rules; tests pass a fixed clock to reach a daylight-saving Sunday. */
-export type Clock = () => Date;
-
 /**
  * The reservations API. Every operation names who may call it in the contract (`access`); the ones that
- * touch a space's bookings check the caller's role for that space in the service.
+ * touch a space's bookings check the caller's role for that space in the service. Each hands its call
+ * context to the service as it is: its `now` is the request's (tests fix the app's clock).
  */
-export function createReservationsCallables(clock: Clock = () => new Date()) {
-  return [
-    implement(getAvailability, (input, { db }) => availability.getRoomAvailability(db, input, clock())),
-    implement(getSpaceAvailability, (input, { db }) => availability.getSpaceAvailability(db, input, clock())),
-    implement(quoteReservation, (input, { db }) => booking.quoteSlot(db, input, clock())),
-    implement(createReservation, async (input, { db, actor }) => {
-      const now = clock();
-      const record = await booking.createReservation(db, requireSignedIn(actor), input, now);
-      return toReservation(record, 'member', now);
-    }),
-    implement(getReservation, async ({ id }, { db, actor }) => {
-      const user = requireSignedIn(actor);
-      const { record } = await lifecycle.visibleRecord(db, user, id);
-      return toReservation(record, record.member.id === user.id ? 'member' : 'manager', clock());
-    }),
-    implement(listMyReservations, (input, { db, actor }) =>
-      queries.listMyReservations(db, requireSignedIn(actor), input, clock()),
-    ),
-    implement(cancelReservation, async (input, { db, actor }) => {
-      const now = clock();
-      const { record, as } = await lifecycle.cancelReservation(db, requireSignedIn(actor), input, now);
-      return toReservation(record, as, now);
-    }),
-    implement(requestCancellation, async (input, { db, actor }) => {
-      const now = clock();
-      const record = await lifecycle.requestCancellation(db, requireSignedIn(actor), input, now);
-      return toReservation(record, 'member', now);
-    }),
-    implement(approveReservation, async ({ id }, { db, actor }) => {
-      const now = clock();
-      return toManagedReservation(
-        await lifecycle.approveReservation(db, requireSignedIn(actor), id, now),
-        now,
-      );
-    }),
-    implement(declineReservation, async ({ id, reason }, { db, actor }) => {
-      const now = clock();
-      const record = await lifecycle.declineReservation(db, requireSignedIn(actor), id, reason, now);
-      return toManagedReservation(record, now);
-    }),
-    implement(markNoShow, async ({ id }, { db, actor }) => {
-      const now = clock();
-      return toManagedReservation(await lifecycle.markNoShow(db, requireSignedIn(actor), id, now), now);
-    }),
-    implement(markCompleted, async ({ id }, { db, actor }) => {
-      const now = clock();
-      return toManagedReservation(await lifecycle.markCompleted(db, requireSignedIn(actor), id, now), now);
-    }),
-    implement(listManagedSpaces, (_input, { db, actor }) =>
-      queries.listManagedSpaces(db, requireSignedIn(actor), clock()),
-    ),
-    implement(listForApproval, (input, { db, actor }) =>
-      queries.listForApproval(db, requireSignedIn(actor), input, clock()),
-    ),
-    implement(getSpaceCalendar, (input, { db, actor }) =>
-      queries.getSpaceCalendar(db, requireSignedIn(actor), input),
-    ),
-    implement(getBookingPolicy, ({ spaceId }, { db, actor }) => queries.getBookingPolicy(db, actor, spaceId)),
-    implement(updateBookingPolicy, (input, { db, actor }) =>
-      queries.updateBookingPolicy(db, requireSignedIn(actor), input),
-    ),
-    implement(getFeedStatus, (_input, { db, actor }) => feed.getFeedStatus(db, requireSignedIn(actor).id)),
-    implement(createFeedToken, (_input, { db, actor, config }) =>
-      feed.createFeedToken(db, requireSignedIn(actor).id, config.baseUrl, clock()),
-    ),
-    implement(revokeFeedToken, (_input, { db, actor }) =>
-      feed.revokeFeedToken(db, requireSignedIn(actor).id, clock()),
-    ),
-  ];
-}
-
-export const reservationsCallables = createReservationsCallables();
+export const reservationsCallables = [
+  implement(getAvailability, (input, ctx) => availability.getRoomAvailability(ctx, input)),
+  implement(getSpaceAvailability, (input, ctx) => availability.getSpaceAvailability(ctx, input)),
+  implement(quoteReservation, (input, ctx) => booking.quoteSlot(ctx, input)),
+  implement(createReservation, async (input, ctx) =>
+    toReservation(await booking.createReservation(ctx, input), 'member', ctx.now),
+  ),
+  implement(getReservation, async ({ id }, ctx) => {
+    const user = requireSignedIn(ctx.actor);
+    const { record } = await lifecycle.visibleRecord(ctx, id);
+    return toReservation(record, record.member.id === user.id ? 'member' : 'manager', ctx.now);
+  }),
+  implement(listMyReservations, (input, ctx) => queries.listMyReservations(ctx, input)),
+  implement(cancelReservation, async (input, ctx) => {
+    const { record, as } = await lifecycle.cancelReservation(ctx, input);
+    return toReservation(record, as, ctx.now);
+  }),
+  implement(requestCancellation, async (input, ctx) =>
+    toReservation(await lifecycle.requestCancellation(ctx, input), 'member', ctx.now),
+  ),
+  implement(approveReservation, async ({ id }, ctx) =>
+    toManagedReservation(await lifecycle.approveReservation(ctx, id), ctx.now),
+  ),
+  implement(declineReservation, async (input, ctx) =>
+    toManagedReservation(await lifecycle.declineReservation(ctx, input), ctx.now),
+  ),
+  implement(markNoShow, async ({ id }, ctx) =>
+    toManagedReservation(await lifecycle.markNoShow(ctx, id), ctx.now),
+  ),
+  implement(markCompleted, async ({ id }, ctx) =>
+    toManagedReservation(await lifecycle.markCompleted(ctx, id), ctx.now),
+  ),
+  implement(listManagedSpaces, (_input, ctx) => queries.listManagedSpaces(ctx)),
+  implement(listForApproval, (input, ctx) => queries.listForApproval(ctx, input)),
+  implement(getSpaceCalendar, (input, ctx) => queries.getSpaceCalendar(ctx, input)),
+  implement(getBookingPolicy, ({ spaceId }, ctx) => queries.getBookingPolicy(ctx, spaceId)),
+  implement(updateBookingPolicy, (input, ctx) => queries.updateBookingPolicy(ctx, input)),
+  implement(getFeedStatus, (_input, ctx) => feed.getFeedStatus(ctx)),
+  implement(createFeedToken, (_input, ctx) => feed.createFeedToken(ctx, { baseUrl: ctx.config.baseUrl })),
+  implement(revokeFeedToken, (_input, ctx) => feed.revokeFeedToken(ctx)),
+];

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { randomUUID } from 'node:crypto';
-import { createCallableRouter, type CallContext } from '../../platform/callables';
+import { createCallableRouter, type CallableRouter, type CallContext } from '../../platform/callables';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { spaceMembers } from '../../db/schema/memberships';
@@ -10,7 +10,7 @@ import { log } from '../../platform/log';
 import type { Mailer, MailMessage } from '../../platform/mail';
 import type { Session } from '../../platform/session';
 import { testConfig } from '../../../tests/support/test-config';
-import { createReservationsCallables } from './reservations.callables';
+import { reservationsCallables } from './reservations.callables';
 
 /** Test data for reservations: people, spaces with hours, rooms, and a router with a fixed clock. */
 
@@ -134,19 +134,22 @@ export async function addRole(db: Db, spaceId: string, userId: string, role: 'ow
   await db.insert(spaceMembers).values({ spaceId, userId, role });
 }
 
-/** A router holding only the reservations API, with its clock fixed at `now()`. */
-export function reservationsRouter(now: () => Date) {
-  return createCallableRouter(createReservationsCallables(now));
+/** A router holding only the reservations API, every call made at `now()` (the test's clock). */
+export function reservationsRouter(now: () => Date): CallableRouter {
+  const router = createCallableRouter(reservationsCallables);
+  return { ...router, invoke: (name, data, ctx) => router.invoke(name, data, { ...ctx, now: now() }) };
 }
 
-export function contextFor(db: Db, session: Session | null): CallContext {
+export function contextFor(db: Db, session: Session | null, now = new Date()): CallContext {
   return {
     db,
     config: testConfig(),
     actor: session?.user ?? null,
     session,
+    now,
     locale: 'fr',
     requestId: randomUUID(),
+    clientAddress: '203.0.113.77',
     log,
     headers: new Headers(),
   };
@@ -160,10 +163,6 @@ export function recordingMailer(): Mailer & { sent: MailMessage[] } {
     async send(message) {
       sent.push(message);
     },
-    sendInBackground(message) {
-      sent.push(message);
-    },
-    async idle() {},
   };
 }
 

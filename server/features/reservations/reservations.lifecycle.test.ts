@@ -5,12 +5,14 @@ import { AppError } from '#contract/errors';
 import type { TManagedReservation, TReservation, TRoomAvailability } from '#contract/reservations';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
+import { activityEntries } from '../../db/schema/activity';
 import { jobs } from '../../db/schema/jobs';
 import { reservations } from '../../db/schema/reservations';
 import { createJobRunner } from '../../platform/jobs';
-import { installMailer } from '../../platform/mail';
+import { log } from '../../platform/log';
+import { systemContext } from '../../platform/service-context';
 import { sweepReservations } from './lifecycle.service';
-import { reservationJobHandlers } from './reservation-jobs';
+import { reservationJobs } from './reservation-jobs';
 import {
   addRole,
   contextFor,
@@ -28,6 +30,23 @@ const START = new Date(localInstant('2027-03-01T08:00'));
 let now = START;
 const router = reservationsRouter(() => now);
 const mailer = recordingMailer();
+/** A reservation's activity entries, oldest first. */
+async function entriesAbout(reservationId: string) {
+  return database.db
+    .select({
+      kind: activityEntries.kind,
+      actorType: activityEntries.actorType,
+      aboutUserId: activityEntries.aboutUserId,
+      occurredAt: activityEntries.occurredAt,
+      changes: activityEntries.changes,
+    })
+    .from(activityEntries)
+    .where(eq(activityEntries.subjectId, reservationId))
+    .orderBy(activityEntries.id);
+}
+
+/** The sweep as its job runs it: the system, at `at`. */
+const sweep = (at: Date) => sweepReservations(systemContext({ db: database.db, log, now: at }));
 
 let database: Database;
 let member: TestPerson;
@@ -40,10 +59,8 @@ beforeAll(async () => {
   manager = await insertPerson(database.db, { name: 'Manon Manager' });
   spaceId = await insertSpace(database.db);
   await addRole(database.db, spaceId, manager.id, 'manager');
-  installMailer(mailer);
 });
 afterAll(async () => {
-  installMailer(undefined as never);
   await database.close();
 });
 beforeEach(async () => {
@@ -90,7 +107,9 @@ async function refusalOf(promise: Promise<unknown>) {
 async function deliverMail() {
   const runner = createJobRunner({
     db: database.db,
-    handlers: reservationJobHandlers({ baseUrl: 'https://escale.test' }),
+    jobs: reservationJobs,
+    baseUrl: 'https://escale.test',
+    mailer,
   });
   await database.db.update(jobs).set({ runAt: now }).where(eq(jobs.status, 'queued'));
   await runner.runDue(now);
@@ -252,7 +271,7 @@ describe('inside the free-cancellation window', () => {
       await database.db.update(reservations).set({ createdAt: START }).where(eq(reservations.id, booked.id));
       await deliverMail();
       now = new Date(localInstant('2027-03-19T10:00'));
-      expect((await sweepReservations(database.db, now)).reminded).toBe(1);
+      expect((await sweep(now)).reminded).toBe(1);
       const [reminder] = await deliverMail();
       expect(reminder!.subject).toMatch(/^Reminder: /);
       expect(reminder!.text).toContain('Free online cancellation is over: ask the space to cancel');
@@ -390,13 +409,13 @@ describe('approval', () => {
   it('expiry: a request not decided by its start is cancelled by the system, and can no longer be approved', async () => {
     const roomId = await insertRoom(database.db, spaceId, { requiresApproval: true });
     const request = await book(roomId, '2027-03-05T09:00', '2027-03-05T10:00');
-    await sweepReservations(database.db, new Date(localInstant('2027-03-05T08:59')));
+    await sweep(new Date(localInstant('2027-03-05T08:59')));
     expect((await call<TReservation>('get', { id: request.id }, member)).status).toBe('pending');
     now = new Date(localInstant('2027-03-05T09:00'));
     expect(await refusalOf(call('approve', { id: request.id }, manager))).toMatchObject({
       reason: 'not-pending',
     });
-    expect((await sweepReservations(database.db, now)).expired).toBeGreaterThanOrEqual(1);
+    expect((await sweep(now)).expired).toBeGreaterThanOrEqual(1);
     const expired = await call<TReservation>('get', { id: request.id }, member);
     expect(expired).toMatchObject({
       status: 'cancelled',
@@ -406,8 +425,25 @@ describe('approval', () => {
     expect((await deliverMail()).map((m) => m.subject)).toContain(
       `Request expired: ${expired.room.name}, Friday 5 March 2027`,
     );
-    await sweepReservations(database.db, now);
+    await sweep(now);
     expect(await deliverMail()).toEqual([]);
+    // Logged once, by the system, about the member, at the sweep's time.
+    expect(await entriesAbout(request.id)).toEqual([
+      {
+        kind: 'reservation.created',
+        actorType: 'user',
+        aboutUserId: null,
+        occurredAt: START,
+        changes: {},
+      },
+      {
+        kind: 'reservation.cancelled',
+        actorType: 'system',
+        aboutUserId: member.id,
+        occurredAt: now,
+        changes: { status: { before: 'pending', after: 'cancelled' } },
+      },
+    ]);
   });
 });
 
@@ -419,16 +455,20 @@ describe('the sweep and managers’ closing actions', () => {
     await database.db.update(reservations).set({ createdAt: START }).where(eq(reservations.id, booked.id));
     await deliverMail();
     const dayBefore = new Date(localInstant('2027-03-09T10:00'));
-    expect((await sweepReservations(database.db, new Date(dayBefore.getTime() - 60_000))).reminded).toBe(0);
-    expect((await sweepReservations(database.db, dayBefore)).reminded).toBe(1);
-    expect((await sweepReservations(database.db, dayBefore)).reminded).toBe(0);
+    expect((await sweep(new Date(dayBefore.getTime() - 60_000))).reminded).toBe(0);
+    expect((await sweep(dayBefore)).reminded).toBe(1);
+    expect((await sweep(dayBefore)).reminded).toBe(0);
     const reminders = (await deliverMail()).filter((mail) => mail.subject.startsWith('Reminder'));
     expect(reminders.map((mail) => mail.subject)).toEqual([
       `Reminder: ${booked.room.name} tomorrow at 10:00`,
     ]);
     const after = new Date(localInstant('2027-03-10T11:00'));
-    expect((await sweepReservations(database.db, after)).completed).toBeGreaterThanOrEqual(1);
+    expect((await sweep(after)).completed).toBeGreaterThanOrEqual(1);
     expect((await call<TReservation>('get', { id: booked.id }, member)).status).toBe('completed');
+    expect((await entriesAbout(booked.id)).map((entry) => [entry.kind, entry.actorType])).toEqual([
+      ['reservation.created', 'user'],
+      ['reservation.completed', 'system'],
+    ]);
   });
 
   it('no-show only after the start, by a manager', async () => {

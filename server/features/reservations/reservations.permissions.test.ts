@@ -14,7 +14,7 @@ import {
   reservationsRouter,
   type TestPerson,
 } from './reservations.fixtures';
-import { createReservationsCallables } from './reservations.callables';
+import { reservationsCallables } from './reservations.callables';
 
 /**
  * Who may call what, for every reservations callable, as eight people: anonymous, a member whose e-mail
@@ -294,7 +294,7 @@ describe('who may call each reservations operation', () => {
 
   it('covers every operation of the reservations API', () => {
     const tested = [...new Set(CASES.map((testCase) => `reservations.${testCase.name}`))].sort();
-    const served = createReservationsCallables().map((implementation) => implementation.def.name);
+    const served = reservationsCallables.map((implementation) => implementation.def.name);
     expect(tested).toEqual(served.sort());
   });
 

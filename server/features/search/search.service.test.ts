@@ -8,6 +8,8 @@ import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { seedDemoData } from '../../db/seed/seed';
 import { spaces } from '../../db/schema/spaces';
+import { log } from '../../platform/log';
+import { systemContext } from '../../platform/service-context';
 import { searchSpaces } from './search.service';
 
 let database: Database;
@@ -21,7 +23,10 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 async function search(input: TSearchFiltersInput, locale: 'fr' | 'en' = 'fr') {
-  return searchSpaces(database.db, ZSearchFilters.parse(input), locale);
+  return searchSpaces(
+    systemContext({ db: database.db, log, now: new Date(), locale }),
+    ZSearchFilters.parse(input),
+  );
 }
 
 async function slugsOf(input: TSearchFiltersInput): Promise<string[]> {

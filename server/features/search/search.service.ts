@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { isSpaceAmenity, type Amenity } from '#contract/amenities';
-import type { Locale } from '#contract/locale';
 import { MAX_BUFFER_MINUTES } from '#contract/rooms';
 import {
   DEFAULT_SEARCH_DURATION_MINUTES,
@@ -13,6 +12,7 @@ import { cityKeyOf } from '#contract/spaces';
 import type { Db } from '../../db/client';
 import { openHoursSql, todayInSql } from '../../db/calendar-sql';
 import { rowsOf } from '../../db/rows';
+import type { ServiceContext } from '../../platform/service-context';
 import { activeStatusSql } from '../../db/schema/reservations';
 import { priceExclVatSql, withVatSql } from '../../db/schema/rooms';
 import {
@@ -139,12 +139,8 @@ function addDayConditions(
  * matching rooms aggregated, and only the page's rows get a cover and their room kinds (indexes, the
  * two aggregation shapes and figures: docs/decisions/012-search-indexes.md).
  */
-export async function searchSpaces(
-  db: Db,
-  filters: TSearchFilters,
-  locale: Locale,
-  now: Date = new Date(),
-): Promise<TSearchAnswer> {
+export async function searchSpaces(ctx: ServiceContext, filters: TSearchFilters): Promise<TSearchAnswer> {
+  const { db, locale, now } = ctx;
   const duration = searchedDuration(filters);
   const price =
     duration === null ? sql`r.from_price_incl_vat_cents` : withVatSql(priceExclVatSql(sql`${duration}::int`));

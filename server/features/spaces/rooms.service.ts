@@ -2,13 +2,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { RoomAmenity } from '#contract/amenities';
 import { AppError } from '#contract/errors';
 import { isUuid } from '#contract/input';
-import type { Locale } from '#contract/locale';
 import type { TRoomDetail } from '#contract/rooms';
-import type { Db } from '../../db/client';
 import { roomPhotos, rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
 import { isoOf, localized, photoOf, roomPricesOf } from './mappers';
-import { isVisible, spaceRefCondition, type Visibility } from './spaces.service';
+import type { ServiceContext } from '../../platform/service-context';
+import { isVisible, spaceRefCondition, visibilityFor, type Visibility } from './spaces.service';
 
 /**
  * A room as its public page shows it. The room must be offered and its space published; when the URL
@@ -16,11 +15,11 @@ import { isVisible, spaceRefCondition, type Visibility } from './spaces.service'
  * the room exists elsewhere.
  */
 export async function getRoomDetail(
-  db: Db,
+  ctx: ServiceContext,
   input: { roomId: string; spaceRef?: string },
-  locale: Locale,
-  visibility: Visibility = {},
+  visibility: Visibility = visibilityFor(ctx),
 ): Promise<TRoomDetail> {
+  const { db, locale } = ctx;
   const notFound = () => new AppError('not-found', `No room ${input.roomId}`);
   if (!isUuid(input.roomId)) throw notFound();
   const conditions = [eq(rooms.id, input.roomId)];

@@ -8,6 +8,8 @@ import { DEMO_SPACES } from '../../db/seed/demo-spaces';
 import { seedDemoData } from '../../db/seed/seed';
 import { rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
+import { log } from '../../platform/log';
+import { systemContext } from '../../platform/service-context';
 import { getRoomDetail } from './rooms.service';
 import {
   findFeaturedSpaces,
@@ -18,6 +20,8 @@ import {
 } from './spaces.service';
 
 let database: Database;
+/** A signed-out visitor's context, in a language. */
+const visitor = (locale: 'fr' | 'en') => systemContext({ db: database.db, log, now: new Date(), locale });
 const savedFiles = new Map<string, { bytes: Uint8Array; contentType: string }>();
 let nextKey = 0;
 const PUBLISHED = DEMO_SPACES.filter((space) => space.status === 'published');
@@ -46,21 +50,21 @@ async function roomIdOf(spaceSlug: string, roomName: string): Promise<string> {
 describe('demo data', () => {
   it('has at least eight published spaces in six cities, two on subdomains, and keeps the known slugs', async () => {
     expect(PUBLISHED.length).toBeGreaterThanOrEqual(8);
-    const cities = await listCitiesWithSpaces(database.db);
+    const cities = await listCitiesWithSpaces(visitor('fr'));
     expect(cities.map((c) => c.city).sort()).toEqual(
       ['Bordeaux', 'Lille', 'Lyon', 'Marseille', 'Nantes', 'Paris'].sort(),
     );
-    const acme = await getSpaceDetail(database.db, 'acme-coworking-paris', 'fr');
+    const acme = await getSpaceDetail(visitor('fr'), { ref: 'acme-coworking-paris' });
     expect(acme).toMatchObject({ subdomain: 'acme', color: '#0f766e', city: 'Paris' });
-    const ruche = await getSpaceDetail(database.db, 'la-ruche-lyon', 'fr');
+    const ruche = await getSpaceDetail(visitor('fr'), { ref: 'la-ruche-lyon' });
     expect(ruche).toMatchObject({ subdomain: 'laruche', color: '#b45309', city: 'Lyon' });
-    await expect(getSpaceDetail(database.db, 'les-docks-bordeaux', 'fr')).resolves.toMatchObject({
+    await expect(getSpaceDetail(visitor('fr'), { ref: 'les-docks-bordeaux' })).resolves.toMatchObject({
       city: 'Bordeaux',
     });
   });
 
   it('stores a drawn SVG for every photo it names', async () => {
-    const acme = await getSpaceDetail(database.db, 'acme-coworking-paris', 'fr');
+    const acme = await getSpaceDetail(visitor('fr'), { ref: 'acme-coworking-paris' });
     expect(acme.photos.length).toBe(3);
     for (const photo of [...acme.photos, ...acme.rooms.flatMap((room) => (room.cover ? [room.cover] : []))]) {
       const key = decodeURIComponent(photo.url.replace(/^\/media\//, ''));
@@ -77,8 +81,8 @@ describe('demo data', () => {
 
 describe('a space page', () => {
   it('is found by slug and by id, with hours, rooms and the cheapest price with VAT', async () => {
-    const bySlug = await getSpaceDetail(database.db, 'acme-coworking-paris', 'fr');
-    const byId = await getSpaceDetail(database.db, bySlug.id, 'fr');
+    const bySlug = await getSpaceDetail(visitor('fr'), { ref: 'acme-coworking-paris' });
+    const byId = await getSpaceDetail(visitor('fr'), { ref: bySlug.id });
     expect(byId).toEqual(bySlug);
     expect(bySlug.openingHours).toContainEqual({ weekday: 1, opens: '08:30', closes: '20:00' });
     expect(bySlug.openingHours).toContainEqual({ weekday: 6, opens: '10:00', closes: '18:00' });
@@ -89,8 +93,8 @@ describe('a space page', () => {
   });
 
   it('speaks the visitor’s language', async () => {
-    const fr = await getSpaceDetail(database.db, 'la-ruche-lyon', 'fr');
-    const en = await getSpaceDetail(database.db, 'la-ruche-lyon', 'en');
+    const fr = await getSpaceDetail(visitor('fr'), { ref: 'la-ruche-lyon' });
+    const en = await getSpaceDetail(visitor('en'), { ref: 'la-ruche-lyon' });
     expect(fr.description).toMatch(/Sur les quais de Saône/);
     expect(en.description).toMatch(/On the banks of the Saône/);
     expect(en.photos[0]?.alt).toBe('La Ruche’s lounge');
@@ -98,20 +102,22 @@ describe('a space page', () => {
 
   it('falls back to the other language when a description is missing', async () => {
     await database.db.update(spaces).set({ descriptionEn: '' }).where(eq(spaces.slug, 'beffroi-lille'));
-    const en = await getSpaceDetail(database.db, 'beffroi-lille', 'en');
+    const en = await getSpaceDetail(visitor('en'), { ref: 'beffroi-lille' });
     expect(en.description).toMatch(/Dans le Vieux-Lille/);
   });
 
   it('hides drafts and archived spaces from the public but not from a preview', async () => {
-    await expect(getSpaceDetail(database.db, 'le-comptoir-nantes', 'fr')).rejects.toMatchObject({
+    await expect(getSpaceDetail(visitor('fr'), { ref: 'le-comptoir-nantes' })).rejects.toMatchObject({
       code: 'not-found',
     });
     await expect(
-      getSpaceDetail(database.db, 'le-comptoir-nantes', 'fr', { includeUnpublished: true }),
+      getSpaceDetail(visitor('fr'), { ref: 'le-comptoir-nantes' }, { includeUnpublished: true }),
     ).resolves.toMatchObject({ status: 'draft' });
-    await expect(getSpaceDetail(database.db, 'nowhere', 'fr')).rejects.toMatchObject({ code: 'not-found' });
+    await expect(getSpaceDetail(visitor('fr'), { ref: 'nowhere' })).rejects.toMatchObject({
+      code: 'not-found',
+    });
     await expect(
-      getSpaceDetail(database.db, '00000000-0000-4000-8000-000000000000', 'fr'),
+      getSpaceDetail(visitor('fr'), { ref: '00000000-0000-4000-8000-000000000000' }),
     ).rejects.toMatchObject({ code: 'not-found' });
   });
 
@@ -125,7 +131,7 @@ describe('a space page', () => {
         (${space!.id}, '2000-01-01', '2000-01-02', 'long ago'),
         (${space!.id}, (now() at time zone 'Europe/Paris')::date, (now() at time zone 'Europe/Paris')::date, 'today')`,
     );
-    const detail = await getSpaceDetail(database.db, 'chartrons-studio-bordeaux', 'fr');
+    const detail = await getSpaceDetail(visitor('fr'), { ref: 'chartrons-studio-bordeaux' });
     const labels = detail.closures.map((closure) => closure.label);
     expect(labels).toContain('today');
     expect(labels).not.toContain('long ago');
@@ -135,7 +141,7 @@ describe('a space page', () => {
 describe('a room page', () => {
   it('shows a room with its space, prices with VAT and booking rules', async () => {
     const roomId = await roomIdOf('acme-coworking-paris', 'Salle Voltaire');
-    const room = await getRoomDetail(database.db, { roomId }, 'en');
+    const room = await getRoomDetail(visitor('en'), { roomId });
     expect(room).toMatchObject({
       name: 'Salle Voltaire',
       kind: 'meeting_room',
@@ -155,30 +161,30 @@ describe('a room page', () => {
 
   it('is found under its own space, by slug or id, and not under another', async () => {
     const roomId = await roomIdOf('acme-coworking-paris', 'Salle Voltaire');
-    const acme = await getSpaceDetail(database.db, 'acme-coworking-paris', 'fr');
+    const acme = await getSpaceDetail(visitor('fr'), { ref: 'acme-coworking-paris' });
     await expect(
-      getRoomDetail(database.db, { roomId, spaceRef: 'acme-coworking-paris' }, 'fr'),
+      getRoomDetail(visitor('fr'), { roomId, spaceRef: 'acme-coworking-paris' }),
     ).resolves.toMatchObject({ name: 'Salle Voltaire' });
-    await expect(getRoomDetail(database.db, { roomId, spaceRef: acme.id }, 'fr')).resolves.toMatchObject({
+    await expect(getRoomDetail(visitor('fr'), { roomId, spaceRef: acme.id })).resolves.toMatchObject({
       name: 'Salle Voltaire',
     });
-    await expect(
-      getRoomDetail(database.db, { roomId, spaceRef: 'la-ruche-lyon' }, 'fr'),
-    ).rejects.toMatchObject({ code: 'not-found' });
-    await expect(getRoomDetail(database.db, { roomId: 'not-a-uuid' }, 'fr')).rejects.toMatchObject({
+    await expect(getRoomDetail(visitor('fr'), { roomId, spaceRef: 'la-ruche-lyon' })).rejects.toMatchObject({
+      code: 'not-found',
+    });
+    await expect(getRoomDetail(visitor('fr'), { roomId: 'not-a-uuid' })).rejects.toMatchObject({
       code: 'not-found',
     });
   });
 
   it('is not found when archived or when its space is a draft', async () => {
     const draftRoom = await roomIdOf('le-comptoir-nantes', 'Salle Feydeau');
-    await expect(getRoomDetail(database.db, { roomId: draftRoom }, 'fr')).rejects.toMatchObject({
+    await expect(getRoomDetail(visitor('fr'), { roomId: draftRoom })).rejects.toMatchObject({
       code: 'not-found',
     });
     const roomId = await roomIdOf('beffroi-lille', 'Bureau Vauban');
     await database.db.update(rooms).set({ archivedAt: new Date() }).where(eq(rooms.id, roomId));
-    await expect(getRoomDetail(database.db, { roomId }, 'fr')).rejects.toMatchObject({ code: 'not-found' });
-    const lille = await getSpaceDetail(database.db, 'beffroi-lille', 'fr');
+    await expect(getRoomDetail(visitor('fr'), { roomId })).rejects.toMatchObject({ code: 'not-found' });
+    const lille = await getSpaceDetail(visitor('fr'), { ref: 'beffroi-lille' });
     expect(lille.rooms.map((room) => room.name)).toEqual(['Salle de la Monnaie']);
     await database.db.update(rooms).set({ archivedAt: null }).where(eq(rooms.id, roomId));
   });
@@ -186,33 +192,33 @@ describe('a room page', () => {
 
 describe('the list of all spaces', () => {
   it('pages through every published space and no draft', async () => {
-    const first = await listPublishedSpaces(database.db, { sort: 'name', page: 1 }, 'fr');
-    const second = await listPublishedSpaces(database.db, { sort: 'name', page: 2 }, 'fr');
+    const first = await listPublishedSpaces(visitor('fr'), { sort: 'name', page: 1 });
+    const second = await listPublishedSpaces(visitor('fr'), { sort: 'name', page: 2 });
     expect(first.total).toBe(PUBLISHED.length);
     const slugs = [...first.items, ...second.items].map((space) => space.slug);
     expect(slugs.sort()).toEqual(PUBLISHED.map((space) => space.slug).sort());
     expect(slugs).not.toContain('le-comptoir-nantes');
-    const beyond = await listPublishedSpaces(database.db, { sort: 'name', page: 9 }, 'fr');
+    const beyond = await listPublishedSpaces(visitor('fr'), { sort: 'name', page: 9 });
     expect(beyond).toMatchObject({ items: [], total: PUBLISHED.length });
   });
 
   it('sorts by price, city and name', async () => {
-    const byPrice = await listPublishedSpaces(database.db, { sort: 'price', page: 1 }, 'fr');
+    const byPrice = await listPublishedSpaces(visitor('fr'), { sort: 'price', page: 1 });
     const prices = byPrice.items.map((space) => space.fromPriceCents ?? Infinity);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    const byCity = await listPublishedSpaces(database.db, { sort: 'city', page: 1 }, 'fr');
+    const byCity = await listPublishedSpaces(visitor('fr'), { sort: 'city', page: 1 });
     expect(byCity.items[0]?.city).toBe('Bordeaux');
-    const byName = await listPublishedSpaces(database.db, { sort: 'name', page: 1 }, 'fr');
+    const byName = await listPublishedSpaces(visitor('fr'), { sort: 'name', page: 1 });
     expect(byName.items[0]?.name).toBe('Acme Coworking');
   });
 
   it('features one space per city before a second one', async () => {
-    const featured = await findFeaturedSpaces(database.db, 6, 'fr');
+    const featured = await findFeaturedSpaces(visitor('fr'), { limit: 6 });
     expect(new Set(featured.map((space) => space.city)).size).toBe(6);
   });
 
   it('gives the sitemap every published space and its rooms', async () => {
-    const entries = await listSitemapEntries(database.db);
+    const entries = await listSitemapEntries(visitor('fr'));
     expect(entries.map((entry) => entry.slug).sort()).toEqual(PUBLISHED.map((space) => space.slug).sort());
     const acme = entries.find((entry) => entry.slug === 'acme-coworking-paris');
     expect(acme?.rooms.length).toBe(7);
@@ -237,7 +243,7 @@ async function openRangesUtc(spaceId: string, from: string, to: string): Promise
 
 describe('opening hours as instants (openHoursSql: availability, bookings, search, planning)', () => {
   it('turns weekly hours into UTC instants with the right offset on both sides of the March change', async () => {
-    const acme = await getSpaceDetail(database.db, 'acme-coworking-paris', 'fr');
+    const acme = await getSpaceDetail(visitor('fr'), { ref: 'acme-coworking-paris' });
     // Friday 27 and Saturday 28 in winter time (UTC+1); Sunday 29 closed; Monday 30 in summer time (UTC+2).
     expect(await openRangesUtc(acme.id, '2026-03-27', '2026-03-30')).toEqual([
       '2026-03-27 07:30/2026-03-27 19:00',
@@ -247,7 +253,7 @@ describe('opening hours as instants (openHoursSql: availability, bookings, searc
   });
 
   it('keeps wall-clock hours across the October change (24-hour days of 25 hours)', async () => {
-    const marseille = await getSpaceDetail(database.db, 'vieux-port-workspace-marseille', 'fr');
+    const marseille = await getSpaceDetail(visitor('fr'), { ref: 'vieux-port-workspace-marseille' });
     // Sunday 25 October 2026 lasts 25 hours in Paris: 00:00 local is 22:00 UTC the day before (UTC+2),
     // 24:00 local is 23:00 UTC (UTC+1). Adjacent days merge into one range.
     expect(await openRangesUtc(marseille.id, '2026-10-25', '2026-10-25')).toEqual([
@@ -256,7 +262,7 @@ describe('opening hours as instants (openHoursSql: availability, bookings, searc
   });
 
   it('leaves out closure days', async () => {
-    const acme = await getSpaceDetail(database.db, 'acme-coworking-paris', 'fr');
+    const acme = await getSpaceDetail(visitor('fr'), { ref: 'acme-coworking-paris' });
     expect(await openRangesUtc(acme.id, '2026-12-24', '2026-12-28')).toEqual([
       '2026-12-28 07:30/2026-12-28 19:00',
     ]);

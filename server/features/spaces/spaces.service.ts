@@ -15,6 +15,8 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { roomPhotos, rooms } from '../../db/schema/rooms';
 import { spaceClosures, spaceOpeningHours, spacePhotos, spaces } from '../../db/schema/spaces';
+import { may } from '../../platform/policy';
+import type { ServiceContext } from '../../platform/service-context';
 import { clockOf, isoOf, localized, photoOf, roomPricesOf } from './mappers';
 import {
   CARD_COLUMNS,
@@ -83,13 +85,18 @@ export async function roomSummariesOf(db: Db, spaceId: string, locale: Locale): 
   });
 }
 
+/** What the person asking may see: the public sees published spaces, their managers and admins the rest. */
+export function visibilityFor(ctx: ServiceContext): Visibility {
+  if (!ctx.actor) return {};
+  return { canPreview: (spaceId) => may(ctx, 'preview', spaceId) };
+}
+
 export async function getSpaceDetail(
-  db: Db,
-  ref: string,
-  locale: Locale,
-  visibility: Visibility = {},
-  now: Date = new Date(),
+  ctx: ServiceContext,
+  { ref }: { ref: string },
+  visibility: Visibility = visibilityFor(ctx),
 ): Promise<TSpaceDetail> {
+  const { db, locale, now } = ctx;
   const space = await findSpaceRow(db, ref, visibility);
   const [hours, closures, photos, roomList] = await Promise.all([
     db
@@ -158,9 +165,8 @@ const LIST_ORDER: Record<SpaceListSort, SQL> = {
 };
 
 export async function listPublishedSpaces(
-  db: Db,
+  { db, locale }: ServiceContext,
   input: { sort: SpaceListSort; page: number },
-  locale: Locale,
 ): Promise<{ items: TSpaceCard[]; total: number; page: number; pageSize: number }> {
   const pageSize = SPACE_LIST_PAGE_SIZE;
   const rows = await rowsOf<CardRow & { total: number }>(
@@ -184,7 +190,10 @@ async function countPublished(db: Db): Promise<number> {
 }
 
 /** The latest published spaces that have rooms, one per city before a second in any city. */
-export async function findFeaturedSpaces(db: Db, limit: number, locale: Locale): Promise<TSpaceCard[]> {
+export async function findFeaturedSpaces(
+  { db, locale }: ServiceContext,
+  { limit }: { limit: number },
+): Promise<TSpaceCard[]> {
   const rows = await rowsOf<CardRow>(
     db,
     sql`SELECT * FROM (
@@ -199,7 +208,7 @@ export async function findFeaturedSpaces(db: Db, limit: number, locale: Locale):
   return rows.map((row) => cardOf(row, locale));
 }
 
-export async function listCitiesWithSpaces(db: Db) {
+export async function listCitiesWithSpaces({ db }: ServiceContext) {
   return rowsOf<{ city: string; spaceCount: number }>(
     db,
     sql`SELECT min(city) AS city, count(*)::int AS "spaceCount" FROM spaces
@@ -208,7 +217,7 @@ export async function listCitiesWithSpaces(db: Db) {
   );
 }
 
-export async function listSitemapEntries(db: Db) {
+export async function listSitemapEntries({ db }: ServiceContext) {
   const rows = await rowsOf<{
     slug: string;
     updated_at: Date | string;

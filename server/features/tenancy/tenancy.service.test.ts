@@ -4,6 +4,8 @@ import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { spaces } from '../../db/schema/spaces';
 import { seedDemoData } from '../../db/seed/seed';
+import { log } from '../../platform/log';
+import { systemContext } from '../../platform/service-context';
 import { findBrandingForHost, getBranding, RESERVED_SUBDOMAIN, subdomainOfHost } from './tenancy.service';
 
 describe('subdomainOfHost', () => {
@@ -37,6 +39,7 @@ describe('subdomainOfHost', () => {
 
 describe('branding by subdomain', () => {
   let database: Database;
+  const visitor = () => systemContext({ db: database.db, log, now: new Date() });
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -46,21 +49,21 @@ describe('branding by subdomain', () => {
   afterAll(() => database.close());
 
   it("gives a known subdomain its space's colour and id", async () => {
-    const branding = await findBrandingForHost(database.db, 'acme.localhost:4330', 'localhost');
+    const branding = await findBrandingForHost(visitor(), 'acme.localhost:4330', 'localhost');
     expect(branding).toMatchObject({ subdomain: 'acme', color: '#0f766e', name: 'Acme Coworking' });
     expect(branding?.spaceId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('gives nothing for beta, which means the platform itself', async () => {
-    expect(await findBrandingForHost(database.db, 'beta.localhost:4330', 'localhost')).toBeNull();
+    expect(await findBrandingForHost(visitor(), 'beta.localhost:4330', 'localhost')).toBeNull();
   });
 
   it('gives nothing for an unknown subdomain, so the space id stays empty', async () => {
-    expect(await findBrandingForHost(database.db, 'nobody.localhost:4330', 'localhost')).toBeNull();
+    expect(await findBrandingForHost(visitor(), 'nobody.localhost:4330', 'localhost')).toBeNull();
   });
 
   it('gives nothing for the bare root domain', async () => {
-    expect(await findBrandingForHost(database.db, 'localhost:4330', 'localhost')).toBeNull();
+    expect(await findBrandingForHost(visitor(), 'localhost:4330', 'localhost')).toBeNull();
   });
 
   it('gives no branding for the subdomain of a space that is not published, so its name stays private', async () => {
@@ -68,13 +71,17 @@ describe('branding by subdomain', () => {
       .insert(spaces)
       .values({ slug: 'brouillon-secret', name: 'Projet secret', subdomain: 'secret', status: 'draft' })
       .returning({ id: spaces.id });
-    expect(await findBrandingForHost(database.db, 'secret.localhost:4330', 'localhost')).toBeNull();
-    await expect(getBranding(database.db, 'secret')).rejects.toMatchObject({ code: 'not-found' });
+    expect(await findBrandingForHost(visitor(), 'secret.localhost:4330', 'localhost')).toBeNull();
+    await expect(getBranding(visitor(), { subdomain: 'secret' })).rejects.toMatchObject({
+      code: 'not-found',
+    });
     await database.db.update(spaces).set({ status: 'published' }).where(eq(spaces.id, draft!.id));
-    expect(await getBranding(database.db, 'secret')).toMatchObject({ name: 'Projet secret' });
+    expect(await getBranding(visitor(), { subdomain: 'secret' })).toMatchObject({ name: 'Projet secret' });
   });
 
   it('answers not-found to a direct lookup of an unknown subdomain', async () => {
-    await expect(getBranding(database.db, 'nobody')).rejects.toMatchObject({ code: 'not-found' });
+    await expect(getBranding(visitor(), { subdomain: 'nobody' })).rejects.toMatchObject({
+      code: 'not-found',
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import type { TSubdomainDetails } from '#contract/tenancy';
-import type { Db } from '../../db/client';
+import type { ServiceContext } from '../../platform/service-context';
 import { spaces } from '../../db/schema/spaces';
 
 /** A subdomain that means "the platform itself", never a space (seed section 4). */
@@ -23,7 +23,10 @@ export function subdomainOfHost(host: string | null | undefined, rootDomain: str
 }
 
 /** The branding of the published space at a subdomain; a space that is not published has none yet. */
-export async function getBranding(db: Db, subdomain: string): Promise<TSubdomainDetails> {
+export async function getBranding(
+  { db }: ServiceContext,
+  { subdomain }: { subdomain: string },
+): Promise<TSubdomainDetails> {
   const [space] = await db
     .select({ spaceId: spaces.id, color: spaces.color, name: spaces.name })
     .from(spaces)
@@ -35,14 +38,14 @@ export async function getBranding(db: Db, subdomain: string): Promise<TSubdomain
 
 /** The branding for a host, or null when the host names no known space. */
 export async function findBrandingForHost(
-  db: Db,
+  ctx: ServiceContext,
   host: string | null | undefined,
   rootDomain: string,
 ): Promise<(TSubdomainDetails & { subdomain: string }) | null> {
   const subdomain = subdomainOfHost(host, rootDomain);
   if (!subdomain) return null;
   try {
-    return { subdomain, ...(await getBranding(db, subdomain)) };
+    return { subdomain, ...(await getBranding(ctx, { subdomain })) };
   } catch (error) {
     if (error instanceof AppError && error.code === 'not-found') return null;
     throw error;

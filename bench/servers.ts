@@ -1,0 +1,128 @@
+/**
+ * Servers the benchmarks measure, each a real process on loopback: Escale as `npm start` runs it (the
+ * compiled server, a new data folder with the demo data, PGlite or a given PostgreSQL database), and the bare
+ * reference app (bench/reference-app.ts).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const READY_TIMEOUT_MS = 240_000;
+
+export interface Memory {
+  /** Resident memory now, MiB. */
+  rss: number;
+  /** Resident memory's peak since the process started, MiB. */
+  peak: number;
+}
+
+/** A process's resident memory and its peak so far, in MiB (Linux's VmRSS and VmHWM). */
+export function memoryOf(pid: number): Memory {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? Number.NaN);
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+}
+
+export function formatMemory({ rss, peak }: Memory): string {
+  return `RSS ${rss.toFixed(0).padStart(4)} MiB, peak ${peak.toFixed(0).padStart(4)} MiB`;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Server {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function waitUntilReady(url: string, child: ChildProcess) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server did not become ready at ${url}`);
+}
+
+async function started(child: ChildProcess, url: string, readyPath: string, cleanup: () => void) {
+  const stop = async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    else return cleanup();
+    await exited;
+    cleanup();
+  };
+  try {
+    await waitUntilReady(`${url}${readyPath}`, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, pid: child.pid!, stop };
+}
+
+/** Builds Escale when the build is missing or older than its sources (never inside a measured process). */
+export function buildEscaleIfNeeded() {
+  // bench/run.ts sets NODE_ENV=production for what it measures in-process; outside production the start
+  // script builds when needed (in production it never does).
+  const { NODE_ENV: _production, ...env } = process.env;
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), 'build-if-needed'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('the build failed');
+}
+
+/**
+ * Escale as `npm start` runs it, on a new data folder (the demo data is loaded at start): PGlite, or the
+ * database of `env.DATABASE_URL`. `env` adds to a minimal environment (NODE_OPTIONS, say); `nodeArgs` are
+ * node's own options (a profiler's, which NODE_OPTIONS refuses).
+ */
+export async function startEscale(
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<Server> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'escale-bench-server-'));
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      BASE_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return started(child, url, '/readyz', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+/** The bare reference app built in `dir` (bench/reference-app.ts), served by its own process. */
+export async function startReference(dir: string, env: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(dir, 'server.mjs')], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return started(child, url, '/', () => undefined);
+}

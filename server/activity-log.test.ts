@@ -1,0 +1,624 @@
+/**
+ * The activity log, across every feature (docs/decisions/020-activity-log.md): every mutating callable of
+ * the router writes its entry, with the request's id and the caller's address truncated; a change and its
+ * entry commit together or not at all; a deleted account's entries stay, anonymised.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityKind } from '#contract/activity';
+import { DEFAULT_NOTIFICATIONS } from '#contract/profile';
+import { PNG_BYTES } from '../tests/support/file-samples';
+import {
+  createAgent,
+  createTestUser,
+  signedInAgent,
+  startTestApp,
+  type Agent,
+  type TestApp,
+} from '../tests/support/test-app';
+import { createRouter } from './callables';
+import { rowsOf } from './db/rows';
+import { activityEntries } from './db/schema/activity';
+import { spaceInvitations } from './db/schema/invitations';
+import { jobs } from './db/schema/jobs';
+import { reservations, spaceBookingPolicies } from './db/schema/reservations';
+import { SAMPLE_ROOM } from './features/back-office/test-fixtures';
+import { createReservation } from './features/reservations/booking.service';
+import { updateBookingPolicy } from './features/reservations/queries.service';
+import {
+  insertPerson,
+  insertRoom,
+  insertSpace,
+  localInstant,
+} from './features/reservations/reservations.fixtures';
+import { log } from './platform/log';
+import { unitOfWork, type ServiceContext } from './platform/service-context';
+import type { SessionUser } from './platform/session';
+
+// Monday 1 March 2027, 08:00 in Paris; a few scenarios move it past a booking's start.
+const START = new Date(localInstant('2027-03-01T08:00'));
+let now = START;
+
+let app: TestApp;
+let owner: { agent: Agent; user: { id: string; email: string } };
+let member: { agent: Agent; user: { id: string; email: string; password: string } };
+
+beforeAll(async () => {
+  app = await startTestApp({ clock: () => now });
+  owner = await signedInAgent(app);
+  member = await signedInAgent(app);
+});
+afterAll(() => app.close());
+
+interface Row extends Record<string, unknown> {
+  kind: string;
+  actor_type: string;
+  actor_id: string | null;
+  actor_ip: string | null;
+  about_user_id: string | null;
+  subject_type: string;
+  subject_id: string;
+  space_id: string | null;
+  changes: Record<string, { before: unknown; after: unknown }>;
+  details: Record<string, unknown>;
+  request_id: string | null;
+  anonymised_at: string | null;
+}
+
+async function entriesOfRequest(requestId: string): Promise<Row[]> {
+  return rowsOf<Row>(
+    app.database.db,
+    sql`SELECT * FROM activity_entries WHERE request_id = ${requestId} ORDER BY id`,
+  );
+}
+
+/** Calls an operation; fails with the error body when it is refused. Answers its result and request id. */
+async function ok<T = Record<string, unknown>>(agent: Agent, name: string, data: unknown) {
+  const response = await agent.call(name, data);
+  const body = (await response.json()) as { result?: T; error?: unknown };
+  if (response.status !== 200) throw new Error(`${name} → ${response.status} ${JSON.stringify(body.error)}`);
+  return { result: body.result as T, requestId: response.headers.get('x-request-id')! };
+}
+
+async function upload(agent: Agent, purpose: 'avatar' | 'space-photo'): Promise<string> {
+  const response = await agent.request(`/api/files?purpose=${purpose}&name=picture.png`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'image/png' },
+    body: PNG_BYTES,
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { key: string }).key;
+}
+
+/** What the scenarios share as they go: the space, its rooms, bookings, the photo. */
+const state = {
+  spaceId: '',
+  roomId: '',
+  approvalRoomId: '',
+  photoId: '',
+};
+
+/** A slot of the member's in the shared room, `hoursAhead` hours after START, for an hour. */
+async function book(agent: Agent, roomId: string, hoursAhead: number): Promise<string> {
+  const startsAt = new Date(START.getTime() + hoursAhead * 3_600_000).toISOString();
+  const endsAt = new Date(START.getTime() + (hoursAhead + 1) * 3_600_000).toISOString();
+  const { result } = await ok<{ id: string }>(agent, 'reservations.create', {
+    roomId,
+    startsAt,
+    endsAt,
+    attendees: 1,
+    title: '',
+    idempotencyKey: crypto.randomUUID(),
+  });
+  return result.id;
+}
+
+interface Scenario {
+  /** Who calls it (the space's owner by default). */
+  as?: () => Agent;
+  /** Prepares what the call needs and answers its input. */
+  input: () => Promise<unknown> | unknown;
+  kind: ActivityKind;
+  /** Run after the call (the clock put back, say). */
+  after?: () => void;
+}
+
+const NEW_HOURS = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '07:00', closes: '21:00' }));
+
+/**
+ * One scenario per mutating callable, in the order they run (later ones use what earlier ones made). A
+ * mutating callable added to the router without one fails the first test below: write its scenario, and
+ * its entry.
+ */
+const SCENARIOS: Record<string, Scenario> = {
+  'backoffice.createSpace': { input: () => ({ name: 'Le Journal' }), kind: 'space.created' },
+  'backoffice.updateIdentity': {
+    input: () => ({
+      spaceId: state.spaceId,
+      identity: { name: 'Le Phare', descriptionFr: 'Face à la mer.', descriptionEn: '', amenities: ['wifi'] },
+    }),
+    kind: 'space.updated',
+  },
+  'backoffice.updateAddress': {
+    input: () => ({
+      spaceId: state.spaceId,
+      address: {
+        addressLine: '3 quai Duguay-Trouin',
+        postcode: '35400',
+        city: 'Saint-Malo',
+        country: 'FR',
+        latitude: 48.649,
+        longitude: -2.025,
+        timeZone: 'Europe/Paris',
+      },
+    }),
+    kind: 'space.updated',
+  },
+  'backoffice.setOpeningHours': {
+    input: () => ({ spaceId: state.spaceId, hours: NEW_HOURS }),
+    kind: 'space.hours_changed',
+  },
+  'backoffice.setClosures': {
+    input: () => ({
+      spaceId: state.spaceId,
+      closures: [{ startsOn: '2027-12-24', endsOn: '2027-12-26', label: 'Noël' }],
+    }),
+    kind: 'space.closures_changed',
+  },
+  'backoffice.updateBranding': {
+    input: () => ({ spaceId: state.spaceId, branding: { subdomain: null, color: '#0f766e' } }),
+    kind: 'space.branding_changed',
+  },
+  'backoffice.createRoom': {
+    input: () => ({ spaceId: state.spaceId, room: { ...SAMPLE_ROOM, leadTimeMinutes: 0 } }),
+    kind: 'room.created',
+  },
+  'backoffice.updateRoom': {
+    input: () => ({
+      roomId: state.roomId,
+      room: { ...SAMPLE_ROOM, leadTimeMinutes: 0, hourlyPriceCents: 3500 },
+    }),
+    kind: 'room.price_changed',
+  },
+  'backoffice.publish': { input: () => ({ spaceId: state.spaceId }), kind: 'space.published' },
+  'backoffice.setRoomArchived': {
+    input: async () => ({ roomId: await insertRoom(app.database.db, state.spaceId), archived: true }),
+    kind: 'room.archived',
+  },
+  'backoffice.addPhoto': {
+    input: async () => ({
+      owner: { type: 'space', id: state.spaceId },
+      fileKey: await upload(owner.agent, 'space-photo'),
+      altFr: 'La salle',
+      altEn: 'The room',
+    }),
+    kind: 'space.photos_changed',
+  },
+  'backoffice.updatePhoto': {
+    input: () => ({ photoId: state.photoId, altFr: 'La grande salle', altEn: 'The big room' }),
+    kind: 'space.photos_changed',
+  },
+  'backoffice.reorderPhotos': {
+    input: () => ({ owner: { type: 'space', id: state.spaceId }, photoIds: [state.photoId] }),
+    kind: 'space.photos_changed',
+  },
+  'backoffice.removePhoto': { input: () => ({ photoId: state.photoId }), kind: 'space.photos_changed' },
+  'backoffice.invite': {
+    input: () => ({ spaceId: state.spaceId, email: member.user.email, role: 'member' }),
+    kind: 'member.invited',
+  },
+  'backoffice.acceptInvitation': {
+    as: () => member.agent,
+    input: async () => {
+      const [invitation] = await app.database.db
+        .select({ id: spaceInvitations.id })
+        .from(spaceInvitations)
+        .where(
+          and(eq(spaceInvitations.spaceId, state.spaceId), eq(spaceInvitations.email, member.user.email)),
+        );
+      return { invitationId: invitation!.id };
+    },
+    kind: 'member.joined',
+  },
+  'backoffice.cancelInvitation': {
+    input: async () => {
+      await ok(owner.agent, 'backoffice.invite', {
+        spaceId: state.spaceId,
+        email: 'later@example.com',
+        role: 'member',
+      });
+      const [invitation] = await app.database.db
+        .select({ id: spaceInvitations.id })
+        .from(spaceInvitations)
+        .where(eq(spaceInvitations.email, 'later@example.com'));
+      return { invitationId: invitation!.id };
+    },
+    kind: 'member.invitation_cancelled',
+  },
+  'reservations.updatePolicy': {
+    input: () => ({ spaceId: state.spaceId, freeCancellationHours: 48 }),
+    kind: 'space.policy_changed',
+  },
+  'reservations.create': {
+    as: () => member.agent,
+    input: () => ({
+      roomId: state.roomId,
+      startsAt: localInstant('2027-03-10T09:00'),
+      endsAt: localInstant('2027-03-10T10:00'),
+      attendees: 2,
+      title: 'Atelier',
+      idempotencyKey: crypto.randomUUID(),
+    }),
+    kind: 'reservation.created',
+  },
+  'reservations.cancel': {
+    as: () => member.agent,
+    input: async () => ({ id: await book(member.agent, state.roomId, 24 * 7 + 4) }),
+    kind: 'reservation.cancelled',
+  },
+  'reservations.requestCancellation': {
+    as: () => member.agent,
+    // Within the 48 h of the space's policy: the member asks the space.
+    input: async () => ({ id: await book(member.agent, state.roomId, 5), message: 'Un empêchement' }),
+    kind: 'reservation.cancellation_requested',
+  },
+  'reservations.approve': {
+    input: async () => {
+      state.approvalRoomId = await insertRoom(app.database.db, state.spaceId, { requiresApproval: true });
+      return { id: await book(member.agent, state.approvalRoomId, 26) };
+    },
+    kind: 'reservation.approved',
+  },
+  'reservations.decline': {
+    input: async () => ({
+      id: await book(member.agent, state.approvalRoomId, 28),
+      reason: 'Salle en travaux',
+    }),
+    kind: 'reservation.declined',
+  },
+  'reservations.markNoShow': {
+    input: async () => {
+      const id = await book(member.agent, state.roomId, 2);
+      now = new Date(START.getTime() + 2.5 * 3_600_000);
+      return { id };
+    },
+    kind: 'reservation.no_show',
+    after: () => (now = START),
+  },
+  'reservations.markCompleted': {
+    input: async () => {
+      const id = await book(member.agent, state.roomId, 3);
+      now = new Date(START.getTime() + 4.5 * 3_600_000);
+      return { id };
+    },
+    kind: 'reservation.completed',
+    after: () => (now = START),
+  },
+  'reservations.createFeedToken': {
+    as: () => member.agent,
+    input: () => ({}),
+    kind: 'calendar_feed.created',
+  },
+  'reservations.revokeFeedToken': {
+    as: () => member.agent,
+    input: () => ({}),
+    kind: 'calendar_feed.revoked',
+  },
+  'backoffice.removeFromTeam': {
+    input: () => ({ spaceId: state.spaceId, userId: member.user.id }),
+    kind: 'member.removed',
+  },
+  'backoffice.archive': { input: () => ({ spaceId: state.spaceId }), kind: 'space.archived' },
+  'profile.update': {
+    as: () => member.agent,
+    input: () => ({
+      name: 'Ada Lovelace',
+      locale: 'fr',
+      company: 'Analytical Engines',
+      jobTitle: null,
+      skills: ['Maths'],
+      bio: null,
+      communityVisible: true,
+      notificationSettings: { ...DEFAULT_NOTIFICATIONS, productNews: true },
+    }),
+    kind: 'profile.updated',
+  },
+  'profile.setLocale': { as: () => member.agent, input: () => ({ locale: 'en' }), kind: 'profile.updated' },
+  'profile.changeEmail': {
+    as: () => member.agent,
+    input: () => ({ newEmail: `new-${member.user.email}` }),
+    kind: 'email.change_requested',
+  },
+  'profile.changePassword': {
+    as: () => member.agent,
+    input: () => ({
+      currentPassword: member.user.password,
+      newPassword: 'an even longer password',
+      signOutOtherDevices: false,
+    }),
+    kind: 'password.changed',
+  },
+  'profile.setAvatar': {
+    as: () => member.agent,
+    input: async () => ({ key: await upload(member.agent, 'avatar') }),
+    kind: 'profile.avatar_changed',
+  },
+  'profile.removeAvatar': { as: () => member.agent, input: () => ({}), kind: 'profile.avatar_removed' },
+  'profile.signOutEverywhere': {
+    as: () => member.agent,
+    input: () => ({}),
+    kind: 'session.signed_out_everywhere',
+  },
+  'profile.deleteAccount': {
+    as: () => member.agent,
+    input: () => ({ confirmEmail: member.user.email }),
+    kind: 'account.deleted',
+  },
+};
+
+/** What a scenario's result tells the later ones. */
+function remember(name: string, result: unknown) {
+  if (name === 'backoffice.createSpace') state.spaceId = (result as { id: string }).id;
+  if (name === 'backoffice.createRoom') state.roomId = (result as { id: string }).id;
+  if (name === 'backoffice.addPhoto') state.photoId = (result as { id: string }).id;
+}
+
+describe('every mutating callable', () => {
+  it('has a scenario here (a new one must write its entry and get one)', () => {
+    const mutating = createRouter({ auth: app.auth, fileStore: app.fileStore })
+      .definitions()
+      .filter((def) => def.mutates)
+      .map((def) => def.name)
+      .sort();
+    expect(Object.keys(SCENARIOS).sort()).toEqual(mutating);
+  });
+
+  it.each(Object.entries(SCENARIOS))('%s writes its entry with the request', async (name, scenario) => {
+    // Signed out everywhere, the member signs in again (with the password they chose) to delete their account.
+    if (name === 'profile.deleteAccount') {
+      member.agent = createAgent(app.url);
+      expect((await member.agent.signIn(member.user.email, 'an even longer password')).status).toBe(200);
+    }
+    const agent = (scenario.as ?? (() => owner.agent))();
+    const input = await scenario.input();
+    const { result, requestId } = await ok(agent, name, input);
+    scenario.after?.();
+    remember(name, result);
+    const entries = await entriesOfRequest(requestId);
+    expect(entries.map((entry) => entry.kind)).toEqual([scenario.kind]);
+    const [entry] = entries;
+    if (scenario.kind === 'account.deleted') {
+      // Written naming no one: the person is gone.
+      expect(entry).toMatchObject({ actor_type: 'user', actor_id: null, actor_ip: null });
+    } else {
+      const actorId = agent === owner.agent ? owner.user.id : member.user.id;
+      // Loopback's address, kept to its /24.
+      expect(entry).toMatchObject({ actor_type: 'user', actor_id: actorId, actor_ip: '127.0.0.0' });
+    }
+    // No secret ever: no hash, no token, no password in what is recorded.
+    expect(JSON.stringify([entry!.changes, entry!.details])).not.toMatch(
+      /password|hash|token|\$argon|scrypt/i,
+    );
+  });
+
+  it('records the change field by field and whom it is about', async () => {
+    const rows = await rowsOf<Row>(
+      app.database.db,
+      sql`SELECT * FROM activity_entries WHERE space_id = ${state.spaceId} ORDER BY id`,
+    );
+    const first = (kind: string) => rows.find((row) => row.kind === kind)!;
+    expect(first('room.price_changed').changes).toEqual({ hourlyPriceCents: { before: 3000, after: 3500 } });
+    expect(first('space.policy_changed').changes).toEqual({
+      freeCancellationHours: { before: 24, after: 48 },
+    });
+    expect(first('reservation.created').details).toMatchObject({
+      roomName: SAMPLE_ROOM.name,
+      spaceName: 'Le Phare',
+      startsAt: localInstant('2027-03-10T09:00'),
+      status: 'confirmed',
+    });
+    // A manager acting on a member's booking: the entry is about the member (whose account is gone since,
+    // so the reason the manager gave, which may name them, went with it).
+    expect(first('reservation.declined')).toMatchObject({
+      actor_id: owner.user.id,
+      about_user_id: null,
+      changes: { status: { before: 'pending', after: 'declined' } },
+    });
+    expect(first('reservation.declined').details).not.toHaveProperty('reason');
+    expect(first('member.invited').details).toMatchObject({ role: 'member', spaceName: 'Le Phare' });
+  });
+});
+
+describe('a deleted account', () => {
+  it('keeps its entries, anonymised: no id, no address, no personal values', async () => {
+    // The member of the scenarios above deleted their account last.
+    const theirs = await rowsOf<Row>(
+      app.database.db,
+      sql`SELECT * FROM activity_entries WHERE subject_id IN (
+            SELECT id::text FROM reservations WHERE user_id = ${member.user.id})
+          OR (subject_type = 'user' AND subject_id = ${member.user.id})
+          ORDER BY id`,
+    );
+    expect(theirs.length).toBeGreaterThan(10);
+    for (const row of theirs) {
+      expect(row.actor_id).not.toBe(member.user.id);
+      expect(row.about_user_id).toBeNull();
+      expect(row.anonymised_at).not.toBeNull();
+      expect(JSON.stringify(row)).not.toContain(member.user.email);
+    }
+    const own = theirs.filter((row) => row.subject_type === 'user' && row.kind !== 'account.deleted');
+    expect(
+      own.every((row) => Object.keys(row.changes).length === 0 && Object.keys(row.details).length === 0),
+    ).toBe(true);
+    // The manager's side of the story stays theirs.
+    const declined = theirs.find((row) => row.kind === 'reservation.declined')!;
+    expect(declined.actor_id).toBe(owner.user.id);
+    expect(declined.details).toMatchObject({ roomName: expect.any(String) });
+    expect(declined.details).not.toHaveProperty('reason');
+  });
+
+  it('lets the other person of an entry delete theirs too, later', async () => {
+    const [declined] = await rowsOf<{ id: number }>(
+      app.database.db,
+      sql`SELECT id FROM activity_entries WHERE kind = 'reservation.declined' AND actor_id = ${owner.user.id}`,
+    );
+    await ok(owner.agent, 'profile.deleteAccount', { confirmEmail: owner.user.email });
+    const [row] = await rowsOf<Row>(
+      app.database.db,
+      sql`SELECT * FROM activity_entries WHERE id = ${declined!.id}`,
+    );
+    expect(row).toMatchObject({
+      actor_id: null,
+      actor_ip: null,
+      about_user_id: null,
+      kind: 'reservation.declined',
+    });
+  });
+});
+
+describe('a change and its entry', () => {
+  async function someoneManaging(): Promise<{ ctx: ServiceContext; spaceId: string }> {
+    const manager = await signedInAgent(app);
+    const { result } = await ok<{ id: string }>(manager.agent, 'backoffice.createSpace', { name: 'Le Môle' });
+    const actor: SessionUser = {
+      id: manager.user.id,
+      email: manager.user.email,
+      name: 'Manager',
+      emailVerified: true,
+      isAdmin: false,
+      locale: 'fr',
+      image: null,
+    };
+    const ctx: ServiceContext = {
+      db: app.database.db,
+      actor,
+      now: START,
+      locale: 'fr',
+      log,
+      requestId: crypto.randomUUID(),
+      clientAddress: '198.51.100.23',
+    };
+    return { ctx, spaceId: result.id };
+  }
+
+  async function policyOf(spaceId: string) {
+    return app.database.db
+      .select()
+      .from(spaceBookingPolicies)
+      .where(eq(spaceBookingPolicies.spaceId, spaceId));
+  }
+
+  async function entriesOf(ctx: ServiceContext) {
+    return app.database.db
+      .select({ kind: activityEntries.kind, actorIp: activityEntries.actorIp })
+      .from(activityEntries)
+      .where(eq(activityEntries.requestId, ctx.requestId!));
+  }
+
+  it('commit together', async () => {
+    const { ctx, spaceId } = await someoneManaging();
+    await updateBookingPolicy(ctx, { spaceId, freeCancellationHours: 12 });
+    expect(await policyOf(spaceId)).toMatchObject([{ freeCancellationHours: 12 }]);
+    expect(await entriesOf(ctx)).toEqual([{ kind: 'space.policy_changed', actorIp: '198.51.100.0' }]);
+  });
+
+  it('leave neither when the unit of work fails after the change', async () => {
+    const { ctx, spaceId } = await someoneManaging();
+    await expect(
+      unitOfWork(ctx, async (work) => {
+        // The service joins the unit: its change and its entry are written, then something fails.
+        await updateBookingPolicy(work, { spaceId, freeCancellationHours: 12 });
+        throw new Error('injected after the change');
+      }),
+    ).rejects.toThrow('injected after the change');
+    expect(await policyOf(spaceId)).toEqual([]);
+    expect(await entriesOf(ctx)).toEqual([]);
+  });
+
+  it('leave neither when the entry cannot be written', async () => {
+    const { ctx, spaceId } = await someoneManaging();
+    // The database refuses this one entry (a constraint added for the test): the change goes with it.
+    await app.database.db.execute(
+      sql`ALTER TABLE activity_entries ADD CONSTRAINT test_refuse_policy CHECK (kind <> 'space.policy_changed') NOT VALID`,
+    );
+    try {
+      await expect(updateBookingPolicy(ctx, { spaceId, freeCancellationHours: 12 })).rejects.toThrow();
+    } finally {
+      await app.database.db.execute(sql`ALTER TABLE activity_entries DROP CONSTRAINT test_refuse_policy`);
+    }
+    expect(await policyOf(spaceId)).toEqual([]);
+    expect(await entriesOf(ctx)).toEqual([]);
+  });
+
+  it('leave neither for a booking that a failure undoes: no reservation, no e-mail job, no entry', async () => {
+    const spaceId = await insertSpace(app.database.db);
+    const roomId = await insertRoom(app.database.db, spaceId);
+    const booker = await insertPerson(app.database.db);
+    const ctx: ServiceContext = {
+      db: app.database.db,
+      actor: booker.session.user,
+      now: START,
+      locale: 'fr',
+      log,
+      requestId: crypto.randomUUID(),
+      clientAddress: '198.51.100.23',
+    };
+    const jobsBefore = await app.database.db.$count(jobs);
+    await expect(
+      unitOfWork(ctx, async (work) => {
+        await createReservation(work, {
+          roomId,
+          startsAt: localInstant('2027-03-02T09:00'),
+          endsAt: localInstant('2027-03-02T10:00'),
+          attendees: 1,
+          title: '',
+          idempotencyKey: crypto.randomUUID(),
+          anyDesk: false,
+        });
+        throw new Error('injected after the booking');
+      }),
+    ).rejects.toThrow('injected after the booking');
+    expect(await app.database.db.select().from(reservations).where(eq(reservations.roomId, roomId))).toEqual(
+      [],
+    );
+    expect(await app.database.db.$count(jobs)).toBe(jobsBefore);
+    expect(await entriesOf(ctx)).toEqual([]);
+  });
+});
+
+describe('account and security events (better-auth)', () => {
+  it('logs a sign-in with the request and the address, and says how', async () => {
+    const person = await createTestUser(app.database.db);
+    const agent = createAgent(app.url);
+    const response = await agent.signIn(person.email, person.password);
+    expect(response.status).toBe(200);
+    const entries = await entriesOfRequest(response.headers.get('x-request-id')!);
+    expect(entries).toMatchObject([
+      {
+        kind: 'session.signed_in',
+        actor_type: 'user',
+        actor_ip: '127.0.0.0',
+        details: { method: 'password' },
+      },
+    ]);
+  });
+
+  it('logs an account created at sign-up', async () => {
+    const agent = createAgent(app.url);
+    const email = `signup-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const response = await agent.signUp({ name: 'Grace', email, password: 'a long enough password' });
+    expect(response.status).toBe(200);
+    const entries = await entriesOfRequest(response.headers.get('x-request-id')!);
+    expect(entries).toMatchObject([
+      { kind: 'account.created', subject_type: 'user', actor_id: await idOf(email) },
+    ]);
+  });
+});
+
+async function idOf(email: string): Promise<string | undefined> {
+  const [row] = await rowsOf<{ id: string }>(
+    app.database.db,
+    sql`SELECT id FROM users WHERE email = ${email}`,
+  );
+  return row?.id;
+}

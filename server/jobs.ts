@@ -1,0 +1,7 @@
+import { invitationMailJob } from './features/back-office/invitation-mail';
+import { reservationJobs } from './features/reservations/reservation-jobs';
+import { accountMailJob } from './platform/account-mails';
+import type { JobDefinition } from './platform/jobs';
+
+/** Every kind of background job the app runs (server/platform/jobs.ts): a feature adds its list here. */
+export const JOBS: readonly JobDefinition[] = [accountMailJob, invitationMailJob, ...reservationJobs];

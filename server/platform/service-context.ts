@@ -1,0 +1,90 @@
+import { DEFAULT_LOCALE, type Locale } from '#contract/locale';
+import type { Db } from '../db/client';
+import { retryingConflicts, type Tx } from '../db/transaction';
+import { recordActivity, type ActivityActor, type ActivityEntry } from './activity';
+import type { Logger } from './log';
+import type { Actor } from './policy';
+
+/**
+ * What every service function takes first, `(ctx, input)` (ARCHITECTURE.md, "Shared mechanisms"): where to
+ * read and write, who is asking, what time it is, in which language, where to log, and what the activity
+ * log keeps of the request. A callable's context is one (server/platform/callables.ts); jobs and sweeps
+ * make theirs with `systemContext`.
+ */
+export interface ServiceContext {
+  /** The database, or the transaction of the unit of work the service runs in. */
+  db: Db;
+  /** Who is asking; null for a signed-out visitor and for the system. */
+  actor: Actor;
+  /** What time it is for the rules and the records: one instant per request, fixed by tests. */
+  now: Date;
+  locale: Locale;
+  log: Logger;
+  /** The request's id (the log's and the response's `X-Request-Id`), null for the system's own work. */
+  requestId: string | null;
+  /** The caller's network address (kept truncated by the activity log), null when unknown. */
+  clientAddress: string | null;
+}
+
+/** A context inside a unit of work: its `db` is the transaction every write of the change joins. */
+export interface WorkContext extends ServiceContext {
+  db: Tx;
+  readonly inUnitOfWork: true;
+}
+
+/** The context of work nobody asked for right now: a sweep, a job, a script. */
+export function systemContext(options: {
+  db: Db;
+  log: Logger;
+  now: Date;
+  locale?: Locale;
+  requestId?: string | null;
+}): ServiceContext {
+  return {
+    db: options.db,
+    actor: null,
+    now: options.now,
+    locale: options.locale ?? DEFAULT_LOCALE,
+    log: options.log,
+    requestId: options.requestId ?? null,
+    clientAddress: null,
+  };
+}
+
+function isWorkContext<C extends ServiceContext>(ctx: C): ctx is C & WorkContext {
+  return 'inUnitOfWork' in ctx && ctx.inUnitOfWork === true;
+}
+
+/**
+ * Runs a change and everything that must commit with it (its activity entry, the jobs it queues, a credit
+ * debit, an invoice number) in one transaction: all of it commits, or none of it. The transaction runs
+ * again while PostgreSQL answers "try again" (`retryingConflicts`, the one retry helper), so `work` must
+ * only write through `ctx.db` and leave what happens outside the database (waking the job runner, deleting
+ * a file) to its caller, after the unit returns. Called inside a unit of work, it joins it: the retry
+ * belongs to the outermost one.
+ */
+export async function unitOfWork<C extends ServiceContext, T>(
+  ctx: C,
+  work: (ctx: C & WorkContext) => Promise<T>,
+): Promise<T> {
+  if (isWorkContext(ctx)) return work(ctx);
+  return retryingConflicts(() => ctx.db.transaction((tx) => work({ ...ctx, db: tx, inUnitOfWork: true })));
+}
+
+/** The activity log's "who": the person asking with their request, or the system. */
+export function activityActorOf(ctx: ServiceContext): ActivityActor {
+  const requestId = ctx.requestId ?? undefined;
+  if (!ctx.actor) return { type: 'system', requestId };
+  return { type: 'user', id: ctx.actor.id, requestId, ip: ctx.clientAddress ?? undefined };
+}
+
+/**
+ * Writes the activity entry of the change the unit of work is making, as its actor at its `now`, in its
+ * transaction (docs/decisions/020-activity-log.md): only callable inside a unit of work.
+ */
+export async function logActivity(
+  ctx: WorkContext,
+  entry: Omit<ActivityEntry, 'actor' | 'occurredAt'>,
+): Promise<void> {
+  await recordActivity(ctx.db, { ...entry, actor: activityActorOf(ctx), occurredAt: ctx.now });
+}
