@@ -1,5 +1,5 @@
 import { Building2, CalendarCheck, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
-import { useState, type MouseEvent } from 'react';
+import { useMemo, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -10,13 +10,14 @@ import {
   type TActivityItem,
 } from '#contract/activity';
 import {
+  catalogTranslator,
   describeActivity,
   groupOfKind,
   reasonOf,
   zoneOfItem,
   type Translate,
 } from '#contract/activity-sentence';
-import type { Locale } from '#contract/locale';
+import { DEFAULT_LOCALE, type Locale } from '#contract/locale';
 import { todayIn } from '#contract/dates';
 import { formatTime, zoneCity } from '#contract/reservation-format';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
@@ -127,10 +128,17 @@ export function ActivityFeed({
   viewerId: string;
   paged: boolean;
 }) {
-  const { t } = useTranslation('activity');
+  const { t, i18n } = useTranslation('activity');
   const locale = useLocale();
   const readerZone = useVisitorTimeZone() ?? DEFAULT_TIME_ZONE;
-  const translate: Translate = (key, values) => t(key, values);
+  const translate = useMemo(
+    () =>
+      catalogTranslator(
+        i18n.getResourceBundle(locale, 'activity'),
+        i18n.getResourceBundle(DEFAULT_LOCALE, 'activity'),
+      ),
+    [i18n, locale],
+  );
   const [items, setItems] = useState(initial.items);
   const [nextCursor, setNextCursor] = useState(initial.nextCursor);
   const [loading, setLoading] = useState(false);

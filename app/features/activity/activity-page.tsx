@@ -8,6 +8,8 @@ import {
   type TActivityFilterOptions,
   type TActivityItem,
 } from '#contract/activity';
+import { intlLocaleOf } from '#contract/locale';
+import { useLocale } from '~/platform/use-locale';
 import { buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { EmptyState } from '~/ui/empty-state';
@@ -58,6 +60,7 @@ function ScopeTabs({ scopes, current }: { scopes: ActivityScope[]; current: Acti
 /** `/activity`: what happened to me; for managers, their spaces' log with filters and a CSV export. */
 export function ActivityPage({ data }: { data: ActivityPageData }) {
   const { t } = useTranslation('activity');
+  const locale = useLocale();
   const { form, options, page } = data;
   const filtered = Boolean(form.spaceId || form.personId || form.kind || form.from || form.to);
   const managerView = form.scope !== 'mine';
@@ -81,7 +84,7 @@ export function ActivityPage({ data }: { data: ActivityPageData }) {
                 {t('export')}
               </a>
               <p id="activity-export-hint" className="text-ink-soft text-xs">
-                {t('exportHint', { max: MAX_ACTIVITY_EXPORT_ROWS.toLocaleString('fr-FR') })}
+                {t('exportHint', { max: MAX_ACTIVITY_EXPORT_ROWS.toLocaleString(intlLocaleOf(locale)) })}
               </p>
             </div>
           ) : null}

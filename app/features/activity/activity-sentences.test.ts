@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { serverI18n } from '~/platform/i18n.server';
 import { ACTIVITY_KINDS, type TActivityItem } from '#contract/activity';
-import { describeActivity, kindKey, variantsOf, type Translate } from '#contract/activity-sentence';
+import {
+  catalogTranslator,
+  describeActivity,
+  kindKey,
+  variantsOf,
+  type Translate,
+} from '#contract/activity-sentence';
 import { LOCALES } from '#contract/locale';
 
 /** Every kind of the log has a label and its sentences in both languages, and they read well. */
@@ -125,5 +131,26 @@ describe('activity sentences', () => {
     expect(describeActivity(entry, { viewerId: 'member', locale: 'en', timeZone: 'Europe/Paris', t })).toBe(
       'You booked Hall (Loft): Monday 11 May 2026, 10:00 – 11:00',
     );
+  });
+});
+
+describe('the catalog translator', () => {
+  it('says what i18next says, for every part of every kind', async () => {
+    const fr = (await import('~/locales/fr/activity.json')).default;
+    const en = (await import('~/locales/en/activity.json')).default;
+    for (const [locale, catalog] of [
+      ['fr', fr],
+      ['en', en],
+    ] as const) {
+      const quick = catalogTranslator(catalog, fr);
+      const t = translate(locale);
+      const values = { actor: 'A', about: 'B', email: 'c@d.e', space: 'S', room: 'R', slot: 'L' };
+      for (const kind of ACTIVITY_KINDS) {
+        for (const part of ['label', ...variantsOf(kind)] as const) {
+          expect(quick(kindKey(kind, part), values)).toBe(t(kindKey(kind, part), values));
+        }
+      }
+      expect(quick('no.such.key')).toBe('no.such.key');
+    }
   });
 });

@@ -1,6 +1,6 @@
-import { createInstance } from 'i18next';
 import { MAX_ACTIVITY_EXPORT_ROWS, type TActivityItem } from '#contract/activity';
 import {
+  catalogTranslator,
   describeActivity,
   kindKey,
   personName,
@@ -9,7 +9,7 @@ import {
   type Translate,
 } from '#contract/activity-sentence';
 import { dateTimeFormat } from '#contract/intl';
-import { intlLocaleOf, LOCALES, type Locale } from '#contract/locale';
+import { intlLocaleOf, type Locale } from '#contract/locale';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
 import en from '../../../app/locales/en/activity.json';
 import fr from '../../../app/locales/fr/activity.json';
@@ -21,24 +21,10 @@ import { listActivity, type ActivityContext, type ActivityQuery } from './activi
  * ends, dates and times in each entry's space's zone, words from the same `activity` catalogs as the page.
  */
 
-const CATALOGS = { fr, en } satisfies Record<Locale, unknown>;
-
-const translators = Object.fromEntries(
-  LOCALES.map((locale) => {
-    const instance = createInstance();
-    void instance.init({
-      lng: locale,
-      fallbackLng: 'fr',
-      resources: { [locale]: { activity: CATALOGS[locale] } },
-      ns: ['activity'],
-      defaultNS: 'activity',
-      interpolation: { escapeValue: false },
-      initAsync: false,
-      returnNull: false,
-    });
-    return [locale, ((key, values) => instance.t(key, values)) as Translate];
-  }),
-) as Record<Locale, Translate>;
+const translators: Record<Locale, Translate> = {
+  fr: catalogTranslator(fr),
+  en: catalogTranslator(en, fr),
+};
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';
