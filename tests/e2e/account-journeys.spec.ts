@@ -204,6 +204,8 @@ test('the pages of these journeys have no axe violations, in French and English,
   navigate,
   context,
 }) => {
+  // Sixteen pages audited by axe (four screens, two languages, two sizes): more than one journey's time.
+  test.slow();
   const room = await roomPath(page, 'acme-coworking-paris', 'Salle Parmentier');
   const pending = uniqueEmail('axe');
   await page.request.post('/api/auth/sign-up/email', {

@@ -340,6 +340,8 @@ test('a booking inside the free-cancellation window: warned before confirming, n
   navigate,
   browser,
 }) => {
+  // Two people, two browsers, a booking, a request, a cancellation and axe on each step: a long journey.
+  test.slow();
   // With a 30-day limit (720 h), every slot of next week starts inside Acme's free-cancellation window.
   const manager = await managerPage(browser);
   const acme = await spaceIdOf(manager, 'acme-coworking-paris');
