@@ -19,20 +19,11 @@ import lighthouse from 'lighthouse';
 import os from 'node:os';
 import { chromium, type Browser } from 'playwright-core';
 import { LOGIN_PATH } from '../contract/auth';
+import { CHROMIUM_ARGS } from '../playwright.config';
 import { buildReferenceApp } from './reference-app';
 import { buildEscaleIfNeeded, startEscale, startReference, type Server } from './servers';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 // `BENCH_LIGHTHOUSE_RUNS=0 npm run bench first-load` measures the JavaScript alone.
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const TARGET_RATIO = 1.3;
@@ -189,7 +180,7 @@ export async function run() {
     console.log(`Load average (1, 5, 15 min) at start: ${load()}; ${os.cpus().length} cores`);
 
     console.log('\nFirst-load JavaScript (Chromium, phone screen, empty cache, until the network is idle):');
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     try {
       const base = await firstLoad(browser, `${bare.url}/`);
       const row = (label: string, figures: FirstLoad, ratio: string) =>
@@ -214,7 +205,7 @@ export async function run() {
     console.log(
       `\nLighthouse ${RUNS} runs each, mobile preset, alternated (median; performance of each run):`,
     );
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS });
     try {
       const targets = [
         { label: 'bare app /', url: `${bare.url}/`, indexed: true },
