@@ -1,6 +1,7 @@
 import type { ActivityKind, TActivityActor, TActivityItem } from './activity';
 import type { Locale } from './locale';
 import { formatMoment, formatSlot } from './reservation-format';
+import { formatCredit } from './formulas';
 
 /**
  * An entry of the activity log as a sentence, in the reader's language, on the page and in the CSV alike.
@@ -54,6 +55,11 @@ export const CONCERNING_KINDS = [
   'member.invited',
   'member.invitation_cancelled',
   'member.removed',
+  'order.paid',
+  'plan.renewed',
+  'plan.suspended',
+  'plan.ended',
+  'credits.adjusted',
 ] as const satisfies readonly ActivityKind[];
 
 export function variantsOf(kind: ActivityKind): readonly SentenceVariant[] {
@@ -71,6 +77,7 @@ export const ACTIVITY_KIND_GROUPS: Record<string, readonly string[]> = {
   reservations: ['reservation', 'calendar_feed'],
   spaces: ['space', 'room'],
   teams: ['member'],
+  formulas: ['formula', 'sales_settings', 'order', 'plan', 'credits'],
 };
 
 export function groupOfKind(kind: ActivityKind): string {
@@ -133,6 +140,12 @@ export function describeActivity(
     email: text(item.details.email) ?? about ?? someone(),
     space: item.space?.name ?? text(item.details.spaceName) ?? t('fallback.space'),
     room: text(item.details.roomName) ?? t('fallback.room'),
+    formula: text(item.details.formulaName) ?? t('fallback.formula'),
+    credit:
+      typeof item.details.creditAmount === 'number' &&
+      (item.details.creditUnit === 'minutes' || item.details.creditUnit === 'entries')
+        ? formatCredit(locale, item.details.creditAmount, item.details.creditUnit)
+        : '',
     // Only bookings' sentences name a slot.
     slot: item.kind.startsWith('reservation.') ? slotOf(item, locale, zone, t) : '',
   };

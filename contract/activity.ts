@@ -50,6 +50,19 @@ export const ACTIVITY_KINDS = [
   'member.invitation_cancelled',
   'member.joined',
   'member.removed',
+  // Formulas, plans and credits
+  'formula.created',
+  'formula.updated',
+  'formula.archived',
+  'formula.restored',
+  'sales_settings.changed',
+  'order.placed',
+  'order.paid',
+  'plan.cancelled',
+  'plan.renewed',
+  'plan.suspended',
+  'plan.ended',
+  'credits.adjusted',
 ] as const;
 
 export const ZActivityKind = z.enum(ACTIVITY_KINDS);
@@ -63,6 +76,10 @@ export const ACTIVITY_SUBJECT_TYPES = [
   'room',
   'invitation',
   'calendar_feed',
+  'formula',
+  'order',
+  'plan',
+  'credit_lot',
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 

@@ -3,6 +3,7 @@ import { defineCallable } from './callable';
 import { ZCalendarDate, ZInstant, ZText, ZUuid } from './input';
 import { ZPrice } from './pricing';
 import { ZRoomKind } from './rooms';
+import { PAYMENT_CHOICES } from './formulas.plain';
 
 export const RESERVATION_STATUSES = [
   'pending',
@@ -198,6 +199,8 @@ export const ZBookingForm = z
     ...slotFields,
     title: ZText.trim().max(MAX_TITLE_LENGTH).default(''),
     idempotencyKey: ZIdempotencyKey,
+    /** At the room's price, or with the member's credits (the server picks the lot). */
+    payWith: z.enum(PAYMENT_CHOICES).default('price'),
   })
   .superRefine(checkSlotOrder);
 

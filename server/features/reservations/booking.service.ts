@@ -16,6 +16,8 @@ import { queueMailSql } from './notifications';
 import { reservationActivity } from './reservation-activity';
 import { findReservationRecord, type ReservationRecord } from './reservation-view';
 import { rowsOf } from '../../db/rows';
+import { debitForBooking } from '../../platform/credit-ledger';
+import type { PaymentChoice } from '#contract/formulas.plain';
 
 /**
  * Booking (docs/decisions/010-reservations-no-double-booking.md): one statement reads everything the rules
@@ -35,6 +37,8 @@ export interface SlotInput {
 export interface BookingInput extends SlotInput {
   title: string;
   idempotencyKey: string;
+  /** Pay at the room's price (on site), or with the member's credits (debited in the booking's transaction). */
+  payWith?: PaymentChoice;
 }
 
 /** What booking needs of a room: its rules and prices (the columns of `rooms`). */
@@ -253,6 +257,20 @@ async function insertReservation(
         SELECT id, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms FROM created`,
     );
     if (!row) return null;
+    // Paid by credit: debited in this transaction, so a booking and its debit commit together or not at all.
+    const credit =
+      input.payWith === 'credits'
+        ? await debitForBooking(work.db, {
+            userId: user.id,
+            spaceId: room.spaceId,
+            roomKind: room.kind,
+            startsAt,
+            endsAt,
+            reservationId: row.id,
+            actorId: user.id,
+            now: work.now,
+          })
+        : null;
     const createdAt = new Date(Number(row.created_ms));
     const record: ReservationRecord = {
       reservation: {
@@ -278,7 +296,11 @@ async function insertReservation(
     };
     await logActivity(
       work,
-      reservationActivity(work, record, 'reservation.created', { details: { status } }),
+      reservationActivity(work, record, 'reservation.created', {
+        details: credit
+          ? { status, paidWith: 'credits', creditAmount: credit.amount, creditUnit: credit.unit }
+          : { status },
+      }),
     );
     return record;
   });

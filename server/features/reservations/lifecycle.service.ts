@@ -20,6 +20,7 @@ import {
   unitOfWork,
   type ServiceContext,
 } from '../../platform/service-context';
+import { refundBooking, type RefundOutcome } from '../../platform/credit-ledger';
 import { queueManagerMailSql, queueReservationMail, type ReservationMailEvent } from './notifications';
 import { reservationActivity } from './reservation-activity';
 import { findReservationRecord, freeCancellationOfRecord, type ReservationRecord } from './reservation-view';
@@ -63,6 +64,8 @@ interface Transition {
   mail: ReservationMailEvent | null;
   kind: ActivityKind;
   details?: ActivityDetails;
+  /** A booking paid by credit gets its credit back, to the same lot, in the same transaction. */
+  refundsCredit?: boolean;
 }
 
 /**
@@ -86,17 +89,26 @@ async function transition(
     );
     if (!before || rows.length === 0) return false;
     if (change.mail) await queueReservationMail(work.db, id, change.mail);
+    const refund = change.refundsCredit
+      ? await refundBooking(work.db, { reservationId: id, actorId: work.actor?.id ?? null, now: work.now })
+      : { status: 'none' as const };
     await logActivity(
       work,
       reservationActivity(work, record, change.kind, {
         changes: changesBetween({ status: before.status }, { status: change.status }, ['status']),
-        details: change.details,
+        details: { ...change.details, ...refundDetails(refund) },
       }),
     );
     return true;
   });
   if (changed && change.mail) wakeJobRunner();
   return changed;
+}
+
+/** What the log keeps of a cancellation's refund: how much went back, or that the lot had expired. */
+function refundDetails(refund: RefundOutcome): ActivityDetails {
+  if (refund.status === 'none') return {};
+  return { creditRefund: refund.status, creditAmount: refund.amount, creditUnit: refund.unit };
 }
 
 async function reload(db: Db, id: string): Promise<ReservationRecord> {
@@ -144,6 +156,7 @@ export async function cancelReservation(
     mail: 'cancelled',
     kind: 'reservation.cancelled',
     details: { by: as, reason: input.reason ?? null },
+    refundsCredit: true,
   });
   if (!changed) throw refusedBecause('not-active');
   return { record: await reload(ctx.db, input.id), as };
@@ -236,6 +249,7 @@ export async function declineReservation(ctx: ServiceContext, input: { id: strin
     mail: 'declined',
     kind: 'reservation.declined',
     details: { reason: input.reason },
+    refundsCredit: true,
   });
   if (!changed) throw refusedBecause('not-pending');
   return reload(ctx.db, input.id);
@@ -356,6 +370,10 @@ export async function sweepReservations(ctx: ServiceContext): Promise<SweepResul
         AND created_at <= starts_at - make_interval(hours => ${REMINDER_HOURS})
       RETURNING id`);
     for (const { id } of expired) await queueReservationMail(work.db, id, 'expired');
+    const refunds = new Map<string, RefundOutcome>();
+    for (const { id } of expired) {
+      refunds.set(id, await refundBooking(work.db, { reservationId: id, actorId: null, now: work.now }));
+    }
     for (const { id } of reminded) await queueReservationMail(work.db, id, 'reminder');
     // A reminder is a message, not a change of the reservation: not logged.
     await recordActivities(work.db, [
@@ -365,7 +383,7 @@ export async function sweepReservations(ctx: ServiceContext): Promise<SweepResul
           row,
           'reservation.cancelled',
           { before: 'pending', after: 'cancelled' },
-          { by: 'system', reason: 'expired' },
+          { by: 'system', reason: 'expired', ...refundDetails(refunds.get(row.id) ?? { status: 'none' }) },
         ),
       ),
       ...completed.map((row) =>

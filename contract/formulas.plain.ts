@@ -1,0 +1,65 @@
+/**
+ * The fixed lists of formulas, plans and credits (docs/decisions/021-formulas-and-credit-ledger.md), without
+ * zod, so the database schema and the browser read the same words.
+ */
+
+/** What a space sells: one calendar day at a desk, a pack of hours or entries, a membership. */
+export const FORMULA_KINDS = ['day_pass', 'pack', 'membership'] as const;
+export type FormulaKind = (typeof FORMULA_KINDS)[number];
+
+export const FORMULA_STATUSES = ['active', 'archived'] as const;
+export type FormulaStatus = (typeof FORMULA_STATUSES)[number];
+
+/** What a lot counts: minutes of a room (shown as hours), or entries (one booking each, whatever its length). */
+export const CREDIT_UNITS = ['minutes', 'entries'] as const;
+export type CreditUnit = (typeof CREDIT_UNITS)[number];
+
+export const MEMBERSHIP_PERIODS = ['month', 'year'] as const;
+export type MembershipPeriod = (typeof MEMBERSHIP_PERIODS)[number];
+
+/** What happens to a membership period's unused credit at its end: it expires, or is kept one more period. */
+export const ROLLOVER_RULES = ['none', 'one_period'] as const;
+export type RolloverRule = (typeof ROLLOVER_RULES)[number];
+
+export const PAYMENT_METHODS = ['on_site', 'bank_transfer'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * What a member holds:
+ * - `pending_payment`: bought, waiting for the manager to record the payment (nothing usable yet);
+ * - `active`; `cancelling`: cancelled by its member, active until the end of the paid period;
+ * - `suspended`: a renewal unpaid past the space's grace period (credits frozen, not lost);
+ * - `ended`.
+ */
+export const PLAN_STATUSES = ['pending_payment', 'active', 'cancelling', 'suspended', 'ended'] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
+
+/** The statuses whose credit may be spent. */
+export const SPENDABLE_PLAN_STATUSES = ['active', 'cancelling'] as const satisfies readonly PlanStatus[];
+
+/** When a bought plan starts: at purchase (paid later on site or by transfer), or once the payment is recorded. */
+export const ACTIVATION_MOMENTS = ['purchase', 'payment'] as const;
+export type ActivationMoment = (typeof ACTIVATION_MOMENTS)[number];
+
+/** The lines of the credit ledger; each amount is signed (a grant adds, a debit takes). */
+export const CREDIT_ENTRY_KINDS = ['grant', 'debit', 'refund', 'expiry', 'adjustment'] as const;
+export type CreditEntryKind = (typeof CREDIT_ENTRY_KINDS)[number];
+
+/** Where a lot comes from: a plan's period (or pack), or the unused credit of the period before. */
+export const LOT_SOURCES = ['period', 'rollover'] as const;
+export type LotSource = (typeof LOT_SOURCES)[number];
+
+/** How a reservation is paid. */
+export const PAYMENT_CHOICES = ['price', 'credits'] as const;
+export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
+
+/** SQLSTATE the ledger's trigger raises when a debit would make its lot negative (mapped to failed-precondition). */
+export const INSUFFICIENT_CREDIT_SQLSTATE = 'EC001';
+
+/** Days of grace after a renewal order's date before an unpaid plan is suspended, when the space says nothing. */
+export const DEFAULT_GRACE_DAYS = 7;
+/** Days before a renewal that its member is reminded. */
+export const RENEWAL_REMINDER_DAYS = 7;

@@ -1,0 +1,42 @@
+import {
+  adjustCredits,
+  buyFormula,
+  cancelPlan,
+  createFormula,
+  getCreditOption,
+  getFormula,
+  listManagedFormulas,
+  listMyLedger,
+  listMyPlans,
+  listSpaceFormulas,
+  listSpacePlans,
+  markOrderPaid,
+  setFormulaArchived,
+  updateFormula,
+  updateSalesSettings,
+} from '#contract/formulas';
+import { implement } from '../../platform/callables';
+import * as catalogue from './formulas.service';
+import * as holdings from './plans.service';
+
+/**
+ * The formulas and plans API. Public reads of the catalogue; the rest checks in the service who asks: a
+ * member for their own plans, owners and managers (and admins) for their space's formulas, orders and lots.
+ */
+export const formulasCallables = [
+  implement(getFormula, ({ id }, ctx) => catalogue.getFormula(ctx, id)),
+  implement(listSpaceFormulas, ({ spaceId }, ctx) => catalogue.listSpaceFormulas(ctx, spaceId)),
+  implement(listManagedFormulas, ({ spaceId }, ctx) => catalogue.listManagedFormulas(ctx, spaceId)),
+  implement(createFormula, (input, ctx) => catalogue.createFormula(ctx, input)),
+  implement(updateFormula, (input, ctx) => catalogue.updateFormula(ctx, input)),
+  implement(setFormulaArchived, (input, ctx) => catalogue.setFormulaArchived(ctx, input)),
+  implement(updateSalesSettings, (input, ctx) => catalogue.updateSalesSettings(ctx, input)),
+  implement(buyFormula, (input, ctx) => holdings.buyFormula(ctx, input)),
+  implement(listMyPlans, (_input, ctx) => holdings.listMyPlans(ctx)),
+  implement(listMyLedger, (input, ctx) => holdings.listMyLedger(ctx, input)),
+  implement(cancelPlan, ({ planId }, ctx) => holdings.cancelPlan(ctx, planId)),
+  implement(getCreditOption, (input, ctx) => holdings.getCreditOption(ctx, input)),
+  implement(listSpacePlans, ({ spaceId }, ctx) => holdings.listSpacePlans(ctx, spaceId)),
+  implement(markOrderPaid, ({ orderId }, ctx) => holdings.markOrderPaid(ctx, orderId)),
+  implement(adjustCredits, (input, ctx) => holdings.adjustCredits(ctx, input)),
+];

@@ -1,0 +1,59 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, todayIn } from '#contract/dates';
+import type { MembershipPeriod } from '#contract/formulas.plain';
+
+/**
+ * The calendar of what a member holds, in the space's zone: periods begin at local midnight, so a month is
+ * 31 days long or 28, and a period across the daylight-saving change lasts an hour more or less in UTC.
+ */
+
+/** Local midnight of a calendar date in a zone, as an instant. */
+export function localMidnight(date: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(year, month - 1, day, 0, 0, timeZone).getTime());
+}
+
+function daysInMonth(year: number, monthIndex: number): number {
+  return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+}
+
+/**
+ * The first day of a membership's period `index`, counted from its anchor date, keeping the anchor's day of
+ * month where the month has it: 31 January → 28 February → 31 March (never drifting to the 28th).
+ */
+export function periodStartDate(anchor: string, period: MembershipPeriod, index: number): string {
+  const [year, month, day] = anchor.split('-').map(Number) as [number, number, number];
+  const months = month - 1 + index * (period === 'year' ? 12 : 1);
+  const y = year + Math.floor(months / 12);
+  const m = ((months % 12) + 12) % 12;
+  const d = Math.min(day, daysInMonth(y, m));
+  return `${y}-${String(m + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** A membership period's bounds: [local midnight of its first day, local midnight of the next period's). */
+export function membershipPeriod(
+  anchor: string,
+  period: MembershipPeriod,
+  index: number,
+  timeZone: string,
+): { startsAt: Date; endsAt: Date } {
+  return {
+    startsAt: localMidnight(periodStartDate(anchor, period, index), timeZone),
+    endsAt: localMidnight(periodStartDate(anchor, period, index + 1), timeZone),
+  };
+}
+
+/** A pack's validity: from its start until local midnight `days` days after the day it started. */
+export function packValidity(
+  startsAt: Date,
+  days: number,
+  timeZone: string,
+): { startsAt: Date; endsAt: Date } {
+  return { startsAt, endsAt: localMidnight(addDays(todayIn(timeZone, startsAt), days), timeZone) };
+}
+
+/** A day pass: the calendar day it starts on, in the space's zone. */
+export function dayPassValidity(startsAt: Date, timeZone: string): { startsAt: Date; endsAt: Date } {
+  const today = todayIn(timeZone, startsAt);
+  return { startsAt: localMidnight(today, timeZone), endsAt: localMidnight(addDays(today, 1), timeZone) };
+}

@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import { AppError } from '#contract/errors';
+import { INSUFFICIENT_CREDIT_SQLSTATE, type CreditUnit } from '#contract/formulas.plain';
+import type { RoomKind } from '#contract/rooms';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { sqlStateOf, type Tx } from '../db/transaction';
+
+/**
+ * The credit ledger (docs/decisions/021-formulas-and-credit-ledger.md): what bookings, formulas and the
+ * renewal jobs share. Balances are sums of entries, never stored; the database refuses an entry that would
+ * make a lot negative (SQLSTATE EC001) or a debit its lot cannot pay (EC002, migration 0014).
+ */
+
+/** The lot's balance as a SQL expression (`credit_lots` in scope). */
+export const lotBalanceSql = sql`(SELECT coalesce(sum(amount), 0) FROM credit_entries WHERE lot_id = credit_lots.id)`;
+
+/** What paying a booking with credit costs: its minutes, or one entry. */
+export function creditCost(unit: CreditUnit, startsAt: Date, endsAt: Date): number {
+  return unit === 'entries' ? 1 : Math.round((endsAt.getTime() - startsAt.getTime()) / 60_000);
+}
+
+export interface UsableLot {
+  id: string;
+  unit: CreditUnit;
+  validUntil: Date;
+  balance: number;
+}
+
+export interface CreditSlot {
+  userId: string;
+  spaceId: string;
+  roomKind: RoomKind;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/**
+ * The member's lots that could pay for a slot, the first to expire first (FEFO): of the room's space, in a
+ * plan that may be spent, covering the room's kind, valid over the whole slot (empty ones too: the member holds credit, not enough). With
+ * `lock`, the lots are locked (in id order, so two bookings never wait for each other in a circle) and the
+ * balances read afterwards are final until the transaction ends.
+ */
+export async function usableLots(
+  db: Db | Tx,
+  slot: CreditSlot,
+  options: { lock?: boolean } = {},
+): Promise<UsableLot[]> {
+  const where = sql`credit_lots.user_id = ${slot.userId} AND credit_lots.space_id = ${slot.spaceId}
+      AND ${slot.roomKind} = ANY (credit_lots.room_kinds)
+      AND credit_lots.valid_from <= ${slot.startsAt.toISOString()}::timestamptz
+      AND credit_lots.valid_until >= ${slot.endsAt.toISOString()}::timestamptz
+      AND EXISTS (SELECT 1 FROM plans WHERE plans.id = credit_lots.plan_id AND plans.status IN ('active', 'cancelling'))`;
+  if (options.lock) {
+    await rowsOf(db, sql`SELECT id FROM credit_lots WHERE ${where} ORDER BY id FOR UPDATE`);
+  }
+  const rows = await rowsOf<{ id: string; unit: CreditUnit; valid_until: string; balance: number }>(
+    db,
+    sql`SELECT id, unit, to_json(valid_until) #>> '{}' AS valid_until, ${lotBalanceSql}::int AS balance
+        FROM credit_lots WHERE ${where}
+        ORDER BY valid_until, created_at, id`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    unit: row.unit,
+    validUntil: new Date(row.valid_until),
+    balance: Number(row.balance),
+  }));
+}
+
+/** What paying a slot with credit would do, before booking: null when no lot could pay for it. */
+export function creditQuote(lots: UsableLot[], slot: { startsAt: Date; endsAt: Date }) {
+  // Minutes first (a pack or a membership), entries otherwise (a day pass).
+  const unit: CreditUnit | null = lots.some((lot) => lot.unit === 'minutes')
+    ? 'minutes'
+    : lots.some((lot) => lot.unit === 'entries')
+      ? 'entries'
+      : null;
+  if (!unit) return null;
+  const ofUnit = lots.filter((lot) => lot.unit === unit);
+  const cost = creditCost(unit, slot.startsAt, slot.endsAt);
+  const balanceBefore = ofUnit.reduce((sum, lot) => sum + lot.balance, 0);
+  const lot = ofUnit.find((candidate) => candidate.balance >= cost) ?? null;
+  return { unit, cost, balanceBefore, balanceAfter: balanceBefore - cost, lot };
+}
+
+const notEnoughCredit = () =>
+  new AppError('failed-precondition', 'Not enough credit for this booking', { reason: 'not-enough-credit' });
+
+/**
+ * Debits a booking in its own transaction: the lot that expires first among those that hold enough.
+ * A booking is paid from one lot (a ledger line names one lot and one booking). Throws
+ * `failed-precondition` (`no-usable-credit`, `not-enough-credit`) so the booking rolls back with it.
+ */
+export async function debitForBooking(
+  tx: Tx,
+  slot: CreditSlot & { reservationId: string; actorId: string | null; now: Date },
+): Promise<{ lotId: string; amount: number; unit: CreditUnit }> {
+  const quote = creditQuote(await usableLots(tx, slot, { lock: true }), slot);
+  if (!quote) {
+    throw new AppError('failed-precondition', 'No credit can pay for this booking', {
+      reason: 'no-usable-credit',
+    });
+  }
+  if (!quote.lot) throw notEnoughCredit();
+  try {
+    await tx.execute(sql`
+      INSERT INTO credit_entries (lot_id, user_id, kind, amount, reservation_id, actor_id, occurred_at)
+      VALUES (${quote.lot.id}, ${slot.userId}, 'debit', ${-quote.cost}, ${slot.reservationId}, ${slot.actorId},
+              ${slot.now.toISOString()}::timestamptz)`);
+  } catch (error) {
+    if (sqlStateOf(error) === INSUFFICIENT_CREDIT_SQLSTATE) throw notEnoughCredit();
+    throw error;
+  }
+  return { lotId: quote.lot.id, amount: quote.cost, unit: quote.unit };
+}
+
+export type RefundOutcome =
+  | { status: 'none' }
+  | { status: 'refunded'; amount: number; unit: CreditUnit; lotId: string }
+  | { status: 'lot-expired'; amount: number; unit: CreditUnit; lotId: string };
+
+/**
+ * Gives back what a cancelled booking took, to the same lot, in the cancellation's transaction. When that
+ * lot has expired meanwhile, nothing is granted and the outcome says so. Once per booking (a unique index).
+ */
+export async function refundBooking(
+  tx: Tx,
+  input: { reservationId: string; actorId: string | null; now: Date },
+): Promise<RefundOutcome> {
+  const [debit] = await rowsOf<{
+    lot_id: string;
+    amount: number;
+    user_id: string;
+    unit: CreditUnit;
+    expired: boolean;
+    refunded: boolean;
+  }>(
+    tx,
+    sql`SELECT e.lot_id, e.amount, e.user_id, l.unit,
+               l.valid_until <= ${input.now.toISOString()}::timestamptz AS expired,
+               EXISTS (SELECT 1 FROM credit_entries r WHERE r.reservation_id = e.reservation_id AND r.kind = 'refund') AS refunded
+        FROM credit_entries e JOIN credit_lots l ON l.id = e.lot_id
+        WHERE e.reservation_id = ${input.reservationId} AND e.kind = 'debit'`,
+  );
+  if (!debit || debit.refunded) return { status: 'none' };
+  const amount = -Number(debit.amount);
+  if (debit.expired) return { status: 'lot-expired', amount, unit: debit.unit, lotId: debit.lot_id };
+  await tx.execute(sql`
+    INSERT INTO credit_entries (lot_id, user_id, kind, amount, reservation_id, actor_id, occurred_at)
+    VALUES (${debit.lot_id}, ${debit.user_id}, 'refund', ${amount}, ${input.reservationId}, ${input.actorId},
+            ${input.now.toISOString()}::timestamptz)
+    ON CONFLICT DO NOTHING`);
+  return { status: 'refunded', amount, unit: debit.unit, lotId: debit.lot_id };
+}
+
+/** How a reservation was paid by credit, for its views: null when paid at price. */
+export async function creditPaymentOf(
+  db: Db | Tx,
+  reservationId: string,
+): Promise<{ amount: number; unit: CreditUnit; refunded: boolean } | null> {
+  const [row] = await rowsOf<{ amount: number; unit: CreditUnit; refunded: boolean }>(
+    db,
+    sql`SELECT -e.amount AS amount, l.unit,
+               EXISTS (SELECT 1 FROM credit_entries r WHERE r.reservation_id = e.reservation_id AND r.kind = 'refund') AS refunded
+        FROM credit_entries e JOIN credit_lots l ON l.id = e.lot_id
+        WHERE e.reservation_id = ${reservationId} AND e.kind = 'debit'`,
+  );
+  return row ? { amount: Number(row.amount), unit: row.unit, refunded: row.refunded } : null;
+}
