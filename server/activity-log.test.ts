@@ -23,6 +23,7 @@ import { spaceInvitations } from './db/schema/invitations';
 import { jobs } from './db/schema/jobs';
 import { reservations, spaceBookingPolicies } from './db/schema/reservations';
 import { SAMPLE_ROOM } from './features/back-office/test-fixtures';
+import { MONTHLY_MEMBERSHIP, TEN_HOUR_PACK } from './features/formulas/formulas.fixtures';
 import { createReservation } from './features/reservations/booking.service';
 import { updateBookingPolicy } from './features/reservations/queries.service';
 import {
@@ -96,6 +97,9 @@ const state = {
   roomId: '',
   approvalRoomId: '',
   photoId: '',
+  formulaId: '',
+  planId: '',
+  orderId: '',
 };
 
 /** A slot of the member's in the shared room, `hoursAhead` hours after START, for an hour. */
@@ -304,6 +308,58 @@ const SCENARIOS: Record<string, Scenario> = {
     input: () => ({}),
     kind: 'calendar_feed.revoked',
   },
+  'formulas.updateSettings': {
+    input: () => ({ spaceId: state.spaceId, activation: 'payment', graceDays: 10 }),
+    kind: 'sales_settings.changed',
+  },
+  'formulas.create': {
+    input: () => ({ spaceId: state.spaceId, formula: TEN_HOUR_PACK }),
+    kind: 'formula.created',
+  },
+  'formulas.update': {
+    input: () => ({ formulaId: state.formulaId, formula: { ...TEN_HOUR_PACK, priceExclVatCents: 32000 } }),
+    kind: 'formula.updated',
+  },
+  'formulas.buy': {
+    as: () => member.agent,
+    input: () => ({
+      formulaId: state.formulaId,
+      paymentMethod: 'on_site',
+      idempotencyKey: crypto.randomUUID(),
+    }),
+    kind: 'order.placed',
+  },
+  'orders.markPaid': { input: () => ({ orderId: state.orderId }), kind: 'order.paid' },
+  'credits.adjust': {
+    input: async () => {
+      const [lot] = await rowsOf<{ id: string }>(
+        app.database.db,
+        sql`SELECT id FROM credit_lots WHERE plan_id = ${state.planId}`,
+      );
+      return { lotId: lot!.id, amount: 30, reason: 'Panne du vidéoprojecteur' };
+    },
+    kind: 'credits.adjusted',
+  },
+  'plans.cancel': {
+    as: () => member.agent,
+    input: async () => {
+      const { result } = await ok<{ id: string }>(owner.agent, 'formulas.create', {
+        spaceId: state.spaceId,
+        formula: MONTHLY_MEMBERSHIP,
+      });
+      const bought = await ok<{ planId: string }>(member.agent, 'formulas.buy', {
+        formulaId: result.id,
+        paymentMethod: 'bank_transfer',
+        idempotencyKey: crypto.randomUUID(),
+      });
+      return { planId: bought.result.planId };
+    },
+    kind: 'plan.cancelled',
+  },
+  'formulas.setArchived': {
+    input: () => ({ formulaId: state.formulaId, archived: true }),
+    kind: 'formula.archived',
+  },
   'backoffice.removeFromTeam': {
     input: () => ({ spaceId: state.spaceId, userId: member.user.id }),
     kind: 'member.removed',
@@ -361,6 +417,12 @@ function remember(name: string, result: unknown) {
   if (name === 'backoffice.createSpace') state.spaceId = (result as { id: string }).id;
   if (name === 'backoffice.createRoom') state.roomId = (result as { id: string }).id;
   if (name === 'backoffice.addPhoto') state.photoId = (result as { id: string }).id;
+  if (name === 'formulas.create') state.formulaId = (result as { id: string }).id;
+  if (name === 'formulas.buy') {
+    const bought = result as { planId: string; order: { id: string } };
+    state.planId = bought.planId;
+    state.orderId = bought.order.id;
+  }
 }
 
 describe('every mutating callable', () => {

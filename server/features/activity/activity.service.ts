@@ -231,6 +231,15 @@ export function linkOf(
     case 'member':
       if (!space) return null;
       return reader.manages ? office('team') : `/spaces/${space.slug}`;
+    case 'formula':
+    case 'sales_settings':
+      return reader.manages ? office('formulas') : null;
+    case 'order':
+    case 'plan':
+    case 'credits':
+      return reader.manages && item.actor.id !== reader.id && item.about?.id !== reader.id
+        ? office('formulas')
+        : '/plans';
     default:
       // Accounts and security: the reader's own profile, nobody else's.
       return item.actor.id === reader.id || item.about?.id === reader.id ? '/profile' : null;

@@ -1,0 +1,329 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '#contract/errors';
+import { createTestDatabase } from '../../../tests/support/test-database';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import {
+  addRole,
+  contextFor,
+  insertPerson,
+  insertRoom,
+  insertSpace,
+  localInstant,
+  type TestPerson,
+} from '../reservations/reservations.fixtures';
+import {
+  formulasRouter,
+  insertFormula,
+  MONTHLY_MEMBERSHIP,
+  setActivation,
+  TEN_HOUR_PACK,
+} from './formulas.fixtures';
+
+/**
+ * Who may call each operation of formulas and plans: only owners and managers (and admins) sell, adjust and
+ * record payments; a member sees and cancels only their own plans; the catalogue is public.
+ */
+const NOW = new Date(localInstant('2027-02-01T08:00'));
+const router = formulasRouter(() => NOW);
+let database: Database;
+type Role = 'anonymous' | 'unconfirmed' | 'member' | 'otherMember' | 'otherManager' | 'manager' | 'admin';
+const people = {} as Record<Exclude<Role, 'anonymous'>, TestPerson>;
+const ids = { spaceId: '', formulaId: '', membershipId: '', planId: '', orderId: '', lotId: '', roomId: '' };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ids.spaceId = await insertSpace(database.db);
+  const otherSpace = await insertSpace(database.db);
+  await setActivation(database.db, ids.spaceId, 'purchase');
+  people.unconfirmed = await insertPerson(database.db, { emailVerified: false });
+  people.member = await insertPerson(database.db);
+  people.otherMember = await insertPerson(database.db);
+  people.otherManager = await insertPerson(database.db);
+  people.manager = await insertPerson(database.db);
+  people.admin = await insertPerson(database.db, { isAdmin: true });
+  await addRole(database.db, ids.spaceId, people.manager.id, 'manager');
+  await addRole(database.db, otherSpace, people.otherManager.id, 'owner');
+  ids.formulaId = await insertFormula(database.db, ids.spaceId);
+  ids.membershipId = await insertFormula(database.db, ids.spaceId, {
+    kind: 'membership',
+    period: 'month',
+    validityDays: null,
+  });
+  ids.roomId = await insertRoom(database.db, ids.spaceId);
+});
+afterAll(() => database.close());
+
+async function outcome(role: Role, name: string, input: unknown): Promise<string> {
+  const session = role === 'anonymous' ? null : people[role].session;
+  try {
+    await router.invoke(name, input, contextFor(database.db, session));
+    return 'ok';
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
+}
+
+/** A fresh plan of the member's (pack or membership) with its order and lot, for operations that change it. */
+async function freshPlan(formulaId = ids.formulaId) {
+  const { planId, order } = (await router.invoke(
+    'formulas.buy',
+    { formulaId, paymentMethod: 'on_site', idempotencyKey: randomUUID() },
+    contextFor(database.db, people.member.session),
+  )) as { planId: string; order: { id: string } };
+  const [lot] = await rowsOf<{ id: string }>(
+    database.db,
+    sql`SELECT id FROM credit_lots WHERE plan_id = ${planId}`,
+  );
+  return { planId, orderId: order.id, lotId: lot!.id };
+}
+
+const ROLES: Role[] = [
+  'anonymous',
+  'unconfirmed',
+  'member',
+  'otherMember',
+  'otherManager',
+  'manager',
+  'admin',
+];
+
+const CASES: Array<{
+  name: string;
+  input: () => Promise<unknown> | unknown;
+  expected: Record<Role, string>;
+}> = [
+  {
+    name: 'formulas.get',
+    input: () => ({ id: ids.formulaId }),
+    expected: {
+      anonymous: 'ok',
+      unconfirmed: 'ok',
+      member: 'ok',
+      otherMember: 'ok',
+      otherManager: 'ok',
+      manager: 'ok',
+      admin: 'ok',
+    },
+  },
+  {
+    name: 'formulas.listForSpace',
+    input: () => ({ spaceId: ids.spaceId }),
+    expected: {
+      anonymous: 'ok',
+      unconfirmed: 'ok',
+      member: 'ok',
+      otherMember: 'ok',
+      otherManager: 'ok',
+      manager: 'ok',
+      admin: 'ok',
+    },
+  },
+  {
+    name: 'formulas.listManaged',
+    input: () => ({ spaceId: ids.spaceId }),
+    expected: {
+      anonymous: 'unauthenticated',
+      unconfirmed: 'permission-denied',
+      member: 'permission-denied',
+      otherMember: 'permission-denied',
+      otherManager: 'permission-denied',
+      manager: 'ok',
+      admin: 'ok',
+    },
+  },
+  {
+    name: 'formulas.create',
+    input: () => ({ spaceId: ids.spaceId, formula: TEN_HOUR_PACK }),
+    expected: {
+      anonymous: 'unauthenticated',
+      unconfirmed: 'permission-denied',
+      member: 'permission-denied',
+      otherMember: 'permission-denied',
+      otherManager: 'permission-denied',
+      manager: 'ok',
+      admin: 'ok',
+    },
+  },
+  {
+    name: 'formulas.update',
+    input: () => ({ formulaId: ids.membershipId, formula: MONTHLY_MEMBERSHIP }),
+    expected: {
+      anonymous: 'unauthenticated',
+      unconfirmed: 'permission-denied',
+      member: 'permission-denied',
+      otherMember: 'permission-denied',
+      otherManager: 'permission-denied',
+      manager: 'ok',
+      admin: 'ok',
+    },
+  },
+  {
+    name: 'formulas.setArchived',
+    input: async () => ({ formulaId: await insertFormula(database.db, ids.spaceId), archived: true }),
+    expected: {
+      anonymous: 'unauthenticated',
+      unconfirmed: 'permission-denied',
+      member: 'permission-denied',
+      otherMember: 'permission-denied',
+      otherManager: 'permission-denied',
+      manager: 'ok',
+      admin: 'ok',
+    },
+  },
+  {
+    name: 'formulas.updateSettings',
+    input: () => ({ spaceId: ids.spaceId, activation: 'purchase', graceDays: 10 }),
+    expected: {
+      anonymous: 'unauthenticated',
+      unconfirmed: 'permission-denied',
+      member: 'permission-denied',
+      otherMember: 'permission-denied',
+      otherManager: 'permission-denied',
+      manager: 'ok',
+      admin: 'ok',
+    },
+  },
+  {
+    name: 'formulas.buy',
+    input: () => ({ formulaId: ids.formulaId, paymentMethod: 'on_site', idempotencyKey: randomUUID() }),
+    expected: {
+      anonymous: 'unauthenticated',
+      unconfirmed: 'failed-precondition',
+      member: 'ok',
+      otherMember: 'ok',
+      otherManager: 'ok',
+      manager: 'ok',
+      admin: 'ok',
+    },
+  },
+  {
+    name: 'plans.listMine',
+    input: () => ({}),
+    expected: {
+      anonymous: 'unauthenticated',
+      unconfirmed: 'ok',
+      member: 'ok',
+      otherMember: 'ok',
+      otherManager: 'ok',
+      manager: 'ok',
+      admin: 'ok',
+    },
+  },
+  {
+    name: 'plans.ledger',
+    input: () => ({}),
+    expected: {
+      anonymous: 'unauthenticated',
+      unconfirmed: 'ok',
+      member: 'ok',
+      otherMember: 'ok',
+      otherManager: 'ok',
+      manager: 'ok',
+      admin: 'ok',
+    },
+  },
+  {
+    name: 'plans.creditOption',
+    input: () => ({
+      roomId: ids.roomId,
+      startsAt: localInstant('2027-02-02T10:00'),
+      endsAt: localInstant('2027-02-02T11:00'),
+    }),
+    expected: {
+      anonymous: 'unauthenticated',
+      unconfirmed: 'ok',
+      member: 'ok',
+      otherMember: 'ok',
+      otherManager: 'ok',
+      manager: 'ok',
+      admin: 'ok',
+    },
+  },
+  {
+    // Only its member cancels a membership; anyone else is told it does not exist.
+    name: 'plans.cancel',
+    input: async () => ({ planId: (await freshPlan(ids.membershipId)).planId }),
+    expected: {
+      anonymous: 'unauthenticated',
+      unconfirmed: 'not-found',
+      member: 'ok',
+      otherMember: 'not-found',
+      otherManager: 'not-found',
+      manager: 'not-found',
+      admin: 'not-found',
+    },
+  },
+  {
+    name: 'plans.listForSpace',
+    input: () => ({ spaceId: ids.spaceId }),
+    expected: {
+      anonymous: 'unauthenticated',
+      unconfirmed: 'permission-denied',
+      member: 'permission-denied',
+      otherMember: 'permission-denied',
+      otherManager: 'permission-denied',
+      manager: 'ok',
+      admin: 'ok',
+    },
+  },
+  {
+    name: 'orders.markPaid',
+    input: async () => ({ orderId: (await freshPlan()).orderId }),
+    expected: {
+      anonymous: 'unauthenticated',
+      unconfirmed: 'not-found',
+      member: 'permission-denied',
+      otherMember: 'not-found',
+      otherManager: 'not-found',
+      manager: 'ok',
+      admin: 'ok',
+    },
+  },
+  {
+    name: 'credits.adjust',
+    input: async () => ({ lotId: (await freshPlan()).lotId, amount: 60, reason: 'Geste commercial' }),
+    expected: {
+      anonymous: 'unauthenticated',
+      unconfirmed: 'not-found',
+      member: 'permission-denied',
+      otherMember: 'not-found',
+      otherManager: 'not-found',
+      manager: 'ok',
+      admin: 'ok',
+    },
+  },
+];
+
+describe.each(CASES)('$name', ({ name, input, expected }) => {
+  it.each(ROLES)('as %s', async (role) => {
+    expect(await outcome(role, name, await input())).toBe(expected[role]);
+  });
+});
+
+it('covers every operation of the formulas API', () => {
+  const names = router
+    .definitions()
+    .map((def) => def.name)
+    .filter((name) => /^(formulas|plans|orders|credits)\./.test(name));
+  expect(CASES.map((item) => item.name).sort()).toEqual(names.sort());
+});
+
+it('shows a member only their own plans', async () => {
+  await freshPlan();
+  const mine = (await router.invoke(
+    'plans.listMine',
+    {},
+    contextFor(database.db, people.otherMember.session),
+  )) as { plans: Array<{ id: string }> };
+  const theirs = (await router.invoke(
+    'plans.listMine',
+    {},
+    contextFor(database.db, people.member.session),
+  )) as { plans: Array<{ id: string }> };
+  expect(theirs.plans.length).toBeGreaterThan(0);
+  expect(mine.plans.some((plan) => theirs.plans.some((other) => other.id === plan.id))).toBe(false);
+});
