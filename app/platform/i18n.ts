@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'common',
   'consent',
   'content',
+  'formulas',
   'onboarding',
   'platform',
   'profile',

@@ -1,0 +1,244 @@
+import { Ticket } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useRevalidator } from 'react-router';
+import { cancelPlan, formatCredit, formulaName, type TLedgerLine, type TPlan } from '#contract/formulas';
+import { formatMoney } from '#contract/money';
+import { formatDay, formatSlot } from '#contract/reservation-format';
+import { Button } from '~/ui/button';
+import { Dialog, DialogClose } from '~/ui/dialog';
+import { EmptyState } from '~/ui/empty-state';
+import { toast } from '~/ui/toast-store';
+import { call } from '~/platform/callable-client';
+import { messageOfError } from '~/platform/form-errors';
+import { useLocale } from '~/platform/use-locale';
+import { FormulaTerms } from './formula-terms';
+
+export interface PlansPageData {
+  plans: TPlan[];
+  balance: { minutes: number; entries: number };
+  ledger: { lines: TLedgerLine[]; hasMore: boolean };
+}
+
+/** Cancelling a membership: the button, then one confirmation (two clicks; L215-1-1 asks for at most three). */
+function CancelMembership({ plan }: { plan: TPlan }) {
+  const { t } = useTranslation(['formulas', 'common']);
+  const locale = useLocale();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
+  const name = formulaName(plan.formula, locale);
+  async function confirm() {
+    setBusy(true);
+    try {
+      await call(cancelPlan, { planId: plan.id });
+      setOpen(false);
+      toast({ title: t('formulas:plans.cancelled') });
+      void revalidator.revalidate();
+    } catch (error) {
+      toast({ title: messageOfError(t, error), color: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  const date = plan.periodEndsAt ? formatDay(locale, plan.periodEndsAt, plan.space.timeZone) : '';
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<Button variant="outline">{t('formulas:plans.cancel')}</Button>}
+      title={t('formulas:plans.cancelTitle', { formula: name })}
+      description={t('formulas:plans.cancelBody', { date })}
+    >
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        <DialogClose asChild>
+          <Button variant="outline">{t('formulas:plans.keep')}</Button>
+        </DialogClose>
+        <Button variant="danger" disabled={busy} onClick={() => void confirm()}>
+          {t('formulas:plans.cancelConfirm')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function PlanCard({ plan }: { plan: TPlan }) {
+  const { t } = useTranslation('formulas');
+  const locale = useLocale();
+  const zone = plan.space.timeZone;
+  const day = (iso: string) => formatDay(locale, iso, zone);
+  return (
+    <article className="space-y-3 rounded-lg border p-4" aria-labelledby={`plan-${plan.id}`}>
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id={`plan-${plan.id}`} className="text-lg font-semibold">
+            <Link className="underline" to={`/formulas/${plan.formula.id}`}>
+              {formulaName(plan.formula, locale)}
+            </Link>
+          </h2>
+          <p className="text-muted-foreground text-sm">
+            {plan.space.name} · {t(`plans.status.${plan.status}`)}
+          </p>
+          {plan.periodStartsAt && plan.periodEndsAt && (
+            <p className="text-sm">
+              {plan.formula.kind === 'membership'
+                ? t('plans.period', { from: day(plan.periodStartsAt), to: day(plan.periodEndsAt) })
+                : t('plans.validUntil', { date: day(plan.periodEndsAt) })}
+            </p>
+          )}
+        </div>
+        {plan.formula.kind === 'membership' && (plan.status === 'active' || plan.status === 'suspended') && (
+          <CancelMembership plan={plan} />
+        )}
+      </header>
+      <FormulaTerms formula={plan.formula} />
+      {plan.lots.length > 0 && (
+        <section>
+          <h3 className="font-medium">{t('plans.lots')}</h3>
+          <ul className="text-sm">
+            {plan.lots.map((lot) => (
+              <li key={lot.id} data-testid="lot">
+                {t(`plans.lot.${lot.source}`)} :{' '}
+                {t('plans.lotLine', {
+                  balance: formatCredit(locale, lot.balance, lot.unit),
+                  granted: formatCredit(locale, lot.granted, lot.unit),
+                  from: day(lot.validFrom),
+                  to: day(lot.validUntil),
+                })}
+                {!lot.usable && lot.balance > 0
+                  ? ` (${t(plan.status === 'suspended' ? 'plans.frozen' : 'plans.expired')})`
+                  : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {plan.orders.length > 0 && (
+        <section>
+          <h3 className="font-medium">{t('plans.orders')}</h3>
+          <ul className="text-sm">
+            {plan.orders.map((order) => (
+              <li key={order.id}>
+                {t('plans.order', {
+                  date: day(order.createdAt),
+                  total: formatMoney(order.totalCents, locale),
+                  status: t(`plans.orderStatus.${order.status}`),
+                })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </article>
+  );
+}
+
+function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (lotId: string) => string }) {
+  const { t } = useTranslation('formulas');
+  const locale = useLocale();
+  if (!ledger.lines.length) return <p>{t('plans.ledgerEmpty')}</p>;
+  const last = ledger.lines[ledger.lines.length - 1];
+  return (
+    <>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr>
+              <th scope="col" className="py-1 pr-3">
+                {t('plans.columns.date')}
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                {t('plans.columns.what')}
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right">
+                {t('plans.columns.amount')}
+              </th>
+              <th scope="col" className="py-1 text-right">
+                {t('plans.columns.balance')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {ledger.lines.map((line) => {
+              const zone = zoneOf(line.lotId);
+              return (
+                <tr key={line.id} className="border-t" data-testid="ledger-line">
+                  <td className="py-1 pr-3 whitespace-nowrap">{formatDay(locale, line.occurredAt, zone)}</td>
+                  <td className="py-1 pr-3">
+                    {t(`plans.entry.${line.kind}`)}
+                    {line.reservation && (
+                      <>
+                        {' · '}
+                        <Link className="underline" to={`/reservations?highlight=${line.reservation.id}`}>
+                          {t('plans.booking', {
+                            room: line.reservation.roomName,
+                            slot: formatSlot(
+                              locale,
+                              line.reservation.startsAt,
+                              line.reservation.endsAt,
+                              zone,
+                            ),
+                          })}
+                        </Link>
+                      </>
+                    )}
+                    {line.reason && ` · ${line.reason}`}
+                  </td>
+                  <td className="py-1 pr-3 text-right whitespace-nowrap">
+                    {line.amount > 0 ? '+' : ''}
+                    {formatCredit(locale, line.amount, line.unit)}
+                  </td>
+                  <td className="py-1 text-right whitespace-nowrap">
+                    {formatCredit(locale, line.balanceAfter, line.unit)}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {ledger.hasMore && last && (
+        <Link className="underline" to={`/plans?before=${last.id}`}>
+          {t('plans.more')}
+        </Link>
+      )}
+    </>
+  );
+}
+
+/** `/plans`: what I hold, what is left and why (the ledger line by line). */
+export function PlansPage({ data }: { data: PlansPageData }) {
+  const { t } = useTranslation('formulas');
+  const locale = useLocale();
+  const zones = new Map<string, string>();
+  for (const plan of data.plans) for (const lot of plan.lots) zones.set(lot.id, plan.space.timeZone);
+  const totals = [
+    data.balance.minutes > 0 || data.balance.entries === 0
+      ? formatCredit(locale, data.balance.minutes, 'minutes')
+      : null,
+    data.balance.entries > 0 ? formatCredit(locale, data.balance.entries, 'entries') : null,
+  ].filter(Boolean);
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <header className="space-y-1">
+        <h1 className="text-3xl font-bold">{t('plans.title')}</h1>
+        <p className="text-muted-foreground">{t('plans.intro')}</p>
+        <p className="text-lg" data-testid="total-balance">
+          {t('plans.total')} : <strong>{totals.join(' · ')}</strong>
+        </p>
+      </header>
+      {data.plans.length === 0 ? (
+        <EmptyState icon={Ticket} title={t('plans.empty')} />
+      ) : (
+        data.plans.map((plan) => <PlanCard key={plan.id} plan={plan} />)
+      )}
+      <section className="space-y-2" aria-labelledby="ledger-title">
+        <h2 id="ledger-title" className="text-xl font-semibold">
+          {t('plans.ledger')}
+        </h2>
+        <p className="text-muted-foreground text-sm">{t('plans.ledgerIntro')}</p>
+        <Ledger ledger={data.ledger} zoneOf={(lotId) => zones.get(lotId) ?? 'Europe/Paris'} />
+      </section>
+    </div>
+  );
+}

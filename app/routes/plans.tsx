@@ -1,0 +1,29 @@
+import type { I18nHandle } from '~/platform/i18n';
+import { loadRouteNamespaces } from '~/platform/i18n-browser';
+import { listMyLedger, listMyPlans } from '#contract/formulas';
+import type { Route } from './+types/plans';
+import { PlansPage } from '~/features/formulas/plans-page';
+import { requireViewer } from '~/platform/guard';
+import { pageTitle } from '~/platform/meta';
+
+export const handle: I18nHandle = { i18n: ['formulas', 'spaces'] };
+await loadRouteNamespaces(handle);
+
+/** Login required: my plans and packs, their lots and balances, and the ledger (`?before=` pages back). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireViewer({ context, request });
+  const before = Number(new URL(request.url).searchParams.get('before')) || undefined;
+  const [held, ledger] = await Promise.all([
+    context.call(listMyPlans, {}),
+    context.call(listMyLedger, before ? { before } : {}),
+  ]);
+  return { ...held, ledger };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, 'formulas:plans.metaTitle', 'formulas:plans.metaDescription');
+}
+
+export default function PlansRoute({ loaderData }: Route.ComponentProps) {
+  return <PlansPage data={loaderData} />;
+}
