@@ -144,7 +144,7 @@ export function describeActivity(
     credit:
       typeof item.details.creditAmount === 'number' &&
       (item.details.creditUnit === 'minutes' || item.details.creditUnit === 'entries')
-        ? formatCredit(locale, item.details.creditAmount, item.details.creditUnit)
+        ? formatCredit(locale, item.details.creditAmount, item.details.creditUnit, t)
         : '',
     // Only bookings' sentences name a slot.
     slot: item.kind.startsWith('reservation.') ? slotOf(item, locale, zone, t) : '',

@@ -62,6 +62,8 @@ export const BOOKING_REFUSALS = [
   'not-pending', // failed-precondition: only requests are approved or declined
   'not-started', // failed-precondition: no-show or completion before the start
   'cancellation-window-open', // failed-precondition: the member may still cancel it themselves
+  'not-enough-credit', // failed-precondition: paid by credit, no usable lot holds enough
+  'no-usable-credit', // failed-precondition: paid by credit, no lot covers this room and time
 ] as const;
 export type BookingRefusal = (typeof BOOKING_REFUSALS)[number];
 

@@ -8,7 +8,7 @@ import { formatMoney } from '#contract/money';
 import { localeOfMatches, translatorFor } from '~/platform/meta';
 import { seoMeta, shortDescription } from '~/platform/seo';
 
-export const handle: I18nHandle = { i18n: ['reservations', 'spaces'] };
+export const handle: I18nHandle = { i18n: ['reservations', 'spaces', 'formulas'] };
 await loadRouteNamespaces(handle);
 
 /**

@@ -7,7 +7,7 @@ import { SpacePage } from '~/features/spaces/space-page';
 import { translatorFor } from '~/platform/meta';
 import { seoMeta, shortDescription } from '~/platform/seo';
 
-export const handle: I18nHandle = { i18n: ['spaces'] };
+export const handle: I18nHandle = { i18n: ['spaces', 'formulas'] };
 await loadRouteNamespaces(handle);
 
 /** `/spaces/{id}`: `id` is the slug (canonical) or the uuid. */

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { formatCredit, type TFormula } from '#contract/formulas';
+import { type TFormula } from '#contract/formulas';
 import { formatMoney, formatVatRate } from '#contract/money';
 import { useLocale } from '~/platform/use-locale';
+import { useFormatCredit } from './use-format-credit';
 
 /** A formula's price, excluding and including VAT, with its period for a membership. */
 export function FormulaPrice({ formula }: { formula: TFormula }) {
@@ -25,7 +26,8 @@ export function FormulaPrice({ formula }: { formula: TFormula }) {
 export function FormulaTerms({ formula }: { formula: TFormula }) {
   const { t } = useTranslation(['formulas', 'spaces']);
   const locale = useLocale();
-  const amount = formatCredit(locale, formula.creditAmount, formula.creditUnit);
+  const formatCredit = useFormatCredit();
+  const amount = formatCredit(formula.creditAmount, formula.creditUnit);
   const credit = t(`formulas:credit.${formula.creditUnit}`, { amount });
   const kinds = formula.roomKinds.map((kind) => t(`spaces:kinds.${kind}`)).join(', ');
   return (

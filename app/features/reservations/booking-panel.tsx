@@ -15,6 +15,8 @@ import {
   type TSlot,
 } from '#contract/reservations';
 import { bookingIntentOf, bookingQueryOf, type TBookingIntent } from '#contract/search';
+import { getCreditOption } from '#contract/formulas';
+import type { PaymentChoice as PayWith } from '#contract/formulas.plain';
 import { loginPath, signupPath } from '~/platform/auth-paths';
 import { call } from '~/platform/callable-client';
 import { useRootData } from '~/platform/root-data';
@@ -25,6 +27,7 @@ import { Skeleton } from '~/ui/skeleton';
 import { formatDateHeading, newIdempotencyKey, useNarrowScreen } from './format';
 import { useVisitorTimeZone } from '~/platform/format';
 import { useLocale } from '~/platform/use-locale';
+import { PaymentChoice } from './payment-choice';
 import { PriceSummary } from './price-summary';
 import { refusalMessage } from './refusal-message';
 import { SlotGrid } from './slot-grid';
@@ -59,6 +62,9 @@ const LEAVES_THE_PAGE = new Set([
   'unknown',
   'failed-precondition',
 ]);
+
+/** Refusals of a booking paid by credit: the member may pay at price instead, on this page. */
+const CREDIT_REFUSALS = new Set(['not-enough-credit', 'no-usable-credit']);
 
 /** The lengths a booking starting at `startsAt` may have: on the step, within the rules and the free time. */
 function lengthsFrom(
@@ -126,6 +132,8 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const attemptKey = useRef<string | null>(null);
+  // The member's choice of payment; until they choose, credits when they hold enough.
+  const [chosenPayment, setChosenPayment] = useState<PayWith | null>(null);
 
   // While a phone looks for its first free day, the fortnight it read is not what it shows.
   const data = availability.data;
@@ -169,6 +177,14 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
     startsAt && endsAt && seatsOk ? { roomId: room.id, startsAt, endsAt, attendees, anyDesk } : null,
   );
 
+  // What paying with credits would do, for a signed-in member (null: no credit covers this slot).
+  const creditOption = useCall(
+    getCreditOption,
+    viewer?.emailVerified && startsAt && endsAt ? { roomId: room.id, startsAt, endsAt } : null,
+  );
+  const option = startsAt && endsAt ? creditOption.data : null;
+  const payWith: PayWith = option?.enough ? (chosenPayment ?? 'credits') : 'price';
+
   /** Any change of the booking makes a new attempt (a retry of the same one keeps its key). */
   function changed() {
     attemptKey.current = null;
@@ -204,12 +220,21 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
         title,
         anyDesk,
         idempotencyKey: attemptKey.current,
+        payWith,
       });
       await navigate(`/result?reservation=${reservation.id}`);
     } catch (error) {
       const code = error instanceof AppError ? error.code : 'unknown';
       if (code === 'unauthenticated') {
         await navigate(loginPath(returnTo));
+        return;
+      }
+      const reason = error instanceof AppError ? error.details?.reason : undefined;
+      // Credit short or not covering the slot: said here, where the member can pay at price instead.
+      if (typeof reason === 'string' && CREDIT_REFUSALS.has(reason)) {
+        attemptKey.current = null;
+        setProblem(refusalMessage(t, error));
+        creditOption.reload();
         return;
       }
       // What the person cannot fix here gets the outcome page: why, and what to do.
@@ -401,6 +426,17 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
             ) : (
               <Skeleton className="h-24 w-full" />
             )}
+            {option ? (
+              <PaymentChoice
+                option={option}
+                price={quote.data}
+                value={payWith}
+                onChange={(choice) => {
+                  changed();
+                  setChosenPayment(choice);
+                }}
+              />
+            ) : null}
             {room.rules.requiresApproval ? <p className="text-sm">{t('booking.approvalNote')}</p> : null}
             {policy.data && lateForFreeCancellation ? (
               <p
