@@ -25,7 +25,6 @@ export function FormulaPrice({ formula }: { formula: TFormula }) {
 /** What a formula gives and on what terms, as a list. */
 export function FormulaTerms({ formula }: { formula: TFormula }) {
   const { t } = useTranslation(['formulas', 'spaces']);
-  const locale = useLocale();
   const formatCredit = useFormatCredit();
   const amount = formatCredit(formula.creditAmount, formula.creditUnit);
   const credit = t(`formulas:credit.${formula.creditUnit}`, { amount });

@@ -212,7 +212,6 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
 /** `/plans`: what I hold, what is left and why (the ledger line by line). */
 export function PlansPage({ data }: { data: PlansPageData }) {
   const { t } = useTranslation('formulas');
-  const locale = useLocale();
   const credit = useFormatCredit();
   const zones = new Map<string, string>();
   for (const plan of data.plans) for (const lot of plan.lots) zones.set(lot.id, plan.space.timeZone);
