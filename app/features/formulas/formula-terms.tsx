@@ -13,8 +13,8 @@ export function FormulaPrice({ formula }: { formula: TFormula }) {
       <span className="text-2xl font-semibold">
         {t('price.incl', { amount: formatMoney(formula.priceInclVatCents, locale) })}
       </span>
-      {formula.period && <span className="text-muted-foreground">{t(`period.${formula.period}`)}</span>}
-      <span className="text-muted-foreground text-sm">
+      {formula.period && <span className="text-ink-soft">{t(`period.${formula.period}`)}</span>}
+      <span className="text-ink-soft text-sm">
         {t('price.excl', { amount: formatMoney(formula.priceExclVatCents, locale) })} ·{' '}
         {t('price.vat', { rate: formatVatRate(formula.vatRateBasisPoints, locale) })}
       </span>

@@ -78,7 +78,7 @@ function PlanCard({ plan }: { plan: TPlan }) {
               {formulaName(plan.formula, locale)}
             </Link>
           </h2>
-          <p className="text-muted-foreground text-sm">
+          <p className="text-ink-soft text-sm">
             {plan.space.name} · {t(`plans.status.${plan.status}`)}
           </p>
           {plan.periodStartsAt && plan.periodEndsAt && (
@@ -223,7 +223,7 @@ export function PlansPage({ data }: { data: PlansPageData }) {
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <header className="space-y-1">
         <h1 className="text-3xl font-bold">{t('plans.title')}</h1>
-        <p className="text-muted-foreground">{t('plans.intro')}</p>
+        <p className="text-ink-soft">{t('plans.intro')}</p>
         <p className="text-lg" data-testid="total-balance">
           {t('plans.total')} : <strong>{totals.join(' · ')}</strong>
         </p>
@@ -237,7 +237,7 @@ export function PlansPage({ data }: { data: PlansPageData }) {
         <h2 id="ledger-title" className="text-xl font-semibold">
           {t('plans.ledger')}
         </h2>
-        <p className="text-muted-foreground text-sm">{t('plans.ledgerIntro')}</p>
+        <p className="text-ink-soft text-sm">{t('plans.ledgerIntro')}</p>
         <Ledger ledger={data.ledger} zoneOf={(lotId) => zones.get(lotId) ?? 'Europe/Paris'} />
       </section>
     </div>

@@ -32,7 +32,7 @@ export function PaymentChoice({
     after: credit(option.balanceAfter, option.unit),
   };
   const choice = (id: Choice, label: string, detail: string, disabled = false) => (
-    <label className="has-[:checked]:border-primary border-line flex items-start gap-3 rounded-lg border bg-surface p-3 has-[:disabled]:opacity-70">
+    <label className="has-[:checked]:border-primary border-line bg-surface flex items-start gap-3 rounded-lg border p-3 has-[:disabled]:opacity-70">
       <input
         type="radio"
         name="pay-with"
