@@ -1,6 +1,7 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { getManagedSpace, listTeam } from '#contract/back-office';
+import { listManagedFormulas, listSpacePlans } from '#contract/formulas';
 import { todayIn } from '#contract/dates';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
 import type { Route } from './+types/myspaces-space';
@@ -8,7 +9,7 @@ import { OFFICE_SECTIONS, SpaceBackOffice } from '~/features/back-office/space-b
 import { requireViewer } from '~/platform/guard';
 import { pageTitle } from '~/platform/meta';
 
-export const handle: I18nHandle = { i18n: ['backoffice', 'spaces'] };
+export const handle: I18nHandle = { i18n: ['backoffice', 'spaces', 'formulas'] };
 await loadRouteNamespaces(handle);
 
 /** /myspaces/{spaceId}?section=…: one space's back office (owners, managers and admins; others get 403). */
@@ -18,8 +19,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const section = OFFICE_SECTIONS.find((name) => name === wanted) ?? 'general';
   const space = await context.call(getManagedSpace, { spaceId: params.spaceId });
   const team = section === 'team' ? await context.call(listTeam, { spaceId: params.spaceId }) : null;
+  const sales =
+    section === 'formulas'
+      ? await Promise.all([
+          context.call(listManagedFormulas, { spaceId: params.spaceId }),
+          context.call(listSpacePlans, { spaceId: params.spaceId }),
+        ]).then(([catalogue, plans]) => ({ ...catalogue, plans }))
+      : null;
   const today = todayIn(space.address.timeZone || DEFAULT_TIME_ZONE, new Date());
-  return { space, section, team, today };
+  return { space, section, team, sales, today };
 }
 
 export function meta({ matches, data }: Route.MetaArgs) {

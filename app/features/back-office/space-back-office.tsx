@@ -15,12 +15,16 @@ import { PublishPanel } from './publish-panel';
 import { RoomsManager } from './rooms-manager';
 import { StatusBadge } from './status-badge';
 import { TeamManager, type TeamMember } from './team-manager';
+import type { TFormula, TMemberPlan, TSalesSettings } from '#contract/formulas';
+import { FormulasManager, SalesSettingsForm } from '~/features/formulas/office/formulas-manager';
+import { MemberPlans } from '~/features/formulas/office/member-plans';
 
 export const OFFICE_SECTIONS = [
   'general',
   'address',
   'hours',
   'rooms',
+  'formulas',
   'photos',
   'branding',
   'team',
@@ -53,11 +57,14 @@ export function SpaceBackOffice({
   space,
   section,
   team,
+  sales = null,
   today,
 }: {
   space: TManagedSpace;
   section: OfficeSection;
   team: { members: TeamMember[]; invitations: TInvitation[] } | null;
+  /** The `formulas` section's data: the formulas, the sales settings and the members' plans. */
+  sales?: { formulas: TFormula[]; settings: TSalesSettings; plans: TMemberPlan[] } | null;
   today: string;
 }) {
   const { t } = useTranslation('backoffice');
@@ -126,6 +133,13 @@ export function SpaceBackOffice({
           </>
         ) : null}
         {section === 'rooms' ? <RoomsManager spaceId={space.id} rooms={space.rooms} /> : null}
+        {section === 'formulas' && sales ? (
+          <>
+            <FormulasManager spaceId={space.id} formulas={sales.formulas} />
+            <MemberPlans plans={sales.plans} />
+            <SalesSettingsForm key={keyOf(sales.settings)} settings={sales.settings} />
+          </>
+        ) : null}
         {section === 'photos' ? (
           <PhotoManager owner={{ type: 'space', id: space.id }} photos={space.photos} />
         ) : null}
