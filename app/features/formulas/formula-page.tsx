@@ -56,7 +56,7 @@ export function FormulaPage({ data }: { data: FormulaPageData }) {
   }
 
   return (
-    <article className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+    <main id="main" className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <header className="space-y-2">
         <p className="text-primary text-sm font-medium">{t(`formulas:kinds.${formula.kind}`)}</p>
         <h1 className="text-3xl font-bold">{name}</h1>
@@ -109,6 +109,6 @@ export function FormulaPage({ data }: { data: FormulaPageData }) {
           </Button>
         </section>
       )}
-    </article>
+    </main>
   );
 }

@@ -220,12 +220,12 @@ export function PlansPage({ data }: { data: PlansPageData }) {
     data.balance.entries > 0 ? credit(data.balance.entries, 'entries') : null,
   ].filter(Boolean);
   return (
-    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+    <main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <header className="space-y-1">
         <h1 className="text-3xl font-bold">{t('plans.title')}</h1>
         <p className="text-ink-soft">{t('plans.intro')}</p>
         <p className="text-lg" data-testid="total-balance">
-          {t('plans.total')} : <strong>{totals.join(' · ')}</strong>
+          {t('plans.total')} <strong>{totals.join(' · ')}</strong>
         </p>
       </header>
       {data.plans.length === 0 ? (
@@ -240,6 +240,6 @@ export function PlansPage({ data }: { data: PlansPageData }) {
         <p className="text-ink-soft text-sm">{t('plans.ledgerIntro')}</p>
         <Ledger ledger={data.ledger} zoneOf={(lotId) => zones.get(lotId) ?? 'Europe/Paris'} />
       </section>
-    </div>
+    </main>
   );
 }

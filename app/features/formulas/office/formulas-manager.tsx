@@ -67,7 +67,7 @@ export function FormulasManager({ spaceId, formulas }: { spaceId: string; formul
                   >
                     <ExternalLink aria-hidden className="size-4" />
                     {t('formulas:office.see')}
-                    <span className="sr-only"> : {formulaName(formula, locale)}</span>
+                    <span className="sr-only">, {formulaName(formula, locale)}</span>
                   </Link>
                   <Button
                     variant="outline"

@@ -30,7 +30,7 @@ function AdjustLot({ lot, label }: { lot: TLot; label: string }) {
         variant="outline"
         size="sm"
         onClick={() => setOpen(true)}
-        aria-label={`${t('formulas:office.plans.adjust')} : ${label}`}
+        aria-label={`${t('formulas:office.plans.adjust')}, ${label}`}
       >
         {t('formulas:office.plans.adjust')}
       </Button>
@@ -40,7 +40,7 @@ function AdjustLot({ lot, label }: { lot: TLot; label: string }) {
     <form
       noValidate
       className="bg-muted mt-2 flex w-full flex-col gap-3 rounded-lg p-3"
-      aria-label={`${t('formulas:office.plans.adjust')} : ${label}`}
+      aria-label={`${t('formulas:office.plans.adjust')}, ${label}`}
       onSubmit={async (event) => {
         event.preventDefault();
         const value = amount.trim() ? (lot.unit === 'minutes' ? Math.round(typed * 60) : typed) : Number.NaN;
@@ -132,7 +132,7 @@ export function MemberPlans({ plans }: { plans: TMemberPlan[] }) {
                           size="sm"
                           disabled={markPaid.pending}
                           onClick={() => void markPaid.run({ orderId: order.id })}
-                          aria-label={`${t('formulas:office.plans.markPaid')} : ${who}, ${name}, ${formatMoney(order.totalCents, locale)}`}
+                          aria-label={`${t('formulas:office.plans.markPaid')}, ${who}, ${name}, ${formatMoney(order.totalCents, locale)}`}
                         >
                           {t('formulas:office.plans.markPaid')}
                         </Button>
@@ -154,7 +154,7 @@ export function MemberPlans({ plans }: { plans: TMemberPlan[] }) {
                       <li key={lot.id}>
                         <div className="flex flex-wrap items-center gap-2">
                           <span>
-                            {t(`formulas:plans.lot.${lot.source}`)} : {line}
+                            {t(`formulas:plans.lot.${lot.source}`)} · {line}
                           </span>
                           <AdjustLot lot={lot} label={`${who}, ${name}, ${line}`} />
                         </div>
