@@ -100,7 +100,7 @@ function PlanCard({ plan }: { plan: TPlan }) {
           <ul className="text-sm">
             {plan.lots.map((lot) => (
               <li key={lot.id} data-testid="lot">
-                {t(`plans.lot.${lot.source}`)} :{' '}
+                {t(`plans.lot.${lot.source}`)} ·{' '}
                 {t('plans.lotLine', {
                   balance: credit(lot.balance, lot.unit),
                   granted: credit(lot.granted, lot.unit),
