@@ -10,6 +10,7 @@ import {
 } from '#contract/site-content';
 import { Button } from '~/ui/button';
 import { Checkbox, Input, Select, Textarea } from '~/ui/field';
+import { useLocale } from '~/platform/use-locale';
 import { useAdminOperation } from './use-admin-operation';
 
 const EMPTY: TFaqEntryInput = {
@@ -135,6 +136,7 @@ function FaqEntryForm({ entry, onDone }: { entry: TFaqEntry | null; onDone?: () 
 /** Every question, by topic, each opening into its form; and a form to add one. */
 export function FaqManager({ entries }: { entries: TFaqEntry[] }) {
   const { t } = useTranslation('admin');
+  const locale = useLocale();
   return (
     <>
       <details className="border-line bg-surface rounded-2xl border p-5">
@@ -156,7 +158,7 @@ export function FaqManager({ entries }: { entries: TFaqEntry[] }) {
                 <li key={entry.id}>
                   <details className="p-4">
                     <summary className="cursor-pointer font-medium">
-                      {entry.questionFr}
+                      {locale === 'en' ? entry.questionEn : entry.questionFr}
                       {!entry.published ? (
                         <span className="text-ink-soft ml-2 text-sm">({t('faq.hidden')})</span>
                       ) : null}

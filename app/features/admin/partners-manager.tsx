@@ -10,6 +10,7 @@ import {
 } from '#contract/site-content';
 import { Button } from '~/ui/button';
 import { Checkbox, Input, Select, Textarea } from '~/ui/field';
+import { useLocale } from '~/platform/use-locale';
 import { useAdminOperation } from './use-admin-operation';
 
 const EMPTY: TPartnerInput = {
@@ -140,6 +141,7 @@ function PartnerForm({ partner }: { partner: TPartner | null }) {
 /** Every partner block in the page's order, each opening into its form; and a form to add one. */
 export function PartnersManager({ partners }: { partners: TPartner[] }) {
   const { t } = useTranslation('admin');
+  const locale = useLocale();
   return (
     <>
       <details className="border-line bg-surface rounded-2xl border p-5">
@@ -154,7 +156,7 @@ export function PartnersManager({ partners }: { partners: TPartner[] }) {
             <li key={partner.id}>
               <details className="p-4">
                 <summary className="cursor-pointer font-medium">
-                  {partner.nameFr}
+                  {locale === 'en' ? partner.nameEn : partner.nameFr}
                   {!partner.published ? (
                     <span className="text-ink-soft ml-2 text-sm">({t('partners.hidden')})</span>
                   ) : null}
