@@ -71,6 +71,7 @@ export const ACTIVITY_KIND_GROUPS: Record<string, readonly string[]> = {
   reservations: ['reservation', 'calendar_feed'],
   spaces: ['space', 'room'],
   teams: ['member'],
+  content: ['article', 'faq_entry', 'partner'],
 };
 
 export function groupOfKind(kind: ActivityKind): string {
@@ -133,6 +134,8 @@ export function describeActivity(
     email: text(item.details.email) ?? about ?? someone(),
     space: item.space?.name ?? text(item.details.spaceName) ?? t('fallback.space'),
     room: text(item.details.roomName) ?? t('fallback.room'),
+    // The site's content: an article's title, a question, a partner's name, as they were.
+    title: text(item.details.title) ?? t('fallback.title'),
     // Only bookings' sentences name a slot.
     slot: item.kind.startsWith('reservation.') ? slotOf(item, locale, zone, t) : '',
   };

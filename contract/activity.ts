@@ -50,6 +50,18 @@ export const ACTIVITY_KINDS = [
   'member.invitation_cancelled',
   'member.joined',
   'member.removed',
+  // The site's content (admins): blog, FAQ, partners
+  'article.created',
+  'article.updated',
+  'article.published',
+  'article.unpublished',
+  'article.deleted',
+  'faq_entry.created',
+  'faq_entry.updated',
+  'faq_entry.deleted',
+  'partner.created',
+  'partner.updated',
+  'partner.deleted',
 ] as const;
 
 export const ZActivityKind = z.enum(ACTIVITY_KINDS);
@@ -63,6 +75,9 @@ export const ACTIVITY_SUBJECT_TYPES = [
   'room',
   'invitation',
   'calendar_feed',
+  'article',
+  'faq_entry',
+  'partner',
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 

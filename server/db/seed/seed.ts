@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { seedDemoSiteContent } from '../../features/site-content/site-content.seed';
 import { seedDemoSpaces, type SavePhotoFile } from '../../features/spaces/spaces.seed';
 import type { Db } from '../client';
 import { seedDemoAccounts } from './demo-accounts';
@@ -17,5 +18,6 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
   await seedDemoSpaces(db, options.savePhotoFile);
   await seedDemoAccounts(db);
   await seedDemoReservations(db);
+  await seedDemoSiteContent(db, options.savePhotoFile);
   return true;
 }
