@@ -78,6 +78,7 @@ export const ACTIVITY_KIND_GROUPS: Record<string, readonly string[]> = {
   spaces: ['space', 'room'],
   teams: ['member'],
   formulas: ['formula', 'sales_settings', 'order', 'plan', 'credits'],
+  content: ['article', 'faq_entry', 'partner'],
 };
 
 export function groupOfKind(kind: ActivityKind): string {
@@ -146,6 +147,8 @@ export function describeActivity(
       (item.details.creditUnit === 'minutes' || item.details.creditUnit === 'entries')
         ? formatCredit(locale, item.details.creditAmount, item.details.creditUnit, t)
         : '',
+    // The site's content: an article's title, a question, a partner's name, as they were.
+    title: text(item.details.title) ?? t('fallback.title'),
     // Only bookings' sentences name a slot.
     slot: item.kind.startsWith('reservation.') ? slotOf(item, locale, zone, t) : '',
   };

@@ -63,6 +63,18 @@ export const ACTIVITY_KINDS = [
   'plan.suspended',
   'plan.ended',
   'credits.adjusted',
+  // The site's content (admins): blog, FAQ, partners
+  'article.created',
+  'article.updated',
+  'article.published',
+  'article.unpublished',
+  'article.deleted',
+  'faq_entry.created',
+  'faq_entry.updated',
+  'faq_entry.deleted',
+  'partner.created',
+  'partner.updated',
+  'partner.deleted',
 ] as const;
 
 export const ZActivityKind = z.enum(ACTIVITY_KINDS);
@@ -80,6 +92,9 @@ export const ACTIVITY_SUBJECT_TYPES = [
   'order',
   'plan',
   'credit_lot',
+  'article',
+  'faq_entry',
+  'partner',
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 
