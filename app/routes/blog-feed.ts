@@ -7,8 +7,14 @@ export const handle: I18nHandle = { i18n: ['blog'] };
 
 const FEED_SIZE = 20;
 
+/** Text as XML 1.0 content: markup characters escaped, and control characters XML cannot hold dropped. */
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 forbids
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
+  );
 }
 
 /**
