@@ -57,6 +57,7 @@ export const ZFormulaForm = z
     priceExclVatCents: z.number().int().min(0).max(10_000_000),
     vatRateBasisPoints: z.number().int().min(0).max(10_000),
     roomKinds: z.array(ZRoomKind).min(1).max(4),
+    /** A pack's unit; a membership counts minutes and a day pass one entry whatever is sent (the server sets it). */
     creditUnit: ZCreditUnit,
     /** Minutes or entries included (a day pass: 1 entry). */
     creditAmount: z.number().int().min(1).max(1_000_000),
@@ -70,14 +71,12 @@ export const ZFormulaForm = z
       issues.addIssue({ code: 'custom', path: [path], message });
     if (form.kind === 'membership') {
       if (!form.period) fail('period', 'required');
-      if (form.creditUnit !== 'minutes') fail('creditUnit', 'membership-minutes');
     }
     if (form.kind === 'pack') {
       if (!form.validityDays) fail('validityDays', 'required');
       if (form.rollover !== 'none') fail('rollover', 'pack-no-rollover');
     }
     if (form.kind === 'day_pass') {
-      if (form.creditUnit !== 'entries') fail('creditUnit', 'day-pass-entries');
       if (form.rollover !== 'none') fail('rollover', 'pack-no-rollover');
     }
   });
