@@ -54,6 +54,8 @@ export const CONCERNING_KINDS = [
   'member.invited',
   'member.invitation_cancelled',
   'member.removed',
+  'message.sent',
+  'report.upheld',
 ] as const satisfies readonly ActivityKind[];
 
 export function variantsOf(kind: ActivityKind): readonly SentenceVariant[] {
@@ -71,6 +73,7 @@ export const ACTIVITY_KIND_GROUPS: Record<string, readonly string[]> = {
   reservations: ['reservation', 'calendar_feed'],
   spaces: ['space', 'room'],
   teams: ['member'],
+  community: ['directory', 'message', 'ad', 'report'],
 };
 
 export function groupOfKind(kind: ActivityKind): string {
@@ -133,6 +136,8 @@ export function describeActivity(
     email: text(item.details.email) ?? about ?? someone(),
     space: item.space?.name ?? text(item.details.spaceName) ?? t('fallback.space'),
     room: text(item.details.roomName) ?? t('fallback.room'),
+    // An ad's title as it was (the community's sentences).
+    title: text(item.details.title) ?? t('fallback.title'),
     // Only bookings' sentences name a slot.
     slot: item.kind.startsWith('reservation.') ? slotOf(item, locale, zone, t) : '',
   };

@@ -50,6 +50,15 @@ export const ACTIVITY_KINDS = [
   'member.invitation_cancelled',
   'member.joined',
   'member.removed',
+  // Community: the directory, messages, ads and their moderation
+  'directory.updated',
+  'message.sent',
+  'ad.created',
+  'ad.updated',
+  'ad.closed',
+  'report.created',
+  'report.upheld',
+  'report.dismissed',
 ] as const;
 
 export const ZActivityKind = z.enum(ACTIVITY_KINDS);
@@ -63,6 +72,9 @@ export const ACTIVITY_SUBJECT_TYPES = [
   'room',
   'invitation',
   'calendar_feed',
+  'ad',
+  'message',
+  'report',
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 

@@ -96,6 +96,8 @@ const state = {
   roomId: '',
   approvalRoomId: '',
   photoId: '',
+  adId: '',
+  reportId: '',
 };
 
 /** A slot of the member's in the shared room, `hoursAhead` hours after START, for an hour. */
@@ -304,6 +306,64 @@ const SCENARIOS: Record<string, Scenario> = {
     input: () => ({}),
     kind: 'calendar_feed.revoked',
   },
+  // The community, while owner and member share the space.
+  'community.updateDirectorySettings': {
+    input: () => ({ visible: true, fields: ['name', 'skills'], links: [] }),
+    kind: 'directory.updated',
+  },
+  'community.contactMember': {
+    as: () => member.agent,
+    input: () => ({ memberId: owner.user.id, message: 'Bonjour, un café ?' }),
+    kind: 'message.sent',
+  },
+  'community.answerMessage': {
+    input: async () => {
+      const [message] = await rowsOf<{ id: string }>(
+        app.database.db,
+        sql`SELECT id FROM community_messages WHERE recipient_id = ${owner.user.id} LIMIT 1`,
+      );
+      return { messageId: message!.id, message: 'Avec plaisir.' };
+    },
+    kind: 'message.sent',
+  },
+  'community.createAd': {
+    as: () => member.agent,
+    input: () => ({
+      category: 'equipment',
+      kind: 'offer',
+      title: 'Écran à prêter',
+      body: 'Un écran 27 pouces.',
+      spaceIds: [state.spaceId],
+    }),
+    kind: 'ad.created',
+  },
+  'community.updateAd': {
+    as: () => member.agent,
+    input: () => ({
+      id: state.adId,
+      ad: {
+        category: 'equipment',
+        kind: 'offer',
+        title: 'Écran 27 pouces à prêter',
+        body: 'Un écran 27 pouces, avec son câble.',
+        spaceIds: [state.spaceId],
+      },
+    }),
+    kind: 'ad.updated',
+  },
+  'community.replyToAd': {
+    input: () => ({ adId: state.adId, message: 'Je veux bien l’emprunter.' }),
+    kind: 'message.sent',
+  },
+  'community.report': {
+    input: () => ({ subject: 'ad', subjectId: state.adId, reason: 'Hors sujet.' }),
+    kind: 'report.created',
+  },
+  'community.decideReport': {
+    input: () => ({ reportId: state.reportId, decision: 'dismiss', reason: 'Rien à redire.' }),
+    kind: 'report.dismissed',
+  },
+  'community.closeAd': { as: () => member.agent, input: () => ({ id: state.adId }), kind: 'ad.closed' },
   'backoffice.removeFromTeam': {
     input: () => ({ spaceId: state.spaceId, userId: member.user.id }),
     kind: 'member.removed',
@@ -361,6 +421,8 @@ function remember(name: string, result: unknown) {
   if (name === 'backoffice.createSpace') state.spaceId = (result as { id: string }).id;
   if (name === 'backoffice.createRoom') state.roomId = (result as { id: string }).id;
   if (name === 'backoffice.addPhoto') state.photoId = (result as { id: string }).id;
+  if (name === 'community.createAd') state.adId = (result as { id: string }).id;
+  if (name === 'community.report') state.reportId = (result as { id: string }).id;
 }
 
 describe('every mutating callable', () => {

@@ -1,4 +1,5 @@
 import { activityCallables } from './features/activity/activity.callables';
+import { communityCallables } from './features/community/community.callables';
 import { createBackOfficeCallables } from './features/back-office/back-office.callables';
 import { searchCallables } from './features/search/search.callables';
 import { spacesCallables } from './features/spaces/spaces.callables';
@@ -20,5 +21,6 @@ export function createRouter(deps: RouterDeps) {
     ...reservationsCallables,
     ...createBackOfficeCallables({ fileStore: deps.fileStore }),
     ...activityCallables,
+    ...communityCallables,
   ]);
 }

@@ -1,7 +1,8 @@
+import { communityJobs } from './features/community/community-mails';
 import { invitationMailJob } from './features/back-office/invitation-mail';
 import { reservationJobs } from './features/reservations/reservation-jobs';
 import { accountMailJob } from './platform/account-mails';
 import type { JobDefinition } from './platform/jobs';
 
 /** Every kind of background job the app runs (server/platform/jobs.ts): a feature adds its list here. */
-export const JOBS: readonly JobDefinition[] = [accountMailJob, invitationMailJob, ...reservationJobs];
+export const JOBS: readonly JobDefinition[] = [accountMailJob, invitationMailJob, ...reservationJobs, ...communityJobs];
