@@ -144,7 +144,7 @@ describe('the catalog translator', () => {
     ] as const) {
       const quick = catalogTranslator(catalog, fr);
       const t = translate(locale);
-      const values = { actor: 'A', about: 'B', email: 'c@d.e', space: 'S', room: 'R', slot: 'L' };
+      const values = { actor: 'A', about: 'B', email: 'c@d.e', space: 'S', room: 'R', slot: 'L', title: 'T' };
       for (const kind of ACTIVITY_KINDS) {
         for (const part of ['label', ...variantsOf(kind)] as const) {
           expect(quick(kindKey(kind, part), values)).toBe(t(kindKey(kind, part), values));
