@@ -37,6 +37,8 @@ export default [
     route('result', 'routes/result.tsx'),
     route('profile', 'routes/profile.tsx'),
     route('activity', 'routes/activity.tsx'),
+    route('community', 'routes/community.tsx'),
+    route('ad/:id', 'routes/ad.tsx'),
   ]),
   layout('layouts/auth.tsx', [
     route(routePath(LOGIN_PATH), 'routes/auth-login.tsx'),

@@ -218,6 +218,8 @@ export const listAds = defineCallable({
   output: z.object({
     ads: z.array(ZAdSummary.extend({ status: z.enum(AD_STATUSES) })),
     hasMore: z.boolean(),
+    /** The spaces the caller belongs to, for the filter and the ad form. */
+    spaces: z.array(ZSpaceOption),
   }),
   mutates: false,
   access: 'signed-in',

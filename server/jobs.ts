@@ -5,4 +5,9 @@ import { accountMailJob } from './platform/account-mails';
 import type { JobDefinition } from './platform/jobs';
 
 /** Every kind of background job the app runs (server/platform/jobs.ts): a feature adds its list here. */
-export const JOBS: readonly JobDefinition[] = [accountMailJob, invitationMailJob, ...reservationJobs, ...communityJobs];
+export const JOBS: readonly JobDefinition[] = [
+  accountMailJob,
+  invitationMailJob,
+  ...reservationJobs,
+  ...communityJobs,
+];

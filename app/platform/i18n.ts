@@ -12,6 +12,7 @@ export const NAMESPACES = [
   'backoffice',
   'co2',
   'common',
+  'community',
   'consent',
   'content',
   'onboarding',

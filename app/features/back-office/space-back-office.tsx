@@ -1,5 +1,5 @@
 import { ChevronLeft, ExternalLink } from 'lucide-react';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TInvitation, TManagedSpace } from '#contract/back-office';
@@ -24,6 +24,7 @@ export const OFFICE_SECTIONS = [
   'photos',
   'branding',
   'team',
+  'reports',
   'status',
 ] as const;
 export type OfficeSection = (typeof OFFICE_SECTIONS)[number];
@@ -54,11 +55,14 @@ export function SpaceBackOffice({
   section,
   team,
   today,
+  reports,
 }: {
   space: TManagedSpace;
   section: OfficeSection;
   team: { members: TeamMember[]; invitations: TInvitation[] } | null;
   today: string;
+  /** The community's reports section, composed by the route (another feature's panel). */
+  reports?: ReactNode;
 }) {
   const { t } = useTranslation('backoffice');
   const tabStrip = useRef<HTMLElement>(null);
@@ -140,6 +144,7 @@ export function SpaceBackOffice({
             canManageManagers={space.myRole !== 'manager'}
           />
         ) : null}
+        {section === 'reports' ? reports : null}
         {section === 'status' ? <PublishPanel space={space} /> : null}
       </div>
     </main>

@@ -10,6 +10,7 @@ import {
   type TAd,
   type TAdInput,
   type TAdSummary,
+  type TSpaceOption,
 } from '#contract/community';
 import { addDays, todayIn } from '#contract/dates';
 import { AppError } from '#contract/errors';
@@ -260,11 +261,11 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 export async function listAds(
   ctx: ServiceContext,
   input: { q?: string; category?: AdCategory; kind?: AdKind; spaceId?: string; mine: boolean; page: number },
-): Promise<{ ads: Array<TAdSummary & { status: AdStatus }>; hasMore: boolean }> {
+): Promise<{ ads: Array<TAdSummary & { status: AdStatus }>; hasMore: boolean; spaces: TSpaceOption[] }> {
   const userId = personOf(ctx);
   const spaces = await spacesOf(ctx.db, userId);
   const spaceIds = spaces.map((space) => space.id).filter((id) => !input.spaceId || id === input.spaceId);
-  if (!spaceIds.length && !input.mine) return { ads: [], hasMore: false };
+  if (!spaceIds.length && !input.mine) return { ads: [], hasMore: false, spaces };
   const q = input.q?.trim();
   const conditions = [
     input.category ? sql`and a.category = ${input.category}` : sql``,
@@ -309,6 +310,7 @@ export async function listAds(
       status: row.status,
     })),
     hasMore: rows.length > AD_PAGE_SIZE,
+    spaces,
   };
 }
 

@@ -306,11 +306,11 @@ describe('limits against spam', () => {
     const tooMany = await call(replier.agent, 'community.replyToAd', { adId: adIds[0], message: 'encore' });
     expect(tooMany).toMatchObject({ status: 429, error: { status: 'RESOURCE_EXHAUSTED' } });
     // Refused attempts leave nothing behind.
-    const [{ count }] = await rowsOf<{ count: number }>(
+    const [counted] = await rowsOf<{ count: number }>(
       app.database.db,
       sql`select count(*)::int as count from community_messages where sender_id = ${replier.user.id}`,
     );
-    expect(count).toBe(COMMUNITY_RATES.repliesPerHour);
+    expect(counted?.count).toBe(COMMUNITY_RATES.repliesPerHour);
     await app.settle();
   });
 });
