@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { seedDemoSpaces, type SavePhotoFile } from '../../features/spaces/spaces.seed';
 import type { Db } from '../client';
 import { seedDemoAccounts } from './demo-accounts';
+import { seedDemoCommunity } from './demo-community';
 import { seedDemoReservations } from './demo-reservations';
 import { spaces } from '../schema/spaces';
 
@@ -17,5 +18,6 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
   await seedDemoSpaces(db, options.savePhotoFile);
   await seedDemoAccounts(db);
   await seedDemoReservations(db);
+  await seedDemoCommunity(db);
   return true;
 }
