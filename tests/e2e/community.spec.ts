@@ -95,7 +95,7 @@ test('a member opts in, is found and written to by a member of their space (not 
   await section.getByLabel('Métier').check();
   await section.getByLabel('Compétences').check();
   await section.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(ines.page.getByText('Fiche de l’annuaire enregistrée.')).toBeVisible();
+  await expect(ines.page.getByText('Fiche de l’annuaire enregistrée.', { exact: true })).toBeVisible();
   await section.scrollIntoViewIfNeeded();
   await checkInBothLanguages(ines.page, 'community-profile-section');
 
@@ -104,7 +104,7 @@ test('a member opts in, is found and written to by a member of their space (not 
   await navigate('/community');
   await refuseCookies(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Communauté');
-  await page.getByLabel('Rechercher un membre').fill('aquarelle');
+  await page.getByLabel('Nom, compétence, métier ou entreprise').fill('aquarelle');
   await page.getByRole('button', { name: 'Rechercher' }).click();
   await expect(page).toHaveURL(/q=aquarelle/);
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
@@ -121,7 +121,7 @@ test('a member opts in, is found and written to by a member of their space (not 
   await expect(contact).toBeVisible();
   await checkAtBothSizes(page, 'community-contact-fr');
   await contact.getByRole('button', { name: 'Envoyer' }).click();
-  await expect(page.getByText('Message envoyé.')).toBeVisible();
+  await expect(page.getByText('Message envoyé.', { exact: true })).toBeVisible();
   const relayed = await waitForMail(ines.email, { since });
   expect(relayed.text).toContain('auriez-vous le temps pour une affiche ?');
   expect(`${relayed.subject}${relayed.text}${relayed.html}`).not.toContain(DEMO_ACCOUNTS.member);
@@ -151,7 +151,9 @@ test('a member opts in, is found and written to by a member of their space (not 
   const adTitle = `Affiches illustrées ${suffix}`;
   await form.getByLabel('Catégorie').selectOption({ label: 'Service' });
   await form.getByLabel('Titre').fill(adTitle);
-  await form.getByLabel('Texte').fill('Des affiches **à l’aquarelle** pour vos événements.\n\n<script>alert(1)</script>');
+  await form
+    .getByLabel('Texte')
+    .fill('Des affiches **à l’aquarelle** pour vos événements.\n\n<script>alert(1)</script>');
   await form.getByRole('button', { name: 'Publier' }).click();
   await expect(ines.page).toHaveURL(/\/ad\/[0-9a-f-]{36}$/);
   await expect(ines.page.getByRole('heading', { level: 1 })).toHaveText(adTitle);
@@ -170,7 +172,7 @@ test('a member opts in, is found and written to by a member of their space (not 
   const reply = page.getByRole('dialog', { name: `Répondre à « ${adTitle} »` });
   await reply.getByLabel('Votre message').fill('Bonjour, il me faudrait trois affiches.');
   await reply.getByRole('button', { name: 'Envoyer' }).click();
-  await expect(page.getByText('Réponse envoyée à l’auteur de l’annonce.')).toBeVisible();
+  await expect(page.getByText('Réponse envoyée à l’auteur de l’annonce.', { exact: true })).toBeVisible();
   const replyMail = await waitForMail(ines.email, { since: replied });
   expect(replyMail.subject).toContain(adTitle);
   expect(replyMail.text).toContain('il me faudrait trois affiches.');
@@ -199,7 +201,7 @@ test('a member opts in, is found and written to by a member of their space (not 
   const report = page.getByRole('dialog', { name: /^Signaler l’annonce/ });
   await report.getByLabel('Motif du signalement').fill('Hors sujet pour cet espace.');
   await report.getByRole('button', { name: 'Signaler' }).click();
-  await expect(page.getByText('Signalement envoyé. Merci.')).toBeVisible();
+  await expect(page.getByText('Signalement envoyé. Merci.', { exact: true })).toBeVisible();
 
   const acme = await spaceIdOf(manager, 'acme-coworking-paris');
   await manager.goto(`/myspaces/${acme}?section=reports`);
@@ -211,9 +213,11 @@ test('a member opts in, is found and written to by a member of their space (not 
   const hidden = Date.now();
   await reported.getByRole('button', { name: 'Masquer le contenu' }).click();
   const decision = manager.getByRole('dialog', { name: 'Masquer ce contenu' });
-  await decision.getByLabel('Motif de la décision').fill('Les annonces doivent concerner la vie de l’espace.');
+  await decision
+    .getByLabel('Motif de la décision')
+    .fill('Les annonces doivent concerner la vie de l’espace.');
   await decision.getByRole('button', { name: 'Masquer et prévenir l’auteur' }).click();
-  await expect(manager.getByText('Contenu masqué ; son auteur est prévenu.')).toBeVisible();
+  await expect(manager.getByText('Contenu masqué ; son auteur est prévenu.', { exact: true })).toBeVisible();
   const removal = await waitForMail(ines.email, { since: hidden });
   expect(removal.subject).toContain(`Annonce signalée ${suffix}`);
   expect(removal.text).toContain('Les annonces doivent concerner la vie de l’espace.');

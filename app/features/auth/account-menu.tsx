@@ -1,4 +1,4 @@
-import { ChevronDown, History, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown, History, LogOut, UserRound, Users } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { signOutAndLeave } from '~/platform/auth-client';
@@ -64,6 +64,12 @@ export function AccountMenu() {
             <PreloadLink to="/activity">
               <History aria-hidden className="size-4" />
               {t('menu.activity')}
+            </PreloadLink>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <PreloadLink to="/community">
+              <Users aria-hidden className="size-4" />
+              {t('menu.community')}
             </PreloadLink>
           </DropdownMenu.Item>
           <DropdownMenu.Item className={cn(item, 'text-danger')} onSelect={() => void signOutAndLeave('/')}>

@@ -149,7 +149,6 @@ function DirectoryTab({ data }: { data: CommunityPageData }) {
           defaultValue={data.filters.q}
           maxLength={COMMUNITY_LIMITS.query}
           label={t('filters.searchMembers')}
-          hint={t('filters.searchMembersHint')}
         />
         <SpaceSelect spaces={data.spaces} value={data.filters.spaceId} />
         <Button type="submit">{t('filters.search')}</Button>
