@@ -115,7 +115,7 @@ test('a member opts in, is found and written to by a member of their space (not 
   await checkInBothLanguages(page, 'community-directory');
 
   const since = Date.now();
-  await card.getByRole('button', { name: 'Écrire' }).click();
+  await card.getByRole('button', { name: /^Écrire/ }).click();
   const contact = page.getByRole('dialog', { name: `Écrire à ${name}` });
   await contact.getByLabel('Votre message').fill('Bonjour Inès, auriez-vous le temps pour une affiche ?');
   await expect(contact).toBeVisible();

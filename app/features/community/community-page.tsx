@@ -7,6 +7,8 @@ import {
   AD_KINDS,
   COMMUNITY_LIMITS,
   answerMessage,
+  contactMember,
+  reportContent,
   type TAdSummary,
   type TDirectoryMember,
   type TReceivedMessage,
@@ -25,7 +27,8 @@ import { Notice } from '~/ui/notice';
 import { toast } from '~/ui/toast-store';
 import { AdFormDialog } from './ad-form';
 import { communityFieldError } from './community-errors';
-import { MemberCard } from './member-card';
+import { MemberCard, type MemberAction } from './member-card';
+import { TextDialog } from './text-dialog';
 
 export const COMMUNITY_TABS = ['directory', 'ads'] as const;
 export type CommunityTab = (typeof COMMUNITY_TABS)[number];
@@ -136,6 +139,11 @@ function SpaceSelect({ spaces, value }: { spaces: TSpaceOption[]; value: string 
 function DirectoryTab({ data }: { data: CommunityPageData }) {
   const { t } = useTranslation('community');
   const members = data.members ?? [];
+  // The one message form and the one report form of the list, for the card that asked.
+  // Kept after closing, so the closing dialog keeps its words while focus goes back to the card's button.
+  const [asked, setAsked] = useState<{ member: TDirectoryMember; action: MemberAction } | null>(null);
+  const [open, setOpen] = useState(false);
+  const askedName = asked ? (asked.member.name ?? t('directory.unnamed')) : '';
   return (
     <section aria-labelledby="directory-heading" className="mt-6">
       <h2 id="directory-heading" className="sr-only">
@@ -162,7 +170,15 @@ function DirectoryTab({ data }: { data: CommunityPageData }) {
       {members.length ? (
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {members.map((member) => (
-            <MemberCard key={member.id} member={member} isSelf={member.id === data.viewerId} />
+            <MemberCard
+              key={member.id}
+              member={member}
+              isSelf={member.id === data.viewerId}
+              onAction={(target, action) => {
+                setAsked({ member: target, action });
+                setOpen(true);
+              }}
+            />
           ))}
         </ul>
       ) : (
@@ -172,6 +188,35 @@ function DirectoryTab({ data }: { data: CommunityPageData }) {
           </EmptyState>
         </div>
       )}
+      {asked ? (
+        <TextDialog
+          key={`contact-${asked.member.id}`}
+          open={open && asked.action === 'contact'}
+          onOpenChange={setOpen}
+          title={t('contact.title', { name: askedName })}
+          description={t('contact.privacy')}
+          label={t('contact.message')}
+          maxLength={COMMUNITY_LIMITS.message}
+          submitLabel={t('contact.send')}
+          success={t('contact.sent')}
+          send={(message) => call(contactMember, { memberId: asked.member.id, message })}
+        />
+      ) : null}
+      {asked ? (
+        <TextDialog
+          key={`report-${asked.member.id}`}
+          open={open && asked.action === 'report'}
+          onOpenChange={setOpen}
+          title={t('report.titleProfile', { name: askedName })}
+          description={t('report.description')}
+          label={t('report.reason')}
+          maxLength={COMMUNITY_LIMITS.reason}
+          submitLabel={t('report.send')}
+          success={t('report.sent')}
+          fieldName="reason"
+          send={(reason) => call(reportContent, { subject: 'profile', subjectId: asked.member.id, reason })}
+        />
+      ) : null}
     </section>
   );
 }

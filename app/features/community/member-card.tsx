@@ -1,11 +1,24 @@
 import { useTranslation } from 'react-i18next';
-import { COMMUNITY_LIMITS, contactMember, reportContent, type TDirectoryMember } from '#contract/community';
-import { call } from '~/platform/callable-client';
+import type { TDirectoryMember } from '#contract/community';
 import { Avatar } from '~/ui/avatar';
-import { TextDialog } from './text-dialog';
+import { Button } from '~/ui/button';
 
-/** One person of the directory: what they chose to show, and how to write to them or report them. */
-export function MemberCard({ member, isSelf }: { member: TDirectoryMember; isSelf: boolean }) {
+/** What a card asks its list to open for a person: the message form or the report form. */
+export type MemberAction = 'contact' | 'report';
+
+/**
+ * One person of the directory: what they chose to show, and buttons to write to them or report them (the
+ * list holds one dialog of each for all its cards: a page of 24 cards renders two dialogs, not 48).
+ */
+export function MemberCard({
+  member,
+  isSelf,
+  onAction,
+}: {
+  member: TDirectoryMember;
+  isSelf: boolean;
+  onAction: (member: TDirectoryMember, action: MemberAction) => void;
+}) {
   const { t } = useTranslation('community');
   const name = member.name ?? t('directory.unnamed');
   const work = [member.jobTitle, member.company].filter(Boolean).join(' · ');
@@ -52,29 +65,14 @@ export function MemberCard({ member, isSelf }: { member: TDirectoryMember; isSel
       ) : null}
       {isSelf ? null : (
         <div className="mt-auto flex flex-wrap gap-2">
-          <TextDialog
-            trigger={t('contact.button')}
-            triggerVariant="primary"
-            title={t('contact.title', { name })}
-            description={t('contact.privacy')}
-            label={t('contact.message')}
-            maxLength={COMMUNITY_LIMITS.message}
-            submitLabel={t('contact.send')}
-            success={t('contact.sent')}
-            send={(message) => call(contactMember, { memberId: member.id, message })}
-          />
-          <TextDialog
-            trigger={t('report.button')}
-            triggerVariant="ghost"
-            title={t('report.titleProfile', { name })}
-            description={t('report.description')}
-            label={t('report.reason')}
-            maxLength={COMMUNITY_LIMITS.reason}
-            submitLabel={t('report.send')}
-            success={t('report.sent')}
-            fieldName="reason"
-            send={(reason) => call(reportContent, { subject: 'profile', subjectId: member.id, reason })}
-          />
+          <Button size="sm" onClick={() => onAction(member, 'contact')}>
+            {t('contact.button')}
+            <span className="sr-only"> {name}</span>
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => onAction(member, 'report')}>
+            {t('report.button')}
+            <span className="sr-only"> {name}</span>
+          </Button>
         </div>
       )}
     </li>

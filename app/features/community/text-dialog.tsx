@@ -23,8 +23,11 @@ export function TextDialog({
   success,
   send,
   fieldName = 'message',
+  open: controlledOpen,
+  onOpenChange,
 }: {
-  trigger: ReactNode;
+  /** The button's label; without it the dialog is opened by its owner (`open`, `onOpenChange`). */
+  trigger?: ReactNode;
   triggerVariant?: ButtonVariant;
   title: string;
   description?: ReactNode;
@@ -36,9 +39,16 @@ export function TextDialog({
   send: (text: string) => Promise<unknown>;
   /** The input's field name, as the callable's errors name it. */
   fieldName?: string;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }) {
   const { t } = useTranslation('community');
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    setOwnOpen(next);
+    onOpenChange?.(next);
+  };
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
 
@@ -72,9 +82,11 @@ export function TextDialog({
         if (!next) setError(undefined);
       }}
       trigger={
-        <Button variant={triggerVariant} size="sm">
-          {trigger}
-        </Button>
+        trigger ? (
+          <Button variant={triggerVariant} size="sm">
+            {trigger}
+          </Button>
+        ) : undefined
       }
       title={title}
       description={description}

@@ -65,6 +65,9 @@ CREATE TABLE "directory_entries" (
 	"links" text[] DEFAULT '{}'::text[] NOT NULL,
 	"hidden_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"listed" boolean DEFAULT false NOT NULL,
+	"sort_name" text,
+	"search_text" text DEFAULT '' NOT NULL,
 	CONSTRAINT "directory_fields_known" CHECK ("directory_entries"."fields" <@ array['name','avatar','company','jobTitle','skills','bio','links']::text[]),
 	CONSTRAINT "directory_links_few" CHECK (cardinality("directory_entries"."links") <= 5)
 );
@@ -88,4 +91,5 @@ CREATE INDEX "community_messages_sender_idx" ON "community_messages" USING btree
 CREATE INDEX "community_reports_ad_idx" ON "community_reports" USING btree ("ad_id");--> statement-breakpoint
 CREATE INDEX "community_reports_profile_idx" ON "community_reports" USING btree ("profile_user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "community_reports_open_ad_key" ON "community_reports" USING btree ("reporter_id","ad_id") WHERE "community_reports"."status" = 'open' and "community_reports"."ad_id" is not null;--> statement-breakpoint
-CREATE UNIQUE INDEX "community_reports_open_profile_key" ON "community_reports" USING btree ("reporter_id","profile_user_id") WHERE "community_reports"."status" = 'open' and "community_reports"."profile_user_id" is not null;
+CREATE UNIQUE INDEX "community_reports_open_profile_key" ON "community_reports" USING btree ("reporter_id","profile_user_id") WHERE "community_reports"."status" = 'open' and "community_reports"."profile_user_id" is not null;--> statement-breakpoint
+CREATE INDEX "directory_listed_idx" ON "directory_entries" USING btree ("sort_name","user_id") WHERE "directory_entries"."listed";

@@ -48,7 +48,12 @@ export async function seedDemoCommunity(db: Db, now = new Date()): Promise<void>
     const userId = idOf.get(email);
     return userId ? [{ userId, fields: [...fields] }] : [];
   });
-  if (entries.length) await db.insert(directoryEntries).values(entries);
+  for (const entry of entries) {
+    await db
+      .update(directoryEntries)
+      .set({ fields: entry.fields })
+      .where(eq(directoryEntries.userId, entry.userId));
+  }
   const [acme] = await db
     .select({ id: spaces.id })
     .from(spaces)

@@ -114,9 +114,6 @@ function memberOf(row: MemberRow, spaces: string[]): TDirectoryMember {
   };
 }
 
-/** The SQL condition "this person is listed": opted in, account alive, not hidden by a moderator. */
-export const listedSql = sql`u.community_visible and u.deleted_at is null and d.hidden_at is null`;
-
 export async function searchDirectory(
   ctx: ServiceContext,
   input: { q?: string; spaceId?: string; page: number },
@@ -127,31 +124,24 @@ export async function searchDirectory(
   // A space one does not belong to shows nothing (as if empty), like any space filter on a list.
   if (!spaceIds.length) return { members: [], hasMore: false, spaces };
   const q = input.q?.trim();
-  const pattern = q ? containsPattern(q) : null;
-  const fields = sql`coalesce(d.fields, array['name']::text[])`;
-  const matches = pattern
-    ? sql`and (
-        ('name' = any(${fields}) and u.name ilike ${pattern})
-        or ('company' = any(${fields}) and u.company ilike ${pattern})
-        or ('jobTitle' = any(${fields}) and u.job_title ilike ${pattern})
-        or ('skills' = any(${fields}) and exists (select 1 from unnest(u.skills) skill where skill ilike ${pattern})))`
-    : sql``;
   const offset = (input.page - 1) * DIRECTORY_PAGE_SIZE;
   const spaceList = sql.join(
     spaceIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
+  // `listed`, `sort_name` and `search_text` are kept by the database from the fields each person shows
+  // (migration 0014): the page is read in the order of `directory_listed_idx`, each row checked for a shared
+  // space by the memberships' primary key, until the page is full.
   const rows = await rowsOf<MemberRow>(
     ctx.db,
     sql`
-    select u.id, u.name, u.image, u.company, u.job_title, u.skills, u.bio,
-      ${fields} as fields, coalesce(d.links, array[]::text[]) as links
-    from users u
-    left join directory_entries d on d.user_id = u.id
-    where ${listedSql}
-      and exists (select 1 from space_members m where m.user_id = u.id and m.space_id in (${spaceList}))
-      ${matches}
-    order by (case when 'name' = any(${fields}) then lower(u.name) end) nulls last, u.id
+    select u.id, u.name, u.image, u.company, u.job_title, u.skills, u.bio, d.fields, d.links
+    from directory_entries d
+    join users u on u.id = d.user_id
+    where d.listed
+      and exists (select 1 from space_members m where m.user_id = d.user_id and m.space_id in (${spaceList}))
+      ${q ? sql`and d.search_text like ${containsPattern(q.toLowerCase())}` : sql``}
+    order by d.sort_name, d.user_id
     limit ${DIRECTORY_PAGE_SIZE + 1} offset ${offset}`,
   );
   const page = rows.slice(0, DIRECTORY_PAGE_SIZE);
@@ -195,10 +185,10 @@ async function sharedSpacesOf(
 export async function isListedFor(ctx: ServiceContext, readerId: string, memberId: string): Promise<boolean> {
   const rows = await rowsOf<{ one: number }>(
     ctx.db,
-    sql`select 1 as one from users u left join directory_entries d on d.user_id = u.id
-      where u.id = ${memberId} and ${listedSql}
+    sql`select 1 as one from directory_entries d
+      where d.user_id = ${memberId} and d.listed
         and exists (select 1 from space_members theirs join space_members mine
-          on mine.space_id = theirs.space_id and mine.user_id = ${readerId} where theirs.user_id = u.id)
+          on mine.space_id = theirs.space_id and mine.user_id = ${readerId} where theirs.user_id = d.user_id)
       limit 1`,
   );
   return rows.length > 0;
