@@ -88,12 +88,12 @@ async function fill(database: Database) {
   // Ads: by members, each in its author's space; one in ten closed, one in ten past its end.
   await db.execute(sql`
     WITH numbered AS (SELECT n, 1 + (n * 4) % ${MEMBERS}::int AS author FROM generate_series(1, ${ADS}::int) AS n)
-    INSERT INTO ads (author_id, category, kind, title, body, body_html, status, ends_at, created_at, updated_at, closed_at)
+    INSERT INTO ads (author_id, category, kind, title, body, body_html, excerpt, status, ends_at, created_at, updated_at, closed_at)
     SELECT 'bench-user-' || author,
            (ARRAY['service','job','desk','equipment','event','other'])[1 + n % 6],
            CASE WHEN n % 3 = 0 THEN 'request' ELSE 'offer' END,
            'Annonce ' || n || ' : ' || (${`{${SKILLS.join(',')}}`}::text[])[1 + n % ${SKILLS.length}::int],
-           'Texte de l’annonce ' || n, '<p>Texte de l’annonce ' || n || '</p>',
+           'Texte de l’annonce ' || n, '<p>Texte de l’annonce ' || n || '</p>', 'Texte de l’annonce ' || n,
            CASE WHEN n % 10 = 1 THEN 'closed' ELSE 'open' END,
            now() - make_interval(days => n % 60) + make_interval(days => CASE WHEN n % 10 = 2 THEN 1 ELSE 80 END),
            now() - make_interval(days => n % 60), now() - make_interval(days => n % 60),

@@ -70,6 +70,8 @@ export const ads = pgTable(
     /** Markdown as written; `body_html` is what pages show, rendered and sanitised when written. */
     body: text('body').notNull(),
     bodyHtml: text('body_html').notNull(),
+    /** The start of the body as plain text, for lists (written with the body: lists render no Markdown). */
+    excerpt: text('excerpt').notNull(),
     status: text('status').notNull().default('open'),
     /** After this instant it is no longer listed nor shown to others (end of its last day, Paris time). */
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
@@ -81,7 +83,7 @@ export const ads = pgTable(
   (table) => [
     index('ads_author_idx').on(table.authorId, table.createdAt.desc()),
     index('ads_open_idx')
-      .on(table.createdAt.desc(), table.id)
+      .on(table.createdAt.desc(), table.id.desc())
       .where(sql`${table.status} = 'open'`),
     check(
       'ads_category_known',

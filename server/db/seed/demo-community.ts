@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { excerptOf } from '../../features/community/ads.service';
 import { renderMarkdown } from '../../platform/markdown';
 import type { Db } from '../client';
 import { users } from '../schema/auth';
@@ -72,6 +73,7 @@ export async function seedDemoCommunity(db: Db, now = new Date()): Promise<void>
         title: ad.title,
         body: ad.body,
         bodyHtml: renderMarkdown(ad.body),
+        excerpt: excerptOf(ad.body),
         endsAt: new Date(createdAt.getTime() + ad.days * DAY_MS),
         createdAt,
         updatedAt: createdAt,

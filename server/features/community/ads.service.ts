@@ -123,6 +123,7 @@ export async function createAd(ctx: ServiceContext, input: TAdInput): Promise<{ 
         title: input.title,
         body: input.body,
         bodyHtml: renderMarkdown(input.body),
+        excerpt: excerptOf(input.body),
         endsAt,
         createdAt: work.now,
         updatedAt: work.now,
@@ -179,6 +180,7 @@ export async function updateAd(
         title: changes.title,
         body: changes.body,
         bodyHtml: renderMarkdown(changes.body),
+        excerpt: excerptOf(changes.body),
         endsAt,
         updatedAt: work.now,
       })
@@ -249,7 +251,7 @@ interface AdListRow extends Record<string, unknown> {
   category: AdCategory;
   kind: AdKind;
   title: string;
-  body: string;
+  excerpt: string;
   status: AdStatus;
   author_name: string;
   created_at: string | Date;
@@ -284,7 +286,7 @@ export async function listAds(
   const rows = await rowsOf<AdListRow>(
     ctx.db,
     sql`
-    select a.id, a.category, a.kind, a.title, a.body, a.status, u.name as author_name, a.created_at, a.ends_at
+    select a.id, a.category, a.kind, a.title, a.excerpt, a.status, u.name as author_name, a.created_at, a.ends_at
     from ads a join users u on u.id = a.author_id
     where ${whose} ${sql.join(conditions, sql` `)}
     order by a.created_at desc, a.id desc
@@ -302,7 +304,7 @@ export async function listAds(
       category: row.category,
       kind: row.kind,
       title: row.title,
-      excerpt: excerptOf(row.body),
+      excerpt: row.excerpt,
       authorName: row.author_name,
       spaces: names.get(row.id) ?? [],
       createdAt: iso(row.created_at),
@@ -314,7 +316,7 @@ export async function listAds(
   };
 }
 
-function excerptOf(body: string): string {
+export function excerptOf(body: string): string {
   const text = markdownToText(body);
   return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…` : text;
 }
@@ -351,9 +353,9 @@ export async function getAd(ctx: ServiceContext, input: { id: string }): Promise
   const userId = personOf(ctx);
   const seen = await visibleAdFor(ctx, userId, input.id);
   if (!seen) throw new AppError('not-found', 'No such ad');
-  const [row] = await rowsOf<AdListRow & { body_html: string }>(
+  const [row] = await rowsOf<AdListRow & { body: string; body_html: string }>(
     ctx.db,
-    sql`select a.id, a.category, a.kind, a.title, a.body, a.body_html, a.status, u.name as author_name,
+    sql`select a.id, a.category, a.kind, a.title, a.body, a.excerpt, a.body_html, a.status, u.name as author_name,
       a.created_at, a.ends_at from ads a join users u on u.id = a.author_id where a.id = ${input.id}::uuid`,
   );
   const spaceIds = (
@@ -376,7 +378,7 @@ export async function getAd(ctx: ServiceContext, input: { id: string }): Promise
     category: row!.category,
     kind: row!.kind,
     title: row!.title,
-    excerpt: excerptOf(row!.body),
+    excerpt: row!.excerpt,
     authorName: row!.author_name,
     spaces: names.get(input.id) ?? [],
     createdAt: iso(row!.created_at),
