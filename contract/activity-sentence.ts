@@ -74,6 +74,7 @@ export const ACTIVITY_KIND_GROUPS: Record<string, readonly string[]> = {
   spaces: ['space', 'room'],
   teams: ['member'],
   community: ['directory', 'message', 'ad', 'report'],
+  content: ['article', 'faq_entry', 'partner'],
 };
 
 export function groupOfKind(kind: ActivityKind): string {
@@ -136,7 +137,7 @@ export function describeActivity(
     email: text(item.details.email) ?? about ?? someone(),
     space: item.space?.name ?? text(item.details.spaceName) ?? t('fallback.space'),
     room: text(item.details.roomName) ?? t('fallback.room'),
-    // An ad's title as it was (the community's sentences).
+    // The site's content (an article's title, a question, a partner's name) and ads' titles, as they were.
     title: text(item.details.title) ?? t('fallback.title'),
     // Only bookings' sentences name a slot.
     slot: item.kind.startsWith('reservation.') ? slotOf(item, locale, zone, t) : '',

@@ -59,6 +59,18 @@ export const ACTIVITY_KINDS = [
   'report.created',
   'report.upheld',
   'report.dismissed',
+  // The site's content (admins): blog, FAQ, partners
+  'article.created',
+  'article.updated',
+  'article.published',
+  'article.unpublished',
+  'article.deleted',
+  'faq_entry.created',
+  'faq_entry.updated',
+  'faq_entry.deleted',
+  'partner.created',
+  'partner.updated',
+  'partner.deleted',
 ] as const;
 
 export const ZActivityKind = z.enum(ACTIVITY_KINDS);
@@ -75,6 +87,9 @@ export const ACTIVITY_SUBJECT_TYPES = [
   'ad',
   'message',
   'report',
+  'article',
+  'faq_entry',
+  'partner',
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 

@@ -42,11 +42,13 @@ let now = START;
 let app: TestApp;
 let owner: { agent: Agent; user: { id: string; email: string } };
 let member: { agent: Agent; user: { id: string; email: string; password: string } };
+let admin: { agent: Agent; user: { id: string; email: string } };
 
 beforeAll(async () => {
   app = await startTestApp({ clock: () => now });
   owner = await signedInAgent(app);
   member = await signedInAgent(app);
+  admin = await signedInAgent(app, { isAdmin: true });
 });
 afterAll(() => app.close());
 
@@ -98,6 +100,36 @@ const state = {
   photoId: '',
   adId: '',
   reportId: '',
+  articleId: '',
+  faqEntryId: '',
+  partnerId: '',
+};
+
+const ARTICLE = {
+  slug: 'journal-de-bord',
+  tags: ['coworking'],
+  coverUrl: null,
+  fr: { title: 'Journal de bord', excerpt: 'Un résumé.', body: 'Un texte.', coverAlt: '' },
+  en: null,
+};
+const FAQ_ENTRY = {
+  topic: 'booking',
+  position: 5,
+  published: true,
+  questionFr: 'Peut-on venir avec un chien ?',
+  answerFr: 'Cela dépend de l’espace.',
+  questionEn: 'May I bring a dog?',
+  answerEn: 'It depends on the space.',
+};
+const PARTNER = {
+  icon: 'network',
+  position: 5,
+  published: true,
+  nameFr: 'Réseau des tiers-lieux',
+  bodyFr: 'Des lieux partout.',
+  nameEn: 'Community workspaces network',
+  bodyEn: 'Places everywhere.',
+  websiteUrl: null,
 };
 
 /** A slot of the member's in the shared room, `hoursAhead` hours after START, for an hour. */
@@ -369,6 +401,52 @@ const SCENARIOS: Record<string, Scenario> = {
     kind: 'member.removed',
   },
   'backoffice.archive': { input: () => ({ spaceId: state.spaceId }), kind: 'space.archived' },
+  'blogAdmin.create': { as: () => admin.agent, input: () => ARTICLE, kind: 'article.created' },
+  'blogAdmin.update': {
+    as: () => admin.agent,
+    input: () => ({ id: state.articleId, article: { ...ARTICLE, tags: ['coworking', 'escale'] } }),
+    kind: 'article.updated',
+  },
+  'blogAdmin.publish': {
+    as: () => admin.agent,
+    input: () => ({ id: state.articleId, publishAt: '2027-03-08T08:00:00Z' }),
+    kind: 'article.published',
+  },
+  'blogAdmin.unpublish': {
+    as: () => admin.agent,
+    input: () => ({ id: state.articleId }),
+    kind: 'article.unpublished',
+  },
+  'blogAdmin.delete': {
+    as: () => admin.agent,
+    input: () => ({ id: state.articleId }),
+    kind: 'article.deleted',
+  },
+  'contentAdmin.createFaqEntry': { as: () => admin.agent, input: () => FAQ_ENTRY, kind: 'faq_entry.created' },
+  'contentAdmin.updateFaqEntry': {
+    as: () => admin.agent,
+    input: () => ({ id: state.faqEntryId, entry: { ...FAQ_ENTRY, published: false } }),
+    kind: 'faq_entry.updated',
+  },
+  'contentAdmin.deleteFaqEntry': {
+    as: () => admin.agent,
+    input: () => ({ id: state.faqEntryId }),
+    kind: 'faq_entry.deleted',
+  },
+  'contentAdmin.createPartner': { as: () => admin.agent, input: () => PARTNER, kind: 'partner.created' },
+  'contentAdmin.updatePartner': {
+    as: () => admin.agent,
+    input: () => ({
+      id: state.partnerId,
+      partner: { ...PARTNER, websiteUrl: 'https://tiers-lieux.example' },
+    }),
+    kind: 'partner.updated',
+  },
+  'contentAdmin.deletePartner': {
+    as: () => admin.agent,
+    input: () => ({ id: state.partnerId }),
+    kind: 'partner.deleted',
+  },
   'profile.update': {
     as: () => member.agent,
     input: () => ({
@@ -423,6 +501,9 @@ function remember(name: string, result: unknown) {
   if (name === 'backoffice.addPhoto') state.photoId = (result as { id: string }).id;
   if (name === 'community.createAd') state.adId = (result as { id: string }).id;
   if (name === 'community.report') state.reportId = (result as { id: string }).id;
+  if (name === 'blogAdmin.create') state.articleId = (result as { id: string }).id;
+  if (name === 'contentAdmin.createFaqEntry') state.faqEntryId = (result as { id: string }).id;
+  if (name === 'contentAdmin.createPartner') state.partnerId = (result as { id: string }).id;
 }
 
 describe('every mutating callable', () => {
@@ -453,7 +534,8 @@ describe('every mutating callable', () => {
       // Written naming no one: the person is gone.
       expect(entry).toMatchObject({ actor_type: 'user', actor_id: null, actor_ip: null });
     } else {
-      const actorId = agent === owner.agent ? owner.user.id : member.user.id;
+      const actorId =
+        agent === owner.agent ? owner.user.id : agent === admin.agent ? admin.user.id : member.user.id;
       // Loopback's address, kept to its /24.
       expect(entry).toMatchObject({ actor_type: 'user', actor_id: actorId, actor_ip: '127.0.0.0' });
     }

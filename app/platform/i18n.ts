@@ -8,8 +8,10 @@ import { LOCALES, type Locale } from '#contract/locale';
  */
 export const NAMESPACES = [
   'activity',
+  'admin',
   'auth',
   'backoffice',
+  'blog',
   'co2',
   'common',
   'community',

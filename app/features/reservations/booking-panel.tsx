@@ -6,15 +6,9 @@ import { addDays, todayIn } from '#contract/dates';
 import { startsInsideFreeCancellationWindow } from '#contract/cancellation';
 import { AppError } from '#contract/errors';
 import { formatDuration, formatSlot, zoneCity } from '#contract/reservation-format';
-import {
-  createReservation,
-  getAvailability,
-  getBookingPolicy,
-  quoteReservation,
-  type TAvailabilityDay,
-  type TSlot,
-} from '#contract/reservations';
-import { bookingIntentOf, bookingQueryOf, type TBookingIntent } from '#contract/search';
+import type { TAvailabilityDay, TSlot } from '#contract/reservations';
+import { bookingCalls } from '#contract/reservations.plain';
+import { bookingQueryOf, type TBookingIntent } from '#contract/search.plain';
 import { loginPath, signupPath } from '~/platform/auth-paths';
 import { call } from '~/platform/callable-client';
 import { useRootData } from '~/platform/root-data';
@@ -88,7 +82,7 @@ function lengthsFrom(
  * calendar on that day, with that start chosen when it is free. Without one, a phone opens its day view on
  * the first day with a free start rather than on a day where none is left.
  */
-export function BookingPanel({ room }: { room: BookableRoom }) {
+export function BookingPanel({ room, intent }: { room: BookableRoom; intent: TBookingIntent }) {
   const { t } = useTranslation('reservations');
   const locale = useLocale();
   const navigate = useSafeNavigate();
@@ -100,7 +94,7 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
 
   const today = useMemo(() => todayIn(zone, new Date()), [zone]);
   // What the search asked, read once: later choices are the member's.
-  const [wanted] = useState<TBookingIntent>(() => bookingIntentOf(new URLSearchParams(location.search)));
+  const [wanted] = useState<TBookingIntent>(intent);
   const wantedDay = wanted.date && wanted.date >= today ? wanted.date : null;
   const [chosenView, setChosenView] = useState<View | null>(null);
   const view: View = chosenView ?? (narrow ? 'day' : 'week');
@@ -112,13 +106,13 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
   const to = addDays(from, span - 1);
   const [anyDesk, setAnyDesk] = useState(false);
 
-  const availability = useCall(getAvailability, {
+  const availability = useCall(bookingCalls.getAvailability, {
     roomId: room.id,
     from,
     to: seeking ? addDays(from, FIRST_FREE_DAY_SEARCH_DAYS - 1) : to,
     anyDesk,
   });
-  const policy = useCall(getBookingPolicy, { spaceId: room.space.id });
+  const policy = useCall(bookingCalls.getPolicy, { spaceId: room.space.id });
   const [startsAt, setStartsAt] = useState<string | null>(null);
   const [minutes, setMinutes] = useState(wanted.duration ?? room.rules.minDurationMinutes);
   const [attendees, setAttendees] = useState(wanted.people ?? 1);
@@ -165,7 +159,7 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
     policy.data !== null &&
     startsInsideFreeCancellationWindow(startsAt, policy.data.freeCancellationHours, new Date());
   const quote = useCall(
-    quoteReservation,
+    bookingCalls.quote,
     startsAt && endsAt && seatsOk ? { roomId: room.id, startsAt, endsAt, attendees, anyDesk } : null,
   );
 
@@ -196,7 +190,7 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
     setSubmitting(true);
     setProblem(null);
     try {
-      const reservation = await call(createReservation, {
+      const reservation = await call(bookingCalls.create, {
         roomId: room.id,
         startsAt,
         endsAt,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { seedDemoSiteContent } from '../../features/site-content/site-content.seed';
 import { seedDemoSpaces, type SavePhotoFile } from '../../features/spaces/spaces.seed';
 import type { Db } from '../client';
 import { seedDemoAccounts } from './demo-accounts';
@@ -19,5 +20,6 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
   await seedDemoAccounts(db);
   await seedDemoReservations(db);
   await seedDemoCommunity(db);
+  await seedDemoSiteContent(db, options.savePhotoFile);
   return true;
 }

@@ -289,7 +289,7 @@ export async function listAds(
     select a.id, a.category, a.kind, a.title, a.excerpt, a.status, u.name as author_name, a.created_at, a.ends_at
     from ads a join users u on u.id = a.author_id
     where ${whose} ${sql.join(conditions, sql` `)}
-    order by a.created_at desc, a.id desc
+    order by a.created_at desc nulls last, a.id desc nulls last
     limit ${AD_PAGE_SIZE + 1} offset ${(input.page - 1) * AD_PAGE_SIZE}`,
   );
   const page = rows.slice(0, AD_PAGE_SIZE);

@@ -12,6 +12,7 @@ CREATE TABLE "ads" (
 	"title" text NOT NULL,
 	"body" text NOT NULL,
 	"body_html" text NOT NULL,
+	"excerpt" text NOT NULL,
 	"status" text DEFAULT 'open' NOT NULL,
 	"ends_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
@@ -85,7 +86,7 @@ ALTER TABLE "community_reports" ADD CONSTRAINT "community_reports_decided_by_use
 ALTER TABLE "directory_entries" ADD CONSTRAINT "directory_entries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ad_spaces_ad_idx" ON "ad_spaces" USING btree ("ad_id");--> statement-breakpoint
 CREATE INDEX "ads_author_idx" ON "ads" USING btree ("author_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "ads_open_idx" ON "ads" USING btree ("created_at" DESC NULLS LAST,"id") WHERE "ads"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "ads_open_idx" ON "ads" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "ads"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "community_messages_recipient_idx" ON "community_messages" USING btree ("recipient_id","created_at");--> statement-breakpoint
 CREATE INDEX "community_messages_sender_idx" ON "community_messages" USING btree ("sender_id","created_at");--> statement-breakpoint
 CREATE INDEX "community_reports_ad_idx" ON "community_reports" USING btree ("ad_id");--> statement-breakpoint
