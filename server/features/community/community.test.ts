@@ -144,6 +144,31 @@ describe('the directory', () => {
     );
   });
 
+  it('follows the profile in the database: a changed company is found by its new name only, a deleted account is gone', async () => {
+    const person = await signedInAgent(app, { name: 'Nina Durand' });
+    await addRole(app.database.db, spaceId, person.user.id, 'member');
+    await ok(person.agent, 'community.updateDirectorySettings', {
+      visible: true,
+      fields: ['name', 'company'],
+      links: [],
+    });
+    const found = async (q: string) =>
+      (
+        await ok<{ members: Array<{ id: string }> }>(agents.member, 'community.searchDirectory', { q })
+      ).members.some((m) => m.id === person.user.id);
+    await app.database.db.execute(
+      sql`update users set company = 'Ancienne Maison' where id = ${person.user.id}`,
+    );
+    expect(await found('ancienne')).toBe(true);
+    await app.database.db.execute(
+      sql`update users set company = 'Nouvelle Maison' where id = ${person.user.id}`,
+    );
+    expect(await found('ancienne')).toBe(false);
+    expect(await found('NOUVELLE')).toBe(true);
+    await app.database.db.execute(sql`update users set deleted_at = now() where id = ${person.user.id}`);
+    expect(await found('nina')).toBe(false);
+  });
+
   it('refuses links that are not web links', async () => {
     const { status, error } = await call(agents.member, 'community.updateDirectorySettings', {
       visible: true,
