@@ -40,6 +40,8 @@ export default [
     route('activity', 'routes/activity.tsx'),
     route('formulas/:id', 'routes/formula.tsx'),
     route('plans', 'routes/plans.tsx'),
+    route('community', 'routes/community.tsx'),
+    route('ad/:id', 'routes/ad.tsx'),
     route('blog', 'routes/blog.tsx'),
     route('blog/article/:id', 'routes/blog-article.tsx'),
     route('admin/blog', 'routes/admin-blog.tsx'),

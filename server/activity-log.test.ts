@@ -102,6 +102,8 @@ const state = {
   formulaId: '',
   planId: '',
   orderId: '',
+  adId: '',
+  reportId: '',
   articleId: '',
   faqEntryId: '',
   partnerId: '',
@@ -392,6 +394,64 @@ const SCENARIOS: Record<string, Scenario> = {
     input: () => ({ formulaId: state.formulaId, archived: true }),
     kind: 'formula.archived',
   },
+  // The community, while owner and member share the space.
+  'community.updateDirectorySettings': {
+    input: () => ({ visible: true, fields: ['name', 'skills'], links: [] }),
+    kind: 'directory.updated',
+  },
+  'community.contactMember': {
+    as: () => member.agent,
+    input: () => ({ memberId: owner.user.id, message: 'Bonjour, un café ?' }),
+    kind: 'message.sent',
+  },
+  'community.answerMessage': {
+    input: async () => {
+      const [message] = await rowsOf<{ id: string }>(
+        app.database.db,
+        sql`SELECT id FROM community_messages WHERE recipient_id = ${owner.user.id} LIMIT 1`,
+      );
+      return { messageId: message!.id, message: 'Avec plaisir.' };
+    },
+    kind: 'message.sent',
+  },
+  'community.createAd': {
+    as: () => member.agent,
+    input: () => ({
+      category: 'equipment',
+      kind: 'offer',
+      title: 'Écran à prêter',
+      body: 'Un écran 27 pouces.',
+      spaceIds: [state.spaceId],
+    }),
+    kind: 'ad.created',
+  },
+  'community.updateAd': {
+    as: () => member.agent,
+    input: () => ({
+      id: state.adId,
+      ad: {
+        category: 'equipment',
+        kind: 'offer',
+        title: 'Écran 27 pouces à prêter',
+        body: 'Un écran 27 pouces, avec son câble.',
+        spaceIds: [state.spaceId],
+      },
+    }),
+    kind: 'ad.updated',
+  },
+  'community.replyToAd': {
+    input: () => ({ adId: state.adId, message: 'Je veux bien l’emprunter.' }),
+    kind: 'message.sent',
+  },
+  'community.report': {
+    input: () => ({ subject: 'ad', subjectId: state.adId, reason: 'Hors sujet.' }),
+    kind: 'report.created',
+  },
+  'community.decideReport': {
+    input: () => ({ reportId: state.reportId, decision: 'dismiss', reason: 'Rien à redire.' }),
+    kind: 'report.dismissed',
+  },
+  'community.closeAd': { as: () => member.agent, input: () => ({ id: state.adId }), kind: 'ad.closed' },
   'backoffice.removeFromTeam': {
     input: () => ({ spaceId: state.spaceId, userId: member.user.id }),
     kind: 'member.removed',
@@ -501,6 +561,8 @@ function remember(name: string, result: unknown) {
     state.planId = bought.planId;
     state.orderId = bought.order.id;
   }
+  if (name === 'community.createAd') state.adId = (result as { id: string }).id;
+  if (name === 'community.report') state.reportId = (result as { id: string }).id;
   if (name === 'blogAdmin.create') state.articleId = (result as { id: string }).id;
   if (name === 'contentAdmin.createFaqEntry') state.faqEntryId = (result as { id: string }).id;
   if (name === 'contentAdmin.createPartner') state.partnerId = (result as { id: string }).id;

@@ -1,5 +1,6 @@
 import { activityCallables } from './features/activity/activity.callables';
 import { formulasCallables } from './features/formulas/formulas.callables';
+import { communityCallables } from './features/community/community.callables';
 import { blogCallables } from './features/blog/blog.callables';
 import { createBackOfficeCallables } from './features/back-office/back-office.callables';
 import { searchCallables } from './features/search/search.callables';
@@ -24,6 +25,7 @@ export function createRouter(deps: RouterDeps) {
     ...createBackOfficeCallables({ fileStore: deps.fileStore }),
     ...activityCallables,
     ...formulasCallables,
+    ...communityCallables,
     ...blogCallables,
     ...siteContentCallables,
   ]);

@@ -1,4 +1,5 @@
 import { formulaJobs } from './features/formulas/formula-jobs';
+import { communityJobs } from './features/community/community-mails';
 import { invitationMailJob } from './features/back-office/invitation-mail';
 import { reservationJobs } from './features/reservations/reservation-jobs';
 import { accountMailJob } from './platform/account-mails';
@@ -10,4 +11,5 @@ export const JOBS: readonly JobDefinition[] = [
   invitationMailJob,
   ...reservationJobs,
   ...formulaJobs,
+  ...communityJobs,
 ];

@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'blog',
   'co2',
   'common',
+  'community',
   'consent',
   'content',
   'formulas',

@@ -2,14 +2,16 @@ import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { getManagedSpace, listTeam } from '#contract/back-office';
 import { listManagedFormulas, listSpacePlans } from '#contract/formulas';
+import { listReports, REPORT_STATUSES } from '#contract/community';
 import { todayIn } from '#contract/dates';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
 import type { Route } from './+types/myspaces-space';
 import { OFFICE_SECTIONS, SpaceBackOffice } from '~/features/back-office/space-back-office';
+import { ModerationPanel } from '~/features/community/moderation-panel';
 import { requireViewer } from '~/platform/guard';
 import { pageTitle } from '~/platform/meta';
 
-export const handle: I18nHandle = { i18n: ['backoffice', 'spaces', 'formulas'] };
+export const handle: I18nHandle = { i18n: ['backoffice', 'spaces', 'community', 'formulas'] };
 await loadRouteNamespaces(handle);
 
 /** /myspaces/{spaceId}?section=…: one space's back office (owners, managers and admins; others get 403). */
@@ -26,8 +28,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
           context.call(listSpacePlans, { spaceId: params.spaceId }),
         ]).then(([catalogue, plans]) => ({ ...catalogue, plans }))
       : null;
+  const wantedStatus = new URL(request.url).searchParams.get('status');
+  const reportStatus = REPORT_STATUSES.find((status) => status === wantedStatus) ?? 'open';
+  const reports =
+    section === 'reports'
+      ? (await context.call(listReports, { spaceId: params.spaceId, status: reportStatus })).reports
+      : null;
   const today = todayIn(space.address.timeZone || DEFAULT_TIME_ZONE, new Date());
-  return { space, section, team, sales, today };
+  return { space, section, team, sales, today, reports, reportStatus };
 }
 
 export function meta({ matches, data }: Route.MetaArgs) {
@@ -37,5 +45,11 @@ export function meta({ matches, data }: Route.MetaArgs) {
 }
 
 export default function SpaceBackOfficeRoute({ loaderData }: Route.ComponentProps) {
-  return <SpaceBackOffice {...loaderData} />;
+  const { reports, reportStatus, ...office } = loaderData;
+  return (
+    <SpaceBackOffice
+      {...office}
+      reports={reports ? <ModerationPanel reports={reports} status={reportStatus} /> : null}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { History, LogOut, UserRound, Ticket } from 'lucide-react';
+import { History, LogOut, Ticket, UserRound, Users } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import type { TViewer } from '#contract/load-context';
@@ -11,7 +11,7 @@ const item =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none select-none ' +
   'data-[highlighted]:bg-muted';
 
-/** The signed-in person's menu: profile, activity, sign out (loaded by ./account-menu.tsx). */
+/** The signed-in person's menu: profile, activity, community, sign out (loaded by ./account-menu.tsx). */
 export function AccountDropdown({ user, defaultOpen = false }: { user: TViewer; defaultOpen?: boolean }) {
   const { t } = useTranslation('auth');
   return (
@@ -50,6 +50,12 @@ export function AccountDropdown({ user, defaultOpen = false }: { user: TViewer; 
             <PreloadLink to="/plans">
               <Ticket aria-hidden className="size-4" />
               {t('menu.plans')}
+            </PreloadLink>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <PreloadLink to="/community">
+              <Users aria-hidden className="size-4" />
+              {t('menu.community')}
             </PreloadLink>
           </DropdownMenu.Item>
           <DropdownMenu.Item className={cn(item, 'text-danger')} onSelect={() => void signOutAndLeave('/')}>

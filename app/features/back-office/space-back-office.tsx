@@ -1,5 +1,5 @@
 import { ChevronLeft, ExternalLink } from 'lucide-react';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TInvitation, TManagedSpace } from '#contract/back-office';
@@ -28,6 +28,7 @@ export const OFFICE_SECTIONS = [
   'photos',
   'branding',
   'team',
+  'reports',
   'status',
 ] as const;
 export type OfficeSection = (typeof OFFICE_SECTIONS)[number];
@@ -59,6 +60,7 @@ export function SpaceBackOffice({
   team,
   sales = null,
   today,
+  reports,
 }: {
   space: TManagedSpace;
   section: OfficeSection;
@@ -66,6 +68,8 @@ export function SpaceBackOffice({
   /** The `formulas` section's data: the formulas, the sales settings and the members' plans. */
   sales?: { formulas: TFormula[]; settings: TSalesSettings; plans: TMemberPlan[] } | null;
   today: string;
+  /** The community's reports section, composed by the route (another feature's panel). */
+  reports?: ReactNode;
 }) {
   const { t } = useTranslation('backoffice');
   const tabStrip = useRef<HTMLElement>(null);
@@ -154,6 +158,7 @@ export function SpaceBackOffice({
             canManageManagers={space.myRole !== 'manager'}
           />
         ) : null}
+        {section === 'reports' ? reports : null}
         {section === 'status' ? <PublishPanel space={space} /> : null}
       </div>
     </main>

@@ -266,7 +266,7 @@ export const creditLots = pgTable(
 );
 
 /**
- * The credit ledger: append-only (migration 0015's triggers refuse UPDATE, DELETE and TRUNCATE, and a debit
+ * The credit ledger: append-only (migration 0017's triggers refuse UPDATE, DELETE and TRUNCATE, and a debit
  * that would make its lot negative). Amounts are signed, in the lot's unit.
  */
 export const creditEntries = pgTable(

@@ -4,6 +4,7 @@ import { seedDemoSpaces, type SavePhotoFile } from '../../features/spaces/spaces
 import type { Db } from '../client';
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoFormulas } from './demo-formulas';
+import { seedDemoCommunity } from './demo-community';
 import { seedDemoReservations } from './demo-reservations';
 import { spaces } from '../schema/spaces';
 
@@ -20,6 +21,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
   await seedDemoAccounts(db);
   await seedDemoReservations(db);
   await seedDemoFormulas(db);
+  await seedDemoCommunity(db);
   await seedDemoSiteContent(db, options.savePhotoFile);
   return true;
 }
