@@ -9,7 +9,7 @@ import { ResultPage, type ResultData } from '~/features/reservations/result-page
 import { pageTitle } from '~/platform/meta';
 import { invariantRoute } from '~/platform/route-invariant';
 
-export const handle: I18nHandle = { i18n: ['reservations', 'formulas'] };
+export const handle: I18nHandle = { i18n: ['reservations', 'formulas', 'spaces'] };
 await loadRouteNamespaces(handle);
 
 /** Why a booking could not be made, as `/result?error=…` names it: a refusal or an error code. */
