@@ -2,6 +2,7 @@ import type { ActivityKind, TActivityActor, TActivityItem } from './activity';
 import type { Locale } from './locale';
 import { formatMoment, formatSlot } from './reservation-format';
 import { formatCredit } from './formulas';
+import { formatMoney } from './money';
 
 /**
  * An entry of the activity log as a sentence, in the reader's language, on the page and in the CSV alike.
@@ -60,6 +61,9 @@ export const CONCERNING_KINDS = [
   'plan.suspended',
   'plan.ended',
   'credits.adjusted',
+  'invoice.issued',
+  'credit_note.issued',
+  'payment.recorded',
 ] as const satisfies readonly ActivityKind[];
 
 export function variantsOf(kind: ActivityKind): readonly SentenceVariant[] {
@@ -78,6 +82,7 @@ export const ACTIVITY_KIND_GROUPS: Record<string, readonly string[]> = {
   spaces: ['space', 'room'],
   teams: ['member'],
   formulas: ['formula', 'sales_settings', 'order', 'plan', 'credits'],
+  invoicing: ['legal_identity', 'billing_details', 'invoice', 'credit_note', 'payment', 'invoicing'],
 };
 
 export function groupOfKind(kind: ActivityKind): string {
@@ -146,6 +151,15 @@ export function describeActivity(
       (item.details.creditUnit === 'minutes' || item.details.creditUnit === 'entries')
         ? formatCredit(locale, item.details.creditAmount, item.details.creditUnit)
         : '',
+    number: text(item.details.number) ?? '',
+    invoiceNumber: text(item.details.invoiceNumber) ?? '',
+    amount:
+      typeof item.details.amountCents === 'number'
+        ? formatMoney(item.details.amountCents, locale)
+        : typeof item.details.totalCents === 'number'
+          ? formatMoney(item.details.totalCents, locale)
+          : '',
+    month: text(item.details.month) ?? '',
     // Only bookings' sentences name a slot.
     slot: item.kind.startsWith('reservation.') ? slotOf(item, locale, zone, t) : '',
   };

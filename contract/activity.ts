@@ -63,6 +63,13 @@ export const ACTIVITY_KINDS = [
   'plan.suspended',
   'plan.ended',
   'credits.adjusted',
+  // Invoices, payments and documents
+  'legal_identity.changed',
+  'billing_details.changed',
+  'invoice.issued',
+  'credit_note.issued',
+  'payment.recorded',
+  'invoicing.month_closed',
 ] as const;
 
 export const ZActivityKind = z.enum(ACTIVITY_KINDS);
@@ -80,6 +87,8 @@ export const ACTIVITY_SUBJECT_TYPES = [
   'order',
   'plan',
   'credit_lot',
+  'invoice',
+  'invoicing_month',
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 

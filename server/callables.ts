@@ -1,5 +1,6 @@
 import { activityCallables } from './features/activity/activity.callables';
 import { formulasCallables } from './features/formulas/formulas.callables';
+import { invoicesCallables } from './features/invoices/invoices.callables';
 import { createBackOfficeCallables } from './features/back-office/back-office.callables';
 import { searchCallables } from './features/search/search.callables';
 import { spacesCallables } from './features/spaces/spaces.callables';
@@ -22,5 +23,6 @@ export function createRouter(deps: RouterDeps) {
     ...createBackOfficeCallables({ fileStore: deps.fileStore }),
     ...activityCallables,
     ...formulasCallables,
+    ...invoicesCallables,
   ]);
 }
