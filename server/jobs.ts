@@ -1,5 +1,6 @@
 import { formulaJobs } from './features/formulas/formula-jobs';
 import { invitationMailJob } from './features/back-office/invitation-mail';
+import { invoiceJobs } from './features/invoices/invoice-jobs';
 import { reservationJobs } from './features/reservations/reservation-jobs';
 import { accountMailJob } from './platform/account-mails';
 import type { JobDefinition } from './platform/jobs';
@@ -10,4 +11,5 @@ export const JOBS: readonly JobDefinition[] = [
   invitationMailJob,
   ...reservationJobs,
   ...formulaJobs,
+  ...invoiceJobs,
 ];

@@ -26,6 +26,8 @@ import {
 } from '../db/schema/invoices';
 import { spaces } from '../db/schema/spaces';
 import { sqlStateOf, type Tx } from '../db/transaction';
+import { invoiceMailJob } from './invoice-mails';
+import { enqueueJob } from './jobs';
 import { logActivity, type WorkContext } from './service-context';
 
 /**
@@ -413,6 +415,8 @@ async function insertDocument(work: WorkContext, draft: DocumentDraft): Promise<
     await tx.insert(invoiceLines).values(lineRows);
   });
   await advanceJournal(tx, draft.spaceId, link.position, row.footprint);
+  // The buyer gets it by e-mail, PDF attached, once it commits (the caller wakes the job runner).
+  await enqueueJob(tx, invoiceMailJob, { event: 'issued', invoiceId: id });
   return row;
 }
 

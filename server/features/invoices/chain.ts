@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { GENESIS_FOOTPRINT } from '#contract/invoices.plain';
 import type { TChainReport } from '#contract/invoices';
 import type { Db } from '../../db/client';
-import { invoiceLines, invoicePayments, invoices } from '../../db/schema/invoices';
+import { invoiceLines, invoicePayments, invoices, journalHeads } from '../../db/schema/invoices';
 import type { Tx } from '../../db/transaction';
 import {
   canonicalJson,
@@ -71,4 +71,10 @@ export async function verifySpaceChain(db: Db | Tx, spaceId: string): Promise<TC
     previous = entry.footprint;
   }
   return { intact: true, checked: entries.length, brokenAt: null };
+}
+
+/** The spaces whose journal has begun (the ones `verify-ledger` checks by default). */
+export async function spacesWithJournal(db: Db): Promise<string[]> {
+  const rows = await db.select({ spaceId: journalHeads.spaceId }).from(journalHeads);
+  return rows.map((row) => row.spaceId);
 }

@@ -8,7 +8,7 @@ import { issueCreditNote, issueInvoice, linesOf, type InvoiceRow } from '../../p
 import { log } from '../../platform/log';
 import { systemContext, unitOfWork } from '../../platform/service-context';
 import { insertPerson, insertSpace, localInstant } from '../reservations/reservations.fixtures';
-import { renderInvoicePdf } from './invoice-pdf';
+import { renderInvoicePdf } from '../../platform/invoice-pdf';
 import { setLegalIdentity } from './invoices.fixtures';
 
 /**

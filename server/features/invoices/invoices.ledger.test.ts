@@ -21,6 +21,7 @@ import {
 } from '../reservations/reservations.fixtures';
 import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
 import { verifySpaceChain } from './chain';
+import { remindOverdueInvoices } from './invoice-jobs';
 import { invoicesRouter, setLegalIdentity } from './invoices.fixtures';
 
 /**
@@ -211,6 +212,14 @@ describe('payments and closing', () => {
     try {
       const mine = await call<{ id: string; status: string }[]>(buyer, 'invoices.listMine', {});
       expect(mine.find((item) => item.id === invoice.id)!.status).toBe('overdue');
+      // Reminded once, however often the sweep runs.
+      await remindOverdueInvoices(system());
+      await remindOverdueInvoices(system());
+      const reminders = await rowsOf(
+        database.db,
+        sql`SELECT 1 FROM jobs WHERE kind = 'invoices.mail' AND payload->>'invoiceId' = ${invoice.id} AND payload->>'event' = 'overdue'`,
+      );
+      expect(reminders).toHaveLength(1);
     } finally {
       now = later;
     }

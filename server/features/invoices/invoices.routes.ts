@@ -6,7 +6,7 @@ import { requireRight, requireSignedIn } from '../../platform/policy';
 import type { SessionReader } from '../../platform/session';
 import { log } from '../../platform/log';
 import { accountingCsv } from './accounting-export';
-import { renderInvoicePdf } from './invoice-pdf';
+import { renderInvoicePdf } from '../../platform/invoice-pdf';
 import { readableDocument } from './invoices.service';
 
 const PDF_FILE = /^([0-9a-f-]{36})\.pdf$/;

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#contract/locale';
 import { formatMoney, formatVatRate } from '#contract/money';
-import { mailTranslator } from '../../platform/mail-i18n';
+import { mailTranslator } from './mail-i18n';
 import {
   isBusinessBuyer,
   type BuyerSnapshot,
@@ -10,7 +10,7 @@ import {
   type InvoiceRow,
   type SellerSnapshot,
   type VatBreakdownEntry,
-} from '../../platform/invoicing';
+} from './invoicing';
 import { FACTUR_X_FILENAME, facturXXml } from './factur-x';
 
 /**

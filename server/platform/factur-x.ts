@@ -4,7 +4,7 @@ import type {
   InvoiceRow,
   SellerSnapshot,
   VatBreakdownEntry,
-} from '../../platform/invoicing';
+} from './invoicing';
 
 /**
  * The EN 16931 invoice in UN/CEFACT CII (Factur-X profile EN16931), embedded in each PDF. Business terms
