@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'consent',
   'content',
   'formulas',
+  'invoices',
   'onboarding',
   'platform',
   'profile',

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import type { PaymentStatus } from '#contract/invoices.plain';
+import { cn } from '~/ui/cn';
+
+const tones: Record<PaymentStatus, string> = {
+  unpaid: 'border-line text-ink',
+  partially_paid: 'border-primary/50 text-ink',
+  paid: 'border-success/60 bg-success/10 text-ink',
+  overdue: 'border-danger/60 bg-danger/10 text-ink',
+  credited: 'border-line text-ink-soft',
+};
+
+/** An invoice's payment status as a labelled badge (its words, not only its colour). */
+export function InvoiceStatus({ status }: { status: PaymentStatus }) {
+  const { t } = useTranslation('invoices');
+  return (
+    <span
+      data-testid="invoice-status"
+      className={cn('inline-block rounded-full border px-2 py-0.5 text-xs font-medium', tones[status])}
+    >
+      {t(`status.${status}`)}
+    </span>
+  );
+}
+
+/** Where an invoice's PDF is downloaded (its permission is checked by the server). */
+export const invoicePdfPath = (id: string) => `/api/invoices/${id}.pdf`;
