@@ -36,3 +36,15 @@ export const GENESIS_FOOTPRINT = '0'.repeat(64);
 
 /** SQLSTATE the database raises for a document dated in a closed period. */
 export const CLOSED_PERIOD_SQLSTATE = 'EC010';
+
+/** Why an invoicing operation was refused, in `details.reason` (translated by the browser). */
+export const INVOICE_REFUSALS = [
+  'legal-identity-incomplete', // with `details.missing`: the fields to fill first
+  'nothing-to-invoice',
+  'invoice-credited',
+  'already-paid',
+  'more-than-due',
+  'period-closed',
+  'month-not-over',
+  'already-closed',
+] as const;

@@ -15,17 +15,7 @@ import { ZCalendarDate, ZText, ZUuid } from './input';
  * (docs/decisions/022-invoices-and-documents.md). Amounts are integer cents.
  */
 
-/** Why an invoicing operation was refused, in `details.reason` (translated by the browser). */
-export const INVOICE_REFUSALS = [
-  'legal-identity-incomplete', // with `details.missing`: the fields to fill first
-  'nothing-to-invoice',
-  'invoice-credited',
-  'already-paid',
-  'more-than-due',
-  'period-closed',
-  'month-not-over',
-  'already-closed',
-] as const;
+export { INVOICE_REFUSALS } from './invoices.plain';
 
 const line = (max: number) => ZText.trim().max(max);
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -20,9 +20,9 @@ import { Notice } from '~/ui/notice';
 import { toast } from '~/ui/toast-store';
 import { Section } from '~/features/back-office/section';
 import { call } from '~/platform/callable-client';
-import { fieldErrorsOf, messageOfError, translateField, type FieldErrors } from '~/platform/form-errors';
+import { fieldErrorsOf, translateField, type FieldErrors } from '~/platform/form-errors';
 import { useLocale } from '~/platform/use-locale';
-import { InvoiceStatus, invoicePdfPath } from './invoice-status';
+import { InvoiceStatus, invoiceErrorMessage, invoicePdfPath } from './invoice-status';
 import { LegalIdentityForm } from './legal-identity-form';
 
 export interface InvoicingPageData {
@@ -60,7 +60,7 @@ function RecordPayment({ invoice, today }: { invoice: TInvoiceSummary; today: st
       void revalidator.revalidate();
     } catch (error) {
       setErrors(fieldErrorsOf(error));
-      toast({ title: messageOfError(t, error), color: 'error' });
+      toast({ title: invoiceErrorMessage(t, error), color: 'error' });
     } finally {
       setBusy(false);
     }
@@ -235,7 +235,7 @@ function Closing({ spaceId, closings, today }: { spaceId: string; closings: TClo
       toast({ title: t('invoices:manage.closed') });
       void revalidator.revalidate();
     } catch (error) {
-      toast({ title: messageOfError(t, error), color: 'error' });
+      toast({ title: invoiceErrorMessage(t, error), color: 'error' });
     } finally {
       setBusy(false);
     }
