@@ -162,6 +162,9 @@ test('a member’s purchase is invoiced, paid and found on /documents; a cancell
   await expect(credit).toContainText('Avoir · sur la facture F-');
   const creditedNumber = (await credit.textContent())!.match(/sur la facture (F-\d{4}-\d{6})/)![1]!;
   await expect(
-    page.getByTestId('invoice-row').filter({ hasText: creditedNumber }).first().getByTestId('invoice-status'),
+    page
+      .getByTestId('invoice-row')
+      .filter({ hasText: new RegExp(`^${creditedNumber}`) })
+      .getByTestId('invoice-status'),
   ).toHaveText('Annulée par avoir');
 });

@@ -5,13 +5,7 @@ import type { TInvoiceSummary } from '#contract/invoices';
 import { formatMoney } from '#contract/money';
 import { EmptyState } from '~/ui/empty-state';
 import { useLocale } from '~/platform/use-locale';
-import { InvoiceStatus, invoicePdfPath } from './invoice-status';
-
-const formatDate = (date: string, locale: string) =>
-  new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+import { InvoiceStatus, formatInvoiceDate, invoicePdfPath } from './invoice-status';
 
 /** /documents: the member's invoices and credit notes, with their status and PDF. */
 export function DocumentsPage({ invoices }: { invoices: TInvoiceSummary[] }) {
@@ -66,7 +60,7 @@ export function DocumentsPage({ invoices }: { invoices: TInvoiceSummary[] }) {
                       </span>
                     </td>
                     <td className="py-2 pr-3">{invoice.spaceName}</td>
-                    <td className="py-2 pr-3">{formatDate(invoice.issueDate, locale)}</td>
+                    <td className="py-2 pr-3">{formatInvoiceDate(invoice.issueDate, locale)}</td>
                     <td className="py-2 pr-3 text-right tabular-nums">
                       {formatMoney(invoice.totalCents, locale)}
                     </td>

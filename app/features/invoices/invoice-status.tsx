@@ -37,3 +37,11 @@ export function invoiceErrorMessage(t: TFunction, error: unknown): string {
     return t(`invoices:refusals.${reason}`);
   return messageOfError(t, error);
 }
+
+/** An invoice's calendar date as the reader writes it ("24 nov. 2026", "24 Nov 2026"). */
+export function formatInvoiceDate(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}

@@ -22,7 +22,7 @@ import { Section } from '~/features/back-office/section';
 import { call } from '~/platform/callable-client';
 import { fieldErrorsOf, translateField, type FieldErrors } from '~/platform/form-errors';
 import { useLocale } from '~/platform/use-locale';
-import { InvoiceStatus, invoiceErrorMessage, invoicePdfPath } from './invoice-status';
+import { InvoiceStatus, formatInvoiceDate, invoiceErrorMessage, invoicePdfPath } from './invoice-status';
 import { LegalIdentityForm } from './legal-identity-form';
 
 export interface InvoicingPageData {
@@ -174,7 +174,7 @@ function InvoicesTable({ invoices, today }: { invoices: TInvoiceSummary[]; today
                 </span>
               </td>
               <td className="py-2 pr-3">{invoice.buyerName}</td>
-              <td className="py-2 pr-3">{invoice.issueDate}</td>
+              <td className="py-2 pr-3">{formatInvoiceDate(invoice.issueDate, locale)}</td>
               <td className="py-2 pr-3 text-right tabular-nums">{formatMoney(invoice.totalCents, locale)}</td>
               <td className="py-2 pr-3 text-right tabular-nums">
                 {invoice.kind === 'invoice' ? formatMoney(invoice.paidCents, locale) : ''}
