@@ -1,7 +1,7 @@
 import type { ActivityKind, TActivityActor, TActivityItem } from './activity';
 import type { Locale } from './locale';
 import { formatMoment, formatSlot } from './reservation-format';
-import { formatCredit } from './formulas';
+import { formatCredit } from './formulas.plain';
 import { formatMoney } from './money';
 
 /**
@@ -61,6 +61,8 @@ export const CONCERNING_KINDS = [
   'plan.suspended',
   'plan.ended',
   'credits.adjusted',
+  'message.sent',
+  'report.upheld',
   'invoice.issued',
   'credit_note.issued',
   'payment.recorded',
@@ -82,6 +84,8 @@ export const ACTIVITY_KIND_GROUPS: Record<string, readonly string[]> = {
   spaces: ['space', 'room'],
   teams: ['member'],
   formulas: ['formula', 'sales_settings', 'order', 'plan', 'credits'],
+  community: ['directory', 'message', 'ad', 'report'],
+  content: ['article', 'faq_entry', 'partner'],
   invoicing: ['legal_identity', 'billing_details', 'invoice', 'credit_note', 'payment', 'invoicing'],
 };
 
@@ -149,8 +153,10 @@ export function describeActivity(
     credit:
       typeof item.details.creditAmount === 'number' &&
       (item.details.creditUnit === 'minutes' || item.details.creditUnit === 'entries')
-        ? formatCredit(locale, item.details.creditAmount, item.details.creditUnit)
+        ? formatCredit(locale, item.details.creditAmount, item.details.creditUnit, t)
         : '',
+    // The site's content (an article's title, a question, a partner's name) and ads' titles, as they were.
+    title: text(item.details.title) ?? t('fallback.title'),
     number: text(item.details.number) ?? '',
     invoiceNumber: text(item.details.invoiceNumber) ?? '',
     amount:

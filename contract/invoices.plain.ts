@@ -1,5 +1,5 @@
 /**
- * The fixed lists of invoicing (docs/decisions/022-invoices-and-documents.md), without zod, so the database
+ * The fixed lists of invoicing (docs/decisions/024-invoices-and-documents.md), without zod, so the database
  * schema and the browser read the same words.
  */
 

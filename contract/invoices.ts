@@ -12,7 +12,7 @@ import { ZCalendarDate, ZText, ZUuid } from './input';
 
 /**
  * Invoices, credit notes, payments, the chained journal and the monthly closing
- * (docs/decisions/022-invoices-and-documents.md). Amounts are integer cents.
+ * (docs/decisions/024-invoices-and-documents.md). Amounts are integer cents.
  */
 
 export { INVOICE_REFUSALS } from './invoices.plain';

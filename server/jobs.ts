@@ -1,4 +1,5 @@
 import { formulaJobs } from './features/formulas/formula-jobs';
+import { communityJobs } from './features/community/community-mails';
 import { invitationMailJob } from './features/back-office/invitation-mail';
 import { invoiceJobs } from './features/invoices/invoice-jobs';
 import { reservationJobs } from './features/reservations/reservation-jobs';
@@ -11,5 +12,6 @@ export const JOBS: readonly JobDefinition[] = [
   invitationMailJob,
   ...reservationJobs,
   ...formulaJobs,
+  ...communityJobs,
   ...invoiceJobs,
 ];

@@ -1,24 +1,32 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
+import { getDirectorySettings } from '#contract/community';
 import { getBillingDetails } from '#contract/invoices';
 import { getProfile } from '#contract/profile';
 import type { Route } from './+types/profile';
+import { DirectorySettingsSection } from '~/features/community/directory-settings';
 import { BillingDetailsForm } from '~/features/invoices/billing-details-form';
 import { ProfilePage } from '~/features/profile/profile-page';
 import { requireViewer } from '~/platform/guard';
 import { pageTitle } from '~/platform/meta';
 
-export const handle: I18nHandle = { i18n: ['profile', 'invoices'] };
+export const handle: I18nHandle = { i18n: ['profile', 'community', 'invoices'] };
 await loadRouteNamespaces(handle);
 
 /** Login required: a signed-out visitor goes to the sign-in page and comes back here after. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer({ context, request });
-  const [profile, billing] = await Promise.all([
+  const [profile, directory, billing] = await Promise.all([
     context.call(getProfile, {}),
+    context.call(getDirectorySettings, {}),
     context.call(getBillingDetails, {}),
   ]);
-  return { profile, billing, emailConfirmed: new URL(request.url).searchParams.get('email') === 'confirmed' };
+  return {
+    profile,
+    directory,
+    billing,
+    emailConfirmed: new URL(request.url).searchParams.get('email') === 'confirmed',
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -27,11 +35,9 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   return (
-    <>
-      <ProfilePage profile={loaderData.profile} emailConfirmed={loaderData.emailConfirmed} />
-      <div className="mx-auto w-full max-w-3xl px-4 pb-10">
-        <BillingDetailsForm details={loaderData.billing} />
-      </div>
-    </>
+    <ProfilePage profile={loaderData.profile} emailConfirmed={loaderData.emailConfirmed}>
+      <DirectorySettingsSection initial={loaderData.directory} />
+      <BillingDetailsForm details={loaderData.billing} />
+    </ProfilePage>
   );
 }

@@ -1,13 +1,14 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { bookingIntentOf } from '#contract/search';
+import { listSpaceFormulas } from '#contract/formulas';
 import { getSpace } from '#contract/spaces';
 import type { Route } from './+types/space';
 import { SpacePage } from '~/features/spaces/space-page';
 import { translatorFor } from '~/platform/meta';
 import { seoMeta, shortDescription } from '~/platform/seo';
 
-export const handle: I18nHandle = { i18n: ['spaces'] };
+export const handle: I18nHandle = { i18n: ['spaces', 'formulas'] };
 await loadRouteNamespaces(handle);
 
 /** `/spaces/{id}`: `id` is the slug (canonical) or the uuid. */
@@ -16,7 +17,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // A search's date, time, length and people go on to the rooms' calendars (read here: the browser's
   // first load of the page carries no schema).
   const intent = bookingIntentOf(new URL(request.url).searchParams);
-  return { space, intent, now: new Date().toISOString() };
+  const formulas = await context.call(listSpaceFormulas, { spaceId: space.id });
+  return { space, formulas, intent, now: new Date().toISOString() };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -37,5 +39,12 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function SpaceRoute({ loaderData }: Route.ComponentProps) {
-  return <SpacePage space={loaderData.space} intent={loaderData.intent} now={loaderData.now} />;
+  return (
+    <SpacePage
+      space={loaderData.space}
+      formulas={loaderData.formulas}
+      intent={loaderData.intent}
+      now={loaderData.now}
+    />
+  );
 }

@@ -11,7 +11,7 @@ import { greetingFor } from './mail-layout';
 
 /**
  * The buyer's e-mails about a document, with its PDF attached: an invoice or credit note issued, an
- * invoice overdue (docs/decisions/022). Transactional: the buyer is owed their invoice.
+ * invoice overdue (docs/decisions/024). Transactional: the buyer is owed their invoice.
  */
 export const INVOICE_MAIL_EVENTS = ['issued', 'overdue'] as const;
 

@@ -16,7 +16,7 @@ import { FACTUR_X_FILENAME, facturXXml } from './factur-x';
 /**
  * An invoice or credit note as a PDF/A-3b with its fonts embedded and its Factur-X XML (EN16931) attached
  * (`AFRelationship` Alternative, the Factur-X XMP extension in its metadata): pdfkit, chosen in
- * docs/decisions/022. Written in the buyer's language; the French legal mentions are always there.
+ * docs/decisions/024. Written in the buyer's language; the French legal mentions are always there.
  */
 
 const require = createRequire(import.meta.url);

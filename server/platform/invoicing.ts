@@ -31,7 +31,7 @@ import { enqueueJob } from './jobs';
 import { logActivity, type WorkContext } from './service-context';
 
 /**
- * Invoices, credit notes and payments as the law wants them (docs/decisions/022-invoices-and-documents.md):
+ * Invoices, credit notes and payments as the law wants them (docs/decisions/024-invoices-and-documents.md):
  * numbered from a counter row in the issuing transaction, kept as issued by the database, and chained by
  * SHA-256 footprints per space. Formulas and reservations issue through here in their own unit of work.
  */

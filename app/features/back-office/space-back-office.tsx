@@ -1,5 +1,5 @@
 import { ChevronLeft, ExternalLink } from 'lucide-react';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TInvitation, TManagedSpace } from '#contract/back-office';
@@ -15,15 +15,20 @@ import { PublishPanel } from './publish-panel';
 import { RoomsManager } from './rooms-manager';
 import { StatusBadge } from './status-badge';
 import { TeamManager, type TeamMember } from './team-manager';
+import type { TFormula, TMemberPlan, TSalesSettings } from '#contract/formulas';
+import { FormulasManager, SalesSettingsForm } from '~/features/formulas/office/formulas-manager';
+import { MemberPlans } from '~/features/formulas/office/member-plans';
 
 export const OFFICE_SECTIONS = [
   'general',
   'address',
   'hours',
   'rooms',
+  'formulas',
   'photos',
   'branding',
   'team',
+  'reports',
   'status',
 ] as const;
 export type OfficeSection = (typeof OFFICE_SECTIONS)[number];
@@ -53,12 +58,18 @@ export function SpaceBackOffice({
   space,
   section,
   team,
+  sales = null,
   today,
+  reports,
 }: {
   space: TManagedSpace;
   section: OfficeSection;
   team: { members: TeamMember[]; invitations: TInvitation[] } | null;
+  /** The `formulas` section's data: the formulas, the sales settings and the members' plans. */
+  sales?: { formulas: TFormula[]; settings: TSalesSettings; plans: TMemberPlan[] } | null;
   today: string;
+  /** The community's reports section, composed by the route (another feature's panel). */
+  reports?: ReactNode;
 }) {
   const { t } = useTranslation('backoffice');
   const tabStrip = useRef<HTMLElement>(null);
@@ -132,6 +143,13 @@ export function SpaceBackOffice({
           </>
         ) : null}
         {section === 'rooms' ? <RoomsManager spaceId={space.id} rooms={space.rooms} /> : null}
+        {section === 'formulas' && sales ? (
+          <>
+            <FormulasManager spaceId={space.id} formulas={sales.formulas} />
+            <MemberPlans plans={sales.plans} />
+            <SalesSettingsForm key={keyOf(sales.settings)} settings={sales.settings} />
+          </>
+        ) : null}
         {section === 'photos' ? (
           <PhotoManager owner={{ type: 'space', id: space.id }} photos={space.photos} />
         ) : null}
@@ -146,6 +164,7 @@ export function SpaceBackOffice({
             canManageManagers={space.myRole !== 'manager'}
           />
         ) : null}
+        {section === 'reports' ? reports : null}
         {section === 'status' ? <PublishPanel space={space} /> : null}
       </div>
     </main>

@@ -43,9 +43,12 @@ export function FormulaPage({ data }: { data: FormulaPageData }) {
   async function buy() {
     setBusy(true);
     try {
-      await call(buyFormula, { formulaId: formula.id, paymentMethod: method, idempotencyKey: key });
-      toast({ title: t('formulas:bought', { formula: name }) });
-      void navigate('/plans');
+      const bought = await call(buyFormula, {
+        formulaId: formula.id,
+        paymentMethod: method,
+        idempotencyKey: key,
+      });
+      void navigate(`/result?plan=${bought.planId}`);
     } catch (error) {
       toast({ title: messageOfError(t, error), color: 'error' });
       setBusy(false);
@@ -53,11 +56,11 @@ export function FormulaPage({ data }: { data: FormulaPageData }) {
   }
 
   return (
-    <article className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+    <main id="main" className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <header className="space-y-2">
         <p className="text-primary text-sm font-medium">{t(`formulas:kinds.${formula.kind}`)}</p>
         <h1 className="text-3xl font-bold">{name}</h1>
-        <p className="text-muted-foreground">
+        <p className="text-ink-soft">
           <Link className="underline" to={`/spaces/${space.slug}`}>
             {t('formulas:space', { space: space.name, city: space.city })}
           </Link>
@@ -72,7 +75,7 @@ export function FormulaPage({ data }: { data: FormulaPageData }) {
           {t('formulas:gives')}
         </h2>
         <FormulaTerms formula={formula} />
-        <p className="text-muted-foreground text-sm">{t(`formulas:activation.${settings.activation}`)}</p>
+        <p className="text-ink-soft text-sm">{t(`formulas:activation.${settings.activation}`)}</p>
       </section>
       {formula.status === 'archived' ? (
         <Notice>{t('formulas:archived')}</Notice>
@@ -106,6 +109,6 @@ export function FormulaPage({ data }: { data: FormulaPageData }) {
           </Button>
         </section>
       )}
-    </article>
+    </main>
   );
 }

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { formatCredit, type TFormula } from '#contract/formulas';
+import { type TFormula } from '#contract/formulas';
 import { formatMoney, formatVatRate } from '#contract/money';
 import { useLocale } from '~/platform/use-locale';
+import { useFormatCredit } from './use-format-credit';
 
 /** A formula's price, excluding and including VAT, with its period for a membership. */
 export function FormulaPrice({ formula }: { formula: TFormula }) {
@@ -12,8 +13,8 @@ export function FormulaPrice({ formula }: { formula: TFormula }) {
       <span className="text-2xl font-semibold">
         {t('price.incl', { amount: formatMoney(formula.priceInclVatCents, locale) })}
       </span>
-      {formula.period && <span className="text-muted-foreground">{t(`period.${formula.period}`)}</span>}
-      <span className="text-muted-foreground text-sm">
+      {formula.period && <span className="text-ink-soft">{t(`period.${formula.period}`)}</span>}
+      <span className="text-ink-soft text-sm">
         {t('price.excl', { amount: formatMoney(formula.priceExclVatCents, locale) })} ·{' '}
         {t('price.vat', { rate: formatVatRate(formula.vatRateBasisPoints, locale) })}
       </span>
@@ -24,8 +25,8 @@ export function FormulaPrice({ formula }: { formula: TFormula }) {
 /** What a formula gives and on what terms, as a list. */
 export function FormulaTerms({ formula }: { formula: TFormula }) {
   const { t } = useTranslation(['formulas', 'spaces']);
-  const locale = useLocale();
-  const amount = formatCredit(locale, formula.creditAmount, formula.creditUnit);
+  const formatCredit = useFormatCredit();
+  const amount = formatCredit(formula.creditAmount, formula.creditUnit);
   const credit = t(`formulas:credit.${formula.creditUnit}`, { amount });
   const kinds = formula.roomKinds.map((kind) => t(`spaces:kinds.${kind}`)).join(', ');
   return (

@@ -2,7 +2,7 @@ import { Ticket } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
-import { cancelPlan, formatCredit, formulaName, type TLedgerLine, type TPlan } from '#contract/formulas';
+import { cancelPlan, formulaName, type TLedgerLine, type TPlan } from '#contract/formulas';
 import { formatMoney } from '#contract/money';
 import { formatDay, formatSlot } from '#contract/reservation-format';
 import { Button } from '~/ui/button';
@@ -12,6 +12,7 @@ import { toast } from '~/ui/toast-store';
 import { call } from '~/platform/callable-client';
 import { messageOfError } from '~/platform/form-errors';
 import { useLocale } from '~/platform/use-locale';
+import { useFormatCredit } from './use-format-credit';
 import { FormulaTerms } from './formula-terms';
 
 export interface PlansPageData {
@@ -65,6 +66,7 @@ function CancelMembership({ plan }: { plan: TPlan }) {
 function PlanCard({ plan }: { plan: TPlan }) {
   const { t } = useTranslation('formulas');
   const locale = useLocale();
+  const credit = useFormatCredit();
   const zone = plan.space.timeZone;
   const day = (iso: string) => formatDay(locale, iso, zone);
   return (
@@ -76,7 +78,7 @@ function PlanCard({ plan }: { plan: TPlan }) {
               {formulaName(plan.formula, locale)}
             </Link>
           </h2>
-          <p className="text-muted-foreground text-sm">
+          <p className="text-ink-soft text-sm">
             {plan.space.name} · {t(`plans.status.${plan.status}`)}
           </p>
           {plan.periodStartsAt && plan.periodEndsAt && (
@@ -98,10 +100,10 @@ function PlanCard({ plan }: { plan: TPlan }) {
           <ul className="text-sm">
             {plan.lots.map((lot) => (
               <li key={lot.id} data-testid="lot">
-                {t(`plans.lot.${lot.source}`)} :{' '}
+                {t(`plans.lot.${lot.source}`)} ·{' '}
                 {t('plans.lotLine', {
-                  balance: formatCredit(locale, lot.balance, lot.unit),
-                  granted: formatCredit(locale, lot.granted, lot.unit),
+                  balance: credit(lot.balance, lot.unit),
+                  granted: credit(lot.granted, lot.unit),
                   from: day(lot.validFrom),
                   to: day(lot.validUntil),
                 })}
@@ -111,6 +113,7 @@ function PlanCard({ plan }: { plan: TPlan }) {
               </li>
             ))}
           </ul>
+          {plan.periodIndex > 0 && <p className="text-ink-soft text-sm">{t('plans.olderLots')}</p>}
         </section>
       )}
       {plan.orders.length > 0 && (
@@ -136,6 +139,7 @@ function PlanCard({ plan }: { plan: TPlan }) {
 function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (lotId: string) => string }) {
   const { t } = useTranslation('formulas');
   const locale = useLocale();
+  const credit = useFormatCredit();
   if (!ledger.lines.length) return <p>{t('plans.ledgerEmpty')}</p>;
   const last = ledger.lines[ledger.lines.length - 1];
   return (
@@ -169,7 +173,7 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
                     {line.reservation && (
                       <>
                         {' · '}
-                        <Link className="underline" to={`/reservations?highlight=${line.reservation.id}`}>
+                        <Link className="underline" to={`/result?reservation=${line.reservation.id}`}>
                           {t('plans.booking', {
                             room: line.reservation.roomName,
                             slot: formatSlot(
@@ -186,10 +190,10 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
                   </td>
                   <td className="py-1 pr-3 text-right whitespace-nowrap">
                     {line.amount > 0 ? '+' : ''}
-                    {formatCredit(locale, line.amount, line.unit)}
+                    {credit(line.amount, line.unit)}
                   </td>
                   <td className="py-1 text-right whitespace-nowrap">
-                    {formatCredit(locale, line.balanceAfter, line.unit)}
+                    {credit(line.balanceAfter, line.unit)}
                   </td>
                 </tr>
               );
@@ -209,22 +213,20 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
 /** `/plans`: what I hold, what is left and why (the ledger line by line). */
 export function PlansPage({ data }: { data: PlansPageData }) {
   const { t } = useTranslation('formulas');
-  const locale = useLocale();
+  const credit = useFormatCredit();
   const zones = new Map<string, string>();
   for (const plan of data.plans) for (const lot of plan.lots) zones.set(lot.id, plan.space.timeZone);
   const totals = [
-    data.balance.minutes > 0 || data.balance.entries === 0
-      ? formatCredit(locale, data.balance.minutes, 'minutes')
-      : null,
-    data.balance.entries > 0 ? formatCredit(locale, data.balance.entries, 'entries') : null,
+    data.balance.minutes > 0 || data.balance.entries === 0 ? credit(data.balance.minutes, 'minutes') : null,
+    data.balance.entries > 0 ? credit(data.balance.entries, 'entries') : null,
   ].filter(Boolean);
   return (
-    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+    <main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <header className="space-y-1">
         <h1 className="text-3xl font-bold">{t('plans.title')}</h1>
-        <p className="text-muted-foreground">{t('plans.intro')}</p>
+        <p className="text-ink-soft">{t('plans.intro')}</p>
         <p className="text-lg" data-testid="total-balance">
-          {t('plans.total')} : <strong>{totals.join(' · ')}</strong>
+          {t('plans.total')} <strong>{totals.join(' · ')}</strong>
         </p>
       </header>
       {data.plans.length === 0 ? (
@@ -236,9 +238,9 @@ export function PlansPage({ data }: { data: PlansPageData }) {
         <h2 id="ledger-title" className="text-xl font-semibold">
           {t('plans.ledger')}
         </h2>
-        <p className="text-muted-foreground text-sm">{t('plans.ledgerIntro')}</p>
+        <p className="text-ink-soft text-sm">{t('plans.ledgerIntro')}</p>
         <Ledger ledger={data.ledger} zoneOf={(lotId) => zones.get(lotId) ?? 'Europe/Paris'} />
       </section>
-    </div>
+    </main>
   );
 }

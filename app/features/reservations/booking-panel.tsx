@@ -6,15 +6,10 @@ import { addDays, todayIn } from '#contract/dates';
 import { startsInsideFreeCancellationWindow } from '#contract/cancellation';
 import { AppError } from '#contract/errors';
 import { formatDuration, formatSlot, zoneCity } from '#contract/reservation-format';
-import {
-  createReservation,
-  getAvailability,
-  getBookingPolicy,
-  quoteReservation,
-  type TAvailabilityDay,
-  type TSlot,
-} from '#contract/reservations';
-import { bookingIntentOf, bookingQueryOf, type TBookingIntent } from '#contract/search';
+import type { TAvailabilityDay, TSlot } from '#contract/reservations';
+import { bookingCalls } from '#contract/reservations.plain';
+import { bookingQueryOf, type TBookingIntent } from '#contract/search.plain';
+import { planCalls, type PaymentChoice as PayWith } from '#contract/formulas.plain';
 import { loginPath, signupPath } from '~/platform/auth-paths';
 import { call } from '~/platform/callable-client';
 import { useRootData } from '~/platform/root-data';
@@ -25,6 +20,7 @@ import { Skeleton } from '~/ui/skeleton';
 import { formatDateHeading, newIdempotencyKey, useNarrowScreen } from './format';
 import { useVisitorTimeZone } from '~/platform/format';
 import { useLocale } from '~/platform/use-locale';
+import { PaymentChoice } from './payment-choice';
 import { PriceSummary } from './price-summary';
 import { refusalMessage } from './refusal-message';
 import { SlotGrid } from './slot-grid';
@@ -60,6 +56,9 @@ const LEAVES_THE_PAGE = new Set([
   'failed-precondition',
 ]);
 
+/** Refusals of a booking paid by credit: the member may pay at price instead, on this page. */
+const CREDIT_REFUSALS = new Set(['not-enough-credit', 'no-usable-credit']);
+
 /** The lengths a booking starting at `startsAt` may have: on the step, within the rules and the free time. */
 function lengthsFrom(
   startsAt: string,
@@ -88,7 +87,7 @@ function lengthsFrom(
  * calendar on that day, with that start chosen when it is free. Without one, a phone opens its day view on
  * the first day with a free start rather than on a day where none is left.
  */
-export function BookingPanel({ room }: { room: BookableRoom }) {
+export function BookingPanel({ room, intent }: { room: BookableRoom; intent: TBookingIntent }) {
   const { t } = useTranslation('reservations');
   const locale = useLocale();
   const navigate = useSafeNavigate();
@@ -100,7 +99,7 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
 
   const today = useMemo(() => todayIn(zone, new Date()), [zone]);
   // What the search asked, read once: later choices are the member's.
-  const [wanted] = useState<TBookingIntent>(() => bookingIntentOf(new URLSearchParams(location.search)));
+  const [wanted] = useState<TBookingIntent>(intent);
   const wantedDay = wanted.date && wanted.date >= today ? wanted.date : null;
   const [chosenView, setChosenView] = useState<View | null>(null);
   const view: View = chosenView ?? (narrow ? 'day' : 'week');
@@ -112,13 +111,13 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
   const to = addDays(from, span - 1);
   const [anyDesk, setAnyDesk] = useState(false);
 
-  const availability = useCall(getAvailability, {
+  const availability = useCall(bookingCalls.getAvailability, {
     roomId: room.id,
     from,
     to: seeking ? addDays(from, FIRST_FREE_DAY_SEARCH_DAYS - 1) : to,
     anyDesk,
   });
-  const policy = useCall(getBookingPolicy, { spaceId: room.space.id });
+  const policy = useCall(bookingCalls.getPolicy, { spaceId: room.space.id });
   const [startsAt, setStartsAt] = useState<string | null>(null);
   const [minutes, setMinutes] = useState(wanted.duration ?? room.rules.minDurationMinutes);
   const [attendees, setAttendees] = useState(wanted.people ?? 1);
@@ -126,6 +125,8 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const attemptKey = useRef<string | null>(null);
+  // The member's choice of payment; until they choose, credits when they hold enough.
+  const [chosenPayment, setChosenPayment] = useState<PayWith | null>(null);
 
   // While a phone looks for its first free day, the fortnight it read is not what it shows.
   const data = availability.data;
@@ -165,9 +166,17 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
     policy.data !== null &&
     startsInsideFreeCancellationWindow(startsAt, policy.data.freeCancellationHours, new Date());
   const quote = useCall(
-    quoteReservation,
+    bookingCalls.quote,
     startsAt && endsAt && seatsOk ? { roomId: room.id, startsAt, endsAt, attendees, anyDesk } : null,
   );
+
+  // What paying with credits would do, for a signed-in member (null: no credit covers this slot).
+  const creditOption = useCall(
+    planCalls.creditOption,
+    viewer?.emailVerified && startsAt && endsAt ? { roomId: room.id, startsAt, endsAt } : null,
+  );
+  const option = startsAt && endsAt ? creditOption.data : null;
+  const payWith: PayWith = option?.enough ? (chosenPayment ?? 'credits') : 'price';
 
   /** Any change of the booking makes a new attempt (a retry of the same one keeps its key). */
   function changed() {
@@ -196,7 +205,7 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
     setSubmitting(true);
     setProblem(null);
     try {
-      const reservation = await call(createReservation, {
+      const reservation = await call(bookingCalls.create, {
         roomId: room.id,
         startsAt,
         endsAt,
@@ -204,12 +213,21 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
         title,
         anyDesk,
         idempotencyKey: attemptKey.current,
+        payWith,
       });
       await navigate(`/result?reservation=${reservation.id}`);
     } catch (error) {
       const code = error instanceof AppError ? error.code : 'unknown';
       if (code === 'unauthenticated') {
         await navigate(loginPath(returnTo));
+        return;
+      }
+      const reason = error instanceof AppError ? error.details?.reason : undefined;
+      // Credit short or not covering the slot: said here, where the member can pay at price instead.
+      if (typeof reason === 'string' && CREDIT_REFUSALS.has(reason)) {
+        attemptKey.current = null;
+        setProblem(refusalMessage(t, error));
+        creditOption.reload();
         return;
       }
       // What the person cannot fix here gets the outcome page: why, and what to do.
@@ -401,6 +419,17 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
             ) : (
               <Skeleton className="h-24 w-full" />
             )}
+            {option ? (
+              <PaymentChoice
+                option={option}
+                price={quote.data}
+                value={payWith}
+                onChange={(choice) => {
+                  changed();
+                  setChosenPayment(choice);
+                }}
+              />
+            ) : null}
             {room.rules.requiresApproval ? <p className="text-sm">{t('booking.approvalNote')}</p> : null}
             {policy.data && lateForFreeCancellation ? (
               <p

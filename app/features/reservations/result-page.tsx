@@ -3,7 +3,9 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoment } from '#contract/reservation-format';
+import type { TPlan } from '#contract/formulas';
 import { isActiveStatus, type TReservation } from '#contract/reservations';
+import { PurchaseOutcome } from '~/features/formulas/purchase-outcome';
 import { loginPath } from '~/platform/auth-paths';
 import { useRootData } from '~/platform/root-data';
 import { buttonClass } from '~/ui/button';
@@ -16,6 +18,7 @@ import { statusKeyOf } from './status-badge';
 
 export type ResultData =
   | { kind: 'reservation'; reservation: TReservation }
+  | { kind: 'purchase'; plan: TPlan }
   | { kind: 'failure'; reason: string; roomId: string | null }
   | { kind: 'signin'; redirect: string };
 
@@ -126,6 +129,8 @@ export function ResultPage({ result }: { result: ResultData }) {
     <main id="main" className="mx-auto max-w-3xl px-4 py-10">
       {result.kind === 'reservation' ? (
         <ReservationOutcome initial={result.reservation} />
+      ) : result.kind === 'purchase' ? (
+        <PurchaseOutcome plan={result.plan} />
       ) : result.kind === 'signin' ? (
         <div className="flex flex-col gap-6">
           <Outcome tone="waiting" title={t('result.title.signin')}>

@@ -13,16 +13,21 @@ import { AmenityList } from './labels';
 import { OpeningHours } from './opening-hours';
 import { PhotoGallery } from './photo-gallery';
 import { RoomList } from './room-list';
+import { SpaceFormulas } from '~/features/formulas/space-formulas';
+import type { TFormula } from '#contract/formulas';
 import { SearchedSlot } from './searched-slot';
 import { spaceJsonLd } from './structured-data';
 
 /** The public page of a space: photos, description, amenities, rooms, hours and where it is. */
 export function SpacePage({
   space,
+  formulas = [],
   intent,
   now,
 }: {
   space: TSpaceDetail;
+  /** The formulas the space sells (day passes, packs, memberships). */
+  formulas?: TFormula[];
   /** A search's date, time, length and people, going on to the rooms' calendars. */
   intent: TBookingIntent;
   now: string;
@@ -114,6 +119,7 @@ export function SpacePage({
               <p className="text-ink-soft">{t('space.noRooms')}</p>
             )}
           </section>
+          <SpaceFormulas formulas={formulas} />
         </div>
         <aside className="flex flex-col gap-8">
           <OpeningHours

@@ -34,7 +34,7 @@ function literalList(values: readonly string[]): SQL {
 
 /**
  * The space's legal identity: Escale issues invoices in its name and for its account once its manager has
- * filled every mandatory field and accepted the invoicing mandate (docs/decisions/022).
+ * filled every mandatory field and accepted the invoicing mandate (docs/decisions/024).
  */
 export const spaceLegalIdentities = pgTable(
   'space_legal_identities',
@@ -90,7 +90,7 @@ export const billingDetails = pgTable('billing_details', {
 
 /**
  * The last number given per space, kind and year. Taken (`UPDATE … + 1`) in the transaction that issues the
- * document, so a rolled-back issuance gives its number back; a sequence would skip it. Migration 0016
+ * document, so a rolled-back issuance gives its number back; a sequence would skip it. Migration 0019
  * allows only `+ 1` and no DELETE.
  */
 export const documentCounters = pgTable(
@@ -117,7 +117,7 @@ export const journalHeads = pgTable('journal_heads', {
 
 /**
  * Invoices and credit notes, as issued: never updated (except their payment status) nor deleted (migration
- * 0016). Amounts are positive on both kinds; a credit note's `credited_invoice_id` says what it corrects.
+ * 0019). Amounts are positive on both kinds; a credit note's `credited_invoice_id` says what it corrects.
  * `buyer` and `seller` are the identities at issue time; dates are the space's local calendar days.
  */
 export const invoices = pgTable(
@@ -255,7 +255,7 @@ export const invoicePayments = pgTable(
 
 /**
  * A closed month of a space: its totals, the perpetual totals since the first document, and the footprint
- * its chain had then. Nothing can be dated in a closed month (or before it) afterwards (migration 0016).
+ * its chain had then. Nothing can be dated in a closed month (or before it) afterwards (migration 0019).
  */
 export const invoicingClosings = pgTable(
   'invoicing_closings',

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { seedDemoSiteContent } from '../../features/site-content/site-content.seed';
 import { seedDemoSpaces, type SavePhotoFile } from '../../features/spaces/spaces.seed';
 import type { Db } from '../client';
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoFormulas } from './demo-formulas';
+import { seedDemoCommunity } from './demo-community';
 import { seedDemoReservations } from './demo-reservations';
 import { spaces } from '../schema/spaces';
 
@@ -19,5 +21,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
   await seedDemoAccounts(db);
   await seedDemoReservations(db);
   await seedDemoFormulas(db);
+  await seedDemoCommunity(db);
+  await seedDemoSiteContent(db, options.savePhotoFile);
   return true;
 }

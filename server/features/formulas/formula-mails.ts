@@ -50,7 +50,12 @@ export const formulaMailJob = defineMail({
         const details: Array<[string, string]> = [
           [t('formulas.labels.formula'), values.formula],
           [t('formulas.labels.space'), space.name],
-          [t('formulas.labels.credit'), formatCredit(locale, formula.creditAmount, formula.creditUnit)],
+          [
+            t('formulas.labels.credit'),
+            formatCredit(locale, formula.creditAmount, formula.creditUnit, (key, values) =>
+              t(`formulas.${key}`, values),
+            ),
+          ],
         ];
         if (order) {
           details.push([t('formulas.labels.total'), formatMoney(order.totalCents, locale)]);

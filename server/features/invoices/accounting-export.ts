@@ -4,7 +4,7 @@ import { invoicePayments, invoices } from '../../db/schema/invoices';
 import type { BuyerSnapshot, VatBreakdownEntry } from '../../platform/invoicing';
 
 /**
- * The accountant's export of a space's period (docs/decisions/022): one sales entry per invoice or credit
+ * The accountant's export of a space's period (docs/decisions/024): one sales entry per invoice or credit
  * note (customer, revenue and VAT per rate) and one per payment, in the French FEC's columns, as a CSV
  * spreadsheets in France open as they are: UTF-8 with BOM, `;` between fields, decimal comma.
  */

@@ -15,7 +15,7 @@ import {
 /**
  * Walks a space's journal (invoices, credit notes, payments in chain order) and recomputes every footprint
  * from the stored rows: the first entry whose content no longer gives its footprint, or whose link does not
- * name the footprint before it, is where the chain breaks (docs/decisions/022).
+ * name the footprint before it, is where the chain breaks (docs/decisions/024).
  */
 export async function verifySpaceChain(db: Db | Tx, spaceId: string): Promise<TChainReport> {
   const [documents, lines, payments] = await Promise.all([

@@ -12,7 +12,7 @@ import { renderInvoicePdf } from '../../platform/invoice-pdf';
 import { setLegalIdentity } from './invoices.fixtures';
 
 /**
- * The invoice as a PDF/A-3 with Factur-X (docs/decisions/022): identified as PDF/A-3b with the Factur-X XMP
+ * The invoice as a PDF/A-3 with Factur-X (docs/decisions/024): identified as PDF/A-3b with the Factur-X XMP
  * extension, fonts embedded, the CII XML attached with its AFRelationship, and the XML's business terms
  * present and consistent with the invoice, field by field.
  */

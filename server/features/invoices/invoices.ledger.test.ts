@@ -25,7 +25,7 @@ import { remindOverdueInvoices } from './invoice-jobs';
 import { invoicesRouter, setLegalIdentity } from './invoices.fixtures';
 
 /**
- * The invoices' guarantees (docs/decisions/022): continuous numbers from a counter row taken in the issuing
+ * The invoices' guarantees (docs/decisions/024): continuous numbers from a counter row taken in the issuing
  * transaction, documents the database keeps as issued, a chain that says where it was changed, closed
  * months nothing can be dated in, and the sales that issue invoices and credit notes on their own.
  */

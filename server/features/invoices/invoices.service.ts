@@ -29,7 +29,7 @@ import { logActivity, unitOfWork, type ServiceContext } from '../../platform/ser
 import { verifySpaceChain } from './chain';
 
 /**
- * Invoicing as the space and its members see it (docs/decisions/022): the legal identity, billing details,
+ * Invoicing as the space and its members see it (docs/decisions/024): the legal identity, billing details,
  * the lists, payments, corrections, the chain's verification and the monthly closing. Issuing itself is
  * in server/platform/invoicing.ts, called by the sales' own units of work.
  */

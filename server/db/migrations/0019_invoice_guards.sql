@@ -1,5 +1,5 @@
 -- Issued invoices, credit notes and payments are kept as issued, and the database holds to it
--- (docs/decisions/022-invoices-and-documents.md).
+-- (docs/decisions/024-invoices-and-documents.md).
 CREATE FUNCTION invoicing_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION '% is kept as issued: % refused', TG_TABLE_NAME, TG_OP

@@ -1,0 +1,319 @@
+/**
+ * Plans and credits under load, on PGlite and, with DATABASE_URL, on PostgreSQL (a database of its own,
+ * `bench_plans`, dropped after):
+ *
+ * - /plans for a member whose ledger holds 10,000 entries (a membership of 100 monthly periods, each with its
+ *   paid order and its lot: its grant, 50 bookings paid by credit and 49 adjustments), as the services alone (plans + first ledger page)
+ *   and as the whole server-rendered page (`GET /plans`). Target: p95 < 20 ms on PostgreSQL.
+ * - Booking with a credit debit vs booking at price, through the booking service (each booking its own
+ *   transaction, its activity entry and e-mail job), 10 members booking at once on 20 rooms: bookings per
+ *   second side by side.
+ *
+ * `BENCH_SKIP_PGLITE=1` runs PostgreSQL only. Figures are printed; nothing is asserted.
+ */
+import { sql } from 'drizzle-orm';
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { createApp } from '../server/app';
+import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { rowsOf } from '../server/db/rows';
+import { formulasCallables } from '../server/features/formulas/formulas.callables';
+import { listMyLedger, listMyPlans } from '../server/features/formulas/plans.service';
+import { createReservation } from '../server/features/reservations/booking.service';
+import {
+  ALWAYS_OPEN,
+  contextFor,
+  insertPerson,
+  insertRoom,
+  insertSpace,
+  type TestPerson,
+} from '../server/features/reservations/reservations.fixtures';
+import { tenancyCallables } from '../server/features/tenancy/tenancy.callables';
+import { createCallableRouter } from '../server/platform/callables';
+import { parseEnvironment, readConfig } from '../server/platform/config';
+import type { Session } from '../server/platform/session';
+
+const LOTS = 100;
+const DEBITS_PER_LOT = 50;
+const ADJUSTMENTS_PER_LOT = 49;
+const WARMUP = 20;
+const ROUNDS = 200;
+const TARGET_P95_MS = 20;
+const MEMBERS = 10;
+const ROOMS = 20;
+const BOOKINGS = 300;
+const DATABASE_NAME = 'bench_plans';
+const root = path.resolve(import.meta.dirname, '..');
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function measure(label: string, work: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < WARMUP; i++) await work();
+  const times: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  const sorted = times.sort((a, b) => a - b);
+  const p95 = percentile(sorted, 95);
+  console.log(
+    `  ${label.padEnd(46)} p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   (${sorted.length})`,
+  );
+  return p95;
+}
+
+async function loadServerBuild(): Promise<ServerBuild> {
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), 'build-if-needed'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (built.status !== 0) throw new Error('the build failed');
+  return (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild;
+}
+
+/**
+ * The member with a long history: a membership started LOTS months ago, one lot a month (30 days), each
+ * granted 6,000 minutes, then 50 one-hour bookings paid from it and 49 one-minute adjustments. Entries go
+ * in through the ledger's trigger like any other (it checks each debit against its booking).
+ */
+async function fillHistory(database: Database, spaceId: string, roomId: string, member: TestPerson) {
+  const { db } = database;
+  const started = performance.now();
+  const [formula] = await rowsOf<{ id: string }>(
+    db,
+    sql`INSERT INTO formulas (space_id, kind, name_fr, price_excl_vat_cents, vat_rate_basis_points, room_kinds,
+                              credit_unit, credit_amount, period, rollover)
+        VALUES (${spaceId}, 'membership', 'Abonnement du banc', 19000, 2000, ARRAY['meeting_room'], 'minutes', 6000, 'month', 'none')
+        RETURNING id`,
+  );
+  const origin = Date.now() - LOTS * 30 * 86_400_000;
+  const at = (ms: number) => new Date(ms).toISOString();
+  const [plan] = await rowsOf<{ id: string }>(
+    db,
+    sql`INSERT INTO plans (space_id, user_id, formula_id, status, period_index, period_starts_at, period_ends_at, created_at, updated_at)
+        VALUES (${spaceId}, ${member.id}, ${formula!.id}, 'active', ${LOTS - 1},
+                ${at(origin + (LOTS - 1) * 30 * 86_400_000)}::timestamptz, ${at(origin + LOTS * 30 * 86_400_000)}::timestamptz,
+                ${at(origin)}::timestamptz, now())
+        RETURNING id`,
+  );
+  // One paid order a period.
+  await db.execute(sql`
+    INSERT INTO orders (space_id, user_id, plan_id, period_index, payment_method, status, excl_vat_cents, vat_cents,
+                        total_cents, due_at, paid_at, created_at)
+    SELECT ${spaceId}, ${member.id}, ${plan!.id}, k, 'bank_transfer', 'paid', 19000, 3800, 22800,
+           ${at(origin)}::timestamptz + make_interval(days => k * 30 + 7),
+           ${at(origin)}::timestamptz + make_interval(days => k * 30 + 2),
+           ${at(origin)}::timestamptz + make_interval(days => k * 30)
+    FROM generate_series(0, ${LOTS - 1}::int) AS k`);
+  // The bookings: 50 a lot, one hour each, every 12 hours from the lot's start.
+  await db.execute(sql`
+    INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until, attendees, status,
+                              price_excl_vat_cents, vat_cents, total_cents, vat_rate_basis_points, pricing_basis, created_at)
+    SELECT ${roomId}, ${spaceId}, ${member.id}, s, s + interval '1 hour', s + interval '1 hour', 1, 'completed',
+           4000, 800, 4800, 2000, 'hourly', s - interval '1 day'
+    FROM generate_series(0, ${LOTS - 1}::int) AS lot, generate_series(0, ${DEBITS_PER_LOT - 1}::int) AS j,
+         LATERAL (SELECT ${at(origin)}::timestamptz + make_interval(days => lot * 30, hours => j * 12) AS s) AS slot`);
+  await db.execute(sql`
+    INSERT INTO credit_lots (plan_id, space_id, user_id, period_index, source, unit, room_kinds, valid_from, valid_until, created_at)
+    SELECT ${plan!.id}, ${spaceId}, ${member.id}, lot, 'period', 'minutes', ARRAY['meeting_room'],
+           ${at(origin)}::timestamptz + make_interval(days => lot * 30),
+           ${at(origin)}::timestamptz + make_interval(days => (lot + 1) * 30),
+           ${at(origin)}::timestamptz + make_interval(days => lot * 30)
+    FROM generate_series(0, ${LOTS - 1}::int) AS lot`);
+  await db.execute(sql`
+    INSERT INTO credit_entries (lot_id, user_id, kind, amount, occurred_at)
+    SELECT id, user_id, 'grant', 6000, valid_from FROM credit_lots WHERE plan_id = ${plan!.id} ORDER BY valid_from`);
+  await db.execute(sql`
+    INSERT INTO credit_entries (lot_id, user_id, kind, amount, reservation_id, occurred_at)
+    SELECT l.id, r.user_id, 'debit', -60, r.id, r.created_at
+    FROM reservations r JOIN credit_lots l ON l.plan_id = ${plan!.id}
+      AND r.starts_at >= l.valid_from AND r.ends_at <= l.valid_until
+    WHERE r.user_id = ${member.id} ORDER BY r.starts_at`);
+  await db.execute(sql`
+    INSERT INTO credit_entries (lot_id, user_id, kind, amount, reason, occurred_at)
+    SELECT l.id, l.user_id, 'adjustment', -1, 'Ajustement du banc', l.valid_from + make_interval(hours => j * 12 + 6)
+    FROM credit_lots l, generate_series(0, ${ADJUSTMENTS_PER_LOT - 1}::int) AS j
+    WHERE l.plan_id = ${plan!.id} ORDER BY l.valid_from, j`);
+  await db.execute(sql`VACUUM ANALYZE`);
+  const [count] = await rowsOf<{ count: number }>(
+    db,
+    sql`SELECT count(*)::int AS count FROM credit_entries WHERE user_id = ${member.id}`,
+  );
+  console.log(
+    `  ${count!.count.toLocaleString('en')} ledger entries in ${LOTS} lots loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+/** Members each holding a big pack valid for the coming 100 days, for the booking runs. */
+async function fillBookers(database: Database, spaceId: string): Promise<TestPerson[]> {
+  const { db } = database;
+  const [formula] = await rowsOf<{ id: string }>(
+    db,
+    sql`INSERT INTO formulas (space_id, kind, name_fr, price_excl_vat_cents, vat_rate_basis_points, room_kinds,
+                              credit_unit, credit_amount, validity_days)
+        VALUES (${spaceId}, 'pack', 'Carnet du banc', 0, 2000, ARRAY['meeting_room'], 'minutes', 1000000, 100)
+        RETURNING id`,
+  );
+  const members: TestPerson[] = [];
+  for (let i = 0; i < MEMBERS; i++) {
+    const member = await insertPerson(db);
+    const [plan] = await rowsOf<{ id: string }>(
+      db,
+      sql`INSERT INTO plans (space_id, user_id, formula_id, status, period_starts_at, period_ends_at)
+          VALUES (${spaceId}, ${member.id}, ${formula!.id}, 'active', now() - interval '1 day', now() + interval '100 days')
+          RETURNING id`,
+    );
+    const [lot] = await rowsOf<{ id: string }>(
+      db,
+      sql`INSERT INTO credit_lots (plan_id, space_id, user_id, period_index, source, unit, room_kinds, valid_from, valid_until, created_at)
+          VALUES (${plan!.id}, ${spaceId}, ${member.id}, 0, 'period', 'minutes', ARRAY['meeting_room'],
+                  now() - interval '1 day', now() + interval '100 days', now())
+          RETURNING id`,
+    );
+    await db.execute(sql`
+      INSERT INTO credit_entries (lot_id, user_id, kind, amount, occurred_at)
+      VALUES (${lot!.id}, ${member.id}, 'grant', 1000000, now())`);
+    members.push(member);
+  }
+  return members;
+}
+
+/**
+ * BOOKINGS one-hour bookings on ROOMS rooms, MEMBERS at once (each its own member), starting `dayOffset`
+ * days ahead on whole hours; answers bookings per second.
+ */
+async function bookingRate(
+  database: Database,
+  rooms: string[],
+  members: TestPerson[],
+  payWith: 'price' | 'credits',
+  dayOffset: number,
+) {
+  const base = new Date();
+  base.setUTCHours(0, 0, 0, 0);
+  const start = base.getTime() + dayOffset * 86_400_000;
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    members.map(async (member) => {
+      for (;;) {
+        const n = next++;
+        if (n >= BOOKINGS) return;
+        const room = rooms[n % rooms.length]!;
+        const startsAt = new Date(start + Math.floor(n / rooms.length) * 3_600_000);
+        try {
+          await createReservation(contextFor(database.db, member.session), {
+            roomId: room,
+            startsAt: startsAt.toISOString(),
+            endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+            attendees: 1,
+            anyDesk: false,
+            title: '',
+            idempotencyKey: randomUUID(),
+            payWith,
+          });
+        } catch {
+          failures++;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const rate = (BOOKINGS - failures) / seconds;
+  console.log(
+    `  booking ${payWith === 'credits' ? 'with a credit debit' : 'at price'}`.padEnd(48) +
+      `${rate.toFixed(0).padStart(5)} bookings/s   (${BOOKINGS - failures} made, ${failures} refused, ${MEMBERS} at once)`,
+  );
+  return rate;
+}
+
+async function benchOn(database: Database, build: ServerBuild): Promise<number> {
+  await database.migrate();
+  const spaceId = await insertSpace(database.db, { hours: ALWAYS_OPEN });
+  const historyRoom = await insertRoom(database.db, spaceId, { horizonDays: 365 });
+  const member = await insertPerson(database.db, { name: 'Membre du banc' });
+  await fillHistory(database, spaceId, historyRoom, member);
+
+  const empty = await insertPerson(database.db, { name: 'Membre sans formule' });
+  let session: Session = member.session;
+  const config = readConfig({
+    DATA_DIR: path.join(os.tmpdir(), 'escale-bench'),
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+    BASE_URL: 'http://localhost:3000',
+    NODE_ENV: 'development',
+  });
+  const app = createApp({
+    database,
+    config,
+    router: createCallableRouter([...tenancyCallables, ...formulasCallables]),
+    readSession: async () => session,
+    getServerBuild: async () => build,
+    mode: 'production',
+  });
+  const ctx = contextFor(database.db, session);
+  const sample = await listMyPlans(ctx);
+  console.log(
+    `  sample: ${sample.plans.length} plan, ${sample.plans[0]!.lots.length} lots, balance ${sample.balance.minutes} min`,
+  );
+  await measure('service: plans.listMine', () => listMyPlans(ctx));
+  await measure('service: plans.ledger (first page)', () => listMyLedger(ctx, {}));
+  const page = async () => {
+    const response = await app.request('/plans', { headers: { 'User-Agent': 'bench' } });
+    if (response.status !== 200) throw new Error(`/plans answered ${response.status}`);
+    await response.text();
+  };
+  const p95 = await measure('GET /plans (10,000 entries)', page);
+  // The same page for a member holding nothing: what rendering any page costs on this machine now.
+  session = empty.session;
+  await measure('GET /plans (nothing held), for comparison', page);
+
+  const rooms: string[] = [];
+  for (let i = 0; i < ROOMS; i++)
+    rooms.push(await insertRoom(database.db, spaceId, { maxDurationMinutes: 240 }));
+  const bookers = await fillBookers(database, spaceId);
+  const atPrice = await bookingRate(database, rooms, bookers, 'price', 2);
+  const withCredit = await bookingRate(database, rooms, bookers, 'credits', 4);
+  console.log(`  credit debit / at price: ${(withCredit / atPrice).toFixed(2)}`);
+  return p95;
+}
+
+export async function run() {
+  const build = await loadServerBuild();
+  if (process.env.BENCH_SKIP_PGLITE !== '1') {
+    console.log('PGlite (embedded, in memory):');
+    const pglite = await openPglite('memory://');
+    try {
+      await benchOn(pglite, build);
+    } finally {
+      await pglite.close();
+    }
+  }
+  const url = parseEnvironment().DATABASE_URL;
+  if (!url) {
+    console.log('PostgreSQL: skipped (set DATABASE_URL to measure it)');
+    return;
+  }
+  const { withAdminClient, databaseUrlWithName, dropDatabase } =
+    await import('../tests/support/postgres-template');
+  await dropDatabase(url, DATABASE_NAME);
+  await withAdminClient(url, (client) => client.query(`CREATE DATABASE ${DATABASE_NAME}`));
+  const postgres = openPostgres(databaseUrlWithName(url, DATABASE_NAME));
+  console.log(`PostgreSQL (${DATABASE_NAME}):`);
+  try {
+    const p95 = await benchOn(postgres, build);
+    console.log(
+      `  target p95 < ${TARGET_P95_MS} ms for GET /plans: ${p95 < TARGET_P95_MS ? 'met' : 'NOT met'} (${p95.toFixed(1)} ms)`,
+    );
+  } finally {
+    await postgres.close();
+    await dropDatabase(url, DATABASE_NAME);
+  }
+}

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { appOrigin, signInAs } from './accounts';
+import { checkAtBothSizes, pickFreeStart, refuseCookies, roomId, spaceIdOf } from './booking';
+import { expect, keepScreenshot, test } from './fixtures';
+import { linkIn, waitForMail } from './mailbox';
+
+/**
+ * Formulas, plans and credits (issue 14): a member buys a 10-hour pack at Acme (paid on site), the manager
+ * marks it paid, the member books two hours with credits, reads 8 h and the ledger on /plans, cancels and
+ * is back to 10 h; a membership is cancelled from /plans in two clicks and the e-mail arrives. Axe on every
+ * page of the feature, French and English, desktop and phone.
+ */
+
+const PASSWORD = 'une phrase de passe solide';
+
+/** A new member with a confirmed address, signed in on `page` (the confirmation link signs in). */
+async function newConfirmedMember(page: Page, navigate: (path: string) => Promise<void>) {
+  const email = `formules-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const since = Date.now();
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: 'Bruno Carnet', email, password: PASSWORD, locale: 'fr' },
+    headers: { Origin: appOrigin() },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const mail = await waitForMail(email, { since });
+  await navigate(linkIn(mail, '/api/auth/verify-email'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Adresse confirmée');
+  return email;
+}
+
+async function switchTo(page: Page, language: 'English' | 'Français') {
+  await page.getByRole('button', { name: language }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', language === 'English' ? 'en' : 'fr');
+}
+
+test('a member buys a 10-hour pack, the manager marks it paid, the member books 2 h with credits, sees 8 h and the ledger, cancels and has 10 h again', async ({
+  page,
+  navigate,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const email = await newConfirmedMember(page, navigate);
+  await refuseCookies(page);
+
+  // The space page lists its formulas; the pack's page says what it gives and sells it.
+  await navigate('/spaces/acme-coworking-paris');
+  const formulas = page.getByRole('region', { name: 'Formules et abonnements' });
+  await formulas.getByRole('link', { name: 'Carnet 10 heures' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Carnet 10 heures');
+  await expect(page.getByText('10 h de salles')).toBeVisible();
+  await checkAtBothSizes(page, 'formula-fr');
+  await switchTo(page, 'English');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('10-hour pack');
+  await checkAtBothSizes(page, 'formula-en');
+  await switchTo(page, 'Français');
+
+  await page.getByLabel('Sur place').check();
+  await page.getByRole('button', { name: 'Acheter' }).click();
+  await expect(page).toHaveURL(/\/result\?plan=/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Commande enregistrée');
+  await checkAtBothSizes(page, 'formula-result-fr');
+  await waitForMail(email);
+
+  // The manager of Acme records the payment in the back office.
+  const managerContext = await browser.newContext({ baseURL: appOrigin() });
+  const manager = await managerContext.newPage();
+  await signInAs(manager, 'manager');
+  const acme = await spaceIdOf(manager, 'acme-coworking-paris');
+  await manager.goto(`/myspaces/${acme}?section=formulas`);
+  await manager.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await refuseCookies(manager);
+  await expect(manager.getByRole('heading', { name: 'Formules', exact: true })).toBeVisible();
+  const held = manager.getByTestId('member-plan').filter({ hasText: email });
+  await expect(held.getByText('à régler')).toBeVisible();
+  await checkAtBothSizes(manager, 'office-formulas-fr');
+  await held.getByRole('button', { name: /^Marquer payée/ }).click();
+  await expect(held.getByText('réglée')).toBeVisible();
+  await expect(held.getByText('Active')).toBeVisible();
+  await switchTo(manager, 'English');
+  await expect(manager.getByRole('heading', { name: 'Formulas', exact: true })).toBeVisible();
+  await checkAtBothSizes(manager, 'office-formulas-en');
+  await manager.request.post('/api/fn/profile.setLocale', {
+    data: { data: { locale: 'fr' } },
+    headers: { Origin: appOrigin() },
+  });
+  await managerContext.close();
+
+  // The member books two hours of a meeting room with credits: 10 h before, 8 h after.
+  const title = `Atelier crédits ${randomUUID().slice(0, 6)}`;
+  const room = await roomId(page, 'acme-coworking-paris', 'Salle Parmentier');
+  const { booking } = await pickFreeStart(page, navigate, `/spaces/acme-coworking-paris/rooms/${room}`, 120);
+  await booking.getByLabel('Durée').selectOption('120');
+  await booking.getByLabel('Objet (facultatif)').fill(title);
+  const payWithCredits = booking.getByRole('radio', { name: /Payer avec mes crédits/ });
+  await expect(payWithCredits).toBeChecked();
+  await expect(booking.getByText('2 h de crédit · solde 10 h → 8 h')).toBeVisible();
+  await expect(booking.getByRole('radio', { name: /Payer au tarif/ })).toBeVisible();
+  await booking.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, 'booking-credits-fr', { fullPage: false });
+  await booking.getByRole('button', { name: 'Confirmer la réservation' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Réservation confirmée');
+
+  await navigate('/plans');
+  await expect(page.getByTestId('total-balance')).toHaveText('Solde utilisable : 8 h');
+  const debit = page.getByTestId('ledger-line').filter({ hasText: 'Réservation payée en crédits' });
+  await expect(debit).toContainText('Salle Parmentier');
+  await expect(debit).toContainText('−2 h');
+  await expect(page.getByTestId('ledger-line').filter({ hasText: 'Crédit attribué' })).toContainText('10 h');
+  await checkAtBothSizes(page, 'plans-fr');
+  await switchTo(page, 'English');
+  await expect(page.getByTestId('total-balance')).toHaveText('Usable balance: 8 h');
+  await checkAtBothSizes(page, 'plans-en');
+  await switchTo(page, 'Français');
+
+  // Cancelled within the policy: the same lot gets the two hours back.
+  await navigate('/reservations');
+  const card = page.getByRole('article').filter({ hasText: title });
+  await card.getByRole('button', { name: 'Annuler' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Oui, annuler' }).click();
+  await expect(card.getByText('Annulée')).toBeVisible();
+  await navigate('/plans');
+  await expect(page.getByTestId('total-balance')).toHaveText('Solde utilisable : 10 h');
+  await expect(
+    page.getByTestId('ledger-line').filter({ hasText: 'Remboursement d’une annulation' }),
+  ).toContainText('2 h');
+});
+
+test('a membership is cancelled from /plans in two clicks, and the e-mail confirms it', async ({
+  page,
+  navigate,
+}) => {
+  await signInAs(page, 'member');
+  await navigate('/plans');
+  await refuseCookies(page);
+  const membership = page.getByRole('article').filter({ hasText: 'Abonnement résident' });
+  const since = Date.now();
+  await membership.getByRole('button', { name: 'Résilier l’abonnement' }).click(); // 1
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirmer la résiliation' }).click(); // 2
+  await expect(membership.getByText('Résiliée, active jusqu’à la fin de la période')).toBeVisible();
+  const mail = await waitForMail('membre@escale.test', { since });
+  expect(mail.subject).toContain('Résiliation enregistrée : Abonnement résident');
+});
