@@ -49,6 +49,8 @@ export default [
     route('admin/blog/:id', 'routes/admin-blog-article.tsx', { id: 'routes/admin-blog-article' }),
     route('admin/faq', 'routes/admin-faq.tsx'),
     route('admin/partners', 'routes/admin-partners.tsx'),
+    route('documents', 'routes/documents.tsx'),
+    route('myspaces/:spaceId/invoicing', 'routes/myspaces-invoicing.tsx'),
   ]),
   layout('layouts/auth.tsx', [
     route(routePath(LOGIN_PATH), 'routes/auth-login.tsx'),

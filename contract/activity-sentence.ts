@@ -2,6 +2,7 @@ import type { ActivityKind, TActivityActor, TActivityItem } from './activity';
 import type { Locale } from './locale';
 import { formatMoment, formatSlot } from './reservation-format';
 import { formatCredit } from './formulas.plain';
+import { formatMoney } from './money';
 
 /**
  * An entry of the activity log as a sentence, in the reader's language, on the page and in the CSV alike.
@@ -62,6 +63,9 @@ export const CONCERNING_KINDS = [
   'credits.adjusted',
   'message.sent',
   'report.upheld',
+  'invoice.issued',
+  'credit_note.issued',
+  'payment.recorded',
 ] as const satisfies readonly ActivityKind[];
 
 export function variantsOf(kind: ActivityKind): readonly SentenceVariant[] {
@@ -82,6 +86,7 @@ export const ACTIVITY_KIND_GROUPS: Record<string, readonly string[]> = {
   formulas: ['formula', 'sales_settings', 'order', 'plan', 'credits'],
   community: ['directory', 'message', 'ad', 'report'],
   content: ['article', 'faq_entry', 'partner'],
+  invoicing: ['legal_identity', 'billing_details', 'invoice', 'credit_note', 'payment', 'invoicing'],
 };
 
 export function groupOfKind(kind: ActivityKind): string {
@@ -152,6 +157,15 @@ export function describeActivity(
         : '',
     // The site's content (an article's title, a question, a partner's name) and ads' titles, as they were.
     title: text(item.details.title) ?? t('fallback.title'),
+    number: text(item.details.number) ?? '',
+    invoiceNumber: text(item.details.invoiceNumber) ?? '',
+    amount:
+      typeof item.details.amountCents === 'number'
+        ? formatMoney(item.details.amountCents, locale)
+        : typeof item.details.totalCents === 'number'
+          ? formatMoney(item.details.totalCents, locale)
+          : '',
+    month: text(item.details.month) ?? '',
     // Only bookings' sentences name a slot.
     slot: item.kind.startsWith('reservation.') ? slotOf(item, locale, zone, t) : '',
   };

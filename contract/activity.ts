@@ -84,6 +84,13 @@ export const ACTIVITY_KINDS = [
   'partner.created',
   'partner.updated',
   'partner.deleted',
+  // Invoices, payments and documents
+  'legal_identity.changed',
+  'billing_details.changed',
+  'invoice.issued',
+  'credit_note.issued',
+  'payment.recorded',
+  'invoicing.month_closed',
 ] as const;
 
 export const ZActivityKind = z.enum(ACTIVITY_KINDS);
@@ -107,6 +114,8 @@ export const ACTIVITY_SUBJECT_TYPES = [
   'article',
   'faq_entry',
   'partner',
+  'invoice',
+  'invoicing_month',
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 

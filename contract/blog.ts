@@ -4,7 +4,7 @@ import { ZInstant, ZText, ZUuid } from './input';
 import { LOCALES } from './locale';
 
 /**
- * The blog (docs/decisions/022-blog-and-admin-content.md): articles written by platform admins in French
+ * The blog (docs/decisions/024-blog-and-admin-content.md): articles written by platform admins in French
  * and, optionally, English, published now or at a chosen time. The public reads see only what is
  * published and due (`published_at` at or before the request's `now`); the admin operations see all.
  * Field messages are keys of the `admin` namespace's `validation`.

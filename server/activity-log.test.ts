@@ -26,6 +26,7 @@ import { SAMPLE_ROOM } from './features/back-office/test-fixtures';
 import { MONTHLY_MEMBERSHIP, TEN_HOUR_PACK } from './features/formulas/formulas.fixtures';
 import { createReservation } from './features/reservations/booking.service';
 import { updateBookingPolicy } from './features/reservations/queries.service';
+import { COMPLETE_IDENTITY } from './features/invoices/invoices.fixtures';
 import {
   insertPerson,
   insertRoom,
@@ -107,6 +108,7 @@ const state = {
   articleId: '',
   faqEntryId: '',
   partnerId: '',
+  invoiceId: '',
 };
 
 const ARTICLE = {
@@ -389,6 +391,49 @@ const SCENARIOS: Record<string, Scenario> = {
       return { planId: bought.result.planId };
     },
     kind: 'plan.cancelled',
+  },
+  // Invoicing starts once the identity is complete: later sales are invoiced (a purchase then writes two entries).
+  'invoicing.updateIdentity': {
+    input: () => ({ spaceId: state.spaceId, ...COMPLETE_IDENTITY }),
+    kind: 'legal_identity.changed',
+  },
+  'billing.update': {
+    as: () => member.agent,
+    input: () => ({
+      name: 'Ada Lovelace',
+      addressLine: '3 rue des Machines',
+      postcode: '69001',
+      city: 'Lyon',
+      country: 'FR',
+      businessName: 'Analytical Engines',
+      siren: '987654321',
+      vatNumber: 'FR12987654321',
+    }),
+    kind: 'billing_details.changed',
+  },
+  'invoices.recordPayment': {
+    input: async () => {
+      await ok(member.agent, 'formulas.buy', {
+        formulaId: state.formulaId,
+        paymentMethod: 'bank_transfer',
+        idempotencyKey: crypto.randomUUID(),
+      });
+      const [invoice] = await rowsOf<{ id: string }>(
+        app.database.db,
+        sql`SELECT id FROM invoices WHERE space_id = ${state.spaceId} AND kind = 'invoice' ORDER BY sequence DESC LIMIT 1`,
+      );
+      state.invoiceId = invoice!.id;
+      return { invoiceId: invoice!.id, amountCents: 1000, method: 'bank_transfer', paidOn: '2027-03-01' };
+    },
+    kind: 'payment.recorded',
+  },
+  'invoices.credit': {
+    input: () => ({ invoiceId: state.invoiceId, reason: 'Erreur de formule' }),
+    kind: 'credit_note.issued',
+  },
+  'invoices.closeMonth': {
+    input: () => ({ spaceId: state.spaceId, month: '2027-02' }),
+    kind: 'invoicing.month_closed',
   },
   'formulas.setArchived': {
     input: () => ({ formulaId: state.formulaId, archived: true }),

@@ -9,6 +9,7 @@ import type { TLoadContext, TViewer } from '#contract/load-context';
 import type { Database } from './db/client';
 import { createActivityRoutes } from './features/activity/activity.routes';
 import { createFileRoutes } from './features/files/files.routes';
+import { createInvoiceRoutes } from './features/invoices/invoices.routes';
 import { createCalendarRoutes } from './features/reservations/calendar.routes';
 import { createMediaRoutes } from './features/spaces/media.routes';
 import { findBrandingForHost } from './features/tenancy/tenancy.service';
@@ -119,6 +120,8 @@ export function createApp(options: AppOptions) {
       clock,
     }),
   );
+  // Invoices' PDFs and the accountant's export: plain GETs, each checking who asks.
+  app.route('/api', createInvoiceRoutes({ db: database.db, readSession: options.readSession, clock }));
   // The activity feed's CSV export (a download link on /activity): a plain GET with the page's filters.
   app.route(
     '/activity',

@@ -2,6 +2,7 @@ import { activityCallables } from './features/activity/activity.callables';
 import { formulasCallables } from './features/formulas/formulas.callables';
 import { communityCallables } from './features/community/community.callables';
 import { blogCallables } from './features/blog/blog.callables';
+import { invoicesCallables } from './features/invoices/invoices.callables';
 import { createBackOfficeCallables } from './features/back-office/back-office.callables';
 import { searchCallables } from './features/search/search.callables';
 import { siteContentCallables } from './features/site-content/site-content.callables';
@@ -28,5 +29,6 @@ export function createRouter(deps: RouterDeps) {
     ...communityCallables,
     ...blogCallables,
     ...siteContentCallables,
+    ...invoicesCallables,
   ]);
 }

@@ -5,6 +5,8 @@
  *   node build/node/escale.js migrate   apply the migrations and exit
  *   node build/node/escale.js seed      load the demo data into an empty database and exit (refused in production)
  *   node build/node/escale.js check     validate the environment and exit
+ *   node build/node/escale.js verify-ledger [spaceId…]   check every (or each named) space's chain of invoices,
+ *                                       credit notes and payments; exit 1 when one is broken, naming where
  *
  * Only the configuration is read before the rest is imported: a wrong setting stops the process with one
  * line naming the variable, and libraries are loaded after NODE_ENV is settled.
@@ -21,7 +23,7 @@ function readConfigOrExit(): Config {
   }
 }
 
-const COMMANDS = ['serve', 'migrate', 'seed', 'check'] as const;
+const COMMANDS = ['serve', 'migrate', 'seed', 'check', 'verify-ledger'] as const;
 type Command = (typeof COMMANDS)[number];
 
 const command = (process.argv[2] ?? 'serve') as Command;
@@ -36,4 +38,4 @@ if (command === 'check') process.exit(0);
 // environment, is what says whether this is a deployment.
 process.env.NODE_ENV = 'production';
 const { runCommand } = await import('./commands');
-await runCommand(command, config);
+await runCommand(command, config, process.argv.slice(3));

@@ -7,6 +7,7 @@ import { closeOnSignals, loadDemoData, startServer } from './main';
 import type { Config } from './platform/config';
 import { configureLog, log } from './platform/log';
 import { createLocalFileStore } from './platform/storage';
+import { spacesWithJournal, verifySpaceChain } from './features/invoices/chain';
 
 /** The build this compiled server belongs to: `build/node/` holds it, beside `build/server` and `build/client`. */
 const buildDir = path.resolve(import.meta.dirname, '..');
@@ -51,12 +52,43 @@ async function seed(config: Config) {
   }
 }
 
+/**
+ * `verify-ledger`: recomputes the chain of every space that has invoices (or of the spaces named) and says,
+ * for each, whether it is intact or where it breaks. Exits 1 when any is broken.
+ */
+async function verifyLedger(config: Config, spaceIds: string[]) {
+  const database = await openDatabase(config);
+  let broken = 0;
+  try {
+    const spaces = spaceIds.length ? spaceIds : await spacesWithJournal(database.db);
+    for (const spaceId of spaces) {
+      const report = await verifySpaceChain(database.db, spaceId);
+      if (report.intact) process.stdout.write(`${spaceId}: intact (${report.checked} entries)\n`);
+      else {
+        broken += 1;
+        const at = report.brokenAt!;
+        process.stdout.write(
+          `${spaceId}: BROKEN at position ${at.position} (${at.type} ${at.number ?? at.id}): ${at.problem}\n`,
+        );
+      }
+    }
+  } finally {
+    await database.close();
+  }
+  if (broken > 0) process.exit(1);
+}
+
 /** One command of the compiled server (server/cli.ts), with its configuration already read. */
-export async function runCommand(command: 'serve' | 'migrate' | 'seed', config: Config) {
+export async function runCommand(
+  command: 'serve' | 'migrate' | 'seed' | 'verify-ledger',
+  config: Config,
+  args: string[] = [],
+) {
   configureLog(config.log);
   try {
     if (command === 'serve') await serve(config);
     else if (command === 'migrate') await migrate(config);
+    else if (command === 'verify-ledger') await verifyLedger(config, args);
     else await seed(config);
   } catch (error) {
     log.error(`${command} failed`, { error });

@@ -1,6 +1,7 @@
 import { formulaJobs } from './features/formulas/formula-jobs';
 import { communityJobs } from './features/community/community-mails';
 import { invitationMailJob } from './features/back-office/invitation-mail';
+import { invoiceJobs } from './features/invoices/invoice-jobs';
 import { reservationJobs } from './features/reservations/reservation-jobs';
 import { accountMailJob } from './platform/account-mails';
 import type { JobDefinition } from './platform/jobs';
@@ -12,4 +13,5 @@ export const JOBS: readonly JobDefinition[] = [
   ...reservationJobs,
   ...formulaJobs,
   ...communityJobs,
+  ...invoiceJobs,
 ];

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'consent',
   'content',
   'formulas',
+  'invoices',
   'onboarding',
   'platform',
   'profile',

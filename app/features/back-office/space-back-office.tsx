@@ -97,6 +97,12 @@ export function SpaceBackOffice({
           {space.status === 'published' ? t('office.seePublic') : t('office.preview')}
           <ExternalLink aria-hidden className="size-4" />
         </Link>
+        <Link
+          to={`/myspaces/${space.id}/invoicing`}
+          className="text-primary-ink inline-flex items-center gap-1 underline underline-offset-2"
+        >
+          {t('office.invoicing')}
+        </Link>
       </header>
       <nav ref={tabStrip} aria-label={t('office.sections')} className="relative mb-6 overflow-x-auto">
         <ul className="border-line flex gap-1 border-b">

@@ -13,7 +13,7 @@ import {
 import { users } from './auth';
 
 /**
- * What the platform's admins write for everyone (docs/decisions/022-blog-and-admin-content.md): blog
+ * What the platform's admins write for everyone (docs/decisions/024-blog-and-admin-content.md): blog
  * articles, the FAQ and the partners page. Each holds its French and English texts side by side; bodies
  * are Markdown, rendered and sanitised on the server when read (server/platform/markdown.ts).
  */

@@ -2,7 +2,7 @@ import type { TFaqEntryInput, TPartnerInput } from '#contract/site-content';
 
 /**
  * The FAQ and the partners page as Escale ships them (they lived in the `content` catalogs until admins
- * could edit them: docs/decisions/022-blog-and-admin-content.md). Answers are Markdown; links are the
+ * could edit them: docs/decisions/024-blog-and-admin-content.md). Answers are Markdown; links are the
  * site's own paths.
  */
 export const DEMO_FAQ: Array<Omit<TFaqEntryInput, 'published'>> = [

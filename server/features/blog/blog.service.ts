@@ -22,7 +22,7 @@ import {
 } from '../../platform/service-context';
 
 /**
- * The blog's rules (docs/decisions/022-blog-and-admin-content.md). Public reads see an article when it is
+ * The blog's rules (docs/decisions/024-blog-and-admin-content.md). Public reads see an article when it is
  * published and due: `published_at <= ctx.now`, the request's instant, so a scheduled article appears by
  * itself at its time and tests fix the clock. Writes are for admins (the callables say `access: 'admin'`),
  * each in a unit of work with its activity entry.

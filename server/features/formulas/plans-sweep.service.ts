@@ -12,10 +12,11 @@ import {
   type ServiceContext,
   type WorkContext,
 } from '../../platform/service-context';
+import { todayIn } from '#contract/dates';
 import { formulaMailJob } from './formula-mails';
 import { salesSettingsOf } from './formula-view';
 import { membershipPeriod } from './periods';
-import { grantLot, insertOrder } from './plans.service';
+import { grantLot, insertOrder, invoiceOrder } from './plans.service';
 
 /**
  * The plans' background work, at the sweep's `now` (a recurring job; docs/decisions/021): memberships renew
@@ -74,6 +75,11 @@ async function renewOne(work: WorkContext, planId: string): Promise<boolean> {
     graceDays: settings.graceDays,
     now: bounds.startsAt,
   });
+  if (order)
+    await invoiceOrder(work, order, {
+      start: todayIn(row.timeZone, bounds.startsAt),
+      end: todayIn(row.timeZone, new Date(bounds.endsAt.getTime() - 1)),
+    });
   await grantLot(work.db, {
     planId,
     spaceId: plan.spaceId,

@@ -18,6 +18,7 @@ import { rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
 import { sqlStateOf, type Tx } from '../../db/transaction';
 import { creditQuote, usableLots } from '../../platform/credit-ledger';
+import { issueInvoice, settleSale } from '../../platform/invoicing';
 import { enqueueJob, wakeJobRunner } from '../../platform/jobs';
 import { isSelf, may, requireRight, requireSignedIn } from '../../platform/policy';
 import {
@@ -195,6 +196,35 @@ export async function insertOrder(
 }
 
 /**
+ * Invoices an order in the unit of work that places it, when the space invoices its orders (issue 15,
+ * docs/decisions/024): its line as ordered, the service dates being the period it pays for.
+ */
+export async function invoiceOrder(
+  work: WorkContext,
+  order: typeof orders.$inferSelect,
+  service: { start: string; end: string },
+) {
+  const lines = await work.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+  return issueInvoice(
+    work,
+    {
+      spaceId: order.spaceId,
+      buyerUserId: order.userId,
+      orderId: order.id,
+      lines: lines.map((line) => ({
+        label: line.label,
+        quantity: line.quantity,
+        unitExclVatCents: line.unitExclVatCents,
+        vatRateBasisPoints: line.vatRateBasisPoints,
+      })),
+      serviceStart: service.start,
+      serviceEnd: service.end,
+    },
+    'automatic',
+  );
+}
+
+/**
  * Buys a formula: the plan, its first order (on site or by transfer, as the member chose) and, when the space
  * starts plans at purchase (or the formula is free), its first credit. Requires a confirmed address; a retry
  * with the same key answers the first purchase.
@@ -259,6 +289,8 @@ export async function buyFormula(
       graceDays: settings.graceDays,
       now: work.now,
     }))!;
+    const today = todayIn(found.timeZone, work.now);
+    await invoiceOrder(work, order, { start: today, end: today });
     let status = plan!.status;
     if (settings.activation === 'purchase' || order.status === 'paid') {
       await activatePlan(work, plan!, formula, order.id, found.timeZone);
@@ -313,6 +345,8 @@ export async function markOrderPaid(ctx: ServiceContext, orderId: string) {
     const space = await spaceInfo(work.db, paid.spaceId);
     if (plan!.status === 'pending_payment')
       await activatePlan(work, plan!, formula!, paid.id, space.timeZone);
+    // Its invoice, if it has one, is paid too (a payment in the chained journal).
+    await settleSale(work, { orderId: paid.id }, paid.paymentMethod, space.timeZone);
     if (plan!.status === 'suspended') {
       const [{ unpaid }] = (await rowsOf<{ unpaid: number }>(
         work.db,

@@ -17,6 +17,7 @@ import { reservationActivity } from './reservation-activity';
 import { findReservationRecord, type ReservationRecord } from './reservation-view';
 import { rowsOf } from '../../db/rows';
 import { debitForBooking } from '../../platform/credit-ledger';
+import { invoiceBooking } from '../../platform/invoicing';
 import type { PaymentChoice } from '#contract/formulas.plain';
 
 /**
@@ -271,6 +272,8 @@ async function insertReservation(
             now: work.now,
           })
         : null;
+    // A confirmed booking at price is invoiced with it, when the space invoices bookings.
+    if (!credit && status === 'confirmed') await invoiceBooking(work, row.id);
     const createdAt = new Date(Number(row.created_ms));
     const record: ReservationRecord = {
       reservation: {

@@ -21,6 +21,7 @@ import {
   type ServiceContext,
 } from '../../platform/service-context';
 import { refundBooking, type RefundOutcome } from '../../platform/credit-ledger';
+import { creditSale, invoiceBooking } from '../../platform/invoicing';
 import { queueManagerMailSql, queueReservationMail, type ReservationMailEvent } from './notifications';
 import { reservationActivity } from './reservation-activity';
 import { findReservationRecord, freeCancellationOfRecord, type ReservationRecord } from './reservation-view';
@@ -66,6 +67,8 @@ interface Transition {
   details?: ActivityDetails;
   /** A booking paid by credit gets its credit back, to the same lot, in the same transaction. */
   refundsCredit?: boolean;
+  /** Its invoice: issued when the booking is confirmed, credited in full when it is cancelled. */
+  invoice?: 'issue' | 'credit';
 }
 
 /**
@@ -92,6 +95,8 @@ async function transition(
     const refund = change.refundsCredit
       ? await refundBooking(work.db, { reservationId: id, actorId: work.actor?.id ?? null, now: work.now })
       : { status: 'none' as const };
+    if (change.invoice === 'issue') await invoiceBooking(work, id);
+    if (change.invoice === 'credit') await creditSale(work, { reservationId: id }, 'reservation-cancelled');
     await logActivity(
       work,
       reservationActivity(work, record, change.kind, {
@@ -157,6 +162,7 @@ export async function cancelReservation(
     kind: 'reservation.cancelled',
     details: { by: as, reason: input.reason ?? null },
     refundsCredit: true,
+    invoice: 'credit',
   });
   if (!changed) throw refusedBecause('not-active');
   return { record: await reload(ctx.db, input.id), as };
@@ -232,6 +238,7 @@ export async function approveReservation(ctx: ServiceContext, id: string) {
     status: 'confirmed',
     mail: 'approved',
     kind: 'reservation.approved',
+    invoice: 'issue',
   });
   if (!changed) throw refusedBecause('not-pending');
   return reload(ctx.db, id);

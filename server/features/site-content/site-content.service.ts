@@ -23,7 +23,7 @@ import {
 } from '../../platform/service-context';
 
 /**
- * The FAQ and the partners page (docs/decisions/022-blog-and-admin-content.md): admins write both
+ * The FAQ and the partners page (docs/decisions/024-blog-and-admin-content.md): admins write both
  * languages, readers get the published entries of theirs, rendered from Markdown on the server. Writes
  * are for admins (the callables say `access: 'admin'`), each with its activity entry.
  */

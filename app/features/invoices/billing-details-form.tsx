@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { updateBillingDetails, ZBillingDetailsForm, type TBillingDetailsForm } from '#contract/invoices';
+import { Button } from '~/ui/button';
+import { Input } from '~/ui/field';
+import { toast } from '~/ui/toast-store';
+import { call } from '~/platform/callable-client';
+import {
+  fieldErrorsOf,
+  fieldErrorsOfZod,
+  messageOfError,
+  translateField,
+  type FieldErrors,
+} from '~/platform/form-errors';
+
+const FIELDS = [
+  'name',
+  'addressLine',
+  'postcode',
+  'city',
+  'country',
+  'businessName',
+  'siren',
+  'vatNumber',
+] as const;
+
+/** What a member wants on their invoices (/profile#billing); copied onto each invoice when issued. */
+export function BillingDetailsForm({ details }: { details: TBillingDetailsForm }) {
+  const { t } = useTranslation(['invoices', 'common', 'auth']);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    const parsed = ZBillingDetailsForm.safeParse({
+      ...Object.fromEntries(FIELDS.map((name) => [name, text(name)])),
+      country: text('country').toUpperCase(),
+      vatNumber: text('vatNumber').replace(/\s+/g, '').toUpperCase(),
+      siren: text('siren').replace(/\s+/g, ''),
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOfZod(parsed.error));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await call(updateBillingDetails, parsed.data);
+      toast({ title: t('invoices:billing.saved') });
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      toast({ title: messageOfError(t, error), color: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section
+      id="billing"
+      aria-labelledby="billing-title"
+      className="border-line rounded-2xl border p-5 sm:p-6"
+    >
+      <h2 id="billing-title" className="text-xl font-semibold">
+        {t('invoices:billing.title')}
+      </h2>
+      <p className="text-ink-soft mt-1 text-sm">{t('invoices:billing.lead')}</p>
+      <form onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+        {FIELDS.map((name) => (
+          <Input
+            key={name}
+            name={name}
+            label={t(`invoices:billing.${name}`)}
+            defaultValue={details[name]}
+            error={translateField(t, errors[name])}
+          />
+        ))}
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={busy}>
+            {t('invoices:billing.save')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { AppError } from '#contract/errors';
+import { INVOICE_REFUSALS } from '#contract/invoices.plain';
+import type { PaymentStatus } from '#contract/invoices.plain';
+import { cn } from '~/ui/cn';
+import { messageOfError } from '~/platform/form-errors';
+
+const tones: Record<PaymentStatus, string> = {
+  unpaid: 'border-line text-ink',
+  partially_paid: 'border-primary/50 text-ink',
+  paid: 'border-success/60 bg-success/10 text-ink',
+  overdue: 'border-danger/60 bg-danger/10 text-ink',
+  credited: 'border-line text-ink-soft',
+};
+
+/** An invoice's payment status as a labelled badge (its words, not only its colour). */
+export function InvoiceStatus({ status }: { status: PaymentStatus }) {
+  const { t } = useTranslation('invoices');
+  return (
+    <span
+      data-testid="invoice-status"
+      className={cn('inline-block rounded-full border px-2 py-0.5 text-xs font-medium', tones[status])}
+    >
+      {t(`status.${status}`)}
+    </span>
+  );
+}
+
+/** Where an invoice's PDF is downloaded (its permission is checked by the server). */
+export const invoicePdfPath = (id: string) => `/api/invoices/${id}.pdf`;
+
+/** A refused invoicing call in the reader's words: its reason when we know it, else its code's message. */
+export function invoiceErrorMessage(t: TFunction, error: unknown): string {
+  const reason = error instanceof AppError ? error.details?.reason : undefined;
+  if (typeof reason === 'string' && (INVOICE_REFUSALS as readonly string[]).includes(reason))
+    return t(`invoices:refusals.${reason}`);
+  return messageOfError(t, error);
+}
+
+/** An invoice's calendar date as the reader writes it ("24 nov. 2026", "24 Nov 2026"). */
+export function formatInvoiceDate(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}

@@ -1,0 +1,147 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import { updateLegalIdentity, ZLegalIdentityForm, type TLegalIdentity } from '#contract/invoices';
+import { INVOICED_SALES, VAT_REGIMES } from '#contract/invoices.plain';
+import { Button } from '~/ui/button';
+import { Checkbox, Input, Select } from '~/ui/field';
+import { toast } from '~/ui/toast-store';
+import { call } from '~/platform/callable-client';
+import { invoiceErrorMessage } from './invoice-status';
+import { fieldErrorsOf, fieldErrorsOfZod, translateField, type FieldErrors } from '~/platform/form-errors';
+
+const TEXT_FIELDS = [
+  'legalName',
+  'legalForm',
+  'addressLine',
+  'postcode',
+  'city',
+  'country',
+  'siren',
+  'siret',
+  'rcsCity',
+  'vatNumber',
+  'iban',
+  'bic',
+] as const;
+
+/** The space's legal identity and invoicing mandate (validated as the server validates it). */
+export function LegalIdentityForm({ identity }: { identity: TLegalIdentity }) {
+  const { t } = useTranslation(['invoices', 'common', 'auth']);
+  const revalidator = useRevalidator();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    const capital = text('shareCapital');
+    const form = {
+      ...Object.fromEntries(
+        TEXT_FIELDS.map((name) => [name, name === 'country' ? text(name).toUpperCase() : text(name)]),
+      ),
+      iban: text('iban').replace(/\s+/g, '').toUpperCase(),
+      bic: text('bic').toUpperCase(),
+      vatNumber: text('vatNumber').replace(/\s+/g, '').toUpperCase(),
+      shareCapitalCents: capital === '' ? null : Math.round(Number(capital.replace(',', '.')) * 100),
+      vatRegime: text('vatRegime'),
+      vatOnDebits: data.get('vatOnDebits') === 'on',
+      paymentDueDays: Number(text('paymentDueDays')),
+      latePaymentRateBasisPoints: Math.round(Number(text('latePaymentRate').replace(',', '.')) * 100),
+      invoicedSales: text('invoicedSales'),
+      mandateAccepted: data.get('mandateAccepted') === 'on',
+    };
+    const parsed = ZLegalIdentityForm.safeParse(form);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOfZod(parsed.error));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await call(updateLegalIdentity, { spaceId: identity.spaceId, ...parsed.data });
+      toast({ title: t('invoices:manage.identitySaved') });
+      void revalidator.revalidate();
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      toast({ title: invoiceErrorMessage(t, error), color: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const error = (name: string) => translateField(t, errors[name]);
+  return (
+    <form onSubmit={(event) => void submit(event)} className="grid gap-4 sm:grid-cols-2" noValidate>
+      {TEXT_FIELDS.map((name) => (
+        <Input
+          key={name}
+          name={name}
+          label={t(`invoices:manage.${name}`)}
+          defaultValue={identity[name]}
+          error={error(name)}
+          autoComplete="off"
+        />
+      ))}
+      <Input
+        name="shareCapital"
+        label={t('invoices:manage.shareCapital')}
+        inputMode="decimal"
+        defaultValue={identity.shareCapitalCents === null ? '' : String(identity.shareCapitalCents / 100)}
+        error={error('shareCapitalCents')}
+      />
+      <Select name="vatRegime" label={t('invoices:manage.vatRegime')} defaultValue={identity.vatRegime}>
+        {VAT_REGIMES.map((regime) => (
+          <option key={regime} value={regime}>
+            {t(`invoices:manage.vatRegimes.${regime}`)}
+          </option>
+        ))}
+      </Select>
+      <Input
+        name="paymentDueDays"
+        type="number"
+        min={0}
+        max={60}
+        label={t('invoices:manage.paymentDueDays')}
+        defaultValue={identity.paymentDueDays}
+        error={error('paymentDueDays')}
+      />
+      <Input
+        name="latePaymentRate"
+        inputMode="decimal"
+        label={t('invoices:manage.latePaymentRate')}
+        defaultValue={String(identity.latePaymentRateBasisPoints / 100)}
+        error={error('latePaymentRateBasisPoints')}
+      />
+      <Select
+        name="invoicedSales"
+        label={t('invoices:manage.invoicedSales')}
+        defaultValue={identity.invoicedSales}
+      >
+        {INVOICED_SALES.map((sales) => (
+          <option key={sales} value={sales}>
+            {t(`invoices:manage.invoicedSalesOptions.${sales}`)}
+          </option>
+        ))}
+      </Select>
+      <Checkbox
+        name="vatOnDebits"
+        label={t('invoices:manage.vatOnDebits')}
+        defaultChecked={identity.vatOnDebits}
+        className="sm:col-span-2"
+      />
+      <Checkbox
+        name="mandateAccepted"
+        label={t('invoices:manage.mandate')}
+        defaultChecked={identity.mandateAccepted}
+        className="sm:col-span-2"
+      />
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={busy}>
+          {t('invoices:manage.saveIdentity')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,159 @@
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { invoicePayments, invoices } from '../../db/schema/invoices';
+import type { BuyerSnapshot, VatBreakdownEntry } from '../../platform/invoicing';
+
+/**
+ * The accountant's export of a space's period (docs/decisions/024): one sales entry per invoice or credit
+ * note (customer, revenue and VAT per rate) and one per payment, in the French FEC's columns, as a CSV
+ * spreadsheets in France open as they are: UTF-8 with BOM, `;` between fields, decimal comma.
+ */
+
+export const FEC_COLUMNS = [
+  'JournalCode',
+  'JournalLib',
+  'EcritureNum',
+  'EcritureDate',
+  'CompteNum',
+  'CompteLib',
+  'CompAuxNum',
+  'CompAuxLib',
+  'PieceRef',
+  'PieceDate',
+  'EcritureLib',
+  'Debit',
+  'Credit',
+  'EcritureLet',
+  'DateLet',
+  'ValidDate',
+  'Montantdevise',
+  'Idevise',
+] as const;
+
+const ACCOUNTS = {
+  customers: ['411000', 'Clients'],
+  revenue: ['706000', 'Prestations de services'],
+  vat: ['445710', 'TVA collectée'],
+  bank: ['512000', 'Banque'],
+  cash: ['530000', 'Caisse'],
+} as const;
+
+/** Cents with a decimal comma, no thousands separator: `123456` → `1234,56`. */
+export const decimalComma = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+const fecDate = (date: string) => date.replaceAll('-', '');
+function field(value: string): string {
+  return /[";\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+export async function accountingCsv(db: Db, spaceId: string, from: string, to: string): Promise<string> {
+  const [documents, payments] = await Promise.all([
+    db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.spaceId, spaceId), gte(invoices.issueDate, from), lte(invoices.issueDate, to)))
+      .orderBy(asc(invoices.chainPosition)),
+    db
+      .select({
+        payment: invoicePayments,
+        number: invoices.number,
+        buyer: invoices.buyer,
+        buyerId: invoices.buyerUserId,
+      })
+      .from(invoicePayments)
+      .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+      .where(
+        and(
+          eq(invoicePayments.spaceId, spaceId),
+          gte(invoicePayments.paidOn, from),
+          lte(invoicePayments.paidOn, to),
+        ),
+      )
+      .orderBy(asc(invoicePayments.chainPosition)),
+  ]);
+  const rows: string[][] = [];
+  let entry = 0;
+  const line = (
+    journal: readonly [string, string],
+    account: readonly [string, string],
+    aux: [string, string],
+    piece: { ref: string; date: string },
+    label: string,
+    debit: number,
+    credit: number,
+  ) =>
+    rows.push([
+      journal[0],
+      journal[1],
+      String(entry),
+      fecDate(piece.date),
+      account[0],
+      account[1],
+      aux[0],
+      aux[1],
+      piece.ref,
+      fecDate(piece.date),
+      label,
+      decimalComma(debit),
+      decimalComma(credit),
+      '',
+      '',
+      fecDate(piece.date),
+      '',
+      '',
+    ]);
+  const auxOf = (buyerId: string | null, buyer: BuyerSnapshot): [string, string] => [
+    `C${(buyerId ?? '').replaceAll('-', '').slice(0, 8).toUpperCase()}`,
+    buyer.businessName || buyer.name,
+  ];
+  const sales = ['VE', 'Ventes'] as const;
+  for (const document of documents) {
+    entry += 1;
+    const buyer = document.buyer as BuyerSnapshot;
+    const aux = auxOf(document.buyerUserId, buyer);
+    const piece = { ref: document.number, date: document.issueDate };
+    // A credit note is the invoice's entry reversed.
+    const sign = document.kind === 'credit_note' ? -1 : 1;
+    const side = (cents: number): [number, number] => (sign > 0 ? [cents, 0] : [0, cents]);
+    const other = (cents: number): [number, number] => (sign > 0 ? [0, cents] : [cents, 0]);
+    const title = document.kind === 'credit_note' ? 'Avoir' : 'Facture';
+    line(sales, ACCOUNTS.customers, aux, piece, `${title} ${document.number}`, ...side(document.totalCents));
+    for (const rate of document.vatBreakdown as VatBreakdownEntry[]) {
+      const percent = `${(rate.rateBasisPoints / 100).toString().replace('.', ',')} %`;
+      line(
+        sales,
+        ACCOUNTS.revenue,
+        ['', ''],
+        piece,
+        `${title} ${document.number} — HT ${percent}`,
+        ...other(rate.basisCents),
+      );
+      if (rate.vatCents > 0)
+        line(
+          sales,
+          ACCOUNTS.vat,
+          ['', ''],
+          piece,
+          `${title} ${document.number} — TVA ${percent}`,
+          ...other(rate.vatCents),
+        );
+    }
+  }
+  const bank = ['BQ', 'Banque et caisse'] as const;
+  for (const { payment, number, buyer, buyerId } of payments) {
+    entry += 1;
+    const piece = { ref: number, date: payment.paidOn };
+    const account = payment.method === 'cash' || payment.method === 'on_site' ? ACCOUNTS.cash : ACCOUNTS.bank;
+    line(bank, account, ['', ''], piece, `Règlement ${number} (${payment.method})`, payment.amountCents, 0);
+    line(
+      bank,
+      ACCOUNTS.customers,
+      auxOf(buyerId, buyer as BuyerSnapshot),
+      piece,
+      `Règlement ${number}`,
+      0,
+      payment.amountCents,
+    );
+  }
+  const body = [FEC_COLUMNS.join(';'), ...rows.map((row) => row.map(field).join(';'))].join('\r\n');
+  return `\uFEFF${body}\r\n`;
+}

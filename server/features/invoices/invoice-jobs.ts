@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { rowsOf } from '../../db/rows';
+import { invoiceMailJob } from '../../platform/invoice-mails';
+import { defineJob, enqueueJob } from '../../platform/jobs';
+import { unitOfWork, systemContext, type ServiceContext } from '../../platform/service-context';
+
+/** Overdue invoices are looked for hourly; each is reminded once. */
+export const INVOICE_SWEEP_EVERY_MS = 3_600_000;
+
+/**
+ * Queues the reminder of every invoice unpaid past its due date (in its space's calendar) and not yet
+ * reminded, marking it reminded in the same statement: two runners at once remind once.
+ */
+export async function remindOverdueInvoices(ctx: ServiceContext): Promise<number> {
+  return unitOfWork(ctx, async (work) => {
+    const reminded = await rowsOf<{ id: string }>(
+      work.db,
+      sql`UPDATE invoices i SET reminded_at = ${work.now.toISOString()}::timestamptz
+          FROM spaces s
+          WHERE s.id = i.space_id AND i.kind = 'invoice' AND i.reminded_at IS NULL
+            AND i.payment_status IN ('unpaid', 'partially_paid')
+            AND i.due_date < (${work.now.toISOString()}::timestamptz AT TIME ZONE s.time_zone)::date
+          RETURNING i.id`,
+    );
+    for (const { id } of reminded)
+      await enqueueJob(work.db, invoiceMailJob, { event: 'overdue', invoiceId: id });
+    return reminded.length;
+  });
+}
+
+export const invoiceSweepJob = defineJob({
+  kind: 'invoices.remindOverdue',
+  payload: z.object({}),
+  everyMs: INVOICE_SWEEP_EVERY_MS,
+  async handle(_payload, ctx) {
+    const count = await remindOverdueInvoices(systemContext(ctx));
+    if (count > 0) ctx.log.info('overdue invoices reminded', { count });
+  },
+});
+
+/** Every job of invoicing. */
+export const invoiceJobs = [invoiceMailJob, invoiceSweepJob];

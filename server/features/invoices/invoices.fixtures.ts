@@ -1,0 +1,46 @@
+import type { TLegalIdentityForm } from '#contract/invoices';
+import type { Db } from '../../db/client';
+import { spaceLegalIdentities } from '../../db/schema/invoices';
+import { createCallableRouter, type CallableRouter } from '../../platform/callables';
+import { formulasCallables } from '../formulas/formulas.callables';
+import { reservationsCallables } from '../reservations/reservations.callables';
+import { invoicesCallables } from './invoices.callables';
+
+/** Test data for invoicing: a complete legal identity, and a router holding invoices, formulas and reservations. */
+
+export const COMPLETE_IDENTITY: TLegalIdentityForm = {
+  legalName: 'Escale Parmentier SAS',
+  legalForm: 'SAS',
+  shareCapitalCents: 1_000_000,
+  addressLine: '12 avenue Parmentier',
+  postcode: '75011',
+  city: 'Paris',
+  country: 'FR',
+  siren: '123456789',
+  siret: '12345678900012',
+  rcsCity: 'Paris',
+  vatNumber: 'FR32123456789',
+  vatRegime: 'standard',
+  vatOnDebits: false,
+  paymentDueDays: 30,
+  latePaymentRateBasisPoints: 1215,
+  iban: 'FR7630006000011234567890189',
+  bic: 'AGRIFRPP',
+  invoicedSales: 'both',
+  mandateAccepted: true,
+};
+
+export async function setLegalIdentity(db: Db, spaceId: string, identity: Partial<TLegalIdentityForm> = {}) {
+  const { mandateAccepted, ...fields } = { ...COMPLETE_IDENTITY, ...identity };
+  await db.insert(spaceLegalIdentities).values({
+    spaceId,
+    ...fields,
+    mandateAcceptedAt: mandateAccepted ? new Date('2026-01-01T00:00:00Z') : null,
+  });
+}
+
+/** A router holding the invoicing, formulas and reservations APIs, every call made at `now()`. */
+export function invoicesRouter(now: () => Date): CallableRouter {
+  const router = createCallableRouter([...invoicesCallables, ...formulasCallables, ...reservationsCallables]);
+  return { ...router, invoke: (name, data, ctx) => router.invoke(name, data, { ...ctx, now: now() }) };
+}

@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '#contract/errors';
+import { createTestDatabase } from '../../../tests/support/test-database';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { sqlStateOf } from '../../db/transaction';
+import { issueInvoice, type SaleToInvoice } from '../../platform/invoicing';
+import { log } from '../../platform/log';
+import { systemContext, unitOfWork } from '../../platform/service-context';
+import {
+  ALWAYS_OPEN,
+  addRole,
+  contextFor,
+  insertPerson,
+  insertRoom,
+  insertSpace,
+  localInstant,
+  type TestPerson,
+} from '../reservations/reservations.fixtures';
+import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
+import { verifySpaceChain } from './chain';
+import { remindOverdueInvoices } from './invoice-jobs';
+import { invoicesRouter, setLegalIdentity } from './invoices.fixtures';
+
+/**
+ * The invoices' guarantees (docs/decisions/024): continuous numbers from a counter row taken in the issuing
+ * transaction, documents the database keeps as issued, a chain that says where it was changed, closed
+ * months nothing can be dated in, and the sales that issue invoices and credit notes on their own.
+ */
+let now = new Date(localInstant('2027-03-10T10:00'));
+const router = invoicesRouter(() => now);
+let database: Database;
+let member: TestPerson;
+let manager: TestPerson;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  member = await insertPerson(database.db, { name: 'Camille Martin' });
+  manager = await insertPerson(database.db);
+});
+afterAll(() => database.close());
+
+const call = <T>(person: TestPerson | null, name: string, data: unknown) =>
+  router.invoke(name, data, contextFor(database.db, person?.session ?? null)) as Promise<T>;
+
+async function invoicingSpace() {
+  const spaceId = await insertSpace(database.db, { hours: ALWAYS_OPEN });
+  await setLegalIdentity(database.db, spaceId);
+  await addRole(database.db, spaceId, manager.id, 'manager');
+  return spaceId;
+}
+
+function sale(spaceId: string, cents = 1000, buyer = member): SaleToInvoice {
+  return {
+    spaceId,
+    buyerUserId: buyer.id,
+    lines: [{ label: 'Journée', quantity: 1, unitExclVatCents: cents, vatRateBasisPoints: 2000 }],
+    serviceStart: '2027-03-10',
+    serviceEnd: '2027-03-10',
+  };
+}
+
+const system = () => systemContext({ db: database.db, log, now });
+const issue = (spaceId: string, cents = 1000, buyer = member) =>
+  unitOfWork(system(), (work) => issueInvoice(work, sale(spaceId, cents, buyer), 'explicit'));
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return { code: error.code, ...error.details };
+    return { sqlState: sqlStateOf(error) };
+  }
+  return null;
+}
+
+describe('numbering', () => {
+  it('gives 200 concurrent issuances in one space the numbers 1 to 200, with no gap and no duplicate', async () => {
+    const spaceId = await invoicingSpace();
+    const issued = await Promise.all(Array.from({ length: 200 }, () => issue(spaceId)));
+    const sequences = issued.map((invoice) => invoice!.sequence).sort((a, b) => a - b);
+    expect(sequences).toEqual(Array.from({ length: 200 }, (_, index) => index + 1));
+    expect(new Set(issued.map((invoice) => invoice!.number)).size).toBe(200);
+    expect(issued.find((invoice) => invoice!.sequence === 123)!.number).toBe('F-2027-000123');
+    expect(await verifySpaceChain(database.db, spaceId)).toEqual({
+      intact: true,
+      checked: 200,
+      brokenAt: null,
+    });
+  }, 120_000);
+
+  it('gives a rolled-back issuance’s number to the next one', async () => {
+    const spaceId = await invoicingSpace();
+    await issue(spaceId);
+    await expect(
+      unitOfWork(system(), async (work) => {
+        const invoice = await issueInvoice(work, sale(spaceId), 'explicit');
+        expect(invoice!.number).toBe('F-2027-000002');
+        throw new Error('the sale failed after its invoice');
+      }),
+    ).rejects.toThrow('the sale failed');
+    expect((await issue(spaceId))!.number).toBe('F-2027-000002');
+    expect((await verifySpaceChain(database.db, spaceId)).intact).toBe(true);
+  });
+
+  it('refuses a number its counter did not give, and a counter that moves back', async () => {
+    const spaceId = await invoicingSpace();
+    const first = (await issue(spaceId))!;
+    expect(
+      await refusal(
+        database.db.execute(sql`UPDATE document_counters SET last_number = 0 WHERE space_id = ${spaceId}`),
+      ),
+    ).toEqual({ sqlState: '42501' });
+    expect(
+      await refusal(database.db.execute(sql`DELETE FROM document_counters WHERE space_id = ${spaceId}`)),
+    ).toEqual({ sqlState: '42501' });
+    expect(first.number).toBe('F-2027-000001');
+  });
+
+  it('refuses to invoice until the legal identity is complete, saying what is missing', async () => {
+    const spaceId = await insertSpace(database.db);
+    await setLegalIdentity(database.db, spaceId, { siret: '', mandateAccepted: false });
+    expect(await refusal(issue(spaceId))).toMatchObject({
+      code: 'failed-precondition',
+      reason: 'legal-identity-incomplete',
+      missing: ['siret', 'mandate'],
+    });
+  });
+
+  it('issues no invoice for a €0 sale', async () => {
+    const spaceId = await invoicingSpace();
+    expect(await refusal(issue(spaceId, 0))).toMatchObject({ reason: 'nothing-to-invoice' });
+  });
+});
+
+describe('kept as issued', () => {
+  it('refuses UPDATE of an issued invoice other than its payment status, and its DELETE', async () => {
+    const spaceId = await invoicingSpace();
+    const invoice = (await issue(spaceId))!;
+    for (const change of [
+      sql`UPDATE invoices SET total_cents = 1, excl_vat_cents = 1, vat_cents = 0 WHERE id = ${invoice.id}`,
+      sql`UPDATE invoices SET buyer = '{}'::jsonb WHERE id = ${invoice.id}`,
+      sql`DELETE FROM invoices WHERE id = ${invoice.id}`,
+      sql`UPDATE invoice_lines SET label = 'autre' WHERE invoice_id = ${invoice.id}`,
+      sql`DELETE FROM invoice_lines WHERE invoice_id = ${invoice.id}`,
+    ])
+      expect(await refusal(database.db.execute(change))).toEqual({ sqlState: '42501' });
+    await database.db.execute(
+      sql`UPDATE invoices SET payment_status = 'partially_paid', paid_cents = 100 WHERE id = ${invoice.id}`,
+    );
+    const [row] = await rowsOf<{ payment_status: string }>(
+      database.db,
+      sql`SELECT payment_status FROM invoices WHERE id = ${invoice.id}`,
+    );
+    expect(row!.payment_status).toBe('partially_paid');
+  });
+
+  it('reports a row changed behind the application’s back at that row', async () => {
+    const spaceId = await invoicingSpace();
+    await issue(spaceId);
+    const second = (await issue(spaceId))!;
+    await issue(spaceId);
+    // As the database's owner: the guard turned off for one statement, as an intruder with full rights would.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`ALTER TABLE invoices DISABLE TRIGGER invoices_no_edit`);
+      await tx.execute(
+        sql`UPDATE invoices SET excl_vat_cents = 500, vat_cents = 100, total_cents = 600 WHERE id = ${second.id}`,
+      );
+      await tx.execute(sql`ALTER TABLE invoices ENABLE TRIGGER invoices_no_edit`);
+    });
+    expect(await verifySpaceChain(database.db, spaceId)).toEqual({
+      intact: false,
+      checked: 1,
+      brokenAt: {
+        position: 2,
+        type: 'invoice',
+        id: second.id,
+        number: 'F-2027-000002',
+        problem: 'footprint',
+      },
+    });
+    const report = await call<{ intact: boolean }>(manager, 'invoices.verifyChain', { spaceId });
+    expect(report.intact).toBe(false);
+  });
+});
+
+describe('payments and closing', () => {
+  it('records partial payments up to the amount due, in the chain', async () => {
+    const spaceId = await invoicingSpace();
+    const invoice = (await issue(spaceId, 10000))!;
+    const pay = (amountCents: number) =>
+      call<{ status: string; paidCents: number }>(manager, 'invoices.recordPayment', {
+        invoiceId: invoice.id,
+        amountCents,
+        method: 'bank_transfer',
+        paidOn: '2027-03-10',
+      });
+    expect(await pay(2000)).toMatchObject({ status: 'partially_paid', paidCents: 2000 });
+    expect(await refusal(pay(10001))).toMatchObject({ code: 'invalid-argument', reason: 'more-than-due' });
+    expect(await pay(10000)).toMatchObject({ status: 'paid', paidCents: 12000 });
+    expect(await verifySpaceChain(database.db, spaceId)).toMatchObject({ intact: true, checked: 3 });
+  });
+
+  it('shows an unpaid invoice past its due date as overdue', async () => {
+    const spaceId = await invoicingSpace();
+    const buyer = await insertPerson(database.db);
+    const invoice = (await issue(spaceId, 1000, buyer))!;
+    const later = now;
+    now = new Date(localInstant('2027-04-20T10:00'));
+    try {
+      const mine = await call<{ id: string; status: string }[]>(buyer, 'invoices.listMine', {});
+      expect(mine.find((item) => item.id === invoice.id)!.status).toBe('overdue');
+      // Reminded once, however often the sweep runs.
+      await remindOverdueInvoices(system());
+      await remindOverdueInvoices(system());
+      const reminders = await rowsOf(
+        database.db,
+        sql`SELECT 1 FROM jobs WHERE kind = 'invoices.mail' AND payload->>'invoiceId' = ${invoice.id} AND payload->>'event' = 'overdue'`,
+      );
+      expect(reminders).toHaveLength(1);
+    } finally {
+      now = later;
+    }
+  });
+
+  it('refuses anything dated in a closed month', async () => {
+    const spaceId = await invoicingSpace();
+    const invoice = (await issue(spaceId))!;
+    expect(await refusal(call(manager, 'invoices.closeMonth', { spaceId, month: '2027-03' }))).toMatchObject({
+      reason: 'month-not-over',
+    });
+    const later = now;
+    now = new Date(localInstant('2027-04-02T10:00'));
+    try {
+      const closing = await call<{ totals: { invoicedTotalCents: number } }>(manager, 'invoices.closeMonth', {
+        spaceId,
+        month: '2027-03',
+      });
+      expect(closing.totals.invoicedTotalCents).toBe(1200);
+      expect(
+        await refusal(
+          call(manager, 'invoices.recordPayment', {
+            invoiceId: invoice.id,
+            amountCents: 100,
+            method: 'cash',
+            paidOn: '2027-03-31',
+          }),
+        ),
+      ).toMatchObject({ code: 'failed-precondition', reason: 'period-closed' });
+      // The database itself refuses, whoever writes.
+      expect(
+        await refusal(
+          database.db.execute(sql`
+            INSERT INTO invoice_payments (space_id, invoice_id, amount_cents, method, paid_on, recorded_at,
+                                          chain_position, previous_footprint, footprint)
+            VALUES (${spaceId}, ${invoice.id}, 100, 'cash', '2027-02-15', now(), 99, 'x', 'y')`),
+        ),
+      ).toEqual({ sqlState: 'EC010' });
+      expect(
+        await call<{ status: string }>(manager, 'invoices.recordPayment', {
+          invoiceId: invoice.id,
+          amountCents: 100,
+          method: 'cash',
+          paidOn: '2027-04-01',
+        }),
+      ).toMatchObject({ status: 'partially_paid' });
+    } finally {
+      now = later;
+    }
+  });
+});
+
+describe('sales issue their invoices and credit notes', () => {
+  it('invoices a formula order when it is placed, and settles it when the order is marked paid', async () => {
+    const spaceId = await invoicingSpace();
+    await setActivation(database.db, spaceId, 'payment');
+    const formulaId = await insertFormula(database.db, spaceId);
+    const buyer = await insertPerson(database.db);
+    const bought = await call<{ order: { id: string } }>(buyer, 'formulas.buy', {
+      formulaId,
+      paymentMethod: 'bank_transfer',
+      idempotencyKey: randomUUID(),
+    });
+    const [invoice] = await rowsOf<{
+      id: string;
+      number: string;
+      total_cents: number;
+      payment_status: string;
+    }>(
+      database.db,
+      sql`SELECT id, number, total_cents, payment_status FROM invoices WHERE order_id = ${bought.order.id}`,
+    );
+    expect(invoice).toMatchObject({ number: 'F-2027-000001', total_cents: 36000, payment_status: 'unpaid' });
+    await call(manager, 'orders.markPaid', { orderId: bought.order.id });
+    const mine = await call<{ id: string; status: string }[]>(buyer, 'invoices.listMine', {});
+    expect(mine.find((item) => item.id === invoice!.id)!.status).toBe('paid');
+    expect((await verifySpaceChain(database.db, spaceId)).checked).toBe(2);
+  });
+
+  it('issues nothing automatically for a space whose identity is incomplete, or for a free formula', async () => {
+    const incomplete = await insertSpace(database.db);
+    await setLegalIdentity(database.db, incomplete, { mandateAccepted: false });
+    const free = await invoicingSpace();
+    for (const [spaceId, price] of [
+      [incomplete, 30000],
+      [free, 0],
+    ] as const) {
+      await setActivation(database.db, spaceId, 'purchase');
+      const formulaId = await insertFormula(database.db, spaceId, { priceExclVatCents: price });
+      await call(member, 'formulas.buy', {
+        formulaId,
+        paymentMethod: 'on_site',
+        idempotencyKey: randomUUID(),
+      });
+      const rows = await rowsOf(database.db, sql`SELECT 1 FROM invoices WHERE space_id = ${spaceId}`);
+      expect(rows).toHaveLength(0);
+    }
+  });
+
+  it('credits the invoice of a booking at price when it is cancelled, referring to it', async () => {
+    const spaceId = await invoicingSpace();
+    const roomId = await insertRoom(database.db, spaceId);
+    const booking = await call<{ id: string }>(member, 'reservations.create', {
+      roomId,
+      startsAt: localInstant('2027-03-20T09:00'),
+      endsAt: localInstant('2027-03-20T10:00'),
+      attendees: 1,
+      title: '',
+      idempotencyKey: randomUUID(),
+    });
+    await call(member, 'reservations.cancel', { id: booking.id });
+    const documents = await rowsOf<{
+      id: string;
+      kind: string;
+      number: string;
+      credited: string | null;
+      payment_status: string;
+    }>(
+      database.db,
+      sql`SELECT i.id, i.kind, i.number, o.number AS credited, i.payment_status FROM invoices i
+          LEFT JOIN invoices o ON o.id = i.credited_invoice_id WHERE i.space_id = ${spaceId} ORDER BY i.chain_position`,
+    );
+    expect(documents).toMatchObject([
+      { kind: 'invoice', number: 'F-2027-000001', credited: null, payment_status: 'credited' },
+      { kind: 'credit_note', number: 'A-2027-000001', credited: 'F-2027-000001' },
+    ]);
+    expect((await verifySpaceChain(database.db, spaceId)).intact).toBe(true);
+  });
+});

@@ -1,0 +1,429 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { todayIn } from '#contract/dates';
+import { AppError } from '#contract/errors';
+import type {
+  TBillingDetailsForm,
+  TClosing,
+  TInvoiceSummary,
+  TLegalIdentity,
+  TLegalIdentityForm,
+} from '#contract/invoices';
+import type { InvoicePaymentMethod, PaymentStatus, StoredPaymentStatus } from '#contract/invoices.plain';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { billingDetails, invoices, invoicingClosings, spaceLegalIdentities } from '../../db/schema/invoices';
+import { spaces } from '../../db/schema/spaces';
+import type { Tx } from '../../db/transaction';
+import { changesBetween } from '../../platform/activity';
+import {
+  issueCreditNote,
+  legalIdentityGaps,
+  legalIdentityOf,
+  linesOf,
+  recordInvoicePayment,
+  type InvoiceLineRow,
+  type InvoiceRow,
+} from '../../platform/invoicing';
+import { isSelf, may, requireRight, requireSignedIn } from '../../platform/policy';
+import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
+import { verifySpaceChain } from './chain';
+
+/**
+ * Invoicing as the space and its members see it (docs/decisions/024): the legal identity, billing details,
+ * the lists, payments, corrections, the chain's verification and the monthly closing. Issuing itself is
+ * in server/platform/invoicing.ts, called by the sales' own units of work.
+ */
+
+const refused = (reason: string, message: string, details: Record<string, unknown> = {}) =>
+  new AppError('failed-precondition', message, { reason, ...details });
+
+async function spaceZone(db: Db | Tx, spaceId: string) {
+  const [space] = await db
+    .select({ name: spaces.name, timeZone: spaces.timeZone })
+    .from(spaces)
+    .where(eq(spaces.id, spaceId));
+  if (!space) throw new AppError('not-found', `No space ${spaceId}`);
+  return space;
+}
+
+// ——— Legal identity ———
+
+function toLegalIdentity(
+  spaceId: string,
+  row: typeof spaceLegalIdentities.$inferSelect | null,
+): TLegalIdentity {
+  return {
+    spaceId,
+    legalName: row?.legalName ?? '',
+    legalForm: row?.legalForm ?? '',
+    shareCapitalCents: row?.shareCapitalCents ?? null,
+    addressLine: row?.addressLine ?? '',
+    postcode: row?.postcode ?? '',
+    city: row?.city ?? '',
+    country: row?.country ?? 'FR',
+    siren: row?.siren ?? '',
+    siret: row?.siret ?? '',
+    rcsCity: row?.rcsCity ?? '',
+    vatNumber: row?.vatNumber ?? '',
+    vatRegime: row?.vatRegime ?? 'standard',
+    vatOnDebits: row?.vatOnDebits ?? false,
+    paymentDueDays: row?.paymentDueDays ?? 30,
+    latePaymentRateBasisPoints: row?.latePaymentRateBasisPoints ?? 1215,
+    iban: row?.iban ?? '',
+    bic: row?.bic ?? '',
+    invoicedSales: row?.invoicedSales ?? 'both',
+    mandateAccepted: Boolean(row?.mandateAcceptedAt),
+    mandateAcceptedAt: row?.mandateAcceptedAt?.toISOString() ?? null,
+    missing: legalIdentityGaps(row),
+  };
+}
+
+export async function getLegalIdentity(ctx: ServiceContext, spaceId: string): Promise<TLegalIdentity> {
+  await requireRight(ctx, 'manage', spaceId);
+  return toLegalIdentity(spaceId, await legalIdentityOf(ctx.db, spaceId));
+}
+
+/** Saves the identity (complete or not); accepting the mandate records who and when, once. */
+export async function updateLegalIdentity(
+  ctx: ServiceContext,
+  input: TLegalIdentityForm & { spaceId: string },
+): Promise<TLegalIdentity> {
+  await requireRight(ctx, 'manage', input.spaceId);
+  const { spaceId, mandateAccepted, ...fields } = input;
+  return unitOfWork(ctx, async (work) => {
+    const before = await legalIdentityOf(work.db, spaceId);
+    const mandate = mandateAccepted
+      ? {
+          mandateAcceptedAt: before?.mandateAcceptedAt ?? work.now,
+          mandateAcceptedById: before?.mandateAcceptedAt ? before.mandateAcceptedById : work.actor!.id,
+        }
+      : { mandateAcceptedAt: null, mandateAcceptedById: null };
+    const values = { ...fields, ...mandate, updatedAt: work.now };
+    const [row] = await work.db
+      .insert(spaceLegalIdentities)
+      .values({ spaceId, ...values })
+      .onConflictDoUpdate({ target: spaceLegalIdentities.spaceId, set: values })
+      .returning();
+    const after = toLegalIdentity(spaceId, row!);
+    const previous = toLegalIdentity(spaceId, before);
+    await logActivity(work, {
+      kind: 'legal_identity.changed',
+      subject: { type: 'space', id: spaceId },
+      spaceId,
+      changes: changesBetween(
+        { ...previous, missing: previous.missing.join(',') },
+        { ...after, missing: after.missing.join(',') },
+        [
+          'legalName',
+          'legalForm',
+          'siren',
+          'siret',
+          'vatNumber',
+          'vatRegime',
+          'invoicedSales',
+          'mandateAccepted',
+          'missing',
+        ],
+      ),
+    });
+    return after;
+  });
+}
+
+// ——— Billing details ———
+
+const EMPTY_BILLING: TBillingDetailsForm = {
+  name: '',
+  addressLine: '',
+  postcode: '',
+  city: '',
+  country: 'FR',
+  businessName: '',
+  siren: '',
+  vatNumber: '',
+};
+
+export async function getBillingDetails(ctx: ServiceContext): Promise<TBillingDetailsForm> {
+  const user = requireSignedIn(ctx.actor);
+  const [row] = await ctx.db.select().from(billingDetails).where(eq(billingDetails.userId, user.id));
+  if (!row) return EMPTY_BILLING;
+  const { userId: _user, updatedAt: _at, ...form } = row;
+  return form;
+}
+
+export async function updateBillingDetails(
+  ctx: ServiceContext,
+  input: TBillingDetailsForm,
+): Promise<TBillingDetailsForm> {
+  const user = requireSignedIn(ctx.actor);
+  return unitOfWork(ctx, async (work) => {
+    const values = { ...input, updatedAt: work.now };
+    await work.db
+      .insert(billingDetails)
+      .values({ userId: user.id, ...values })
+      .onConflictDoUpdate({ target: billingDetails.userId, set: values });
+    await logActivity(work, {
+      kind: 'billing_details.changed',
+      subject: { type: 'user', id: user.id },
+      details: { business: input.businessName.trim() !== '' },
+    });
+    return input;
+  });
+}
+
+// ——— Lists ———
+
+type SummaryRow = {
+  id: string;
+  space_id: string;
+  space_name: string;
+  time_zone: string;
+  kind: 'invoice' | 'credit_note';
+  number: string;
+  issue_date: string;
+  due_date: string;
+  buyer_name: string;
+  excl_vat_cents: number;
+  vat_cents: number;
+  total_cents: number;
+  paid_cents: number;
+  payment_status: StoredPaymentStatus;
+  related_number: string | null;
+};
+
+const SUMMARY_COLUMNS = sql`
+  i.id, i.space_id, s.name AS space_name, s.time_zone, i.kind, i.number, i.issue_date::text AS issue_date,
+  i.due_date::text AS due_date, i.buyer->>'name' AS buyer_name, i.excl_vat_cents, i.vat_cents, i.total_cents,
+  i.paid_cents, i.payment_status,
+  CASE WHEN i.kind = 'credit_note' THEN (SELECT o.number FROM invoices o WHERE o.id = i.credited_invoice_id)
+       ELSE (SELECT c.number FROM invoices c WHERE c.credited_invoice_id = i.id) END AS related_number`;
+
+/** An unpaid invoice past its due date (in its space's calendar) is overdue. */
+export function displayedStatus(
+  stored: StoredPaymentStatus,
+  kind: 'invoice' | 'credit_note',
+  dueDate: string,
+  today: string,
+): PaymentStatus {
+  if (kind === 'invoice' && (stored === 'unpaid' || stored === 'partially_paid') && dueDate < today)
+    return 'overdue';
+  return stored;
+}
+
+function toSummary(row: SummaryRow, now: Date): TInvoiceSummary {
+  return {
+    id: row.id,
+    spaceId: row.space_id,
+    spaceName: row.space_name,
+    kind: row.kind,
+    number: row.number,
+    issueDate: row.issue_date,
+    dueDate: row.due_date,
+    buyerName: row.buyer_name ?? '',
+    exclVatCents: Number(row.excl_vat_cents),
+    vatCents: Number(row.vat_cents),
+    totalCents: Number(row.total_cents),
+    paidCents: Number(row.paid_cents),
+    status: displayedStatus(row.payment_status, row.kind, row.due_date, todayIn(row.time_zone, now)),
+    relatedNumber: row.related_number,
+  };
+}
+
+export async function listMyInvoices(ctx: ServiceContext, limit: number): Promise<TInvoiceSummary[]> {
+  const user = requireSignedIn(ctx.actor);
+  const rows = await rowsOf<SummaryRow>(
+    ctx.db,
+    sql`SELECT ${SUMMARY_COLUMNS} FROM invoices i JOIN spaces s ON s.id = i.space_id
+        WHERE i.buyer_user_id = ${user.id} ORDER BY i.issued_at DESC, i.number DESC LIMIT ${limit}`,
+  );
+  return rows.map((row) => toSummary(row, ctx.now));
+}
+
+async function summaryOf(db: Db | Tx, id: string, now: Date): Promise<TInvoiceSummary> {
+  const [row] = await rowsOf<SummaryRow>(
+    db,
+    sql`SELECT ${SUMMARY_COLUMNS} FROM invoices i JOIN spaces s ON s.id = i.space_id WHERE i.id = ${id}`,
+  );
+  return toSummary(row!, now);
+}
+
+function toClosing(row: typeof invoicingClosings.$inferSelect): TClosing {
+  return {
+    month: row.month,
+    closedAt: row.closedAt.toISOString(),
+    totals: row.totals as TClosing['totals'],
+    perpetual: row.perpetual as TClosing['perpetual'],
+    footprint: row.footprint,
+  };
+}
+
+export async function listSpaceInvoices(ctx: ServiceContext, input: { spaceId: string; limit: number }) {
+  await requireRight(ctx, 'manage', input.spaceId);
+  const [rows, closings, identity] = await Promise.all([
+    rowsOf<SummaryRow>(
+      ctx.db,
+      sql`SELECT ${SUMMARY_COLUMNS} FROM invoices i JOIN spaces s ON s.id = i.space_id
+          WHERE i.space_id = ${input.spaceId} ORDER BY i.issued_at DESC, i.number DESC LIMIT ${input.limit}`,
+    ),
+    ctx.db
+      .select()
+      .from(invoicingClosings)
+      .where(eq(invoicingClosings.spaceId, input.spaceId))
+      .orderBy(desc(invoicingClosings.month)),
+    legalIdentityOf(ctx.db, input.spaceId),
+  ]);
+  return {
+    invoices: rows.map((row) => toSummary(row, ctx.now)),
+    closings: closings.map(toClosing),
+    missing: legalIdentityGaps(identity),
+  };
+}
+
+/**
+ * The document if the actor may read it: its buyer, a manager of its space, an admin. Anyone else is told
+ * it does not exist.
+ */
+export async function readableDocument(
+  ctx: ServiceContext,
+  id: string,
+): Promise<{ invoice: InvoiceRow; lines: InvoiceLineRow[]; credited: InvoiceRow | null }> {
+  requireSignedIn(ctx.actor);
+  const [row] = await ctx.db.select().from(invoices).where(eq(invoices.id, id));
+  if (!row) throw new AppError('not-found', `No invoice ${id}`);
+  if (!isSelf(ctx.actor, row!.buyerUserId) && !(await may(ctx, 'manage', row!.spaceId)))
+    throw new AppError('not-found', `No invoice ${id}`);
+  const [credited] = row!.creditedInvoiceId
+    ? await ctx.db.select().from(invoices).where(eq(invoices.id, row!.creditedInvoiceId))
+    : [];
+  return { invoice: row!, lines: await linesOf(ctx.db, id), credited: credited ?? null };
+}
+
+/** A manager-only action on an invoice: its buyer gets `permission-denied`, anyone else `not-found`. */
+async function managedInvoice(ctx: ServiceContext, id: string): Promise<InvoiceRow> {
+  requireSignedIn(ctx.actor);
+  const [row] = await ctx.db.select().from(invoices).where(eq(invoices.id, id));
+  if (!row) throw new AppError('not-found', `No invoice ${id}`);
+  if (!(await may(ctx, 'manage', row.spaceId))) {
+    if (isSelf(ctx.actor, row.buyerUserId))
+      throw new AppError('permission-denied', 'Only the space records payments');
+    throw new AppError('not-found', `No invoice ${id}`);
+  }
+  return row;
+}
+
+export async function recordPayment(
+  ctx: ServiceContext,
+  input: { invoiceId: string; amountCents: number; method: InvoicePaymentMethod; paidOn: string },
+): Promise<TInvoiceSummary> {
+  await managedInvoice(ctx, input.invoiceId);
+  await unitOfWork(ctx, (work) => recordInvoicePayment(work, input));
+  return summaryOf(ctx.db, input.invoiceId, ctx.now);
+}
+
+export async function creditInvoice(
+  ctx: ServiceContext,
+  input: { invoiceId: string; reason: string },
+): Promise<TInvoiceSummary> {
+  const invoice = await managedInvoice(ctx, input.invoiceId);
+  if (invoice.kind !== 'invoice') throw new AppError('not-found', `No invoice ${input.invoiceId}`);
+  const note = await unitOfWork(ctx, async (work) => {
+    const [locked] = await work.db.select().from(invoices).where(eq(invoices.id, invoice.id)).for('update');
+    return issueCreditNote(work, locked!, input.reason);
+  });
+  return summaryOf(ctx.db, note.id, ctx.now);
+}
+
+export async function verifyChain(ctx: ServiceContext, spaceId: string) {
+  await requireRight(ctx, 'manage', spaceId);
+  return verifySpaceChain(ctx.db, spaceId);
+}
+
+// ——— Monthly closing ———
+
+type TotalsRow = {
+  invoiced_excl: number | null;
+  invoiced_vat: number | null;
+  invoiced_total: number | null;
+  credited_total: number | null;
+  payments: number | null;
+};
+
+async function totalsUntil(db: Tx, spaceId: string, from: string | null, until: string) {
+  const since = from ? sql`AND issue_date >= ${from}::date` : sql``;
+  const paidSince = from ? sql`AND paid_on >= ${from}::date` : sql``;
+  const [row] = await rowsOf<TotalsRow>(
+    db,
+    sql`SELECT
+          (SELECT sum(excl_vat_cents) FROM invoices WHERE space_id = ${spaceId} AND kind = 'invoice' AND issue_date < ${until}::date ${since}) AS invoiced_excl,
+          (SELECT sum(vat_cents) FROM invoices WHERE space_id = ${spaceId} AND kind = 'invoice' AND issue_date < ${until}::date ${since}) AS invoiced_vat,
+          (SELECT sum(total_cents) FROM invoices WHERE space_id = ${spaceId} AND kind = 'invoice' AND issue_date < ${until}::date ${since}) AS invoiced_total,
+          (SELECT sum(total_cents) FROM invoices WHERE space_id = ${spaceId} AND kind = 'credit_note' AND issue_date < ${until}::date ${since}) AS credited_total,
+          (SELECT sum(amount_cents) FROM invoice_payments WHERE space_id = ${spaceId} AND paid_on < ${until}::date ${paidSince}) AS payments`,
+  );
+  return {
+    invoicedExclVatCents: Number(row?.invoiced_excl ?? 0),
+    invoicedVatCents: Number(row?.invoiced_vat ?? 0),
+    invoicedTotalCents: Number(row?.invoiced_total ?? 0),
+    creditedTotalCents: Number(row?.credited_total ?? 0),
+    paymentsCents: Number(row?.payments ?? 0),
+  };
+}
+
+/** The first day of the month after `month` (`2026-03` → `2026-04-01`). */
+export function nextMonthStart(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * Closes a finished month of a space: its totals and the perpetual totals are kept with the chain's
+ * footprint then, and the database refuses anything dated in it (or before) from now on.
+ */
+export async function closeMonth(
+  ctx: ServiceContext,
+  input: { spaceId: string; month: string },
+): Promise<TClosing> {
+  await requireRight(ctx, 'manage', input.spaceId);
+  const space = await spaceZone(ctx.db, input.spaceId);
+  if (todayIn(space.timeZone, ctx.now).slice(0, 7) <= input.month)
+    throw refused('month-not-over', 'Only a finished month is closed');
+  const row = await unitOfWork(ctx, async (work) => {
+    // The journal's head, locked: no payment can be dated in the month while it closes.
+    await work.db.execute(
+      sql`INSERT INTO journal_heads (space_id, last_position, last_footprint) VALUES (${input.spaceId}, 0, ${'0'.repeat(64)}) ON CONFLICT DO NOTHING`,
+    );
+    const [head] = await rowsOf<{ last_position: number; last_footprint: string }>(
+      work.db,
+      sql`SELECT last_position, last_footprint FROM journal_heads WHERE space_id = ${input.spaceId} FOR UPDATE`,
+    );
+    const [already] = await work.db
+      .select()
+      .from(invoicingClosings)
+      .where(and(eq(invoicingClosings.spaceId, input.spaceId), eq(invoicingClosings.month, input.month)));
+    if (already) throw refused('already-closed', 'This month is already closed');
+    const until = nextMonthStart(input.month);
+    const [inserted] = await work.db
+      .insert(invoicingClosings)
+      .values({
+        spaceId: input.spaceId,
+        month: input.month,
+        closedAt: work.now,
+        closedById: work.actor!.id,
+        totals: await totalsUntil(work.db, input.spaceId, `${input.month}-01`, until),
+        perpetual: await totalsUntil(work.db, input.spaceId, null, until),
+        chainPosition: Number(head!.last_position),
+        footprint: head!.last_footprint,
+      })
+      .returning();
+    await logActivity(work, {
+      kind: 'invoicing.month_closed',
+      subject: { type: 'invoicing_month', id: `${input.spaceId}:${input.month}` },
+      spaceId: input.spaceId,
+      details: { month: input.month },
+    });
+    return inserted!;
+  });
+  return toClosing(row);
+}
+
+export { spaceZone };
