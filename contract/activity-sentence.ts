@@ -60,6 +60,11 @@ export const CONCERNING_KINDS = [
   'plan.suspended',
   'plan.ended',
   'credits.adjusted',
+  'registration.offered',
+  'registration.offer_expired',
+  'registration.checked_in',
+  'registration.check_in_undone',
+  'registration.no_show',
 ] as const satisfies readonly ActivityKind[];
 
 export function variantsOf(kind: ActivityKind): readonly SentenceVariant[] {
@@ -78,6 +83,7 @@ export const ACTIVITY_KIND_GROUPS: Record<string, readonly string[]> = {
   spaces: ['space', 'room'],
   teams: ['member'],
   formulas: ['formula', 'sales_settings', 'order', 'plan', 'credits'],
+  events: ['event', 'event_settings', 'registration'],
 };
 
 export function groupOfKind(kind: ActivityKind): string {
@@ -141,13 +147,14 @@ export function describeActivity(
     space: item.space?.name ?? text(item.details.spaceName) ?? t('fallback.space'),
     room: text(item.details.roomName) ?? t('fallback.room'),
     formula: text(item.details.formulaName) ?? t('fallback.formula'),
+    event: text(item.details.eventTitle) ?? t('fallback.event'),
     credit:
       typeof item.details.creditAmount === 'number' &&
       (item.details.creditUnit === 'minutes' || item.details.creditUnit === 'entries')
         ? formatCredit(locale, item.details.creditAmount, item.details.creditUnit, t)
         : '',
     // Only bookings' sentences name a slot.
-    slot: item.kind.startsWith('reservation.') ? slotOf(item, locale, zone, t) : '',
+    slot: item.kind.startsWith('reservation.') || item.kind.startsWith('event.') ? slotOf(item, locale, zone, t) : '',
   };
   const sentence = t(kindKey(item.kind, variantFor(item, options.viewerId)), values);
   return sentence.charAt(0).toLocaleUpperCase(locale) + sentence.slice(1);

@@ -63,6 +63,21 @@ export const ACTIVITY_KINDS = [
   'plan.suspended',
   'plan.ended',
   'credits.adjusted',
+  // Events and registrations
+  'event.created',
+  'event.updated',
+  'event.published',
+  'event.cancelled',
+  'event_settings.changed',
+  'registration.created',
+  'registration.cancelled',
+  'registration.offered',
+  'registration.offer_accepted',
+  'registration.offer_declined',
+  'registration.offer_expired',
+  'registration.checked_in',
+  'registration.check_in_undone',
+  'registration.no_show',
 ] as const;
 
 export const ZActivityKind = z.enum(ACTIVITY_KINDS);
@@ -80,6 +95,8 @@ export const ACTIVITY_SUBJECT_TYPES = [
   'order',
   'plan',
   'credit_lot',
+  'event',
+  'registration',
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 

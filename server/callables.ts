@@ -1,4 +1,5 @@
 import { activityCallables } from './features/activity/activity.callables';
+import { eventsCallables } from './features/events/events.callables';
 import { formulasCallables } from './features/formulas/formulas.callables';
 import { createBackOfficeCallables } from './features/back-office/back-office.callables';
 import { searchCallables } from './features/search/search.callables';
@@ -22,5 +23,6 @@ export function createRouter(deps: RouterDeps) {
     ...createBackOfficeCallables({ fileStore: deps.fileStore }),
     ...activityCallables,
     ...formulasCallables,
+    ...eventsCallables,
   ]);
 }

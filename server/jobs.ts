@@ -1,3 +1,4 @@
+import { eventJobs } from './features/events/event-jobs';
 import { formulaJobs } from './features/formulas/formula-jobs';
 import { invitationMailJob } from './features/back-office/invitation-mail';
 import { reservationJobs } from './features/reservations/reservation-jobs';
@@ -10,4 +11,5 @@ export const JOBS: readonly JobDefinition[] = [
   invitationMailJob,
   ...reservationJobs,
   ...formulaJobs,
+  ...eventJobs,
 ];

@@ -286,6 +286,7 @@ async function insertReservation(
         cancellationRequestedAt: null,
         cancellationRequestMessage: null,
         reminderSentAt: null,
+        eventId: null,
         createdAt,
         updatedAt: createdAt,
       },
