@@ -118,6 +118,12 @@ async function offerToMember(eventId: string) {
   await ok(member.agent, 'events.register', { eventId });
   await ok(owner.agent, 'events.cancelRegistration', { eventId });
   await app.settle();
+  // The offers job ran on the machine's clock (the test app's runner does); the scenarios' clock is later,
+  // so the offer is moved to end at the event's deadline, as it would on the same clock.
+  await app.database.db.execute(sql`
+    UPDATE event_registrations SET offer_expires_at = events.registration_deadline FROM events
+    WHERE events.id = event_registrations.event_id AND event_registrations.event_id = ${eventId}
+      AND event_registrations.status = 'offered'`);
 }
 
 /** A slot of the member's in the shared room, `hoursAhead` hours after START, for an hour. */
