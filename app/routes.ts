@@ -39,6 +39,8 @@ export default [
     route('activity', 'routes/activity.tsx'),
     route('formulas/:id', 'routes/formula.tsx'),
     route('plans', 'routes/plans.tsx'),
+    route('events/:id', 'routes/event.tsx'),
+    route('myspaces/:spaceId/events/:eventId', 'routes/myspaces-event.tsx'),
   ]),
   layout('layouts/auth.tsx', [
     route(routePath(LOGIN_PATH), 'routes/auth-login.tsx'),

@@ -154,7 +154,10 @@ export function describeActivity(
         ? formatCredit(locale, item.details.creditAmount, item.details.creditUnit, t)
         : '',
     // Only bookings' sentences name a slot.
-    slot: item.kind.startsWith('reservation.') || item.kind.startsWith('event.') ? slotOf(item, locale, zone, t) : '',
+    slot:
+      item.kind.startsWith('reservation.') || item.kind.startsWith('event.')
+        ? slotOf(item, locale, zone, t)
+        : '',
   };
   const sentence = t(kindKey(item.kind, variantFor(item, options.viewerId)), values);
   return sentence.charAt(0).toLocaleUpperCase(locale) + sentence.slice(1);

@@ -9,6 +9,7 @@ import type { TLoadContext, TViewer } from '#contract/load-context';
 import type { Database } from './db/client';
 import { createActivityRoutes } from './features/activity/activity.routes';
 import { createFileRoutes } from './features/files/files.routes';
+import { createEventRoutes } from './features/events/events.routes';
 import { createCalendarRoutes } from './features/reservations/calendar.routes';
 import { createMediaRoutes } from './features/spaces/media.routes';
 import { findBrandingForHost } from './features/tenancy/tenancy.service';
@@ -113,6 +114,15 @@ export function createApp(options: AppOptions) {
   app.route(
     '/api',
     createCalendarRoutes({
+      db: database.db,
+      readSession: options.readSession,
+      baseUrl: config.baseUrl,
+      clock,
+    }),
+  );
+  app.route(
+    '/api',
+    createEventRoutes({
       db: database.db,
       readSession: options.readSession,
       baseUrl: config.baseUrl,

@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'common',
   'consent',
   'content',
+  'events',
   'formulas',
   'onboarding',
   'platform',

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
 import { todayIn } from '#contract/dates';
+import { listUpcomingEvents } from '#contract/events';
 import { DEFAULT_TIME_ZONE, featuredSpaces, getSpace, listCities } from '#contract/spaces';
 import type { Route } from './+types/home';
+import { UpcomingEvents } from '~/features/events/upcoming-events';
 import { HowItWorks } from '~/features/home/how-it-works';
 import { SearchBox } from '~/features/search/search-box';
 import { FeaturedSpaces } from '~/features/spaces/featured-spaces';
@@ -10,7 +12,7 @@ import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { pageTitle } from '~/platform/meta';
 
-export const handle: I18nHandle = { i18n: ['search', 'spaces'] };
+export const handle: I18nHandle = { i18n: ['search', 'spaces', 'events'] };
 await loadRouteNamespaces(handle);
 
 /**
@@ -22,12 +24,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     const space = await context.call(getSpace, { ref: context.tenant.details.spaceId }).catch(() => null);
     if (space) throw redirect(`/spaces/${space.slug}`);
   }
-  const [featured, cities] = await Promise.all([
+  const [featured, cities, events] = await Promise.all([
     context.call(featuredSpaces, { limit: 6 }),
     context.call(listCities, {}),
+    context.call(listUpcomingEvents, { limit: 6 }),
   ]);
   const today = todayIn(DEFAULT_TIME_ZONE, new Date());
-  return { featured, cities: cities.map((entry) => entry.city), today };
+  return { featured, cities: cities.map((entry) => entry.city), today, events };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -48,6 +51,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <FeaturedSpaces spaces={loaderData.featured} />
+      <UpcomingEvents events={loaderData.events} />
       <HowItWorks />
     </main>
   );

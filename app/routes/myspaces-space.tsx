@@ -1,6 +1,7 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { getManagedSpace, listTeam } from '#contract/back-office';
+import { listManagedEvents } from '#contract/events';
 import { listManagedFormulas, listSpacePlans } from '#contract/formulas';
 import { todayIn } from '#contract/dates';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
@@ -9,7 +10,7 @@ import { OFFICE_SECTIONS, SpaceBackOffice } from '~/features/back-office/space-b
 import { requireViewer } from '~/platform/guard';
 import { pageTitle } from '~/platform/meta';
 
-export const handle: I18nHandle = { i18n: ['backoffice', 'spaces', 'formulas'] };
+export const handle: I18nHandle = { i18n: ['backoffice', 'spaces', 'formulas', 'events'] };
 await loadRouteNamespaces(handle);
 
 /** /myspaces/{spaceId}?section=…: one space's back office (owners, managers and admins; others get 403). */
@@ -26,8 +27,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
           context.call(listSpacePlans, { spaceId: params.spaceId }),
         ]).then(([catalogue, plans]) => ({ ...catalogue, plans }))
       : null;
+  const events =
+    section === 'events' ? await context.call(listManagedEvents, { spaceId: params.spaceId }) : null;
   const today = todayIn(space.address.timeZone || DEFAULT_TIME_ZONE, new Date());
-  return { space, section, team, sales, today };
+  return { space, section, team, sales, events, today };
 }
 
 export function meta({ matches, data }: Route.MetaArgs) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { seedDemoSpaces, type SavePhotoFile } from '../../features/spaces/spaces.seed';
 import type { Db } from '../client';
 import { seedDemoAccounts } from './demo-accounts';
+import { seedDemoEvents } from './demo-events';
 import { seedDemoFormulas } from './demo-formulas';
 import { seedDemoReservations } from './demo-reservations';
 import { spaces } from '../schema/spaces';
@@ -19,5 +20,6 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
   await seedDemoAccounts(db);
   await seedDemoReservations(db);
   await seedDemoFormulas(db);
+  await seedDemoEvents(db);
   return true;
 }
