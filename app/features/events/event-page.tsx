@@ -49,44 +49,46 @@ export function EventPage({
         </p>
       </header>
       <dl className="grid gap-3 sm:grid-cols-2">
-        <div className="flex gap-2">
-          <CalendarDays aria-hidden className="text-primary mt-1 size-5 shrink-0" />
-          <div>
-            <dt className="text-ink-soft text-sm">{t('page.when')}</dt>
-            <dd className="font-medium">
-              {formatSlot(locale, event.startsAt, event.endsAt, zone)}
+        <div>
+          <dt className="text-ink-soft flex items-center gap-2 text-sm">
+            <CalendarDays aria-hidden className="text-primary size-5 shrink-0" />
+            {t('page.when')}
+          </dt>
+          <dd className="pl-7 font-medium">
+            {formatSlot(locale, event.startsAt, event.endsAt, zone)}
+            <span className="text-ink-soft block text-sm">
+              {t('page.zoneNote', { zone: zoneCity(zone) })}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-ink-soft flex items-center gap-2 text-sm">
+            <MapPin aria-hidden className="text-primary size-5 shrink-0" />
+            {t('page.where')}
+          </dt>
+          <dd className="pl-7 font-medium">
+            {event.roomName ? `${event.roomName}, ` : ''}
+            {event.space.name}
+            <span className="text-ink-soft block text-sm">{address}</span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-ink-soft flex items-center gap-2 text-sm">
+            <Users aria-hidden className="text-primary size-5 shrink-0" />
+            {t('page.capacity')}
+          </dt>
+          <dd className="pl-7 font-medium">
+            {event.placesLeft > 0
+              ? t('page.placesLeft', { count: event.placesLeft, capacity: event.capacity })
+              : event.waitlistCount > 0
+                ? t('page.full', { count: event.waitlistCount })
+                : t('page.fullNoWait')}
+            {event.status === 'published' ? (
               <span className="text-ink-soft block text-sm">
-                {t('page.zoneNote', { zone: zoneCity(zone) })}
+                {t('page.deadline', { when: formatMoment(locale, event.registrationDeadline, zone) })}
               </span>
-            </dd>
-          </div>
-        </div>
-        <div className="flex gap-2">
-          <MapPin aria-hidden className="text-primary mt-1 size-5 shrink-0" />
-          <div>
-            <dt className="text-ink-soft text-sm">{t('page.where')}</dt>
-            <dd className="font-medium">
-              {event.roomName ? `${event.roomName}, ` : ''}
-              {event.space.name}
-              <span className="text-ink-soft block text-sm">{address}</span>
-            </dd>
-          </div>
-        </div>
-        <div className="flex gap-2">
-          <Users aria-hidden className="text-primary mt-1 size-5 shrink-0" />
-          <div>
-            <dt className="text-ink-soft text-sm">{t('page.capacity')}</dt>
-            <dd className="font-medium">
-              {event.placesLeft > 0
-                ? t('page.placesLeft', { count: event.placesLeft, capacity: event.capacity })
-                : t('page.full', { count: event.waitlistCount })}
-              {event.status === 'published' ? (
-                <span className="text-ink-soft block text-sm">
-                  {t('page.deadline', { when: formatMoment(locale, event.registrationDeadline, zone) })}
-                </span>
-              ) : null}
-            </dd>
-          </div>
+            ) : null}
+          </dd>
         </div>
       </dl>
       <div className="flex flex-wrap gap-2">
