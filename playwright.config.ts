@@ -60,6 +60,8 @@ export default defineConfig({
       GTM_CONTAINER_ID: 'GTM-E2ETEST',
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${lane.smtpPort}`,
+      // The app's clock, which a test may set (tests/e2e/clock.ts); empty, the machine's.
+      TEST_CLOCK_FILE: lane.clockFile,
     },
   })),
 });

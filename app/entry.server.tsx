@@ -5,13 +5,14 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
+import { loadAccountDropdown } from './features/auth/account-menu';
 import { minimalErrorResponse } from './platform/crawler-errors';
 import { serverI18n } from './platform/i18n.server';
 import { NonceProvider } from './platform/nonce';
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -30,6 +31,8 @@ export default function handleRequest(
       log: loadContext.log,
     });
   }
+  // A signed-in page renders the account menu, whose code is split from the shell: loaded once, then cached.
+  if (loadContext.viewer) await loadAccountDropdown();
   const i18n = serverI18n(locale);
   // Crawlers get the whole page at once; people get it streamed.
   const waitForAll = crawler || routerContext.isSpaMode;

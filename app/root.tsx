@@ -17,7 +17,6 @@ import { PageBehaviours } from './platform/page-behaviours';
 import { useRootData, type RootData } from './platform/root-data';
 import { SessionWatch } from './platform/session-watch';
 import { Toaster } from './ui/toaster';
-import { TooltipProvider } from './ui/tooltip';
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -100,11 +99,11 @@ export default function App() {
   useLocaleSync(data?.locale);
   useHydratedMark();
   return (
-    <TooltipProvider>
+    <>
       <Outlet />
       <Toaster />
       <SessionWatch />
-    </TooltipProvider>
+    </>
   );
 }
 
@@ -115,10 +114,8 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useHydratedMark();
   return (
-    <TooltipProvider>
-      <DefaultShell>
-        <RouteErrorPage error={error} />
-      </DefaultShell>
-    </TooltipProvider>
+    <DefaultShell>
+      <RouteErrorPage error={error} />
+    </DefaultShell>
   );
 }

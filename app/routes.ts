@@ -12,6 +12,7 @@ export default [
   route('locale', 'routes/locale.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
+  route('blog/feed.xml', 'routes/blog-feed.ts'),
   layout('layouts/default.tsx', [
     // Any path no route matches is the 404 page: its loader throws 404 once the root loader has run, and
     // this layout's error boundary shows it (React Router ranks a splat below every other route).
@@ -39,6 +40,15 @@ export default [
     route('activity', 'routes/activity.tsx'),
     route('formulas/:id', 'routes/formula.tsx'),
     route('plans', 'routes/plans.tsx'),
+    route('community', 'routes/community.tsx'),
+    route('ad/:id', 'routes/ad.tsx'),
+    route('blog', 'routes/blog.tsx'),
+    route('blog/article/:id', 'routes/blog-article.tsx'),
+    route('admin/blog', 'routes/admin-blog.tsx'),
+    route('admin/blog/new', 'routes/admin-blog-article.tsx', { id: 'routes/admin-blog-new' }),
+    route('admin/blog/:id', 'routes/admin-blog-article.tsx', { id: 'routes/admin-blog-article' }),
+    route('admin/faq', 'routes/admin-faq.tsx'),
+    route('admin/partners', 'routes/admin-partners.tsx'),
     route('events/:id', 'routes/event.tsx'),
     route('myspaces/:spaceId/events/:eventId', 'routes/myspaces-event.tsx'),
   ]),

@@ -2,8 +2,8 @@
  * Plans and credits under load, on PGlite and, with DATABASE_URL, on PostgreSQL (a database of its own,
  * `bench_plans`, dropped after):
  *
- * - /plans for a member whose ledger holds 10,000 entries (a membership of 100 monthly lots, each with its
- *   grant, 50 bookings paid by credit and 49 adjustments), as the services alone (plans + first ledger page)
+ * - /plans for a member whose ledger holds 10,000 entries (a membership of 100 monthly periods, each with its
+ *   paid order and its lot: its grant, 50 bookings paid by credit and 49 adjustments), as the services alone (plans + first ledger page)
  *   and as the whole server-rendered page (`GET /plans`). Target: p95 < 20 ms on PostgreSQL.
  * - Booking with a credit debit vs booking at price, through the booking service (each booking its own
  *   transaction, its activity entry and e-mail job), 10 members booking at once on 20 rooms: bookings per
@@ -103,6 +103,15 @@ async function fillHistory(database: Database, spaceId: string, roomId: string, 
                 ${at(origin)}::timestamptz, now())
         RETURNING id`,
   );
+  // One paid order a period.
+  await db.execute(sql`
+    INSERT INTO orders (space_id, user_id, plan_id, period_index, payment_method, status, excl_vat_cents, vat_cents,
+                        total_cents, due_at, paid_at, created_at)
+    SELECT ${spaceId}, ${member.id}, ${plan!.id}, k, 'bank_transfer', 'paid', 19000, 3800, 22800,
+           ${at(origin)}::timestamptz + make_interval(days => k * 30 + 7),
+           ${at(origin)}::timestamptz + make_interval(days => k * 30 + 2),
+           ${at(origin)}::timestamptz + make_interval(days => k * 30)
+    FROM generate_series(0, ${LOTS - 1}::int) AS k`);
   // The bookings: 50 a lot, one hour each, every 12 hours from the lot's start.
   await db.execute(sql`
     INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until, attendees, status,
@@ -233,7 +242,8 @@ async function benchOn(database: Database, build: ServerBuild): Promise<number> 
   const member = await insertPerson(database.db, { name: 'Membre du banc' });
   await fillHistory(database, spaceId, historyRoom, member);
 
-  const session: Session = member.session;
+  const empty = await insertPerson(database.db, { name: 'Membre sans formule' });
+  let session: Session = member.session;
   const config = readConfig({
     DATA_DIR: path.join(os.tmpdir(), 'escale-bench'),
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
@@ -255,11 +265,15 @@ async function benchOn(database: Database, build: ServerBuild): Promise<number> 
   );
   await measure('service: plans.listMine', () => listMyPlans(ctx));
   await measure('service: plans.ledger (first page)', () => listMyLedger(ctx, {}));
-  const p95 = await measure('GET /plans', async () => {
+  const page = async () => {
     const response = await app.request('/plans', { headers: { 'User-Agent': 'bench' } });
     if (response.status !== 200) throw new Error(`/plans answered ${response.status}`);
     await response.text();
-  });
+  };
+  const p95 = await measure('GET /plans (10,000 entries)', page);
+  // The same page for a member holding nothing: what rendering any page costs on this machine now.
+  session = empty.session;
+  await measure('GET /plans (nothing held), for comparison', page);
 
   const rooms: string[] = [];
   for (let i = 0; i < ROOMS; i++)

@@ -1,7 +1,7 @@
 import type { ActivityKind, TActivityActor, TActivityItem } from './activity';
 import type { Locale } from './locale';
 import { formatMoment, formatSlot } from './reservation-format';
-import { formatCredit } from './formulas';
+import { formatCredit } from './formulas.plain';
 
 /**
  * An entry of the activity log as a sentence, in the reader's language, on the page and in the CSV alike.
@@ -60,6 +60,8 @@ export const CONCERNING_KINDS = [
   'plan.suspended',
   'plan.ended',
   'credits.adjusted',
+  'message.sent',
+  'report.upheld',
   'registration.offered',
   'registration.offer_expired',
   'registration.checked_in',
@@ -83,6 +85,8 @@ export const ACTIVITY_KIND_GROUPS: Record<string, readonly string[]> = {
   spaces: ['space', 'room'],
   teams: ['member'],
   formulas: ['formula', 'sales_settings', 'order', 'plan', 'credits'],
+  community: ['directory', 'message', 'ad', 'report'],
+  content: ['article', 'faq_entry', 'partner'],
   events: ['event', 'event_settings', 'registration'],
 };
 
@@ -153,6 +157,8 @@ export function describeActivity(
       (item.details.creditUnit === 'minutes' || item.details.creditUnit === 'entries')
         ? formatCredit(locale, item.details.creditAmount, item.details.creditUnit, t)
         : '',
+    // The site's content (an article's title, a question, a partner's name) and ads' titles, as they were.
+    title: text(item.details.title) ?? t('fallback.title'),
     // Only bookings' sentences name a slot.
     slot:
       item.kind.startsWith('reservation.') || item.kind.startsWith('event.')

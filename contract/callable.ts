@@ -28,3 +28,22 @@ export function defineCallable<TInput extends z.ZodType, TOutput extends z.ZodTy
 ): CallableDef<TInput, TOutput> {
   return def;
 }
+
+/**
+ * An operation named without its schemas, for the browser: calling through a definition brings zod and
+ * every schema of its contract file into the page's JavaScript, though the browser only sends the name
+ * (issue 18). The definition's type rides along, so input and output stay typed; a test checks each
+ * reference's name against its definition's.
+ */
+export interface CallableRef<D extends CallableDef> {
+  readonly name: string;
+  /** Never set: carries the definition's type. */
+  readonly definition?: D;
+}
+
+export function callableRef<D extends CallableDef>(name: string): CallableRef<D> {
+  return { name };
+}
+
+/** A definition or a reference to one: what the browser's callers accept. */
+export type Callable<D extends CallableDef> = D | CallableRef<D>;

@@ -30,5 +30,5 @@ export type RegistrationEndReason = (typeof REGISTRATION_END_REASONS)[number];
 /** How long an offer of a freed place lasts unless the space says otherwise (hours). */
 export const DEFAULT_OFFER_HOURS = 24;
 
-/** SQLSTATE of the database's refusal of a place beyond the event's capacity (migration 0015). */
+/** SQLSTATE of the database's refusal of a place beyond the event's capacity (migration 0019). */
 export const EVENT_FULL_SQLSTATE = 'EV001';

@@ -1,3 +1,7 @@
+import { callableRef } from './callable';
+import type { getCreditOption } from './formulas';
+import type { Locale } from './locale';
+
 /**
  * The fixed lists of formulas, plans and credits (docs/decisions/021-formulas-and-credit-ledger.md), without
  * zod, so the database schema and the browser read the same words.
@@ -63,3 +67,35 @@ export const INSUFFICIENT_CREDIT_SQLSTATE = 'EC001';
 export const DEFAULT_GRACE_DAYS = 7;
 /** Days before a renewal that its member is reminded. */
 export const RENEWAL_REMINDER_DAYS = 7;
+
+// ——— For the browser without the schemas (the room page's booking panel) ———
+
+/** The booking panel's credit question, by name (contract/callable.ts, CallableRef). */
+export const planCalls = {
+  creditOption: callableRef<typeof getCreditOption>('plans.creditOption'),
+};
+
+/** Looks up a word in the caller's catalog: `creditUnits.entry` and `creditUnits.entries` (`{{count}}`). */
+export type CreditWords = (
+  key: 'creditUnits.entry' | 'creditUnits.entries',
+  values: { count: number },
+) => string;
+
+/**
+ * "2 h", "1 h 30", "3 entrées": an amount of credit in the reader's language. Hours are written with the
+ * symbols both languages share; the words for entries come from the caller's catalog (page, e-mail or
+ * activity log), singular or plural by the language's rule (French: 0 and 1 are singular).
+ */
+export function formatCredit(locale: Locale, amount: number, unit: CreditUnit, words: CreditWords): string {
+  if (unit === 'entries') {
+    const singular = new Intl.PluralRules(locale).select(Math.abs(amount)) === 'one';
+    return words(singular ? 'creditUnits.entry' : 'creditUnits.entries', { count: amount });
+  }
+  const sign = amount < 0 ? '−' : '';
+  const minutes = Math.abs(amount);
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (rest === 0) return `${sign}${hours} h`;
+  if (hours === 0) return `${sign}${rest} min`;
+  return `${sign}${hours} h ${String(rest).padStart(2, '0')}`;
+}

@@ -12,7 +12,6 @@ import {
   PAYMENT_METHODS,
   PLAN_STATUSES,
   ROLLOVER_RULES,
-  type CreditUnit,
 } from './formulas.plain';
 import { ZInstant, ZText, ZUuid } from './input';
 import type { Locale } from './locale';
@@ -58,6 +57,7 @@ export const ZFormulaForm = z
     priceExclVatCents: z.number().int().min(0).max(10_000_000),
     vatRateBasisPoints: z.number().int().min(0).max(10_000),
     roomKinds: z.array(ZRoomKind).min(1).max(4),
+    /** A pack's unit; a membership counts minutes and a day pass one entry whatever is sent (the server sets it). */
     creditUnit: ZCreditUnit,
     /** Minutes or entries included (a day pass: 1 entry). */
     creditAmount: z.number().int().min(1).max(1_000_000),
@@ -71,14 +71,12 @@ export const ZFormulaForm = z
       issues.addIssue({ code: 'custom', path: [path], message });
     if (form.kind === 'membership') {
       if (!form.period) fail('period', 'required');
-      if (form.creditUnit !== 'minutes') fail('creditUnit', 'membership-minutes');
     }
     if (form.kind === 'pack') {
       if (!form.validityDays) fail('validityDays', 'required');
       if (form.rollover !== 'none') fail('rollover', 'pack-no-rollover');
     }
     if (form.kind === 'day_pass') {
-      if (form.creditUnit !== 'entries') fail('creditUnit', 'day-pass-entries');
       if (form.rollover !== 'none') fail('rollover', 'pack-no-rollover');
     }
   });
@@ -371,30 +369,7 @@ export const adjustCredits = defineCallable({
 
 // ——— Formatting ———
 
-/** Looks up a word in the caller's catalog: `creditUnits.entry` and `creditUnits.entries` (`{{count}}`). */
-export type CreditWords = (
-  key: 'creditUnits.entry' | 'creditUnits.entries',
-  values: { count: number },
-) => string;
-
-/**
- * "2 h", "1 h 30", "3 entrées": an amount of credit in the reader's language. Hours are written with the
- * symbols both languages share; the words for entries come from the caller's catalog (page, e-mail or
- * activity log), singular or plural by the language's rule (French: 0 and 1 are singular).
- */
-export function formatCredit(locale: Locale, amount: number, unit: CreditUnit, words: CreditWords): string {
-  if (unit === 'entries') {
-    const singular = new Intl.PluralRules(locale).select(Math.abs(amount)) === 'one';
-    return words(singular ? 'creditUnits.entry' : 'creditUnits.entries', { count: amount });
-  }
-  const sign = amount < 0 ? '−' : '';
-  const minutes = Math.abs(amount);
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (rest === 0) return `${sign}${hours} h`;
-  if (hours === 0) return `${sign}${rest} min`;
-  return `${sign}${hours} h ${String(rest).padStart(2, '0')}`;
-}
+export { formatCredit, type CreditWords } from './formulas.plain';
 
 /** The formula's name in a language (the French one when the English is empty). */
 export function formulaName(formula: { nameFr: string; nameEn: string }, locale: Locale): string {

@@ -1,4 +1,7 @@
 import { z } from './zod';
+import { DATE_REFUSAL, EARLIEST_DATE, LATEST_DATE, TEXT_REFUSAL } from './input.plain';
+
+export * from './input.plain';
 
 /**
  * The shapes every callable's input is built from, so that what a caller sends is refused at the door
@@ -34,8 +37,6 @@ export function holdsUnstorableText(value: unknown): boolean {
   return false;
 }
 
-export const TEXT_REFUSAL = 'characters';
-
 /**
  * The id of a row (a space, a room, a reservation…): a UUID as PostgreSQL generates them. The one
  * definition: inputs use the schema, routes and services that read an id from a URL use `isUuid`.
@@ -49,11 +50,7 @@ export function isUuid(value: unknown): value is string {
 /** Any text a caller sends: every string field of every callable starts from this one. */
 export const ZText = z.string().refine(isStorableText, TEXT_REFUSAL);
 
-/** The calendar the app works in: bookings, searches, closures and plannings all fall within it. */
-export const EARLIEST_DATE = '2000-01-01';
-export const LATEST_DATE = '2099-12-31';
-export const DATE_REFUSAL = 'date-range';
-
+// The calendar window (EARLIEST_DATE, LATEST_DATE) is in ./input.plain.ts.
 const EARLIEST_MS = Date.parse(`${EARLIEST_DATE}T00:00:00Z`);
 const AFTER_LATEST_MS = Date.parse(`${LATEST_DATE}T00:00:00Z`) + 86_400_000;
 

@@ -82,7 +82,8 @@ export const ZProfileUpdate = z.object({
   jobTitle: optionalText(PROFILE_LIMITS.jobTitle),
   skills: ZSkills,
   bio: optionalText(PROFILE_LIMITS.bio),
-  communityVisible: z.boolean(),
+  /** Being listed in the directory; /profile's directory section sets it (community.updateDirectorySettings). */
+  communityVisible: z.boolean().optional(),
   notificationSettings: ZNotificationSettings,
 });
 

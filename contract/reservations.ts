@@ -5,6 +5,8 @@ import { ZPrice } from './pricing';
 import { ZRoomKind } from './rooms';
 import { PAYMENT_CHOICES } from './formulas.plain';
 
+export * from './reservations.plain';
+
 export const RESERVATION_STATUSES = [
   'pending',
   'confirmed',
@@ -38,34 +40,6 @@ export const DEFAULT_FREE_CANCELLATION_HOURS = 24;
 export const MAX_FREE_CANCELLATION_HOURS = 720;
 export const MAX_TITLE_LENGTH = 120;
 export const MAX_REASON_LENGTH = 500;
-
-/**
- * Why a request was refused, in `details.reason`: the browser translates these (never the message).
- * Rule failures come with `invalid-argument`, the rest with the code named beside them.
- */
-export const BOOKING_REFUSALS = [
-  'end-before-start',
-  'step', // start not on the room's step, or duration not a multiple of it
-  'min-duration',
-  'max-duration',
-  'lead-time', // starts too soon
-  'horizon', // starts too far ahead
-  'closed', // outside opening hours or on a closure day
-  'capacity', // more attendees than seats
-  'no-price', // the room has no price for that length
-  'slot-taken', // already-exists: another booking holds the time
-  'no-desk-free', // already-exists: every desk of the group is taken
-  'email-not-verified', // failed-precondition
-  'idempotency-key-reused', // failed-precondition: same key, different booking
-  'cancellation-window-closed', // failed-precondition: too late for a member to cancel
-  'not-active', // failed-precondition: already cancelled, declined, completed…
-  'not-pending', // failed-precondition: only requests are approved or declined
-  'not-started', // failed-precondition: no-show or completion before the start
-  'cancellation-window-open', // failed-precondition: the member may still cancel it themselves
-  'not-enough-credit', // failed-precondition: paid by credit, no usable lot holds enough
-  'no-usable-credit', // failed-precondition: paid by credit, no lot covers this room and time
-] as const;
-export type BookingRefusal = (typeof BOOKING_REFUSALS)[number];
 
 export const ZRoomId = ZUuid;
 export const ZReservationId = ZUuid;

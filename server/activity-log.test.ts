@@ -43,11 +43,13 @@ let now = START;
 let app: TestApp;
 let owner: { agent: Agent; user: { id: string; email: string } };
 let member: { agent: Agent; user: { id: string; email: string; password: string } };
+let admin: { agent: Agent; user: { id: string; email: string } };
 
 beforeAll(async () => {
   app = await startTestApp({ clock: () => now });
   owner = await signedInAgent(app);
   member = await signedInAgent(app);
+  admin = await signedInAgent(app, { isAdmin: true });
 });
 afterAll(() => app.close());
 
@@ -102,6 +104,38 @@ const state = {
   orderId: '',
   eventId: '',
   copyId: '',
+  adId: '',
+  reportId: '',
+  articleId: '',
+  faqEntryId: '',
+  partnerId: '',
+};
+
+const ARTICLE = {
+  slug: 'journal-de-bord',
+  tags: ['coworking'],
+  coverUrl: null,
+  fr: { title: 'Journal de bord', excerpt: 'Un résumé.', body: 'Un texte.', coverAlt: '' },
+  en: null,
+};
+const FAQ_ENTRY = {
+  topic: 'booking',
+  position: 5,
+  published: true,
+  questionFr: 'Peut-on venir avec un chien ?',
+  answerFr: 'Cela dépend de l’espace.',
+  questionEn: 'May I bring a dog?',
+  answerEn: 'It depends on the space.',
+};
+const PARTNER = {
+  icon: 'network',
+  position: 5,
+  published: true,
+  nameFr: 'Réseau des tiers-lieux',
+  bodyFr: 'Des lieux partout.',
+  nameEn: 'Community workspaces network',
+  bodyEn: 'Places everywhere.',
+  websiteUrl: null,
 };
 
 /** An event of the shared space in its room, three weeks after START, for one person. */
@@ -442,11 +476,115 @@ const SCENARIOS: Record<string, Scenario> = {
     input: () => ({ id: state.eventId, reason: 'Intervenante malade' }),
     kind: 'event.cancelled',
   },
+  // The community, while owner and member share the space.
+  'community.updateDirectorySettings': {
+    input: () => ({ visible: true, fields: ['name', 'skills'], links: [] }),
+    kind: 'directory.updated',
+  },
+  'community.contactMember': {
+    as: () => member.agent,
+    input: () => ({ memberId: owner.user.id, message: 'Bonjour, un café ?' }),
+    kind: 'message.sent',
+  },
+  'community.answerMessage': {
+    input: async () => {
+      const [message] = await rowsOf<{ id: string }>(
+        app.database.db,
+        sql`SELECT id FROM community_messages WHERE recipient_id = ${owner.user.id} LIMIT 1`,
+      );
+      return { messageId: message!.id, message: 'Avec plaisir.' };
+    },
+    kind: 'message.sent',
+  },
+  'community.createAd': {
+    as: () => member.agent,
+    input: () => ({
+      category: 'equipment',
+      kind: 'offer',
+      title: 'Écran à prêter',
+      body: 'Un écran 27 pouces.',
+      spaceIds: [state.spaceId],
+    }),
+    kind: 'ad.created',
+  },
+  'community.updateAd': {
+    as: () => member.agent,
+    input: () => ({
+      id: state.adId,
+      ad: {
+        category: 'equipment',
+        kind: 'offer',
+        title: 'Écran 27 pouces à prêter',
+        body: 'Un écran 27 pouces, avec son câble.',
+        spaceIds: [state.spaceId],
+      },
+    }),
+    kind: 'ad.updated',
+  },
+  'community.replyToAd': {
+    input: () => ({ adId: state.adId, message: 'Je veux bien l’emprunter.' }),
+    kind: 'message.sent',
+  },
+  'community.report': {
+    input: () => ({ subject: 'ad', subjectId: state.adId, reason: 'Hors sujet.' }),
+    kind: 'report.created',
+  },
+  'community.decideReport': {
+    input: () => ({ reportId: state.reportId, decision: 'dismiss', reason: 'Rien à redire.' }),
+    kind: 'report.dismissed',
+  },
+  'community.closeAd': { as: () => member.agent, input: () => ({ id: state.adId }), kind: 'ad.closed' },
   'backoffice.removeFromTeam': {
     input: () => ({ spaceId: state.spaceId, userId: member.user.id }),
     kind: 'member.removed',
   },
   'backoffice.archive': { input: () => ({ spaceId: state.spaceId }), kind: 'space.archived' },
+  'blogAdmin.create': { as: () => admin.agent, input: () => ARTICLE, kind: 'article.created' },
+  'blogAdmin.update': {
+    as: () => admin.agent,
+    input: () => ({ id: state.articleId, article: { ...ARTICLE, tags: ['coworking', 'escale'] } }),
+    kind: 'article.updated',
+  },
+  'blogAdmin.publish': {
+    as: () => admin.agent,
+    input: () => ({ id: state.articleId, publishAt: '2027-03-08T08:00:00Z' }),
+    kind: 'article.published',
+  },
+  'blogAdmin.unpublish': {
+    as: () => admin.agent,
+    input: () => ({ id: state.articleId }),
+    kind: 'article.unpublished',
+  },
+  'blogAdmin.delete': {
+    as: () => admin.agent,
+    input: () => ({ id: state.articleId }),
+    kind: 'article.deleted',
+  },
+  'contentAdmin.createFaqEntry': { as: () => admin.agent, input: () => FAQ_ENTRY, kind: 'faq_entry.created' },
+  'contentAdmin.updateFaqEntry': {
+    as: () => admin.agent,
+    input: () => ({ id: state.faqEntryId, entry: { ...FAQ_ENTRY, published: false } }),
+    kind: 'faq_entry.updated',
+  },
+  'contentAdmin.deleteFaqEntry': {
+    as: () => admin.agent,
+    input: () => ({ id: state.faqEntryId }),
+    kind: 'faq_entry.deleted',
+  },
+  'contentAdmin.createPartner': { as: () => admin.agent, input: () => PARTNER, kind: 'partner.created' },
+  'contentAdmin.updatePartner': {
+    as: () => admin.agent,
+    input: () => ({
+      id: state.partnerId,
+      partner: { ...PARTNER, websiteUrl: 'https://tiers-lieux.example' },
+    }),
+    kind: 'partner.updated',
+  },
+  'contentAdmin.deletePartner': {
+    as: () => admin.agent,
+    input: () => ({ id: state.partnerId }),
+    kind: 'partner.deleted',
+  },
   'profile.update': {
     as: () => member.agent,
     input: () => ({
@@ -507,6 +645,11 @@ function remember(name: string, result: unknown) {
     state.planId = bought.planId;
     state.orderId = bought.order.id;
   }
+  if (name === 'community.createAd') state.adId = (result as { id: string }).id;
+  if (name === 'community.report') state.reportId = (result as { id: string }).id;
+  if (name === 'blogAdmin.create') state.articleId = (result as { id: string }).id;
+  if (name === 'contentAdmin.createFaqEntry') state.faqEntryId = (result as { id: string }).id;
+  if (name === 'contentAdmin.createPartner') state.partnerId = (result as { id: string }).id;
 }
 
 describe('every mutating callable', () => {
@@ -537,7 +680,8 @@ describe('every mutating callable', () => {
       // Written naming no one: the person is gone.
       expect(entry).toMatchObject({ actor_type: 'user', actor_id: null, actor_ip: null });
     } else {
-      const actorId = agent === owner.agent ? owner.user.id : member.user.id;
+      const actorId =
+        agent === owner.agent ? owner.user.id : agent === admin.agent ? admin.user.id : member.user.id;
       // Loopback's address, kept to its /24.
       expect(entry).toMatchObject({ actor_type: 'user', actor_id: actorId, actor_ip: '127.0.0.0' });
     }

@@ -1,8 +1,11 @@
 import { activityCallables } from './features/activity/activity.callables';
 import { eventsCallables } from './features/events/events.callables';
 import { formulasCallables } from './features/formulas/formulas.callables';
+import { communityCallables } from './features/community/community.callables';
+import { blogCallables } from './features/blog/blog.callables';
 import { createBackOfficeCallables } from './features/back-office/back-office.callables';
 import { searchCallables } from './features/search/search.callables';
+import { siteContentCallables } from './features/site-content/site-content.callables';
 import { spacesCallables } from './features/spaces/spaces.callables';
 import { createProfileCallables, type ProfileDeps } from './features/profile/profile.callables';
 import { reservationsCallables } from './features/reservations/reservations.callables';
@@ -23,6 +26,9 @@ export function createRouter(deps: RouterDeps) {
     ...createBackOfficeCallables({ fileStore: deps.fileStore }),
     ...activityCallables,
     ...formulasCallables,
+    ...communityCallables,
+    ...blogCallables,
+    ...siteContentCallables,
     ...eventsCallables,
   ]);
 }

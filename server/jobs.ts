@@ -1,5 +1,6 @@
 import { eventJobs } from './features/events/event-jobs';
 import { formulaJobs } from './features/formulas/formula-jobs';
+import { communityJobs } from './features/community/community-mails';
 import { invitationMailJob } from './features/back-office/invitation-mail';
 import { reservationJobs } from './features/reservations/reservation-jobs';
 import { accountMailJob } from './platform/account-mails';
@@ -11,5 +12,6 @@ export const JOBS: readonly JobDefinition[] = [
   invitationMailJob,
   ...reservationJobs,
   ...formulaJobs,
+  ...communityJobs,
   ...eventJobs,
 ];

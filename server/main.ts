@@ -18,6 +18,7 @@ import { createMailer } from './platform/mail';
 import { createSessionReader } from './platform/session';
 import { JOBS } from './jobs';
 import { createLocalFileStore, type FileStore } from './platform/storage';
+import { fileClock } from './platform/test-clock';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -89,6 +90,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     getServerBuild: options.getServerBuild,
     mode: options.mode,
     clientDir: options.clientDir,
+    clock: config.testClockFile ? fileClock(config.testClockFile) : undefined,
   });
   const listener = getRequestListener(app.fetch);
   let closingStarted = false;

@@ -7,7 +7,7 @@ import { ConfirmEmailBanner } from '~/features/auth/confirm-email-banner';
 import { CookieSettingsButton } from '~/features/consent/cookie-settings-button';
 import { PreloadLink, PreloadNavLink } from '~/platform/preload-link';
 import { useRootData } from '~/platform/root-data';
-import { cn } from '~/ui/cn';
+import { clsx } from 'clsx';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
 import { FOOTER_LINKS, NAV_LINKS } from './navigation';
@@ -22,7 +22,7 @@ function NavLinks({ className }: { className?: string }) {
             to={link.to}
             end={link.to === '/'}
             className={({ isActive }) =>
-              cn(
+              clsx(
                 'hover:text-primary-ink block rounded px-1 py-2',
                 isActive && 'text-primary-ink font-semibold',
               )
@@ -110,7 +110,9 @@ export function DefaultShell({ children }: { children: ReactNode }) {
             <LanguageSwitcher />
           </div>
           {/* A phone has no room for the sign-in links beside the rest: they take the second row. */}
-          <div className={cn(!signedIn && 'max-sm:order-last max-sm:flex max-sm:w-full max-sm:justify-end')}>
+          <div
+            className={clsx(!signedIn && 'max-sm:order-last max-sm:flex max-sm:w-full max-sm:justify-end')}
+          >
             <AccountMenu />
           </div>
           <SiteMenu />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFetcher, useLocation } from 'react-router';
 import { LOCALES } from '#contract/locale';
 import { useRootData } from '~/platform/root-data';
-import { cn } from '~/ui/cn';
+import { clsx } from 'clsx';
 
 /** Posts the chosen language to /locale, which stores it in the `lang` cookie; works without JavaScript too. */
 export function LanguageSwitcher() {
@@ -24,7 +24,7 @@ export function LanguageSwitcher() {
           value={locale}
           lang={locale}
           aria-pressed={current === locale}
-          className={cn(
+          className={clsx(
             'rounded px-2 py-1 text-sm',
             current === locale ? 'bg-primary text-on-primary' : 'text-ink hover:bg-muted',
           )}

@@ -18,6 +18,7 @@ export const FOOTER_LINKS: NavEntry[] = [
   { to: '/software', label: 'nav.software' },
   { to: '/pricing', label: 'nav.pricing' },
   { to: '/partners', label: 'nav.partners' },
+  { to: '/blog', label: 'nav.blog' },
   { to: '/co2', label: 'nav.co2' },
   { to: '/faq', label: 'nav.faq' },
   { to: '/terms', label: 'nav.terms' },

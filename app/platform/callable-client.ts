@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CallableDef, OutputOf } from '#contract/callable';
+import type { Callable, CallableDef, OutputOf } from '#contract/callable';
 import { AppError, codeOfHttpStatus, codeOfStatusName, type ErrorDetails } from '#contract/errors';
 
 /** Seed section 7: a callable gives up after 70 000 ms with `deadline-exceeded`. */
@@ -79,7 +79,7 @@ export async function callFunction(name: string, data: unknown, options: CallOpt
 
 /** Calls an operation of the contract from the browser, typed by its definition. */
 export function call<D extends CallableDef>(
-  def: D,
+  def: Callable<D>,
   input: z.input<D['input']>,
   options?: CallOptions,
 ): Promise<OutputOf<D>> {

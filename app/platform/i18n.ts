@@ -8,10 +8,13 @@ import { LOCALES, type Locale } from '#contract/locale';
  */
 export const NAMESPACES = [
   'activity',
+  'admin',
   'auth',
   'backoffice',
+  'blog',
   'co2',
   'common',
+  'community',
   'consent',
   'content',
   'events',

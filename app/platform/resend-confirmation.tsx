@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { authClient } from './auth-client';
 import { useReturnPath } from './auth-paths';
 import { messageOfError } from './form-errors';
-import { Button } from '~/ui/button';
+import { clsx } from 'clsx';
+import { buttonClass } from '~/ui/button-class';
 import { toast } from '~/ui/toast-store';
 
 /** Sends the confirmation link again (rate-limited per address on the server). */
@@ -24,8 +25,15 @@ export function ResendConfirmationButton({ email, className }: { email: string; 
     }
   }
   return (
-    <Button variant="outline" size="sm" onClick={resend} disabled={pending} className={className}>
+    // A plain button with the design's classes: it shows in the page shell (the e-mail banner), which does not
+    // load tailwind-merge (issue 18); `className` only places it.
+    <button
+      type="button"
+      onClick={resend}
+      disabled={pending}
+      className={clsx(buttonClass('outline', 'sm'), className)}
+    >
       {pending ? t('banner.sending') : t('banner.resend')}
-    </Button>
+    </button>
   );
 }

@@ -1,5 +1,6 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
+import { getPartners } from '#contract/site-content';
 import type { Route } from './+types/partners';
 import { PartnersPage } from '~/features/content/partners-page';
 import { pageTitle } from '~/platform/meta';
@@ -7,10 +8,15 @@ import { pageTitle } from '~/platform/meta';
 export const handle: I18nHandle = { i18n: ['content'] };
 await loadRouteNamespaces(handle);
 
+/** The partners admins wrote (/admin/partners), published ones, in the page's language. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { partners: await context.call(getPartners, { locale: context.locale }) };
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, 'content:partners.metaTitle', 'content:partners.metaDescription');
 }
 
-export default function Partners() {
-  return <PartnersPage />;
+export default function Partners({ loaderData }: Route.ComponentProps) {
+  return <PartnersPage partners={loaderData.partners} />;
 }

@@ -1,6 +1,7 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { getRoom } from '#contract/rooms';
+import { bookingIntentOf } from '#contract/search';
 import type { Route } from './+types/room';
 import { BookingPanel } from '~/features/reservations/booking-panel';
 import { RoomPage } from '~/features/spaces/room-page';
@@ -15,10 +16,12 @@ await loadRouteNamespaces(handle);
  * `/rooms/{roomId}` and `/spaces/{spaceid}/rooms/{roomid}` (one module, two routes). With a space in the
  * URL, a room of another space is the 404 page: the service answers `not-found`.
  */
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { roomId, roomid, spaceid } = params as { roomId?: string; roomid?: string; spaceid?: string };
   const room = await context.call(getRoom, { roomId: roomId ?? roomid ?? '', spaceRef: spaceid });
-  return { room };
+  // The search the visitor came with, validated here: the page's JavaScript carries no schema (issue 18).
+  const intent = bookingIntentOf(new URL(request.url).searchParams);
+  return { room, intent };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -47,8 +50,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export default function RoomRoute({ loaderData }: Route.ComponentProps) {
   return (
-    <RoomPage room={loaderData.room}>
-      <BookingPanel room={loaderData.room} />
+    <RoomPage room={loaderData.room} intent={loaderData.intent}>
+      <BookingPanel room={loaderData.room} intent={loaderData.intent} />
     </RoomPage>
   );
 }

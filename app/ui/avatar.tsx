@@ -1,4 +1,4 @@
-import { cn } from './cn';
+import { clsx } from 'clsx';
 
 /** Up to two initials of a name (`Camille Martin` → `CM`). */
 export function initialsOf(name: string): string {
@@ -21,14 +21,14 @@ export function Avatar({
   size?: keyof typeof sizes;
   className?: string;
 }) {
-  const frame = cn(
+  const frame = clsx(
     'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full',
     sizes[size],
     className,
   );
-  if (image) return <img src={image} alt="" className={cn(frame, 'bg-muted object-cover')} />;
+  if (image) return <img src={image} alt="" className={clsx(frame, 'bg-muted object-cover')} />;
   return (
-    <span aria-hidden className={cn(frame, 'bg-primary text-on-primary font-semibold')}>
+    <span aria-hidden className={clsx(frame, 'bg-primary text-on-primary font-semibold')}>
       {initialsOf(name)}
     </span>
   );

@@ -1,35 +1,13 @@
 import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import { buttonClass, type ButtonSize, type ButtonVariant } from './button-class';
 import { cn } from './cn';
 
-const variants = {
-  primary: 'bg-primary text-on-primary hover:brightness-110 active:brightness-95',
-  secondary: 'bg-secondary text-on-secondary hover:brightness-105 active:brightness-95',
-  outline: 'border border-line bg-surface text-ink hover:bg-muted',
-  ghost: 'text-ink hover:bg-muted',
-  danger: 'bg-danger text-white hover:brightness-110',
-} as const;
-
-const sizes = {
-  sm: 'h-8 px-3 text-sm',
-  md: 'h-10 px-4',
-  lg: 'h-12 px-6 text-lg',
-} as const;
-
-export type ButtonVariant = keyof typeof variants;
-
-export function buttonClass(variant: ButtonVariant = 'primary', size: keyof typeof sizes = 'md') {
-  return cn(
-    'inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition',
-    'disabled:pointer-events-none disabled:opacity-50',
-    variants[variant],
-    sizes[size],
-  );
-}
+export { buttonClass, type ButtonVariant } from './button-class';
 
 export interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;
-  size?: keyof typeof sizes;
+  size?: ButtonSize;
   /** Renders the child element (a link, say) with the button's look. */
   asChild?: boolean;
 }

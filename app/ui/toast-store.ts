@@ -45,6 +45,8 @@ export function createToastStore() {
       return () => listeners.delete(listener);
     },
     getSnapshot: () => items,
+    /** Whether any toast was raised since the page loaded: the region's code loads with the first. */
+    anyShown: () => counter > 0,
     /** The toasts on screen: the oldest open ones first, never more than the limit. */
     visible: (all: ToastItem[]) => all.slice(0, TOAST_LIMIT),
     show(input: ToastInput): string {

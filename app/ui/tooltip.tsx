@@ -5,6 +5,10 @@ import type { ReactNode } from 'react';
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
+/**
+ * Wraps the part of a page that shows tooltips, so moving between them skips the delay. Not in the root:
+ * Radix's tooltip would then load with every page, and most show none.
+ */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>

@@ -37,6 +37,17 @@ describe('in production', () => {
     );
   });
 
+  it("refuses the browser tests' clock file", () => {
+    expect(
+      refusal({
+        NODE_ENV: 'production',
+        DATABASE_URL: POSTGRES,
+        AUTH_SECRET: SECRET,
+        TEST_CLOCK_FILE: '/tmp/clock',
+      }),
+    ).toMatch(/^TEST_CLOCK_FILE is for browser tests/);
+  });
+
   it('runs with both, and logs JSON lines at info', () => {
     const config = readConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES, AUTH_SECRET: SECRET });
     expect(config).toMatchObject({ production: true, databaseUrl: POSTGRES, authSecret: SECRET });

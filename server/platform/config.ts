@@ -38,6 +38,11 @@ export interface Config {
   /** Behind a reverse proxy: read the caller's address from the last `X-Forwarded-For` entry. */
   trustProxy: boolean;
   log: LogSettings;
+  /**
+   * Browser tests only (never in production): a file whose content, an ISO instant, is the app's clock
+   * while it holds one; empty or absent, the machine's clock. `TEST_CLOCK_FILE`.
+   */
+  testClockFile?: string;
 }
 
 /** A configuration the process cannot run with; its message is one line that names the variable. */
@@ -89,6 +94,7 @@ const ZEnvironment = z.object({
       .transform((v) => v === 'true' || v === '1'),
   ),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { message: `expected one of ${LOG_LEVELS.join(', ')}` })),
+  TEST_CLOCK_FILE: optional(z.string()),
 });
 
 export type Environment = z.output<typeof ZEnvironment>;
@@ -148,6 +154,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !parsed.AUTH_SECRET) {
     throw new ConfigError('AUTH_SECRET must be set in production (openssl rand -base64 32)');
   }
+  if (production && parsed.TEST_CLOCK_FILE) {
+    throw new ConfigError('TEST_CLOCK_FILE is for browser tests: it must not be set in production');
+  }
   const port = parsed.PORT ?? 3000;
   const dataDir = path.resolve(parsed.DATA_DIR ?? '.data');
   return {
@@ -166,5 +175,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedExternalHosts: list(parsed.ALLOWED_EXTERNAL_HOSTS),
     trustProxy: parsed.TRUST_PROXY ?? false,
     log: readLogSettings(env),
+    testClockFile: parsed.TEST_CLOCK_FILE ? path.resolve(parsed.TEST_CLOCK_FILE) : undefined,
   };
 }

@@ -9,7 +9,7 @@ import { sqlStateOf, type Tx } from '../db/transaction';
 /**
  * The credit ledger (docs/decisions/021-formulas-and-credit-ledger.md): what bookings, formulas and the
  * renewal jobs share. Balances are sums of entries, never stored; the database refuses an entry that would
- * make a lot negative (SQLSTATE EC001) or a debit its lot cannot pay (EC002, migration 0014).
+ * make a lot negative (SQLSTATE EC001) or a debit its lot cannot pay (EC002, migration 0017).
  */
 
 /** The lot's balance as a SQL expression (`credit_lots` in scope). */

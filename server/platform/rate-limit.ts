@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import type { Tx } from '../db/transaction';
 import type { RateRule } from './auth-rate-limits';
 
 export interface RateVerdict {
@@ -30,7 +31,7 @@ function verdictOf(row: CounterRow | undefined, rule: RateRule, now: number): Ra
  * Counts one attempt for `key` and says whether it is within `rule` (a fixed window that starts at the first
  * attempt). One statement, so concurrent attempts in several processes are all counted.
  */
-export async function consumeRateLimit(db: Db, key: string, rule: RateRule): Promise<RateVerdict> {
+export async function consumeRateLimit(db: Db | Tx, key: string, rule: RateRule): Promise<RateVerdict> {
   const now = Date.now();
   const windowStart = now - rule.window * 1000;
   const rows = await rowsOf<CounterRow>(

@@ -7,6 +7,7 @@ export default async function globalSetup() {
   const servers = await Promise.all(
     LANES.map((lane) => {
       rmSync(lane.mailDir, { recursive: true, force: true });
+      rmSync(lane.clockFile, { force: true });
       return startSmtpTestServer({ port: lane.smtpPort, dir: lane.mailDir });
     }),
   );

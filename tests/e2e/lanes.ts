@@ -17,6 +17,8 @@ export interface Lane {
   smtpPort: number;
   dataDir: string;
   mailDir: string;
+  /** The app's clock while it holds an instant (TEST_CLOCK_FILE; tests/e2e/clock.ts writes it). */
+  clockFile: string;
 }
 
 export function lane(index: number): Lane {
@@ -28,6 +30,7 @@ export function lane(index: number): Lane {
     smtpPort: port + 1000,
     dataDir: path.join(runDir, 'data'),
     mailDir: path.join(runDir, 'mail-received'),
+    clockFile: path.join(runDir, 'clock'),
   };
 }
 

@@ -132,6 +132,8 @@ test('search → space → room keeps the date, time, length and people, and the
   page,
   navigate,
 }) => {
+  // Three pages in two languages at two sizes, with axe on each: about 45 s on a quiet machine.
+  test.slow();
   // A start next week from which Salle Voltaire is free for an hour and a half.
   const voltaire = await roomId(page, 'acme-coworking-paris', 'Salle Voltaire');
   const startsAt = await firstFreeStart(page, voltaire, {

@@ -72,7 +72,15 @@ function typeOf(schema: JsonSchema): string | undefined {
   return Array.isArray(schema.type) ? schema.type.find((type) => type !== 'null') : schema.type;
 }
 
-const PATTERN_EXAMPLES = ['10:00', '#336699', 'fuzz-label', 'FR', 'AAAAAAAAAAAAAAAAAAAAAA', 'fuzz_key_12345'];
+const PATTERN_EXAMPLES = [
+  '10:00',
+  '#336699',
+  'fuzz-label',
+  'FR',
+  'AAAAAAAAAAAAAAAAAAAAAA',
+  'fuzz_key_12345',
+  'https://fuzz.example/cover.png',
+];
 
 function sampleString(schema: JsonSchema): string {
   switch (schema.format) {

@@ -1,4 +1,4 @@
-import { Building2, CalendarCheck, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
+import { Building2, CalendarCheck, Newspaper, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 import { useMemo, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -34,6 +34,7 @@ const GROUP_ICONS: Record<string, LucideIcon> = {
   reservations: CalendarCheck,
   spaces: Building2,
   teams: Users,
+  content: Newspaper,
 };
 
 /** The words of an entry's link, from where it leads. */
@@ -43,6 +44,9 @@ function linkLabelKey(item: TActivityItem): string {
   if (link.startsWith('/reservations'))
     return item.kind.startsWith('calendar_feed') ? 'links.calendar' : 'links.reservation';
   if (link.startsWith('/profile')) return 'links.profile';
+  if (link.startsWith('/admin/blog')) return 'links.article';
+  if (link.startsWith('/admin/faq')) return 'links.faq';
+  if (link.startsWith('/admin/partners')) return 'links.partners';
   if (link.includes('section=team')) return 'links.team';
   if (link.includes('section=rooms') || link.includes('/rooms/')) return 'links.room';
   if (link.startsWith('/myspaces')) return 'links.backOffice';

@@ -153,6 +153,7 @@ describe('the catalog translator', () => {
         slot: 'L',
         formula: 'F',
         credit: 'C',
+        title: 'T',
       };
       for (const kind of ACTIVITY_KINDS) {
         for (const part of ['label', ...variantsOf(kind)] as const) {

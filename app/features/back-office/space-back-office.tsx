@@ -1,5 +1,5 @@
 import { ChevronLeft, ExternalLink } from 'lucide-react';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TInvitation, TManagedSpace } from '#contract/back-office';
@@ -31,6 +31,7 @@ export const OFFICE_SECTIONS = [
   'photos',
   'branding',
   'team',
+  'reports',
   'status',
 ] as const;
 export type OfficeSection = (typeof OFFICE_SECTIONS)[number];
@@ -63,6 +64,7 @@ export function SpaceBackOffice({
   sales = null,
   events = null,
   today,
+  reports,
 }: {
   space: TManagedSpace;
   section: OfficeSection;
@@ -72,6 +74,8 @@ export function SpaceBackOffice({
   /** The `events` section's data: the space's events and how long offers last. */
   events?: { events: TManagedEvent[]; settings: { offerHours: number } } | null;
   today: string;
+  /** The community's reports section, composed by the route (another feature's panel). */
+  reports?: ReactNode;
 }) {
   const { t } = useTranslation('backoffice');
   const tabStrip = useRef<HTMLElement>(null);
@@ -171,6 +175,7 @@ export function SpaceBackOffice({
             canManageManagers={space.myRole !== 'manager'}
           />
         ) : null}
+        {section === 'reports' ? reports : null}
         {section === 'status' ? <PublishPanel space={space} /> : null}
       </div>
     </main>

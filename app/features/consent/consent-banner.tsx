@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusPageHeading, rememberFocus } from '~/platform/focus';
-import { Button } from '~/ui/button';
+import { buttonClass } from '~/ui/button-class';
 import { TextLink } from '~/ui/link';
 import { isBannerOpen } from './consent-machine';
 import { useRootData } from '~/platform/root-data';
@@ -105,8 +105,12 @@ export function ConsentBanner() {
           </p>
         </div>
         <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
-          <Button onClick={() => dispatchConsent({ type: 'refuse' })}>{t('refuse')}</Button>
-          <Button onClick={() => dispatchConsent({ type: 'accept' })}>{t('accept')}</Button>
+          <button type="button" className={buttonClass()} onClick={() => dispatchConsent({ type: 'refuse' })}>
+            {t('refuse')}
+          </button>
+          <button type="button" className={buttonClass()} onClick={() => dispatchConsent({ type: 'accept' })}>
+            {t('accept')}
+          </button>
         </div>
       </div>
     </section>

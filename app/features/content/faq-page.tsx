@@ -4,39 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useNonce } from '~/platform/nonce';
 import { ContentPage } from './content-page';
-import { RichText, stripTags } from './rich-text';
+import type { TPublicFaqTopic } from '#contract/site-content';
+import { MarkdownBody } from '~/ui/markdown-body';
+import { RichText } from './rich-text';
 
 interface FaqGroup {
   id: string;
   title: string;
-  items: Array<{ id: string; question: string; answerKey: string; answer: string }>;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The questions as the catalog holds them: `faq.groups.<group>.{title, items.<id>.{question, answer}}`. */
-function useFaqGroups(): FaqGroup[] {
-  const { t } = useTranslation('content');
-  const tree: unknown = t('faq.groups', { returnObjects: true });
-  if (!isRecord(tree)) return [];
-  return Object.entries(tree).flatMap(([id, group]) => {
-    if (!isRecord(group) || typeof group.title !== 'string' || !isRecord(group.items)) return [];
-    const items = Object.entries(group.items).flatMap(([itemId, item]) =>
-      isRecord(item) && typeof item.question === 'string' && typeof item.answer === 'string'
-        ? [
-            {
-              id: itemId,
-              question: item.question,
-              answer: item.answer,
-              answerKey: `faq.groups.${id}.items.${itemId}.answer`,
-            },
-          ]
-        : [],
-    );
-    return [{ id, title: group.title, items }];
-  });
+  items: Array<{ id: string; question: string; answerHtml: string; answerText: string }>;
 }
 
 /** schema.org FAQPage, so search engines can show the answers; `<` escaped so no text closes the script. */
@@ -49,7 +24,7 @@ function FaqStructuredData({ groups }: { groups: FaqGroup[] }) {
       group.items.map((item) => ({
         '@type': 'Question',
         name: item.question,
-        acceptedAnswer: { '@type': 'Answer', text: stripTags(item.answer) },
+        acceptedAnswer: { '@type': 'Answer', text: item.answerText },
       })),
     ),
   };
@@ -62,9 +37,13 @@ function FaqStructuredData({ groups }: { groups: FaqGroup[] }) {
   );
 }
 
-export function FaqPage() {
+export function FaqPage({ topics }: { topics: TPublicFaqTopic[] }) {
   const { t } = useTranslation('content');
-  const groups = useFaqGroups();
+  const groups: FaqGroup[] = topics.map((topic) => ({
+    id: topic.topic,
+    title: t(`faq.topicTitles.${topic.topic}`),
+    items: topic.entries,
+  }));
   return (
     <ContentPage title={t('faq.title')} lead={<RichText i18nKey="faq.lead" />}>
       <FaqStructuredData groups={groups} />
@@ -101,7 +80,7 @@ export function FaqPage() {
                   forceMount
                   className="text-ink max-w-prose px-4 pb-5 leading-7 data-[state=closed]:hidden"
                 >
-                  <RichText i18nKey={item.answerKey} />
+                  <MarkdownBody html={item.answerHtml} />
                 </Accordion.Content>
               </Accordion.Item>
             ))}

@@ -1,17 +1,20 @@
-import { Building2, Landmark, Network, type LucideIcon } from 'lucide-react';
+import { Building2, ExternalLink, Handshake, Landmark, Network, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { PartnerIcon, TPublicPartner } from '#contract/site-content';
+import { MarkdownBody } from '~/ui/markdown-body';
 import { ContentPage } from './content-page';
 import { RichText } from './rich-text';
 
-const PARTNER_KINDS: Array<{ id: string; icon: LucideIcon; benefits: string[] }> = [
-  { id: 'networks', icon: Network, benefits: ['b1', 'b2', 'b3'] },
-  { id: 'authorities', icon: Landmark, benefits: ['b1', 'b2', 'b3'] },
-  { id: 'companies', icon: Building2, benefits: ['b1', 'b2', 'b3'] },
-];
+const ICONS: Record<PartnerIcon, LucideIcon> = {
+  network: Network,
+  landmark: Landmark,
+  building: Building2,
+  handshake: Handshake,
+};
 
 const STEPS = ['step1', 'step2', 'step3'];
 
-export function PartnersPage() {
+export function PartnersPage({ partners }: { partners: TPublicPartner[] }) {
   const { t } = useTranslation('content');
   return (
     <ContentPage title={t('partners.title')} lead={t('partners.lead')} wide>
@@ -19,21 +22,30 @@ export function PartnersPage() {
         {t('partners.kindsTitle')}
       </h2>
       <ul className="mt-6 grid gap-6 lg:grid-cols-3">
-        {PARTNER_KINDS.map(({ id, icon: Icon, benefits }) => (
-          <li key={id} className="border-line flex flex-col rounded-2xl border p-6">
-            <Icon aria-hidden className="text-primary-ink size-8" />
-            <h3 className="mt-3 text-xl font-semibold">{t(`partners.kinds.${id}.title`)}</h3>
-            <p className="text-ink-soft mt-2 leading-7">{t(`partners.kinds.${id}.text`)}</p>
-            <ul className="mt-4 space-y-2">
-              {benefits.map((benefit) => (
-                <li key={benefit} className="flex gap-2">
-                  <span aria-hidden className="bg-secondary mt-2.5 size-1.5 shrink-0 rounded-full" />
-                  <span>{t(`partners.kinds.${id}.${benefit}`)}</span>
-                </li>
-              ))}
-            </ul>
-          </li>
-        ))}
+        {partners.map((partner) => {
+          const Icon = ICONS[partner.icon];
+          return (
+            <li key={partner.id} className="border-line flex flex-col rounded-2xl border p-6">
+              <Icon aria-hidden className="text-primary-ink size-8" />
+              <h3 className="mt-3 text-xl font-semibold">{partner.name}</h3>
+              <MarkdownBody
+                html={partner.bodyHtml}
+                className="[&_p]:text-ink-soft [&_ul>li]:before:bg-secondary mt-2 [&_ul]:list-none [&_ul]:pl-0 [&_ul>li]:flex [&_ul>li]:gap-2 [&_ul>li]:before:mt-2.5 [&_ul>li]:before:size-1.5 [&_ul>li]:before:shrink-0 [&_ul>li]:before:rounded-full [&_ul>li]:before:content-['']"
+              />
+              {partner.websiteUrl ? (
+                <a
+                  href={partner.websiteUrl}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="text-primary-ink mt-4 inline-flex items-center gap-1 underline underline-offset-2 hover:no-underline"
+                >
+                  {t('partners.website', { name: partner.name })}
+                  <ExternalLink aria-hidden className="size-4" />
+                </a>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
 
       <section aria-labelledby="become" className="bg-muted mt-12 rounded-2xl p-6 sm:p-10">

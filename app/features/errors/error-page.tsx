@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { buttonClass } from '~/ui/button';
+import { buttonClass } from '~/ui/button-class';
 import { LostDeskIllustration } from './lost-desk-illustration';
 
 export const PRODUCT_NAME = 'Escale';

@@ -113,6 +113,7 @@ function PlanCard({ plan }: { plan: TPlan }) {
               </li>
             ))}
           </ul>
+          {plan.periodIndex > 0 && <p className="text-ink-soft text-sm">{t('plans.olderLots')}</p>}
         </section>
       )}
       {plan.orders.length > 0 && (

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatCredit } from '#contract/formulas';
-import type { CreditUnit } from '#contract/formulas.plain';
+import { formatCredit, type CreditUnit } from '#contract/formulas.plain';
 import { useLocale } from '~/platform/use-locale';
 
 /** Formats an amount of credit in the page's language ("2 h", "3 entrées"), its words from `formulas`. */

@@ -28,7 +28,7 @@ const skillsOf = (text: string) =>
     .map((skill) => skill.trim())
     .filter(Boolean);
 
-/** Name, work, skills, presentation, language, community visibility and notifications: one save. */
+/** Name, work, skills, presentation, language and notifications: one save (the directory has its section). */
 export function DetailsForm({
   profile,
   onChange,
@@ -55,7 +55,6 @@ export function DetailsForm({
       jobTitle: text('jobTitle'),
       skills: skillsOf(text('skills')),
       bio: text('bio'),
-      communityVisible: form.get('communityVisible') === 'on',
       notificationSettings: Object.fromEntries(
         NOTIFICATION_KINDS.map((kind) => [kind, form.get(kind) === 'on']),
       ),
@@ -134,12 +133,6 @@ export function DetailsForm({
             </option>
           ))}
         </Select>
-        <Checkbox
-          name="communityVisible"
-          defaultChecked={profile.communityVisible}
-          label={t('details.communityVisible')}
-          hint={t('details.communityHint')}
-        />
         <fieldset className="border-line rounded-lg border p-4" aria-describedby={alwaysSentId}>
           <legend className="px-1 font-medium">{t('notifications.title')}</legend>
           <p id={alwaysSentId} className="text-ink-soft mb-3 text-sm">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TProfile } from '#contract/profile';
 import { toast } from '~/ui/toast-store';
@@ -11,9 +11,12 @@ import { DataSection, DeleteAccountSection, SessionsSection } from './leave-sect
 export function ProfilePage({
   profile: initial,
   emailConfirmed,
+  children,
 }: {
   profile: TProfile;
   emailConfirmed: boolean;
+  /** Sections other features add after the details (the community directory's). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation('profile');
   const [profile, setProfile] = useState(initial);
@@ -34,6 +37,7 @@ export function ProfilePage({
       <div className="mt-8 flex flex-col gap-6">
         <AvatarSection profile={profile} onChange={setProfile} />
         <DetailsForm profile={profile} onChange={setProfile} />
+        {children}
         <EmailSection profile={profile} />
         <PasswordSection />
         <SessionsSection />

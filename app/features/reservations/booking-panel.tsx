@@ -6,17 +6,10 @@ import { addDays, todayIn } from '#contract/dates';
 import { startsInsideFreeCancellationWindow } from '#contract/cancellation';
 import { AppError } from '#contract/errors';
 import { formatDuration, formatSlot, zoneCity } from '#contract/reservation-format';
-import {
-  createReservation,
-  getAvailability,
-  getBookingPolicy,
-  quoteReservation,
-  type TAvailabilityDay,
-  type TSlot,
-} from '#contract/reservations';
-import { bookingIntentOf, bookingQueryOf, type TBookingIntent } from '#contract/search';
-import { getCreditOption } from '#contract/formulas';
-import type { PaymentChoice as PayWith } from '#contract/formulas.plain';
+import type { TAvailabilityDay, TSlot } from '#contract/reservations';
+import { bookingCalls } from '#contract/reservations.plain';
+import { bookingQueryOf, type TBookingIntent } from '#contract/search.plain';
+import { planCalls, type PaymentChoice as PayWith } from '#contract/formulas.plain';
 import { loginPath, signupPath } from '~/platform/auth-paths';
 import { call } from '~/platform/callable-client';
 import { useRootData } from '~/platform/root-data';
@@ -94,7 +87,7 @@ function lengthsFrom(
  * calendar on that day, with that start chosen when it is free. Without one, a phone opens its day view on
  * the first day with a free start rather than on a day where none is left.
  */
-export function BookingPanel({ room }: { room: BookableRoom }) {
+export function BookingPanel({ room, intent }: { room: BookableRoom; intent: TBookingIntent }) {
   const { t } = useTranslation('reservations');
   const locale = useLocale();
   const navigate = useSafeNavigate();
@@ -106,7 +99,7 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
 
   const today = useMemo(() => todayIn(zone, new Date()), [zone]);
   // What the search asked, read once: later choices are the member's.
-  const [wanted] = useState<TBookingIntent>(() => bookingIntentOf(new URLSearchParams(location.search)));
+  const [wanted] = useState<TBookingIntent>(intent);
   const wantedDay = wanted.date && wanted.date >= today ? wanted.date : null;
   const [chosenView, setChosenView] = useState<View | null>(null);
   const view: View = chosenView ?? (narrow ? 'day' : 'week');
@@ -118,13 +111,13 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
   const to = addDays(from, span - 1);
   const [anyDesk, setAnyDesk] = useState(false);
 
-  const availability = useCall(getAvailability, {
+  const availability = useCall(bookingCalls.getAvailability, {
     roomId: room.id,
     from,
     to: seeking ? addDays(from, FIRST_FREE_DAY_SEARCH_DAYS - 1) : to,
     anyDesk,
   });
-  const policy = useCall(getBookingPolicy, { spaceId: room.space.id });
+  const policy = useCall(bookingCalls.getPolicy, { spaceId: room.space.id });
   const [startsAt, setStartsAt] = useState<string | null>(null);
   const [minutes, setMinutes] = useState(wanted.duration ?? room.rules.minDurationMinutes);
   const [attendees, setAttendees] = useState(wanted.people ?? 1);
@@ -173,13 +166,13 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
     policy.data !== null &&
     startsInsideFreeCancellationWindow(startsAt, policy.data.freeCancellationHours, new Date());
   const quote = useCall(
-    quoteReservation,
+    bookingCalls.quote,
     startsAt && endsAt && seatsOk ? { roomId: room.id, startsAt, endsAt, attendees, anyDesk } : null,
   );
 
   // What paying with credits would do, for a signed-in member (null: no credit covers this slot).
   const creditOption = useCall(
-    getCreditOption,
+    planCalls.creditOption,
     viewer?.emailVerified && startsAt && endsAt ? { roomId: room.id, startsAt, endsAt } : null,
   );
   const option = startsAt && endsAt ? creditOption.data : null;
@@ -212,7 +205,7 @@ export function BookingPanel({ room }: { room: BookableRoom }) {
     setSubmitting(true);
     setProblem(null);
     try {
-      const reservation = await call(createReservation, {
+      const reservation = await call(bookingCalls.create, {
         roomId: room.id,
         startsAt,
         endsAt,

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { AppError } from '#contract/errors';
-import { DATE_REFUSAL, TEXT_REFUSAL } from '#contract/input';
-import { BOOKING_REFUSALS, type BookingRefusal } from '#contract/reservations';
+import { DATE_REFUSAL, TEXT_REFUSAL } from '#contract/input.plain';
+import { BOOKING_REFUSALS, type BookingRefusal } from '#contract/reservations.plain';
 
 /** Refusals the contract itself gives (a field's message rather than a reason), with no number to show. */
 const FIELD_REFUSALS: readonly string[] = [TEXT_REFUSAL, DATE_REFUSAL, 'end-before-start'];

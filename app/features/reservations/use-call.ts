@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
-import type { CallableDef, OutputOf } from '#contract/callable';
+import type { Callable, CallableDef, OutputOf } from '#contract/callable';
 import { AppError } from '#contract/errors';
 import { call } from '~/platform/callable-client';
 
@@ -18,7 +18,7 @@ export interface CallState<T> {
  * of another week than the one asked for.
  */
 export function useCall<D extends CallableDef>(
-  def: D,
+  def: Callable<D>,
   input: z.input<D['input']> | null,
 ): CallState<OutputOf<D>> {
   const key = input === null ? null : JSON.stringify(input);

@@ -1,9 +1,8 @@
 import { ChevronLeft, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import type { Locale } from '#contract/locale';
-import { bookingIntentOf, bookingQueryOf } from '#contract/search';
+import { bookingQueryOf, type TBookingIntent } from '#contract/search.plain';
 import type { TRoomDetail } from '#contract/rooms';
 import { formatMoney, formatVatRate } from '#contract/money';
 import { JsonLd } from '~/platform/json-ld';
@@ -14,13 +13,22 @@ import { PhotoGallery } from './photo-gallery';
 import { roomJsonLd } from './structured-data';
 
 /** The public page of a room: photos, description, prices with VAT, booking conditions and its space. */
-export function RoomPage({ room, children }: { room: TRoomDetail; children?: ReactNode }) {
+export function RoomPage({
+  room,
+  intent,
+  children,
+}: {
+  room: TRoomDetail;
+  /** The search the visitor came with (read by the route's loader). */
+  intent: TBookingIntent;
+  children?: ReactNode;
+}) {
   const { t, i18n } = useTranslation('spaces');
   const locale = i18n.language as Locale;
   const baseUrl = useRootData()?.baseUrl ?? '';
   const Icon = KIND_ICONS[room.kind];
   // Back to the space with the search the visitor came with.
-  const spaceQuery = bookingQueryOf(bookingIntentOf(new URLSearchParams(useLocation().search)));
+  const spaceQuery = bookingQueryOf(intent);
   const { prices, rules } = room;
   const rows = [
     { key: 'hour', cents: prices.hourlyCents, net: prices.exclVat.hourlyCents },

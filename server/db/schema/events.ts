@@ -88,7 +88,7 @@ export const spaceEventSettings = pgTable(
 /**
  * One person's registration for one event (a unique pair: registering again after cancelling reuses the
  * row). A waitlisted person's `waitlist_position` is their number in line, given once under the event's
- * row lock (1, 2, 3…); the database refuses a place beyond the capacity (migration 0015's trigger).
+ * row lock (1, 2, 3…); the database refuses a place beyond the capacity (migration 0019's trigger).
  */
 export const eventRegistrations = pgTable(
   'event_registrations',

@@ -266,7 +266,7 @@ export const creditLots = pgTable(
 );
 
 /**
- * The credit ledger: append-only (migration 0013's triggers refuse UPDATE, DELETE and TRUNCATE, and a debit
+ * The credit ledger: append-only (migration 0017's triggers refuse UPDATE, DELETE and TRUNCATE, and a debit
  * that would make its lot negative). Amounts are signed, in the lot's unit.
  */
 export const creditEntries = pgTable(
@@ -288,8 +288,10 @@ export const creditEntries = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
   },
   (table) => [
-    index('credit_entries_lot_idx').on(table.lotId),
-    index('credit_entries_user_idx').on(table.userId, table.occurredAt, table.id),
+    // A lot's balance (and its running balance in entry order) is read from the index alone.
+    index('credit_entries_lot_idx').on(table.lotId, table.id, table.amount),
+    // The member's ledger, newest first, by pages of entry ids.
+    index('credit_entries_user_idx').on(table.userId, table.id),
     // One debit and one refund per reservation, one expiry per lot: a job or a retry running twice adds nothing.
     uniqueIndex('credit_entries_one_debit')
       .on(table.reservationId)

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { seedDemoSiteContent } from '../../features/site-content/site-content.seed';
 import { seedDemoSpaces, type SavePhotoFile } from '../../features/spaces/spaces.seed';
 import type { Db } from '../client';
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoEvents } from './demo-events';
 import { seedDemoFormulas } from './demo-formulas';
+import { seedDemoCommunity } from './demo-community';
 import { seedDemoReservations } from './demo-reservations';
 import { spaces } from '../schema/spaces';
 
@@ -20,6 +22,8 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
   await seedDemoAccounts(db);
   await seedDemoReservations(db);
   await seedDemoFormulas(db);
+  await seedDemoCommunity(db);
+  await seedDemoSiteContent(db, options.savePhotoFile);
   await seedDemoEvents(db);
   return true;
 }

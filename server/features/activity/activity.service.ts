@@ -240,6 +240,13 @@ export function linkOf(
       return reader.manages && item.actor.id !== reader.id && item.about?.id !== reader.id
         ? office('formulas')
         : '/plans';
+    // The site's content: only admins write it, and its place to see it is the admin area.
+    case 'article':
+      return `/admin/blog/${item.subject.id}`;
+    case 'faq_entry':
+      return '/admin/faq';
+    case 'partner':
+      return '/admin/partners';
     default:
       // Accounts and security: the reader's own profile, nobody else's.
       return item.actor.id === reader.id || item.about?.id === reader.id ? '/profile' : null;

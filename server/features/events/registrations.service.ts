@@ -29,7 +29,7 @@ import { eventDetails, lockAndReadEvent, selectEvents, type EventRow } from './e
 /**
  * Registrations and the waitlist (docs/decisions/025-events-and-waitlist.md). Every change to an event's
  * places runs with the event's row locked (`FOR UPDATE`), so places are given one at a time and waitlist
- * positions follow each other without a gap; the database's trigger (migration 0016) refuses a place beyond
+ * positions follow each other without a gap; the database's trigger (migration 0019) refuses a place beyond
  * the capacity all the same. Freed places are offered by a job (`events.refill`), which survives restarts
  * and, with the event locked and conditional updates, makes each offer once however many processes run.
  */

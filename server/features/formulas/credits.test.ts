@@ -176,6 +176,19 @@ describe('paying bookings with credit', () => {
       sql`SELECT 1 FROM credit_entries WHERE reservation_id = ${late.id} AND kind = 'refund'`,
     );
     expect(refunds).toHaveLength(0);
+    // The ledger explains the balance line by line, newest first, each with its lot's balance after it.
+    const ledger = await call<{ lines: Array<{ kind: string; amount: number; balanceAfter: number }> }>(
+      member,
+      'plans.ledger',
+      {},
+    );
+    expect(ledger.lines.map((line) => [line.kind, line.amount, line.balanceAfter])).toEqual([
+      ['expiry', -540, 0],
+      ['debit', -60, 540],
+      ['refund', 120, 600],
+      ['debit', -120, 480],
+      ['grant', 600, 600],
+    ]);
     now = new Date(localInstant('2027-02-01T08:00'));
   });
 

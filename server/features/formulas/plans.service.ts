@@ -17,7 +17,7 @@ import { creditLots, formulas, orderLines, orders, plans } from '../../db/schema
 import { rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
 import { sqlStateOf, type Tx } from '../../db/transaction';
-import { creditQuote, lotBalanceSql, usableLots } from '../../platform/credit-ledger';
+import { creditQuote, usableLots } from '../../platform/credit-ledger';
 import { enqueueJob, wakeJobRunner } from '../../platform/jobs';
 import { isSelf, may, requireRight, requireSignedIn } from '../../platform/policy';
 import {
@@ -36,6 +36,9 @@ import { dayPassValidity, membershipPeriod, packValidity } from './periods';
  */
 
 type PlanRow = typeof plans.$inferSelect;
+
+/** How long after its end a lot still shows on a plan (then only in the ledger). */
+const LOTS_SHOWN_DAYS = 45;
 type SpaceInfo = { id: string; slug: string; name: string; city: string; timeZone: string };
 
 const refused = (reason: string, message: string) => new AppError('failed-precondition', message, { reason });
@@ -450,11 +453,16 @@ async function lotsOf(
     balance: number;
   }>(
     db,
-    sql`SELECT id, plan_id, source, unit, room_kinds, to_json(valid_from) #>> '{}' AS valid_from,
+    sql`WITH chosen AS (SELECT * FROM credit_lots WHERE ${where}),
+        sums AS (
+          SELECT e.lot_id, coalesce(sum(e.amount) FILTER (WHERE e.kind = 'grant'), 0) AS granted,
+                 sum(e.amount) AS balance
+          FROM credit_entries e WHERE e.lot_id IN (SELECT id FROM chosen) GROUP BY e.lot_id
+        )
+        SELECT chosen.id, plan_id, source, unit, room_kinds, to_json(valid_from) #>> '{}' AS valid_from,
                to_json(valid_until) #>> '{}' AS valid_until,
-               (SELECT coalesce(sum(amount), 0) FROM credit_entries WHERE lot_id = credit_lots.id AND kind = 'grant')::int AS granted,
-               ${lotBalanceSql}::int AS balance
-        FROM credit_lots WHERE ${where} ORDER BY valid_until, created_at`,
+               coalesce(sums.granted, 0)::int AS granted, coalesce(sums.balance, 0)::int AS balance
+        FROM chosen LEFT JOIN sums ON sums.lot_id = chosen.id ORDER BY valid_until, created_at`,
   );
   return rows.map((row): TLot & { planId: string } => {
     const valid = new Date(row.valid_from) <= now && now < new Date(row.valid_until);
@@ -503,11 +511,25 @@ async function plansOf(db: Db | Tx, where: ReturnType<typeof sql>, now: Date) {
     ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const lots = await lotsOf(db, sql`credit_lots.plan_id IN (${idList})`, now, status);
+  // Lots still valid or ended in the last weeks: a membership's older periods are in the ledger, so a long
+  // history costs the page nothing.
+  const shownSince = new Date(now.getTime() - LOTS_SHOWN_DAYS * 86_400_000).toISOString();
+  const lots = await lotsOf(
+    db,
+    sql`credit_lots.plan_id IN (${idList}) AND credit_lots.valid_until > ${shownSince}::timestamptz`,
+    now,
+    status,
+  );
   const orderRows = await db
     .select()
     .from(orders)
-    .where(inArray(orders.planId, ids))
+    .where(
+      and(
+        inArray(orders.planId, ids),
+        // Recent orders and any still to pay; older ones are paid history.
+        sql`(${orders.status} = 'awaiting_payment' OR ${orders.createdAt} > ${shownSince}::timestamptz)`,
+      ),
+    )
     .orderBy(desc(orders.periodIndex));
   const lines = orderRows.length
     ? await db
@@ -586,19 +608,26 @@ export async function listMyLedger(ctx: ServiceContext, input: { before?: number
     ends_at: string | null;
   }>(
     ctx.db,
-    sql`WITH lines AS (
-          SELECT e.id, e.lot_id, e.kind, e.amount, e.reason, e.reservation_id, e.occurred_at,
-                 sum(e.amount) OVER (PARTITION BY e.lot_id ORDER BY e.id) AS balance_after
-          FROM credit_entries e WHERE e.user_id = ${user.id}
+    // The page first (the member's entries by id, newest first), then the running balance of only the lots
+    // the page touches, up to its newest line: the cost follows the page, not the member's whole history.
+    sql`WITH page AS (
+          SELECT e.id, e.lot_id, e.kind, e.amount, e.reason, e.reservation_id, e.occurred_at
+          FROM credit_entries e
+          WHERE e.user_id = ${user.id} AND ${input.before ? sql`e.id < ${input.before}` : sql`TRUE`}
+          ORDER BY e.id DESC LIMIT ${pageSize + 1}
+        ),
+        running AS (
+          SELECT r.id, sum(r.amount) OVER (PARTITION BY r.lot_id ORDER BY r.id) AS balance_after
+          FROM credit_entries r
+          WHERE r.lot_id IN (SELECT DISTINCT lot_id FROM page) AND r.id <= (SELECT max(id) FROM page)
         )
-        SELECT lines.id, lines.lot_id, lines.kind, lines.amount, l.unit, to_json(lines.occurred_at) #>> '{}' AS occurred_at,
-               lines.reason, lines.balance_after::int AS balance_after, lines.reservation_id, rooms.name AS room_name,
+        SELECT page.id, page.lot_id, page.kind, page.amount, l.unit, to_json(page.occurred_at) #>> '{}' AS occurred_at,
+               page.reason, running.balance_after::int AS balance_after, page.reservation_id, rooms.name AS room_name,
                to_json(r.starts_at) #>> '{}' AS starts_at, to_json(r.ends_at) #>> '{}' AS ends_at
-        FROM lines JOIN credit_lots l ON l.id = lines.lot_id
-        LEFT JOIN reservations r ON r.id = lines.reservation_id
+        FROM page JOIN running ON running.id = page.id JOIN credit_lots l ON l.id = page.lot_id
+        LEFT JOIN reservations r ON r.id = page.reservation_id
         LEFT JOIN rooms ON rooms.id = r.room_id
-        WHERE ${input.before ? sql`lines.id < ${input.before}` : sql`TRUE`}
-        ORDER BY lines.id DESC LIMIT ${pageSize + 1}`,
+        ORDER BY page.id DESC`,
   );
   const lines = rows.slice(0, pageSize).map((row): TLedgerLine => ({
     id: String(row.id),

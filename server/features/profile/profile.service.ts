@@ -69,7 +69,8 @@ export interface ProfileChanges {
   jobTitle: string | null;
   skills: string[];
   bio: string | null;
-  communityVisible: boolean;
+  /** Left as it is when absent. */
+  communityVisible?: boolean;
   notificationSettings: TNotificationSettings;
 }
 

@@ -151,8 +151,8 @@ ALTER TABLE "plans" ADD CONSTRAINT "plans_space_id_spaces_id_fk" FOREIGN KEY ("s
 ALTER TABLE "plans" ADD CONSTRAINT "plans_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plans" ADD CONSTRAINT "plans_formula_id_formulas_id_fk" FOREIGN KEY ("formula_id") REFERENCES "public"."formulas"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "space_sales_settings" ADD CONSTRAINT "space_sales_settings_space_id_spaces_id_fk" FOREIGN KEY ("space_id") REFERENCES "public"."spaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "credit_entries_lot_idx" ON "credit_entries" USING btree ("lot_id");--> statement-breakpoint
-CREATE INDEX "credit_entries_user_idx" ON "credit_entries" USING btree ("user_id","occurred_at","id");--> statement-breakpoint
+CREATE INDEX "credit_entries_lot_idx" ON "credit_entries" USING btree ("lot_id","id","amount");--> statement-breakpoint
+CREATE INDEX "credit_entries_user_idx" ON "credit_entries" USING btree ("user_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "credit_entries_one_debit" ON "credit_entries" USING btree ("reservation_id") WHERE "credit_entries"."kind" = 'debit';--> statement-breakpoint
 CREATE UNIQUE INDEX "credit_entries_one_refund" ON "credit_entries" USING btree ("reservation_id") WHERE "credit_entries"."kind" = 'refund';--> statement-breakpoint
 CREATE UNIQUE INDEX "credit_entries_one_expiry" ON "credit_entries" USING btree ("lot_id") WHERE "credit_entries"."kind" = 'expiry';--> statement-breakpoint

@@ -1,0 +1,69 @@
+import { History, LogOut, Ticket, UserRound, Users } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import type { TViewer } from '#contract/load-context';
+import { signOutAndLeave } from '~/platform/auth-client';
+import { PreloadLink } from '~/platform/preload-link';
+import { cn } from '~/ui/cn';
+import { ACCOUNT_TRIGGER_CLASS, AccountTriggerContent } from './account-menu';
+
+const item =
+  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none select-none ' +
+  'data-[highlighted]:bg-muted';
+
+/** The signed-in person's menu: profile, activity, community, sign out (loaded by ./account-menu.tsx). */
+export function AccountDropdown({ user, defaultOpen = false }: { user: TViewer; defaultOpen?: boolean }) {
+  const { t } = useTranslation('auth');
+  return (
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger
+        className={ACCOUNT_TRIGGER_CLASS}
+        aria-label={t('menu.account')}
+        data-account-menu=""
+      >
+        <AccountTriggerContent name={user.name} image={user.image} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="bg-surface border-line z-50 min-w-52 rounded-lg border p-1 shadow-lg"
+        >
+          <div className="px-3 py-2">
+            <p className="truncate text-sm font-semibold">{user.name}</p>
+            <p className="text-ink-soft truncate text-xs">{user.email}</p>
+          </div>
+          <DropdownMenu.Separator className="bg-line my-1 h-px" />
+          <DropdownMenu.Item asChild className={item}>
+            <PreloadLink to="/profile">
+              <UserRound aria-hidden className="size-4" />
+              {t('menu.profile')}
+            </PreloadLink>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <PreloadLink to="/activity">
+              <History aria-hidden className="size-4" />
+              {t('menu.activity')}
+            </PreloadLink>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <PreloadLink to="/plans">
+              <Ticket aria-hidden className="size-4" />
+              {t('menu.plans')}
+            </PreloadLink>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={item}>
+            <PreloadLink to="/community">
+              <Users aria-hidden className="size-4" />
+              {t('menu.community')}
+            </PreloadLink>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={cn(item, 'text-danger')} onSelect={() => void signOutAndLeave('/')}>
+            <LogOut aria-hidden className="size-4" />
+            {t('menu.signOut')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,115 @@
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { articlePath, BLOG_PATH, type TArticle } from '#contract/blog';
+import { useLocale } from '~/platform/use-locale';
+import { TextLink } from '~/ui/link';
+import { MarkdownBody } from '~/ui/markdown-body';
+import { blogHref } from './blog-list';
+import { articleDay, formatArticleDate } from './article-date';
+
+/** One article: title, date and author, cover, body, tags, and the articles before and after it. */
+export function ArticlePage({ article }: { article: TArticle }) {
+  const { t } = useTranslation('blog');
+  const locale = useLocale();
+  const lang = article.lang !== locale ? article.lang : undefined;
+  return (
+    <main id="main">
+      <article>
+        <header className="from-muted to-surface border-line border-b bg-gradient-to-b">
+          <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+            <p>
+              <TextLink to={BLOG_PATH}>{t('article.back')}</TextLink>
+            </p>
+            <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance sm:text-4xl" lang={lang}>
+              {article.title}
+            </h1>
+            <p className="text-ink-soft mt-4 text-lg text-pretty" lang={lang}>
+              {article.excerpt}
+            </p>
+            <p className="text-ink-soft mt-4 text-sm">
+              <time dateTime={articleDay(article.publishedAt)}>
+                {t('publishedOn', { date: formatArticleDate(article.publishedAt, locale) })}
+              </time>
+              {' · '}
+              {t('by', { author: article.authorName })}
+            </p>
+            {lang ? (
+              <p className="bg-muted mt-4 rounded-lg px-3 py-2 text-sm">{t('article.frenchOnly')}</p>
+            ) : null}
+          </div>
+        </header>
+        <div className="mx-auto max-w-3xl px-4 py-10">
+          {article.coverUrl ? (
+            <img
+              src={article.coverUrl}
+              alt={article.coverAlt}
+              width={1200}
+              height={800}
+              className="bg-muted mb-8 aspect-[3/2] w-full rounded-2xl object-cover"
+            />
+          ) : null}
+          <MarkdownBody html={article.bodyHtml} lang={lang} />
+          {article.tags.length ? (
+            <ul className="mt-10 flex flex-wrap gap-2" aria-label={t('article.tagsLabel')}>
+              {article.tags.map((tag) => (
+                <li key={tag}>
+                  <Link
+                    to={blogHref(tag)}
+                    className="border-line hover:bg-muted rounded-full border px-3 py-1.5 text-sm"
+                  >
+                    {tag}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </article>
+      {article.previous || article.next ? (
+        <nav aria-label={t('article.neighbours')} className="border-line border-t">
+          <div className="mx-auto grid max-w-3xl gap-4 px-4 py-8 sm:grid-cols-2">
+            {article.previous ? (
+              <Link
+                to={articlePath(article.previous.slug)}
+                rel="prev"
+                className="border-line hover:bg-muted flex flex-col rounded-xl border p-4"
+              >
+                <span className="text-ink-soft flex items-center gap-1 text-sm">
+                  <ArrowLeft aria-hidden className="size-4" />
+                  {t('article.previous')}
+                </span>
+                <span
+                  className="mt-1 font-medium"
+                  lang={article.previous.lang !== locale ? article.previous.lang : undefined}
+                >
+                  {article.previous.title}
+                </span>
+              </Link>
+            ) : (
+              <span />
+            )}
+            {article.next ? (
+              <Link
+                to={articlePath(article.next.slug)}
+                rel="next"
+                className="border-line hover:bg-muted flex flex-col rounded-xl border p-4 text-right"
+              >
+                <span className="text-ink-soft flex items-center justify-end gap-1 text-sm">
+                  {t('article.next')}
+                  <ArrowRight aria-hidden className="size-4" />
+                </span>
+                <span
+                  className="mt-1 font-medium"
+                  lang={article.next.lang !== locale ? article.next.lang : undefined}
+                >
+                  {article.next.title}
+                </span>
+              </Link>
+            ) : null}
+          </div>
+        </nav>
+      ) : null}
+    </main>
+  );
+}

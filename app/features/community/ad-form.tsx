@@ -1,0 +1,170 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import {
+  AD_CATEGORIES,
+  AD_KINDS,
+  COMMUNITY_LIMITS,
+  createAd,
+  updateAd,
+  ZAdInput,
+  type TAd,
+  type TSpaceOption,
+} from '#contract/community';
+import { call } from '~/platform/callable-client';
+import { fieldErrorsOf, fieldErrorsOfZod, messageOfError, type FieldErrors } from '~/platform/form-errors';
+import { useSafeNavigate } from '~/platform/use-safe-navigate';
+import { Button } from '~/ui/button';
+import { Dialog } from '~/ui/dialog';
+import { Checkbox, Input, Select, Textarea } from '~/ui/field';
+import { toast } from '~/ui/toast-store';
+import { communityFieldError } from './community-errors';
+
+/**
+ * Posting an ad, or editing one's own: kind, category, title, Markdown text, the spaces it is shown in (among
+ * one's own) and its last day (30 days from today when left empty, 90 at most).
+ */
+export function AdFormDialog({
+  spaces,
+  ad,
+  today,
+  latest,
+}: {
+  spaces: TSpaceOption[];
+  /** The ad being edited; absent for a new one. */
+  ad?: TAd;
+  /** The first and last days an end may be chosen (YYYY-MM-DD). */
+  today: string;
+  latest: string;
+}) {
+  const { t } = useTranslation('community');
+  const navigate = useSafeNavigate();
+  const { revalidate } = useRevalidator();
+  const [open, setOpen] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '');
+    const parsed = ZAdInput.safeParse({
+      kind: text('kind'),
+      category: text('category'),
+      title: text('title'),
+      body: text('body'),
+      spaceIds: spaces.filter((space) => form.get(`space-${space.id}`) === 'on').map((space) => space.id),
+      endsOn: text('endsOn') || undefined,
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOfZod(parsed.error));
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      if (ad) {
+        await call(updateAd, { id: ad.id, ad: parsed.data });
+        setOpen(false);
+        toast({ title: t('adForm.saved'), color: 'success' });
+        void revalidate();
+      } else {
+        const { id } = await call(createAd, parsed.data);
+        setOpen(false);
+        toast({ title: t('adForm.posted'), color: 'success' });
+        void navigate(`/ad/${id}`);
+      }
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (Object.keys(fields).length) setErrors(fields);
+      else toast({ title: messageOfError(t, error), color: 'error' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const spacesError = Object.entries(errors).find(([path]) => path.startsWith('spaceIds'))?.[1];
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button variant={ad ? 'outline' : 'primary'} size={ad ? 'sm' : 'md'}>
+          {ad ? t('adForm.edit') : t('adForm.new')}
+        </Button>
+      }
+      title={ad ? t('adForm.editTitle') : t('adForm.newTitle')}
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Select name="kind" defaultValue={ad?.kind ?? 'offer'} label={t('adForm.kind')}>
+            {AD_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`kinds.${kind}`)}
+              </option>
+            ))}
+          </Select>
+          <Select name="category" defaultValue={ad?.category ?? 'service'} label={t('adForm.category')}>
+            {AD_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {t(`categories.${category}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Input
+          name="title"
+          required
+          maxLength={COMMUNITY_LIMITS.adTitle}
+          defaultValue={ad?.title ?? ''}
+          label={t('adForm.title')}
+          error={communityFieldError(t, errors.title)}
+        />
+        <Textarea
+          name="body"
+          required
+          rows={6}
+          maxLength={COMMUNITY_LIMITS.adBody}
+          defaultValue={ad?.body ?? ''}
+          label={t('adForm.body')}
+          hint={t('adForm.bodyHint')}
+          error={communityFieldError(t, errors.body)}
+        />
+        <fieldset className="border-line rounded-lg border p-4" aria-invalid={spacesError ? true : undefined}>
+          <legend className="px-1 font-medium">{t('adForm.spaces')}</legend>
+          <div className="flex flex-col gap-2">
+            {spaces.map((space) => (
+              <Checkbox
+                key={space.id}
+                name={`space-${space.id}`}
+                defaultChecked={ad ? ad.spaceIds.includes(space.id) : spaces.length === 1}
+                label={space.name}
+              />
+            ))}
+          </div>
+          {spacesError ? (
+            <p className="text-danger mt-2 text-sm" role="alert">
+              {communityFieldError(t, spacesError)}
+            </p>
+          ) : null}
+        </fieldset>
+        <Input
+          name="endsOn"
+          type="date"
+          min={today}
+          max={latest}
+          defaultValue={ad?.endsOn ?? ''}
+          label={t('adForm.endsOn')}
+          hint={t('adForm.endsOnHint', {
+            days: COMMUNITY_LIMITS.adDefaultDays,
+            max: COMMUNITY_LIMITS.adMaxDays,
+          })}
+          error={communityFieldError(t, errors.endsOn)}
+        />
+        <Button type="submit" disabled={pending} className="self-start">
+          {pending ? t('sending') : ad ? t('adForm.save') : t('adForm.post')}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,155 @@
+import { ChevronLeft } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import {
+  COMMUNITY_LIMITS,
+  closeAd,
+  replyToAd,
+  reportContent,
+  type TAd,
+  type TSpaceOption,
+} from '#contract/community';
+import { todayIn } from '#contract/dates';
+import { call } from '~/platform/callable-client';
+import { formatCalendarDate } from '~/platform/format';
+import { messageOfError } from '~/platform/form-errors';
+import { useLocale } from '~/platform/use-locale';
+import { Button } from '~/ui/button';
+import { TextLink } from '~/ui/link';
+import { Notice } from '~/ui/notice';
+import { toast } from '~/ui/toast-store';
+import { AdFormDialog } from './ad-form';
+import { TextDialog } from './text-dialog';
+
+/** How an ad's rendered Markdown looks: the few elements the sanitiser lets through. */
+const MARKDOWN_CLASS = [
+  'mt-6 break-words leading-relaxed',
+  '[&_p]:mt-3 [&_h2]:mt-5 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-4 [&_h3]:font-semibold',
+  '[&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6',
+  '[&_a]:text-primary-ink [&_a]:underline [&_a]:underline-offset-2',
+  '[&_blockquote]:border-line [&_blockquote]:mt-3 [&_blockquote]:border-l-4 [&_blockquote]:pl-4',
+  '[&_code]:bg-muted [&_code]:rounded [&_code]:px-1 [&_pre]:bg-muted [&_pre]:mt-3 [&_pre]:overflow-x-auto [&_pre]:p-3',
+].join(' ');
+
+/** /ad/{id}: one ad; members reply or report it, its author edits or closes it. */
+export function AdPage({
+  ad,
+  spaces,
+  today,
+  latestEnd,
+}: {
+  ad: TAd;
+  /** The author's spaces (for editing); empty for anyone else. */
+  spaces: TSpaceOption[];
+  today: string;
+  latestEnd: string;
+}) {
+  const { t } = useTranslation('community');
+  const locale = useLocale();
+  const { revalidate } = useRevalidator();
+  const [closing, setClosing] = useState(false);
+  const day = (instant: string) =>
+    formatCalendarDate(todayIn('Europe/Paris', new Date(Date.parse(instant) - 1)), locale, {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
+
+  async function close() {
+    setClosing(true);
+    try {
+      await call(closeAd, { id: ad.id });
+      toast({ title: t('ad.closed'), color: 'success' });
+      void revalidate();
+    } catch (error) {
+      toast({ title: messageOfError(t, error), color: 'error' });
+    } finally {
+      setClosing(false);
+    }
+  }
+
+  const open = ad.status === 'open';
+  return (
+    <main id="main" className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+      <nav aria-label={t('ad.breadcrumb')} className="mb-4 text-sm">
+        <TextLink to="/community?tab=ads" className="inline-flex items-center gap-1">
+          <ChevronLeft aria-hidden className="size-4" />
+          {t('ad.back')}
+        </TextLink>
+      </nav>
+      <article className="bg-surface border-line rounded-2xl border p-5 sm:p-8">
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          <span className="bg-primary/10 text-primary-ink rounded-full px-2 py-0.5 font-medium">
+            {t(`kinds.${ad.kind}`)}
+          </span>
+          <span className="bg-muted rounded-full px-2 py-0.5">{t(`categories.${ad.category}`)}</span>
+          <span className="border-line rounded-full border px-2 py-0.5">{t(`statuses.${ad.status}`)}</span>
+        </div>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight break-words">{ad.title}</h1>
+        <p className="text-ink-soft mt-2 text-sm">
+          {t('ad.meta', {
+            author: ad.authorName,
+            spaces: ad.spaces.join(', '),
+            posted: day(ad.createdAt),
+            ends: day(ad.endsAt),
+          })}
+        </p>
+        {ad.status === 'hidden' && ad.hiddenReason ? (
+          <Notice tone="error" className="mt-4">
+            <p className="font-medium">{t('ad.hidden')}</p>
+            <p className="mt-1 whitespace-pre-line">{ad.hiddenReason}</p>
+          </Notice>
+        ) : null}
+        {ad.status === 'closed' ? (
+          <Notice className="mt-4">{ad.isAuthor ? t('ad.closedByYou') : t('ad.closedNotice')}</Notice>
+        ) : null}
+        <div
+          className={MARKDOWN_CLASS}
+          // Rendered and sanitised on the server (server/platform/markdown.ts).
+          dangerouslySetInnerHTML={{ __html: ad.bodyHtml }}
+        />
+        <div className="border-line mt-8 flex flex-wrap gap-2 border-t pt-4">
+          {ad.isAuthor ? (
+            open ? (
+              <>
+                <AdFormDialog spaces={spaces} ad={ad} today={today} latest={latestEnd} />
+                <Button variant="outline" size="sm" disabled={closing} onClick={close}>
+                  {t('ad.close')}
+                </Button>
+              </>
+            ) : null
+          ) : (
+            <>
+              {open ? (
+                <TextDialog
+                  trigger={t('ad.reply')}
+                  triggerVariant="primary"
+                  title={t('ad.replyTitle', { title: ad.title })}
+                  description={t('contact.privacy')}
+                  label={t('contact.message')}
+                  maxLength={COMMUNITY_LIMITS.message}
+                  submitLabel={t('contact.send')}
+                  success={t('ad.replied')}
+                  send={(message) => call(replyToAd, { adId: ad.id, message })}
+                />
+              ) : null}
+              <TextDialog
+                trigger={t('report.button')}
+                triggerVariant="ghost"
+                title={t('report.titleAd', { title: ad.title })}
+                description={t('report.description')}
+                label={t('report.reason')}
+                maxLength={COMMUNITY_LIMITS.reason}
+                submitLabel={t('report.send')}
+                success={t('report.sent')}
+                fieldName="reason"
+                send={(reason) => call(reportContent, { subject: 'ad', subjectId: ad.id, reason })}
+              />
+            </>
+          )}
+        </div>
+      </article>
+    </main>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldErrorsOf, messageOfError } from '~/platform/form-errors';
+import { Button, type ButtonVariant } from '~/ui/button';
+import { Dialog } from '~/ui/dialog';
+import { Textarea } from '~/ui/field';
+import { toast } from '~/ui/toast-store';
+import { communityFieldError } from './community-errors';
+
+/**
+ * A button opening a dialog with one text to write and send: a message relayed by e-mail, a report, a
+ * moderator's reason. The field's error shows next to it; any other refusal as a toast.
+ */
+export function TextDialog({
+  trigger,
+  triggerVariant = 'outline',
+  title,
+  description,
+  label,
+  hint,
+  maxLength,
+  submitLabel,
+  success,
+  send,
+  fieldName = 'message',
+  open: controlledOpen,
+  onOpenChange,
+}: {
+  /** The button's label; without it the dialog is opened by its owner (`open`, `onOpenChange`). */
+  trigger?: ReactNode;
+  triggerVariant?: ButtonVariant;
+  title: string;
+  description?: ReactNode;
+  label: string;
+  hint?: string;
+  maxLength: number;
+  submitLabel: string;
+  success: string;
+  send: (text: string) => Promise<unknown>;
+  /** The input's field name, as the callable's errors name it. */
+  fieldName?: string;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('community');
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    setOwnOpen(next);
+    onOpenChange?.(next);
+  };
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = String(new FormData(event.currentTarget).get('text') ?? '').trim();
+    if (!text) {
+      setError(fieldName === 'reason' ? 'reasonRequired' : 'messageRequired');
+      return;
+    }
+    setError(undefined);
+    setPending(true);
+    try {
+      await send(text);
+      setOpen(false);
+      toast({ title: success, color: 'success' });
+    } catch (failure) {
+      const fields = fieldErrorsOf(failure);
+      if (fields[fieldName]) setError(fields[fieldName]);
+      else toast({ title: messageOfError(t, failure), color: 'error' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setError(undefined);
+      }}
+      trigger={
+        trigger ? (
+          <Button variant={triggerVariant} size="sm">
+            {trigger}
+          </Button>
+        ) : undefined
+      }
+      title={title}
+      description={description}
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <Textarea
+          name="text"
+          required
+          maxLength={maxLength}
+          label={label}
+          hint={hint}
+          rows={5}
+          error={communityFieldError(t, error)}
+        />
+        <Button type="submit" disabled={pending} className="self-start">
+          {pending ? t('sending') : submitLabel}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { bookingCalls } from './reservations.plain';
+import { createReservation, getAvailability, getBookingPolicy, quoteReservation } from './reservations';
+
+describe('operations named without their schemas', () => {
+  it('name the operations their types say', () => {
+    expect(bookingCalls.getAvailability.name).toBe(getAvailability.name);
+    expect(bookingCalls.getPolicy.name).toBe(getBookingPolicy.name);
+    expect(bookingCalls.quote.name).toBe(quoteReservation.name);
+    expect(bookingCalls.create.name).toBe(createReservation.name);
+  });
+});

@@ -1,0 +1,127 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { ZUuid } from '#contract/input';
+import { users } from '../../db/schema/auth';
+import { ads, communityMessages, communityReports } from '../../db/schema/community';
+import { greetingFor } from '../../platform/mail-layout';
+import { defineMail } from '../../platform/mail-jobs';
+
+/**
+ * The community's e-mails (docs/decisions/023). A relayed message goes to its recipient's address, which
+ * the sender never learns; the sender's address is not in it either (not even as Reply-To): the button
+ * opens the answer form on /community, and the answer is relayed back the same way.
+ */
+
+/** Paragraphs of what someone typed: blank lines separate them; the layout escapes the text. */
+function paragraphsOf(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+export const communityMessageMail = defineMail({
+  kind: 'community.messageMail',
+  payload: z.object({ messageId: ZUuid }),
+  async compose(payload, ctx) {
+    const [message] = await ctx.db
+      .select({
+        id: communityMessages.id,
+        body: communityMessages.body,
+        senderId: communityMessages.senderId,
+        recipientId: communityMessages.recipientId,
+        inReplyTo: communityMessages.inReplyTo,
+        adTitle: ads.title,
+      })
+      .from(communityMessages)
+      .leftJoin(ads, eq(ads.id, communityMessages.adId))
+      .where(eq(communityMessages.id, payload.messageId))
+      .limit(1);
+    if (!message) return null;
+    const [sender] = await ctx.db
+      .select({ name: users.name, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, message.senderId))
+      .limit(1);
+    const [recipient] = await ctx.db
+      .select({ id: users.id, email: users.email, name: users.name, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, message.recipientId))
+      .limit(1);
+    if (!sender || sender.deletedAt || !recipient) return null;
+    const via = message.inReplyTo ? 'answer' : message.adTitle !== null ? 'ad' : 'directory';
+    return {
+      to: { email: recipient.email, userId: recipient.id, locale: recipient.locale },
+      category: 'communityMessages',
+      write: (locale, t) => ({
+        subject: t(`community.message.subject.${via}`, { sender: sender.name, title: message.adTitle ?? '' }),
+        greeting: greetingFor(locale, recipient.name),
+        paragraphs: [
+          t(`community.message.lead.${via}`, { sender: sender.name, title: message.adTitle ?? '' }),
+          ...paragraphsOf(message.body),
+        ],
+        notes: [t('community.message.privacy', { sender: sender.name })],
+        action: { label: t('community.message.button'), url: `${ctx.baseUrl}/community?reply=${message.id}` },
+      }),
+    };
+  },
+});
+
+/**
+ * The statement of reasons owed to the author of content a moderator hid (Digital Services Act, art. 17):
+ * what was hidden, why, and that they may write to the space to contest it. Always sent.
+ */
+export const contentHiddenMail = defineMail({
+  kind: 'community.contentHiddenMail',
+  payload: z.object({ reportId: ZUuid }),
+  async compose(payload, ctx) {
+    const [report] = await ctx.db
+      .select({
+        subjectType: communityReports.subjectType,
+        adId: communityReports.adId,
+        profileUserId: communityReports.profileUserId,
+        reason: communityReports.decisionReason,
+        status: communityReports.status,
+        adTitle: ads.title,
+        adAuthorId: ads.authorId,
+      })
+      .from(communityReports)
+      .leftJoin(ads, eq(ads.id, communityReports.adId))
+      .where(eq(communityReports.id, payload.reportId))
+      .limit(1);
+    if (!report || report.status !== 'upheld' || !report.reason) return null;
+    const authorId = report.subjectType === 'ad' ? report.adAuthorId : report.profileUserId;
+    if (!authorId) return null;
+    const [author] = await ctx.db
+      .select({ id: users.id, email: users.email, name: users.name, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, authorId))
+      .limit(1);
+    if (!author) return null;
+    const isAd = report.subjectType === 'ad';
+    const reason = report.reason;
+    return {
+      to: { email: author.email, userId: author.id, locale: author.locale },
+      category: 'transactional',
+      write: (locale, t) => ({
+        subject: t(isAd ? 'community.hidden.subject.ad' : 'community.hidden.subject.profile', {
+          title: report.adTitle ?? '',
+        }),
+        greeting: greetingFor(locale, author.name),
+        paragraphs: [
+          t(isAd ? 'community.hidden.lead.ad' : 'community.hidden.lead.profile', {
+            title: report.adTitle ?? '',
+          }),
+          t('community.hidden.reasonIntro'),
+          ...paragraphsOf(reason),
+        ],
+        notes: [t('community.hidden.contest')],
+        action: isAd
+          ? { label: t('community.hidden.button.ad'), url: `${ctx.baseUrl}/ad/${report.adId}` }
+          : { label: t('community.hidden.button.profile'), url: `${ctx.baseUrl}/profile#directory` },
+      }),
+    };
+  },
+});
+
+export const communityJobs = [communityMessageMail, contentHiddenMail];

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { articles, faqEntries, partners } from '../../db/schema/site-content';
+import { DEMO_ARTICLES } from '../../db/seed/demo-articles';
+import { DEMO_FAQ, DEMO_PARTNERS } from '../../db/seed/demo-site-content';
+import { illustrationSvg } from '../spaces/illustrations';
+import type { SavePhotoFile } from '../spaces/spaces.seed';
+
+/** The admin demo account writes the demo articles (server/db/seed/demo-accounts.ts). */
+const DEMO_AUTHOR_EMAIL = 'admin@escale.test';
+
+/**
+ * The FAQ, the partners page and the demo articles (an empty database only, after the demo accounts).
+ * Covers are drawn like the spaces' photos and served at `/media/<key>`.
+ */
+export async function seedDemoSiteContent(db: Db, save?: SavePhotoFile): Promise<void> {
+  await db.insert(faqEntries).values(DEMO_FAQ.map((entry) => ({ ...entry, published: true })));
+  await db.insert(partners).values(DEMO_PARTNERS.map((partner) => ({ ...partner, published: true })));
+
+  const [author] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_AUTHOR_EMAIL));
+  if (!author) return;
+  for (const article of DEMO_ARTICLES) {
+    let coverUrl: string | null = null;
+    if (article.cover && save) {
+      const svg = illustrationSvg(article.cover.scene, article.cover.color, 1);
+      const key = await save(new TextEncoder().encode(svg), 'image/svg+xml', `article-${article.slug}.svg`);
+      coverUrl = `/media/${key}`;
+    }
+    const publishedAt = new Date(article.publishedAt);
+    await db.insert(articles).values({
+      slug: article.slug,
+      authorId: author.id,
+      coverUrl,
+      tags: article.tags,
+      status: 'published',
+      publishedAt,
+      titleFr: article.fr.title,
+      excerptFr: article.fr.excerpt,
+      bodyFr: article.fr.body,
+      coverAltFr: coverUrl ? article.fr.coverAlt : '',
+      titleEn: article.en?.title ?? null,
+      excerptEn: article.en?.excerpt ?? null,
+      bodyEn: article.en?.body ?? null,
+      coverAltEn: article.en ? (coverUrl ? article.en.coverAlt : '') : null,
+      createdAt: publishedAt,
+      updatedAt: publishedAt,
+    });
+  }
+}
