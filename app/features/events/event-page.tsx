@@ -109,7 +109,12 @@ export function EventPage({
             {t('page.about')}
           </h2>
           {/* Rendered from Markdown and sanitised on the server (server/platform/markdown.ts). */}
-          <div className="prose max-w-none" dangerouslySetInnerHTML={{ __html: description }} />
+          <div
+            className="prose max-w-none"
+            // An English reader of an event described in French only: the text says which language it is in.
+            lang={locale === 'en' && !event.descriptionEnHtml ? 'fr' : undefined}
+            dangerouslySetInnerHTML={{ __html: description }}
+          />
         </section>
       ) : null}
       <section aria-labelledby="event-attendees" className="space-y-1">
