@@ -51,6 +51,8 @@ export default [
     route('admin/partners', 'routes/admin-partners.tsx'),
     route('documents', 'routes/documents.tsx'),
     route('myspaces/:spaceId/invoicing', 'routes/myspaces-invoicing.tsx'),
+    route('events/:id', 'routes/event.tsx'),
+    route('myspaces/:spaceId/events/:eventId', 'routes/myspaces-event.tsx'),
   ]),
   layout('layouts/auth.tsx', [
     route(routePath(LOGIN_PATH), 'routes/auth-login.tsx'),

@@ -66,6 +66,11 @@ export const CONCERNING_KINDS = [
   'invoice.issued',
   'credit_note.issued',
   'payment.recorded',
+  'registration.offered',
+  'registration.offer_expired',
+  'registration.checked_in',
+  'registration.check_in_undone',
+  'registration.no_show',
 ] as const satisfies readonly ActivityKind[];
 
 export function variantsOf(kind: ActivityKind): readonly SentenceVariant[] {
@@ -87,6 +92,7 @@ export const ACTIVITY_KIND_GROUPS: Record<string, readonly string[]> = {
   community: ['directory', 'message', 'ad', 'report'],
   content: ['article', 'faq_entry', 'partner'],
   invoicing: ['legal_identity', 'billing_details', 'invoice', 'credit_note', 'payment', 'invoicing'],
+  events: ['event', 'event_settings', 'registration'],
 };
 
 export function groupOfKind(kind: ActivityKind): string {
@@ -150,6 +156,7 @@ export function describeActivity(
     space: item.space?.name ?? text(item.details.spaceName) ?? t('fallback.space'),
     room: text(item.details.roomName) ?? t('fallback.room'),
     formula: text(item.details.formulaName) ?? t('fallback.formula'),
+    event: text(item.details.eventTitle) ?? t('fallback.event'),
     credit:
       typeof item.details.creditAmount === 'number' &&
       (item.details.creditUnit === 'minutes' || item.details.creditUnit === 'entries')
@@ -167,7 +174,10 @@ export function describeActivity(
           : '',
     month: text(item.details.month) ?? '',
     // Only bookings' sentences name a slot.
-    slot: item.kind.startsWith('reservation.') ? slotOf(item, locale, zone, t) : '',
+    slot:
+      item.kind.startsWith('reservation.') || item.kind.startsWith('event.')
+        ? slotOf(item, locale, zone, t)
+        : '',
   };
   const sentence = t(kindKey(item.kind, variantFor(item, options.viewerId)), values);
   return sentence.charAt(0).toLocaleUpperCase(locale) + sentence.slice(1);

@@ -91,6 +91,21 @@ export const ACTIVITY_KINDS = [
   'credit_note.issued',
   'payment.recorded',
   'invoicing.month_closed',
+  // Events and registrations
+  'event.created',
+  'event.updated',
+  'event.published',
+  'event.cancelled',
+  'event_settings.changed',
+  'registration.created',
+  'registration.cancelled',
+  'registration.offered',
+  'registration.offer_accepted',
+  'registration.offer_declined',
+  'registration.offer_expired',
+  'registration.checked_in',
+  'registration.check_in_undone',
+  'registration.no_show',
 ] as const;
 
 export const ZActivityKind = z.enum(ACTIVITY_KINDS);
@@ -116,6 +131,8 @@ export const ACTIVITY_SUBJECT_TYPES = [
   'partner',
   'invoice',
   'invoicing_month',
+  'event',
+  'registration',
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 

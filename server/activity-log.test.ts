@@ -103,6 +103,8 @@ const state = {
   formulaId: '',
   planId: '',
   orderId: '',
+  eventId: '',
+  copyId: '',
   adId: '',
   reportId: '',
   articleId: '',
@@ -137,6 +139,28 @@ const PARTNER = {
   bodyEn: 'Places everywhere.',
   websiteUrl: null,
 };
+
+/** An event of the shared space in its room, three weeks after START, for one person. */
+const EVENT_FORM = {
+  titleFr: 'Atelier couture',
+  startsAt: '2027-03-20T18:00',
+  endsAt: '2027-03-20T20:00',
+  capacity: 1,
+};
+
+/** The member is offered the only place of `eventId`: the owner holds it, the member waits, the owner leaves. */
+async function offerToMember(eventId: string) {
+  await ok(owner.agent, 'events.register', { eventId });
+  await ok(member.agent, 'events.register', { eventId });
+  await ok(owner.agent, 'events.cancelRegistration', { eventId });
+  await app.settle();
+  // The offers job ran on the machine's clock (the test app's runner does); the scenarios' clock is later,
+  // so the offer is moved to end at the event's deadline, as it would on the same clock.
+  await app.database.db.execute(sql`
+    UPDATE event_registrations SET offer_expires_at = events.registration_deadline FROM events
+    WHERE events.id = event_registrations.event_id AND event_registrations.event_id = ${eventId}
+      AND event_registrations.status = 'offered'`);
+}
 
 /** A slot of the member's in the shared room, `hoursAhead` hours after START, for an hour. */
 async function book(agent: Agent, roomId: string, hoursAhead: number): Promise<string> {
@@ -439,6 +463,64 @@ const SCENARIOS: Record<string, Scenario> = {
     input: () => ({ formulaId: state.formulaId, archived: true }),
     kind: 'formula.archived',
   },
+  'events.updateSettings': {
+    input: () => ({ spaceId: state.spaceId, offerHours: 12 }),
+    kind: 'event_settings.changed',
+  },
+  'events.create': {
+    input: () => ({ spaceId: state.spaceId, event: { ...EVENT_FORM, roomId: state.roomId } }),
+    kind: 'event.created',
+  },
+  'events.update': {
+    input: () => ({
+      id: state.eventId,
+      event: { ...EVENT_FORM, roomId: state.roomId, titleFr: 'Atelier couture et broderie' },
+    }),
+    kind: 'event.updated',
+  },
+  'events.publish': { input: () => ({ id: state.eventId }), kind: 'event.published' },
+  'events.duplicate': { input: () => ({ id: state.eventId }), kind: 'event.created' },
+  'events.register': {
+    as: () => member.agent,
+    input: () => ({ eventId: state.eventId }),
+    kind: 'registration.created',
+  },
+  'events.cancelRegistration': {
+    as: () => member.agent,
+    input: () => ({ eventId: state.eventId }),
+    kind: 'registration.cancelled',
+  },
+  'events.acceptOffer': {
+    as: () => member.agent,
+    input: async () => {
+      await offerToMember(state.eventId);
+      return { eventId: state.eventId };
+    },
+    kind: 'registration.offer_accepted',
+  },
+  'events.declineOffer': {
+    as: () => member.agent,
+    input: async () => {
+      await ok(owner.agent, 'events.publish', { id: state.copyId });
+      await offerToMember(state.copyId);
+      return { eventId: state.copyId };
+    },
+    kind: 'registration.offer_declined',
+  },
+  'events.checkIn': {
+    input: async () => {
+      const [row] = await rowsOf<{ id: string }>(
+        app.database.db,
+        sql`SELECT id FROM event_registrations WHERE event_id = ${state.eventId} AND user_id = ${member.user.id}`,
+      );
+      return { registrationId: row!.id, present: true };
+    },
+    kind: 'registration.checked_in',
+  },
+  'events.cancel': {
+    input: () => ({ id: state.eventId, reason: 'Intervenante malade' }),
+    kind: 'event.cancelled',
+  },
   // The community, while owner and member share the space.
   'community.updateDirectorySettings': {
     input: () => ({ visible: true, fields: ['name', 'skills'], links: [] }),
@@ -601,6 +683,8 @@ function remember(name: string, result: unknown) {
   if (name === 'backoffice.createRoom') state.roomId = (result as { id: string }).id;
   if (name === 'backoffice.addPhoto') state.photoId = (result as { id: string }).id;
   if (name === 'formulas.create') state.formulaId = (result as { id: string }).id;
+  if (name === 'events.create') state.eventId = (result as { id: string }).id;
+  if (name === 'events.duplicate') state.copyId = (result as { id: string }).id;
   if (name === 'formulas.buy') {
     const bought = result as { planId: string; order: { id: string } };
     state.planId = bought.planId;

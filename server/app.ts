@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import { createActivityRoutes } from './features/activity/activity.routes';
 import { createFileRoutes } from './features/files/files.routes';
 import { createInvoiceRoutes } from './features/invoices/invoices.routes';
+import { createEventRoutes } from './features/events/events.routes';
 import { createCalendarRoutes } from './features/reservations/calendar.routes';
 import { createMediaRoutes } from './features/spaces/media.routes';
 import { findBrandingForHost } from './features/tenancy/tenancy.service';
@@ -122,6 +123,15 @@ export function createApp(options: AppOptions) {
   );
   // Invoices' PDFs and the accountant's export: plain GETs, each checking who asks.
   app.route('/api', createInvoiceRoutes({ db: database.db, readSession: options.readSession, clock }));
+  app.route(
+    '/api',
+    createEventRoutes({
+      db: database.db,
+      readSession: options.readSession,
+      baseUrl: config.baseUrl,
+      clock,
+    }),
+  );
   // The activity feed's CSV export (a download link on /activity): a plain GET with the page's filters.
   app.route(
     '/activity',

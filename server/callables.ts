@@ -1,4 +1,5 @@
 import { activityCallables } from './features/activity/activity.callables';
+import { eventsCallables } from './features/events/events.callables';
 import { formulasCallables } from './features/formulas/formulas.callables';
 import { communityCallables } from './features/community/community.callables';
 import { blogCallables } from './features/blog/blog.callables';
@@ -30,5 +31,6 @@ export function createRouter(deps: RouterDeps) {
     ...blogCallables,
     ...siteContentCallables,
     ...invoicesCallables,
+    ...eventsCallables,
   ]);
 }

@@ -1,3 +1,4 @@
+import { eventJobs } from './features/events/event-jobs';
 import { formulaJobs } from './features/formulas/formula-jobs';
 import { communityJobs } from './features/community/community-mails';
 import { invitationMailJob } from './features/back-office/invitation-mail';
@@ -14,4 +15,5 @@ export const JOBS: readonly JobDefinition[] = [
   ...formulaJobs,
   ...communityJobs,
   ...invoiceJobs,
+  ...eventJobs,
 ];

@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'community',
   'consent',
   'content',
+  'events',
   'formulas',
   'invoices',
   'onboarding',

@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
 import { listArticles } from '#contract/blog';
 import { todayIn } from '#contract/dates';
+import { listUpcomingEvents } from '#contract/events';
 import { DEFAULT_TIME_ZONE, featuredSpaces, getSpace, listCities } from '#contract/spaces';
 import type { Route } from './+types/home';
+import { UpcomingEvents } from '~/features/events/upcoming-events';
 import { BlogTeaser } from '~/features/blog/blog-teaser';
 import { HowItWorks } from '~/features/home/how-it-works';
 import { SearchBox } from '~/features/search/search-box';
@@ -12,7 +14,7 @@ import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { pageTitle } from '~/platform/meta';
 
-export const handle: I18nHandle = { i18n: ['search', 'spaces', 'blog'] };
+export const handle: I18nHandle = { i18n: ['search', 'spaces', 'blog', 'events'] };
 await loadRouteNamespaces(handle);
 
 /**
@@ -24,13 +26,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     const space = await context.call(getSpace, { ref: context.tenant.details.spaceId }).catch(() => null);
     if (space) throw redirect(`/spaces/${space.slug}`);
   }
-  const [featured, cities, blog] = await Promise.all([
+  const [featured, cities, blog, events] = await Promise.all([
     context.call(featuredSpaces, { limit: 6 }),
     context.call(listCities, {}),
     context.call(listArticles, { locale: context.locale, pageSize: 3 }),
+    context.call(listUpcomingEvents, { limit: 6 }),
   ]);
   const today = todayIn(DEFAULT_TIME_ZONE, new Date());
-  return { featured, cities: cities.map((entry) => entry.city), today, articles: blog.items };
+  return { featured, cities: cities.map((entry) => entry.city), today, articles: blog.items, events };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -51,6 +54,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <FeaturedSpaces spaces={loaderData.featured} />
+      <UpcomingEvents events={loaderData.events} />
       <HowItWorks />
       <BlogTeaser articles={loaderData.articles} />
     </main>

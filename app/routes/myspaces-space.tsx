@@ -1,6 +1,7 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { getManagedSpace, listTeam } from '#contract/back-office';
+import { listManagedEvents } from '#contract/events';
 import { listManagedFormulas, listSpacePlans } from '#contract/formulas';
 import { listReports, REPORT_STATUSES } from '#contract/community';
 import { todayIn } from '#contract/dates';
@@ -11,7 +12,7 @@ import { ModerationPanel } from '~/features/community/moderation-panel';
 import { requireViewer } from '~/platform/guard';
 import { pageTitle } from '~/platform/meta';
 
-export const handle: I18nHandle = { i18n: ['backoffice', 'spaces', 'community', 'formulas'] };
+export const handle: I18nHandle = { i18n: ['backoffice', 'spaces', 'community', 'formulas', 'events'] };
 await loadRouteNamespaces(handle);
 
 /** /myspaces/{spaceId}?section=…: one space's back office (owners, managers and admins; others get 403). */
@@ -34,8 +35,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     section === 'reports'
       ? (await context.call(listReports, { spaceId: params.spaceId, status: reportStatus })).reports
       : null;
+  const events =
+    section === 'events' ? await context.call(listManagedEvents, { spaceId: params.spaceId }) : null;
   const today = todayIn(space.address.timeZone || DEFAULT_TIME_ZONE, new Date());
-  return { space, section, team, sales, today, reports, reportStatus };
+  return { space, section, team, sales, events, today, reports, reportStatus };
 }
 
 export function meta({ matches, data }: Route.MetaArgs) {

@@ -1,6 +1,7 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { bookingIntentOf } from '#contract/search';
+import { listUpcomingEvents } from '#contract/events';
 import { listSpaceFormulas } from '#contract/formulas';
 import { getSpace } from '#contract/spaces';
 import type { Route } from './+types/space';
@@ -8,7 +9,7 @@ import { SpacePage } from '~/features/spaces/space-page';
 import { translatorFor } from '~/platform/meta';
 import { seoMeta, shortDescription } from '~/platform/seo';
 
-export const handle: I18nHandle = { i18n: ['spaces', 'formulas'] };
+export const handle: I18nHandle = { i18n: ['spaces', 'formulas', 'events'] };
 await loadRouteNamespaces(handle);
 
 /** `/spaces/{id}`: `id` is the slug (canonical) or the uuid. */
@@ -17,8 +18,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // A search's date, time, length and people go on to the rooms' calendars (read here: the browser's
   // first load of the page carries no schema).
   const intent = bookingIntentOf(new URL(request.url).searchParams);
-  const formulas = await context.call(listSpaceFormulas, { spaceId: space.id });
-  return { space, formulas, intent, now: new Date().toISOString() };
+  const [formulas, events] = await Promise.all([
+    context.call(listSpaceFormulas, { spaceId: space.id }),
+    context.call(listUpcomingEvents, { spaceId: space.id, limit: 6 }),
+  ]);
+  return { space, formulas, events, intent, now: new Date().toISOString() };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -43,6 +47,7 @@ export default function SpaceRoute({ loaderData }: Route.ComponentProps) {
     <SpacePage
       space={loaderData.space}
       formulas={loaderData.formulas}
+      events={loaderData.events}
       intent={loaderData.intent}
       now={loaderData.now}
     />

@@ -72,8 +72,8 @@ test('sign up, confirm by mail, sign out and in, edit the profile with an avatar
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mon profil');
 
   // Change the name.
-  await page.getByLabel('Nom', { exact: true }).fill('Louise Modifiée');
-  await page.getByLabel('Entreprise').fill('Atelier Parcours');
+  await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Louise Modifiée');
+  await page.getByRole('textbox', { name: 'Entreprise', exact: true }).fill('Atelier Parcours');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Profil enregistré.').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mon compte', exact: true })).toContainText(

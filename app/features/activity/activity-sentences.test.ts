@@ -144,17 +144,11 @@ describe('the catalog translator', () => {
     ] as const) {
       const quick = catalogTranslator(catalog, fr);
       const t = translate(locale);
-      const values = {
-        actor: 'A',
-        about: 'B',
-        email: 'c@d.e',
-        space: 'S',
-        room: 'R',
-        slot: 'L',
-        formula: 'F',
-        credit: 'C',
-        title: 'T',
-      };
+      // A value for every blank the catalogs use, so both translators fill the same sentence.
+      const blanks = new Set(
+        [...JSON.stringify([fr, en]).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!),
+      );
+      const values = Object.fromEntries([...blanks].map((blank) => [blank, blank.toUpperCase()]));
       for (const kind of ACTIVITY_KINDS) {
         for (const part of ['label', ...variantsOf(kind)] as const) {
           expect(quick(kindKey(kind, part), values)).toBe(t(kindKey(kind, part), values));

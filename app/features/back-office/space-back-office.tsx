@@ -18,6 +18,8 @@ import { TeamManager, type TeamMember } from './team-manager';
 import type { TFormula, TMemberPlan, TSalesSettings } from '#contract/formulas';
 import { FormulasManager, SalesSettingsForm } from '~/features/formulas/office/formulas-manager';
 import { MemberPlans } from '~/features/formulas/office/member-plans';
+import type { TManagedEvent } from '#contract/events';
+import { EventsOffice } from '~/features/events/office/events-office';
 
 export const OFFICE_SECTIONS = [
   'general',
@@ -25,6 +27,7 @@ export const OFFICE_SECTIONS = [
   'hours',
   'rooms',
   'formulas',
+  'events',
   'photos',
   'branding',
   'team',
@@ -59,6 +62,7 @@ export function SpaceBackOffice({
   section,
   team,
   sales = null,
+  events = null,
   today,
   reports,
 }: {
@@ -67,6 +71,8 @@ export function SpaceBackOffice({
   team: { members: TeamMember[]; invitations: TInvitation[] } | null;
   /** The `formulas` section's data: the formulas, the sales settings and the members' plans. */
   sales?: { formulas: TFormula[]; settings: TSalesSettings; plans: TMemberPlan[] } | null;
+  /** The `events` section's data: the space's events and how long offers last. */
+  events?: { events: TManagedEvent[]; settings: { offerHours: number } } | null;
   today: string;
   /** The community's reports section, composed by the route (another feature's panel). */
   reports?: ReactNode;
@@ -149,6 +155,17 @@ export function SpaceBackOffice({
             <MemberPlans plans={sales.plans} />
             <SalesSettingsForm key={keyOf(sales.settings)} settings={sales.settings} />
           </>
+        ) : null}
+        {section === 'events' && events ? (
+          <EventsOffice
+            spaceId={space.id}
+            events={events.events}
+            offerHours={events.settings.offerHours}
+            rooms={space.rooms
+              .filter((room) => !room.archived)
+              .map((room) => ({ id: room.id, name: room.name }))}
+            timeZone={space.address.timeZone || 'Europe/Paris'}
+          />
         ) : null}
         {section === 'photos' ? (
           <PhotoManager owner={{ type: 'space', id: space.id }} photos={space.photos} />

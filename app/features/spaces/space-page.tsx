@@ -15,6 +15,8 @@ import { PhotoGallery } from './photo-gallery';
 import { RoomList } from './room-list';
 import { SpaceFormulas } from '~/features/formulas/space-formulas';
 import type { TFormula } from '#contract/formulas';
+import type { TEventSummary } from '#contract/events';
+import { UpcomingEvents } from '~/features/events/upcoming-events';
 import { SearchedSlot } from './searched-slot';
 import { spaceJsonLd } from './structured-data';
 
@@ -22,12 +24,15 @@ import { spaceJsonLd } from './structured-data';
 export function SpacePage({
   space,
   formulas = [],
+  events = [],
   intent,
   now,
 }: {
   space: TSpaceDetail;
   /** The formulas the space sells (day passes, packs, memberships). */
   formulas?: TFormula[];
+  /** Its upcoming published events. */
+  events?: TEventSummary[];
   /** A search's date, time, length and people, going on to the rooms' calendars. */
   intent: TBookingIntent;
   now: string;
@@ -120,6 +125,7 @@ export function SpacePage({
             )}
           </section>
           <SpaceFormulas formulas={formulas} />
+          <UpcomingEvents events={events} showSpace={false} embedded />
         </div>
         <aside className="flex flex-col gap-8">
           <OpeningHours

@@ -4,6 +4,7 @@ import { CURRENCIES } from '../../../contract/money';
 import { PRICING_BASES } from '../../../contract/pricing';
 import { ACTIVE_RESERVATION_STATUSES, RESERVATION_STATUSES } from '../../../contract/reservations';
 import { users } from './auth';
+import { events } from './events';
 import { rooms } from './rooms';
 import { spaces } from './spaces';
 
@@ -78,6 +79,12 @@ export const reservations = pgTable(
     cancellationRequestedAt: timestamp('cancellation_requested_at', { withTimezone: true }),
     cancellationRequestMessage: text('cancellation_request_message'),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /**
+     * Set on the one reservation that holds a room for an event (docs/decisions/025-events-and-waitlist.md):
+     * the event's time goes through the same exclusion constraint as bookings. Such a row is not a member's
+     * booking: lists, e-mails and the sweep leave it out, and only the event changes it.
+     */
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -86,6 +93,9 @@ export const reservations = pgTable(
     index('reservations_user_starts_idx').on(table.userId, table.startsAt),
     index('reservations_space_starts_idx').on(table.spaceId, table.startsAt),
     index('reservations_room_starts_idx').on(table.roomId, table.startsAt),
+    uniqueIndex('reservations_one_hold_per_event')
+      .on(table.eventId)
+      .where(sql`${table.eventId} is not null`),
     // Active reservations by held time alone, whatever the room: a search at a time over the whole
     // catalogue finds the busy rooms in one scan (docs/decisions/012-search-indexes.md).
     index('reservations_active_held_idx')

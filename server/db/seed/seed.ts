@@ -3,6 +3,7 @@ import { seedDemoSiteContent } from '../../features/site-content/site-content.se
 import { seedDemoSpaces, type SavePhotoFile } from '../../features/spaces/spaces.seed';
 import type { Db } from '../client';
 import { seedDemoAccounts } from './demo-accounts';
+import { seedDemoEvents } from './demo-events';
 import { seedDemoFormulas } from './demo-formulas';
 import { seedDemoCommunity } from './demo-community';
 import { seedDemoReservations } from './demo-reservations';
@@ -23,5 +24,6 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
   await seedDemoFormulas(db);
   await seedDemoCommunity(db);
   await seedDemoSiteContent(db, options.savePhotoFile);
+  await seedDemoEvents(db);
   return true;
 }

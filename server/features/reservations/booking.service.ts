@@ -289,6 +289,7 @@ async function insertReservation(
         cancellationRequestedAt: null,
         cancellationRequestMessage: null,
         reminderSentAt: null,
+        eventId: null,
         createdAt,
         updatedAt: createdAt,
       },

@@ -107,6 +107,7 @@ export async function feedCalendar(
     db,
     and(
       eq(reservations.userId, owner.userId),
+      isNull(reservations.eventId),
       gt(reservations.endsAt, since),
       sql`${reservations.status} <> 'declined'`,
     ),

@@ -88,7 +88,7 @@ async function transition(
     );
     const rows = await rowsOf<{ id: string }>(
       work.db,
-      sql`UPDATE reservations SET ${change.assignments}, updated_at = now() WHERE id = ${id} AND ${change.condition} RETURNING id`,
+      sql`UPDATE reservations SET ${change.assignments}, updated_at = now() WHERE id = ${id} AND event_id IS NULL AND ${change.condition} RETURNING id`,
     );
     if (!before || rows.length === 0) return false;
     if (change.mail) await queueReservationMail(work.db, id, change.mail);
@@ -367,12 +367,12 @@ export async function sweepReservations(ctx: ServiceContext): Promise<SweepResul
     const completed = await run<SweptRow>(sql`
       UPDATE reservations SET status = 'completed', updated_at = now()
       FROM rooms, spaces
-      WHERE reservations.status = 'confirmed' AND reservations.ends_at <= ${at}
+      WHERE reservations.status = 'confirmed' AND reservations.ends_at <= ${at} AND reservations.event_id IS NULL
         AND rooms.id = reservations.room_id AND spaces.id = reservations.space_id
       RETURNING ${sweptColumns}`);
     const reminded = await run<{ id: string }>(sql`
       UPDATE reservations SET reminder_sent_at = ${at}
-      WHERE status = 'confirmed' AND reminder_sent_at IS NULL
+      WHERE status = 'confirmed' AND reminder_sent_at IS NULL AND event_id IS NULL
         AND starts_at > ${at} AND starts_at <= ${at} + make_interval(hours => ${REMINDER_HOURS})
         AND created_at <= starts_at - make_interval(hours => ${REMINDER_HOURS})
       RETURNING id`);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, lte, not, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, not, or, sql } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import {
   DEFAULT_FREE_CANCELLATION_HOURS,
@@ -36,7 +36,11 @@ export async function listMyReservations(
   const past = or(not(active), lte(reservations.endsAt, now));
   const records = await selectReservationRecords(
     db,
-    and(eq(reservations.userId, user.id), input.scope === 'upcoming' ? upcoming : past),
+    and(
+      eq(reservations.userId, user.id),
+      isNull(reservations.eventId),
+      input.scope === 'upcoming' ? upcoming : past,
+    ),
     {
       order: input.scope === 'upcoming' ? 'asc' : 'desc',
       limit: MY_RESERVATIONS_PAGE_SIZE + 1,

@@ -1,0 +1,99 @@
+import { Check } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkIn, type TAttendee } from '#contract/events';
+import { Section } from '~/features/back-office/section';
+import { cn } from '~/ui/cn';
+import { Input } from '~/ui/field';
+import { useEventOperation } from './use-event-operation';
+
+/**
+ * Check-in at the door, made for a phone: a search, one large button per attendee (tap to check in, tap
+ * again to undo), and the count. The list is the managers' alone (with addresses, to tell namesakes apart).
+ */
+export function DoorList({
+  attendees,
+  attendedCount,
+  expected,
+  canCheckIn,
+}: {
+  attendees: TAttendee[];
+  attendedCount: number;
+  expected: number;
+  canCheckIn: boolean;
+}) {
+  const { t } = useTranslation('events');
+  const [query, setQuery] = useState('');
+  const tap = useEventOperation(checkIn);
+  const shown = useMemo(() => {
+    const needle = query.trim().toLocaleLowerCase();
+    return needle
+      ? attendees.filter((person) => `${person.name} ${person.email}`.toLocaleLowerCase().includes(needle))
+      : attendees;
+  }, [attendees, query]);
+  return (
+    <Section title={t('door.title')} id="door">
+      <p className="text-lg font-semibold" aria-live="polite">
+        {t('door.count', { attended: attendedCount, expected: attendedCount + expected })}
+      </p>
+      <Input
+        type="search"
+        label={t('door.search')}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      {shown.length === 0 ? <p className="text-ink-soft">{t('door.none')}</p> : null}
+      <ul aria-label={t('door.list')} className="flex flex-col gap-2">
+        {shown.map((person) => {
+          const present = person.status === 'attended';
+          const tappable = canCheckIn && ['registered', 'attended', 'no_show'].includes(person.status);
+          const label = (
+            <span className="min-w-0 flex-1 text-left">
+              <span className="block truncate font-medium">{person.name}</span>
+              <span className="text-ink-soft block truncate text-sm">{person.email}</span>
+            </span>
+          );
+          const status = t(`door.status.${person.status}`, { position: person.position ?? 0 });
+          return (
+            <li key={person.registrationId}>
+              {tappable ? (
+                <button
+                  type="button"
+                  aria-pressed={present}
+                  aria-label={
+                    present
+                      ? t('door.undo', { name: person.name })
+                      : t('door.markPresent', { name: person.name })
+                  }
+                  disabled={tap.pending}
+                  onClick={() => void tap.run({ registrationId: person.registrationId, present: !present })}
+                  className={cn(
+                    'flex min-h-14 w-full items-center gap-3 rounded-lg border px-3 py-2',
+                    present ? 'border-success bg-success/10' : 'border-line bg-surface hover:bg-muted',
+                  )}
+                >
+                  <span
+                    aria-hidden
+                    className={cn(
+                      'flex size-8 shrink-0 items-center justify-center rounded-full border-2',
+                      present ? 'border-success bg-success text-white' : 'border-line',
+                    )}
+                  >
+                    {present ? <Check className="size-5" /> : null}
+                  </span>
+                  {label}
+                  <span className="text-sm">{status}</span>
+                </button>
+              ) : (
+                <div className="border-line flex min-h-14 items-center gap-3 rounded-lg border px-3 py-2">
+                  {label}
+                  <span className="text-ink-soft text-sm">{status}</span>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}

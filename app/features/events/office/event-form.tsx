@@ -1,0 +1,185 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TEventFormInput, TManagedEvent } from '#contract/events';
+import { zoneCity } from '#contract/reservation-format';
+import { Button } from '~/ui/button';
+import { Checkbox, Input, Select, Textarea } from '~/ui/field';
+
+interface Draft {
+  titleFr: string;
+  titleEn: string;
+  descriptionFr: string;
+  descriptionEn: string;
+  roomId: string;
+  startsAt: string;
+  endsAt: string;
+  registrationDeadline: string;
+  capacity: string;
+  membersOnly: boolean;
+}
+
+const EMPTY: Draft = {
+  titleFr: '',
+  titleEn: '',
+  descriptionFr: '',
+  descriptionEn: '',
+  roomId: '',
+  startsAt: '',
+  endsAt: '',
+  registrationDeadline: '',
+  capacity: '20',
+  membersOnly: false,
+};
+
+function draftOf(event: TManagedEvent): Draft {
+  return {
+    titleFr: event.titleFr,
+    titleEn: event.titleEn,
+    descriptionFr: event.descriptionFr,
+    descriptionEn: event.descriptionEn,
+    roomId: event.roomId ?? '',
+    startsAt: event.form.startsAt,
+    endsAt: event.form.endsAt,
+    registrationDeadline:
+      event.form.registrationDeadline === event.form.startsAt ? '' : event.form.registrationDeadline,
+    capacity: String(event.capacity),
+    membersOnly: event.membersOnly,
+  };
+}
+
+/** The event's fields, times as wall-clock times of the space's zone (`datetime-local`). */
+export function EventForm({
+  initial,
+  rooms,
+  timeZone,
+  pending,
+  errorOf,
+  submitLabel,
+  onSubmit,
+}: {
+  initial: TManagedEvent | null;
+  rooms: Array<{ id: string; name: string }>;
+  timeZone: string;
+  pending: boolean;
+  errorOf: (path: string) => string | undefined;
+  submitLabel: string;
+  onSubmit: (event: TEventFormInput) => Promise<boolean>;
+}) {
+  const { t } = useTranslation('events');
+  const [draft, setDraft] = useState<Draft>(() => (initial ? draftOf(initial) : EMPTY));
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
+  const error = (field: string) => errorOf(`event.${field}`);
+
+  async function submit(form: FormEvent) {
+    form.preventDefault();
+    const saved = await onSubmit({
+      titleFr: draft.titleFr,
+      titleEn: draft.titleEn,
+      descriptionFr: draft.descriptionFr,
+      descriptionEn: draft.descriptionEn,
+      roomId: draft.roomId || null,
+      startsAt: draft.startsAt,
+      endsAt: draft.endsAt,
+      registrationDeadline: draft.registrationDeadline || null,
+      capacity: Number(draft.capacity),
+      membersOnly: draft.membersOnly,
+    });
+    if (saved && !initial) setDraft(EMPTY);
+  }
+
+  return (
+    <form onSubmit={(form) => void submit(form)} className="grid gap-4 sm:grid-cols-2" noValidate>
+      <Input
+        label={t('office.titleFr')}
+        value={draft.titleFr}
+        onChange={(e) => set('titleFr', e.target.value)}
+        required
+        error={error('titleFr')}
+      />
+      <Input
+        label={t('office.titleEn')}
+        value={draft.titleEn}
+        onChange={(e) => set('titleEn', e.target.value)}
+        error={error('titleEn')}
+      />
+      <Input
+        type="datetime-local"
+        label={t('office.startsAt')}
+        value={draft.startsAt}
+        onChange={(e) => set('startsAt', e.target.value)}
+        required
+        error={error('startsAt')}
+        hint={zoneCity(timeZone)}
+      />
+      <Input
+        type="datetime-local"
+        label={t('office.endsAt')}
+        value={draft.endsAt}
+        onChange={(e) => set('endsAt', e.target.value)}
+        required
+        error={error('endsAt')}
+        hint={zoneCity(timeZone)}
+      />
+      <Input
+        type="datetime-local"
+        label={t('office.deadline')}
+        value={draft.registrationDeadline}
+        onChange={(e) => set('registrationDeadline', e.target.value)}
+        error={error('registrationDeadline')}
+        hint={t('office.deadlineHint', { zone: zoneCity(timeZone) })}
+      />
+      <Input
+        type="number"
+        min={1}
+        max={10000}
+        label={t('office.capacity')}
+        value={draft.capacity}
+        onChange={(e) => set('capacity', e.target.value)}
+        required
+        error={error('capacity')}
+      />
+      <Select
+        label={t('office.room')}
+        value={draft.roomId}
+        onChange={(e) => set('roomId', e.target.value)}
+        hint={t('office.roomHint')}
+        error={error('roomId')}
+        containerClassName="sm:col-span-2"
+      >
+        <option value="">{t('office.noRoom')}</option>
+        {rooms.map((room) => (
+          <option key={room.id} value={room.id}>
+            {room.name}
+          </option>
+        ))}
+      </Select>
+      <Textarea
+        label={t('office.descriptionFr')}
+        value={draft.descriptionFr}
+        onChange={(e) => set('descriptionFr', e.target.value)}
+        rows={5}
+        error={error('descriptionFr')}
+        containerClassName="sm:col-span-2"
+      />
+      <Textarea
+        label={t('office.descriptionEn')}
+        value={draft.descriptionEn}
+        onChange={(e) => set('descriptionEn', e.target.value)}
+        rows={3}
+        error={error('descriptionEn')}
+        containerClassName="sm:col-span-2"
+      />
+      <Checkbox
+        label={t('office.membersOnly')}
+        checked={draft.membersOnly}
+        onChange={(e) => set('membersOnly', e.target.checked)}
+      />
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={pending}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,136 @@
+import { ChevronLeft, ExternalLink } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  cancelEvent,
+  duplicateEvent,
+  eventPath,
+  eventTitleIn,
+  publishEvent,
+  updateEvent,
+  type TAttendee,
+  type TManagedEvent,
+} from '#contract/events';
+import { formatSlot } from '#contract/reservation-format';
+import { useLocale } from '~/platform/use-locale';
+import { useSafeNavigate } from '~/platform/use-safe-navigate';
+import { Section } from '~/features/back-office/section';
+import { Button } from '~/ui/button';
+import { Input } from '~/ui/field';
+import { TextLink } from '~/ui/link';
+import { DoorList } from './door-list';
+import { EventForm } from './event-form';
+import { useEventOperation } from './use-event-operation';
+
+/** `/myspaces/{spaceId}/events/{eventId}`: one event's back office: check-in, actions, its details. */
+export function EventOffice({
+  event,
+  rooms,
+  door,
+}: {
+  event: TManagedEvent;
+  rooms: Array<{ id: string; name: string }>;
+  door: { attendees: TAttendee[]; attendedCount: number; expected: number };
+}) {
+  const { t } = useTranslation('events');
+  const locale = useLocale();
+  const navigate = useSafeNavigate();
+  const update = useEventOperation(updateEvent, t('office.saved'));
+  const publish = useEventOperation(publishEvent, t('office.published'));
+  const duplicate = useEventOperation(duplicateEvent, t('office.duplicated'));
+  const cancel = useEventOperation(cancelEvent);
+  const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const title = eventTitleIn(event, locale);
+  return (
+    <main id="main" className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+      <nav aria-label={t('office.title')} className="text-sm">
+        <TextLink to={`/myspaces/${event.spaceId}?section=events`} className="inline-flex items-center gap-1">
+          <ChevronLeft aria-hidden className="size-4" />
+          {t('office.back')}
+        </TextLink>
+      </nav>
+      <header className="space-y-1">
+        <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
+        <p className="text-ink-soft">
+          {formatSlot(locale, event.startsAt, event.endsAt, event.space.timeZone)} ·{' '}
+          {t(`office.status.${event.status}`)}
+        </p>
+        <p>
+          {t('office.counts', {
+            registered: event.registeredCount,
+            capacity: event.capacity,
+            waiting: event.waitlistCount,
+          })}
+        </p>
+        <Link
+          to={eventPath(event.id)}
+          className="text-primary-ink inline-flex items-center gap-1 underline underline-offset-2"
+        >
+          {t('office.viewPage')}
+          <ExternalLink aria-hidden className="size-4" />
+        </Link>
+      </header>
+      {event.status !== 'draft' ? <DoorList {...door} canCheckIn={event.status === 'published'} /> : null}
+      <Section title={t('office.edit')} id="event-actions">
+        <div className="flex flex-wrap gap-2">
+          {event.status === 'draft' ? (
+            <Button disabled={publish.pending} onClick={() => void publish.run({ id: event.id })}>
+              {t('office.publish')}
+            </Button>
+          ) : null}
+          <Button
+            variant="secondary"
+            disabled={duplicate.pending}
+            onClick={async () => {
+              const copy = await duplicate.run({ id: event.id });
+              if (copy) void navigate(`/myspaces/${event.spaceId}/events/${copy.id}`);
+            }}
+          >
+            {t('office.duplicate')}
+          </Button>
+          {event.status !== 'cancelled' && !confirming ? (
+            <Button variant="danger" onClick={() => setConfirming(true)}>
+              {t('office.cancel')}
+            </Button>
+          ) : null}
+        </div>
+        {confirming && event.status !== 'cancelled' ? (
+          <form
+            className="flex flex-col gap-3"
+            onSubmit={async (form) => {
+              form.preventDefault();
+              const done = await cancel.run({ id: event.id, reason });
+              if (done) setConfirming(false);
+            }}
+          >
+            <Input
+              label={t('office.cancelReason')}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={500}
+            />
+            <div>
+              <Button type="submit" variant="danger" disabled={cancel.pending}>
+                {t('office.cancelConfirm')}
+              </Button>
+            </div>
+          </form>
+        ) : null}
+        {event.status !== 'cancelled' ? (
+          <EventForm
+            key={JSON.stringify(event)}
+            initial={event}
+            rooms={rooms}
+            timeZone={event.space.timeZone}
+            pending={update.pending}
+            errorOf={update.errorOf}
+            submitLabel={t('office.save')}
+            onSubmit={async (form) => (await update.run({ id: event.id, event: form })) !== null}
+          />
+        ) : null}
+      </Section>
+    </main>
+  );
+}

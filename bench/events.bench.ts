@@ -1,0 +1,212 @@
+/**
+ * Events under load, on PGlite and, with DATABASE_URL, on PostgreSQL (a database of its own, `bench_events`,
+ * dropped after):
+ *
+ * - /events/{id} for an event holding 5,000 registrations (4,000 registered, a third showing their name,
+ *   1,000 in line), as the service alone and as the whole server-rendered page, seen by one of the people in
+ *   line (their position is counted). Target: page p95 < 20 ms on PostgreSQL.
+ * - The home page with 10,000 upcoming events over 200 spaces in the database (its upcoming list is one of
+ *   its four reads). Target: page p95 < 50 ms on PostgreSQL.
+ *
+ * `BENCH_SKIP_PGLITE=1` runs PostgreSQL only. Figures are printed; nothing is asserted.
+ */
+import { sql } from 'drizzle-orm';
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { createApp } from '../server/app';
+import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { rowsOf } from '../server/db/rows';
+import { blogCallables } from '../server/features/blog/blog.callables';
+import { getEventPage } from '../server/features/events/event-pages.service';
+import { eventsCallables } from '../server/features/events/events.callables';
+import { contextFor, insertPerson, insertSpace } from '../server/features/reservations/reservations.fixtures';
+import { spacesCallables } from '../server/features/spaces/spaces.callables';
+import { tenancyCallables } from '../server/features/tenancy/tenancy.callables';
+import { createCallableRouter } from '../server/platform/callables';
+import { parseEnvironment, readConfig } from '../server/platform/config';
+import type { Session } from '../server/platform/session';
+
+const REGISTERED = 4_000;
+const WAITING = 1_000;
+const SPACES = 200;
+const UPCOMING = 10_000;
+const WARMUP = 20;
+const ROUNDS = 200;
+const DATABASE_NAME = 'bench_events';
+const root = path.resolve(import.meta.dirname, '..');
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function measure(label: string, work: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < WARMUP; i++) await work();
+  const times: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  const sorted = times.sort((a, b) => a - b);
+  const p95 = percentile(sorted, 95);
+  console.log(
+    `  ${label.padEnd(46)} p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   (${sorted.length})`,
+  );
+  return p95;
+}
+
+async function loadServerBuild(): Promise<ServerBuild> {
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), 'build-if-needed'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (built.status !== 0) throw new Error('the build failed');
+  return (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild;
+}
+
+/** The big event: people and their registrations in bulk (the capacity trigger is the services' guard, off for the load). */
+async function fillEvent(database: Database, spaceId: string): Promise<{ eventId: string; reader: string }> {
+  const { db } = database;
+  const started = performance.now();
+  const [event] = await rowsOf<{ id: string }>(
+    db,
+    sql`INSERT INTO events (space_id, title_fr, starts_at, ends_at, registration_deadline, capacity, status)
+        VALUES (${spaceId}, 'Conférence du banc', now() + interval '10 days', now() + interval '10 days 2 hours',
+                now() + interval '9 days', ${REGISTERED}, 'published') RETURNING id`,
+  );
+  await db.execute(sql`
+    INSERT INTO users (id, name, email, email_verified, locale)
+    SELECT 'bench-' || k, 'Personne ' || k, 'bench-' || k || '@example.test', true, 'fr'
+    FROM generate_series(1, ${REGISTERED + WAITING}::int) AS k`);
+  await db.execute(sql`ALTER TABLE event_registrations DISABLE TRIGGER event_registrations_capacity`);
+  await db.execute(sql`
+    INSERT INTO event_registrations (event_id, user_id, status, waitlist_position, show_name, registered_at, created_at)
+    SELECT ${event!.id}, 'bench-' || k,
+           CASE WHEN k <= ${REGISTERED} THEN 'registered' ELSE 'waitlisted' END,
+           CASE WHEN k <= ${REGISTERED} THEN NULL ELSE k - ${REGISTERED} END,
+           k % 3 = 0, now() - make_interval(mins => k), now() - make_interval(mins => k)
+    FROM generate_series(1, ${REGISTERED + WAITING}::int) AS k`);
+  await db.execute(sql`ALTER TABLE event_registrations ENABLE TRIGGER event_registrations_capacity`);
+  await db.execute(sql`VACUUM ANALYZE`);
+  console.log(
+    `  ${(REGISTERED + WAITING).toLocaleString('en')} registrations loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return { eventId: event!.id, reader: `bench-${REGISTERED + WAITING / 2}` };
+}
+
+async function fillUpcoming(database: Database) {
+  const { db } = database;
+  const started = performance.now();
+  for (let i = 0; i < SPACES; i++) await insertSpace(db, { hours: [] });
+  await db.execute(sql`
+    INSERT INTO events (space_id, title_fr, starts_at, ends_at, registration_deadline, capacity, status)
+    SELECT s.id, 'Événement ' || k,
+           now() + make_interval(hours => k), now() + make_interval(hours => k + 2), now() + make_interval(hours => k),
+           20, 'published'
+    FROM generate_series(1, ${UPCOMING}::int) AS k
+      JOIN (SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS n FROM spaces) AS s ON s.n = k % ${SPACES}`);
+  await db.execute(sql`VACUUM ANALYZE`);
+  console.log(
+    `  ${UPCOMING.toLocaleString('en')} upcoming events over ${SPACES} spaces loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+async function benchOn(database: Database, build: ServerBuild) {
+  await database.migrate();
+  const spaceId = await insertSpace(database.db);
+  const { eventId, reader } = await fillEvent(database, spaceId);
+  const [person] = await rowsOf<{ name: string; email: string }>(
+    database.db,
+    sql`SELECT name, email FROM users WHERE id = ${reader}`,
+  );
+  const session: Session = {
+    id: `session-${reader}`,
+    user: {
+      id: reader,
+      name: person!.name,
+      email: person!.email,
+      emailVerified: true,
+      isAdmin: false,
+      locale: 'fr',
+      image: null,
+    },
+  };
+  const visitor = await insertPerson(database.db);
+  let current: Session | null = session;
+  const config = readConfig({
+    DATA_DIR: path.join(os.tmpdir(), 'escale-bench'),
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+    BASE_URL: 'http://localhost:3000',
+    NODE_ENV: 'development',
+  });
+  const app = createApp({
+    database,
+    config,
+    router: createCallableRouter([
+      ...tenancyCallables,
+      ...spacesCallables,
+      ...blogCallables,
+      ...eventsCallables,
+    ]),
+    readSession: async () => current,
+    getServerBuild: async () => build,
+    mode: 'production',
+  });
+  const sample = await getEventPage(contextFor(database.db, session), eventId);
+  console.log(
+    `  sample: ${sample.registeredCount} registered, ${sample.waitlistCount} waiting, ${sample.attendeeNames.length} names shown, reader n° ${sample.mine?.position}`,
+  );
+  const ctx = contextFor(database.db, session);
+  await measure('service: events.get (5,000 registrations)', () => getEventPage(ctx, eventId));
+  const get = (url: string) => async () => {
+    const response = await app.request(url, { headers: { 'User-Agent': 'bench' } });
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    await response.text();
+  };
+  const eventP95 = await measure('GET /events/{id} (in line)', get(`/events/${eventId}`));
+  current = visitor.session;
+  await measure('GET /events/{id} (not registered)', get(`/events/${eventId}`));
+  current = null;
+  await fillUpcoming(database);
+  const homeP95 = await measure('GET / (10,000 upcoming events)', get('/'));
+  return { eventP95, homeP95 };
+}
+
+export async function run() {
+  const build = await loadServerBuild();
+  if (process.env.BENCH_SKIP_PGLITE !== '1') {
+    console.log('PGlite (embedded, in memory):');
+    const pglite = await openPglite('memory://');
+    try {
+      await benchOn(pglite, build);
+    } finally {
+      await pglite.close();
+    }
+  }
+  const url = parseEnvironment().DATABASE_URL;
+  if (!url) {
+    console.log('PostgreSQL: skipped (set DATABASE_URL to measure it)');
+    return;
+  }
+  const { withAdminClient, databaseUrlWithName, dropDatabase } =
+    await import('../tests/support/postgres-template');
+  await dropDatabase(url, DATABASE_NAME);
+  await withAdminClient(url, (client) => client.query(`CREATE DATABASE ${DATABASE_NAME}`));
+  const postgres = openPostgres(databaseUrlWithName(url, DATABASE_NAME));
+  console.log(`PostgreSQL (${DATABASE_NAME}):`);
+  try {
+    const { eventP95, homeP95 } = await benchOn(postgres, build);
+    console.log(
+      `  target p95 < 20 ms for GET /events/{id}: ${eventP95 < 20 ? 'met' : 'NOT met'} (${eventP95.toFixed(1)} ms)`,
+    );
+    console.log(
+      `  target p95 < 50 ms for GET /: ${homeP95 < 50 ? 'met' : 'NOT met'} (${homeP95.toFixed(1)} ms)`,
+    );
+  } finally {
+    await postgres.close();
+    await dropDatabase(url, DATABASE_NAME);
+  }
+}

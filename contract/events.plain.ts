@@ -1,0 +1,34 @@
+/**
+ * The fixed lists of events and registrations (docs/decisions/025-events-and-waitlist.md), without zod, so
+ * the database schema can read them as the contract does.
+ */
+export const EVENT_STATUSES = ['draft', 'published', 'cancelled'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+/**
+ * A registration's life: `registered` (holds a place), `waitlisted` (in line, with a position), `offered`
+ * (a freed place held for them until `offer_expires_at`), `cancelled` (by them, a declined or expired offer,
+ * or the event's cancellation), `attended` (checked in), `no_show` (registered, not checked in by the end).
+ */
+export const REGISTRATION_STATUSES = [
+  'registered',
+  'waitlisted',
+  'offered',
+  'cancelled',
+  'attended',
+  'no_show',
+] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+/** The statuses that hold one of the event's places. */
+export const PLACE_HOLDING_STATUSES = ['registered', 'offered', 'attended'] as const;
+
+/** Why a registration ended. */
+export const REGISTRATION_END_REASONS = ['member', 'declined', 'offer-expired', 'event-cancelled'] as const;
+export type RegistrationEndReason = (typeof REGISTRATION_END_REASONS)[number];
+
+/** How long an offer of a freed place lasts unless the space says otherwise (hours). */
+export const DEFAULT_OFFER_HOURS = 24;
+
+/** SQLSTATE of the database's refusal of a place beyond the event's capacity (migration 0019). */
+export const EVENT_FULL_SQLSTATE = 'EV001';

@@ -1,0 +1,328 @@
+import { TZDate } from '@date-fns/tz';
+import { z } from './zod';
+import { defineCallable } from './callable';
+import {
+  DEFAULT_OFFER_HOURS,
+  EVENT_STATUSES,
+  REGISTRATION_END_REASONS,
+  REGISTRATION_STATUSES,
+} from './events.plain';
+import { ZText, ZUuid } from './input';
+import type { Locale } from './locale';
+
+/**
+ * Events, registrations and the waitlist (docs/decisions/025-events-and-waitlist.md). Times are UTC instants
+ * in answers; the back office writes wall-clock times of the space's zone (`2026-10-25T09:30`), which the
+ * server reads in that zone.
+ */
+
+export const ZEventStatus = z.enum(EVENT_STATUSES);
+export const ZRegistrationStatus = z.enum(REGISTRATION_STATUSES);
+
+/** Why an event operation was refused, in `details.reason` (translated by the browser). */
+export const EVENT_REFUSALS = [
+  'email-not-verified',
+  'members-only',
+  'not-open', // a draft, a cancelled event, or one already started
+  'deadline-passed',
+  'already-registered',
+  'not-registered',
+  'no-offer', // the offer expired or was passed on
+  'not-draft', // only a draft is published
+  'already-cancelled',
+  'room-taken', // the room is booked over the event's time
+  'capacity-below-registered',
+  'time-skipped', // a wall-clock time the spring change skips
+] as const;
+export type EventRefusal = (typeof EVENT_REFUSALS)[number];
+
+const MAX_TITLE = 140;
+const MAX_DESCRIPTION = 8000;
+
+/** A wall-clock time of the space's zone, to the minute: `2026-10-25T09:30`. */
+export const ZLocalDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'invalid')
+  .refine((value) => value >= '2000-01-01' && value <= '2099-12-31T23:59', 'date-range');
+
+/**
+ * The instant a wall-clock time names in a zone, or null when the spring change skips it (02:30 on the last
+ * Sunday of March in Paris). A time the autumn change repeats is its first pass (summer time).
+ */
+export function localToInstant(local: string, timeZone: string): Date | null {
+  const [date, time] = local.split('T') as [string, string];
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const instant = new Date(new TZDate(year, month - 1, day, hour, minute, timeZone).getTime());
+  return instantToLocal(instant, timeZone) === local ? instant : null;
+}
+
+/** The wall-clock time of an instant in a zone, as the form writes it (`2026-10-25T09:30`). */
+export function instantToLocal(instant: Date | string, timeZone: string): string {
+  const zoned = new TZDate(new Date(instant).getTime(), timeZone);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${zoned.getFullYear()}-${pad(zoned.getMonth() + 1)}-${pad(zoned.getDate())}T${pad(zoned.getHours())}:${pad(zoned.getMinutes())}`;
+}
+
+/** What a manager writes for an event (the form and the server validate it the same way). */
+export const ZEventForm = z
+  .object({
+    roomId: ZUuid.nullable().default(null),
+    titleFr: ZText.trim().min(3).max(MAX_TITLE),
+    titleEn: ZText.trim().max(MAX_TITLE).default(''),
+    descriptionFr: ZText.trim().max(MAX_DESCRIPTION).default(''),
+    descriptionEn: ZText.trim().max(MAX_DESCRIPTION).default(''),
+    startsAt: ZLocalDateTime,
+    endsAt: ZLocalDateTime,
+    /** Empty: registrations close at the start. */
+    registrationDeadline: ZLocalDateTime.nullable().default(null),
+    capacity: z.number().int().min(1).max(10_000),
+    membersOnly: z.boolean().default(false),
+  })
+  .superRefine((form, issues) => {
+    if (form.endsAt <= form.startsAt)
+      issues.addIssue({ code: 'custom', path: ['endsAt'], message: 'range-order' });
+    if (form.registrationDeadline && form.registrationDeadline > form.startsAt) {
+      issues.addIssue({ code: 'custom', path: ['registrationDeadline'], message: 'deadline-after-start' });
+    }
+  });
+export type TEventForm = z.output<typeof ZEventForm>;
+export type TEventFormInput = z.input<typeof ZEventForm>;
+
+export const ZEventSpace = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  city: z.string(),
+  addressLine: z.string(),
+  postcode: z.string(),
+  timeZone: z.string(),
+});
+
+/** What anyone may read of an event. */
+export const ZEventSummary = z.object({
+  id: z.string(),
+  spaceId: z.string(),
+  titleFr: z.string(),
+  titleEn: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  registrationDeadline: z.string(),
+  capacity: z.number().int(),
+  placesLeft: z.number().int(),
+  membersOnly: z.boolean(),
+  status: ZEventStatus,
+  space: ZEventSpace,
+  roomName: z.string().nullable(),
+});
+export type TEventSummary = z.infer<typeof ZEventSummary>;
+
+/** The signed-in reader's own registration, as they see it. */
+export const ZMyRegistration = z.object({
+  id: z.string(),
+  status: ZRegistrationStatus,
+  /** Their place in line (1 = next), while waitlisted. */
+  position: z.number().int().nullable(),
+  offerExpiresAt: z.string().nullable(),
+  showName: z.boolean(),
+  endReason: z.enum(REGISTRATION_END_REASONS).nullable(),
+});
+export type TMyRegistration = z.infer<typeof ZMyRegistration>;
+
+export const ZEventPage = ZEventSummary.extend({
+  descriptionFrHtml: z.string(),
+  descriptionEnHtml: z.string(),
+  registeredCount: z.number().int(),
+  waitlistCount: z.number().int(),
+  /** Names of attendees who chose to be shown; never an address. */
+  attendeeNames: z.array(z.string()),
+  cancellationReason: z.string().nullable(),
+  /** Whether the reader may run this event (owners, managers, admins). */
+  canManage: z.boolean(),
+  /** Whether registrations are still open, as of the request. */
+  open: z.boolean(),
+  mine: ZMyRegistration.nullable(),
+});
+export type TEventPage = z.infer<typeof ZEventPage>;
+
+/** A manager's view of an event: its form's values too. */
+export const ZManagedEvent = ZEventSummary.extend({
+  roomId: z.string().nullable(),
+  descriptionFr: z.string(),
+  descriptionEn: z.string(),
+  form: z.object({
+    startsAt: z.string(),
+    endsAt: z.string(),
+    registrationDeadline: z.string(),
+  }),
+  registeredCount: z.number().int(),
+  waitlistCount: z.number().int(),
+  attendedCount: z.number().int(),
+});
+export type TManagedEvent = z.infer<typeof ZManagedEvent>;
+
+export const ZAttendee = z.object({
+  registrationId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  status: ZRegistrationStatus,
+  position: z.number().int().nullable(),
+  checkedInAt: z.string().nullable(),
+});
+export type TAttendee = z.infer<typeof ZAttendee>;
+
+export const ZEventSettings = z.object({
+  spaceId: z.string(),
+  offerHours: z.number().int(),
+});
+
+// ——— Public and member operations ———
+
+export const getEvent = defineCallable({
+  name: 'events.get',
+  input: z.object({ id: ZUuid }),
+  output: ZEventPage,
+  mutates: false,
+  access: 'public',
+});
+
+/** Published events not yet ended, soonest first: the home page's (all spaces) or one space's. */
+export const listUpcomingEvents = defineCallable({
+  name: 'events.listUpcoming',
+  input: z.object({ spaceId: ZUuid.optional(), limit: z.number().int().min(1).max(24).default(6) }),
+  output: z.array(ZEventSummary),
+  mutates: false,
+  access: 'public',
+});
+
+export const registerForEvent = defineCallable({
+  name: 'events.register',
+  input: z.object({ eventId: ZUuid, showName: z.boolean().default(false) }),
+  output: ZMyRegistration,
+  mutates: true,
+  access: 'signed-in',
+});
+
+export const cancelRegistration = defineCallable({
+  name: 'events.cancelRegistration',
+  input: z.object({ eventId: ZUuid }),
+  output: ZMyRegistration,
+  mutates: true,
+  access: 'signed-in',
+});
+
+export const acceptOffer = defineCallable({
+  name: 'events.acceptOffer',
+  input: z.object({ eventId: ZUuid }),
+  output: ZMyRegistration,
+  mutates: true,
+  access: 'signed-in',
+});
+
+export const declineOffer = defineCallable({
+  name: 'events.declineOffer',
+  input: z.object({ eventId: ZUuid }),
+  output: ZMyRegistration,
+  mutates: true,
+  access: 'signed-in',
+});
+
+// ——— The back office ———
+
+export const listManagedEvents = defineCallable({
+  name: 'events.listManaged',
+  input: z.object({ spaceId: ZUuid }),
+  output: z.object({ events: z.array(ZManagedEvent), settings: ZEventSettings }),
+  mutates: false,
+  access: 'signed-in',
+});
+
+export const getManagedEvent = defineCallable({
+  name: 'events.getManaged',
+  input: z.object({ id: ZUuid }),
+  output: ZManagedEvent,
+  mutates: false,
+  access: 'signed-in',
+});
+
+export const createEvent = defineCallable({
+  name: 'events.create',
+  input: z.object({ spaceId: ZUuid, event: ZEventForm }),
+  output: z.object({ id: z.string() }),
+  mutates: true,
+  access: 'signed-in',
+});
+
+export const updateEvent = defineCallable({
+  name: 'events.update',
+  input: z.object({ id: ZUuid, event: ZEventForm }),
+  output: z.object({ id: z.string() }),
+  mutates: true,
+  access: 'signed-in',
+});
+
+export const publishEvent = defineCallable({
+  name: 'events.publish',
+  input: z.object({ id: ZUuid }),
+  output: z.object({ id: z.string() }),
+  mutates: true,
+  access: 'signed-in',
+});
+
+export const cancelEvent = defineCallable({
+  name: 'events.cancel',
+  input: z.object({ id: ZUuid, reason: ZText.trim().max(500).default('') }),
+  output: z.object({ id: z.string(), told: z.number().int() }),
+  mutates: true,
+  access: 'signed-in',
+});
+
+/** A copy as a draft, a week later by default: a series is made one by one. */
+export const duplicateEvent = defineCallable({
+  name: 'events.duplicate',
+  input: z.object({ id: ZUuid }),
+  output: z.object({ id: z.string() }),
+  mutates: true,
+  access: 'signed-in',
+});
+
+export const listAttendees = defineCallable({
+  name: 'events.listAttendees',
+  input: z.object({ id: ZUuid, query: ZText.trim().max(100).default('') }),
+  output: z.object({
+    attendees: z.array(ZAttendee),
+    attendedCount: z.number().int(),
+    expected: z.number().int(),
+  }),
+  mutates: false,
+  access: 'signed-in',
+});
+
+/** One tap at the door: checks a registered person in, or undoes it. */
+export const checkIn = defineCallable({
+  name: 'events.checkIn',
+  input: z.object({ registrationId: ZUuid, present: z.boolean() }),
+  output: ZAttendee,
+  mutates: true,
+  access: 'signed-in',
+});
+
+export const updateEventSettings = defineCallable({
+  name: 'events.updateSettings',
+  input: z.object({ spaceId: ZUuid, offerHours: z.number().int().min(1).max(168) }),
+  output: ZEventSettings,
+  mutates: true,
+  access: 'signed-in',
+});
+
+export { DEFAULT_OFFER_HOURS };
+
+/** The event's title in a language (the French one when the English is empty). */
+export function eventTitleIn(event: { titleFr: string; titleEn: string }, locale: Locale): string {
+  return locale === 'en' && event.titleEn.trim() ? event.titleEn : event.titleFr;
+}
+
+/** The public page of an event. */
+export function eventPath(id: string): string {
+  return `/events/${id}`;
+}

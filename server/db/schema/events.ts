@@ -1,0 +1,141 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  EVENT_STATUSES,
+  REGISTRATION_END_REASONS,
+  REGISTRATION_STATUSES,
+} from '../../../contract/events.plain';
+import { users } from './auth';
+import { storedFiles } from './files';
+import { rooms } from './rooms';
+import { spaces } from './spaces';
+
+/** A fixed list of the contract as SQL literals, `('a', 'b')`. */
+function literalList(values: readonly string[]): SQL {
+  return sql.raw(`(${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')})`);
+}
+
+/**
+ * A workshop, talk or afterwork of a space (docs/decisions/025-events-and-waitlist.md). With a room, the
+ * event holds the room's time through a reservation row of its own (`reservations.event_id`), so the
+ * reservations' exclusion constraint keeps events and bookings apart. Free to attend (paid events are not
+ * built yet: see the decision record).
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    roomId: uuid('room_id').references(() => rooms.id),
+    titleFr: text('title_fr').notNull(),
+    titleEn: text('title_en').notNull().default(''),
+    /** Markdown, rendered and sanitised when shown (server/platform/markdown.ts). */
+    descriptionFr: text('description_fr').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    coverKey: text('cover_key').references(() => storedFiles.key, { onDelete: 'set null' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    capacity: integer('capacity').notNull(),
+    /** Registrations, cancellations by members and offers of freed places stop here (at the start at the latest). */
+    registrationDeadline: timestamp('registration_deadline', { withTimezone: true }).notNull(),
+    membersOnly: boolean('members_only').notNull().default(false),
+    status: text('status', { enum: EVENT_STATUSES }).notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancellationReason: text('cancellation_reason'),
+    createdById: text('created_by_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('events_space_starts_idx').on(table.spaceId, table.startsAt),
+    // The home page's and the space pages' "upcoming": published events by start.
+    index('events_published_starts_idx')
+      .on(table.startsAt)
+      .where(sql`${table.status} = 'published'`),
+    check('events_status_known', sql`${table.status} in ${literalList(EVENT_STATUSES)}`),
+    check('events_times_order', sql`${table.endsAt} > ${table.startsAt}`),
+    check('events_deadline_before_start', sql`${table.registrationDeadline} <= ${table.startsAt}`),
+    check('events_capacity_range', sql`${table.capacity} between 1 and 10000`),
+  ],
+);
+
+/** How a space runs its events: how long an offer of a freed place lasts (24 h when the space has no row). */
+export const spaceEventSettings = pgTable(
+  'space_event_settings',
+  {
+    spaceId: uuid('space_id')
+      .primaryKey()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    offerHours: integer('offer_hours').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('space_event_settings_offer_range', sql`${table.offerHours} between 1 and 168`)],
+);
+
+/**
+ * One person's registration for one event (a unique pair: registering again after cancelling reuses the
+ * row). A waitlisted person's `waitlist_position` is their number in line, given once under the event's
+ * row lock (1, 2, 3…); the database refuses a place beyond the capacity (migration 0019's trigger).
+ */
+export const eventRegistrations = pgTable(
+  'event_registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: REGISTRATION_STATUSES }).notNull(),
+    waitlistPosition: integer('waitlist_position'),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    /** The member chose to appear by name in the event's list of attendees that other members see. */
+    showName: boolean('show_name').notNull().default(false),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedInById: text('checked_in_by_id').references(() => users.id),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    endReason: text('end_reason', { enum: REGISTRATION_END_REASONS }),
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('event_registrations_one_per_person').on(table.eventId, table.userId),
+    uniqueIndex('event_registrations_waitlist_position')
+      .on(table.eventId, table.waitlistPosition)
+      .where(sql`${table.waitlistPosition} is not null`),
+    index('event_registrations_user_idx').on(table.userId, table.createdAt),
+    index('event_registrations_event_status_idx').on(table.eventId, table.status),
+    index('event_registrations_offer_expiry_idx')
+      .on(table.offerExpiresAt)
+      .where(sql`${table.status} = 'offered'`),
+    check('event_registrations_status_known', sql`${table.status} in ${literalList(REGISTRATION_STATUSES)}`),
+    check(
+      'event_registrations_end_reason_known',
+      sql`${table.endReason} is null or ${table.endReason} in ${literalList(REGISTRATION_END_REASONS)}`,
+    ),
+    check(
+      'event_registrations_waitlist_shape',
+      sql`(${table.status} in ('waitlisted', 'offered')) = (${table.waitlistPosition} is not null)`,
+    ),
+    check(
+      'event_registrations_offer_shape',
+      sql`(${table.status} = 'offered') = (${table.offerExpiresAt} is not null)`,
+    ),
+  ],
+);

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { eventPath, eventTitleIn } from '#contract/events';
+import type { RegistrationStatus } from '#contract/events.plain';
+import { ZUuid } from '#contract/input';
+import { formatMoment, formatSlot } from '#contract/reservation-format';
+import { rowsOf } from '../../db/rows';
+import { defineMail } from '../../platform/mail-jobs';
+import { greetingFor } from '../../platform/mail-layout';
+import { eventCalendar } from './event-ics';
+
+/** What a person is told by e-mail about their registration. All transactional: they must know where they stand. */
+export const EVENT_MAIL_EVENTS = [
+  'registered',
+  'waitlisted',
+  'offer',
+  'offer-expired',
+  'event-cancelled',
+] as const;
+
+/** The status a message still applies to when its job runs (an offer accepted meanwhile is not re-sent). */
+const STILL: Record<(typeof EVENT_MAIL_EVENTS)[number], RegistrationStatus[]> = {
+  registered: ['registered'],
+  waitlisted: ['waitlisted', 'offered'],
+  offer: ['offered'],
+  'offer-expired': ['cancelled'],
+  'event-cancelled': ['cancelled'],
+};
+
+interface MailRow extends Record<string, unknown> {
+  status: RegistrationStatus;
+  position: number | null;
+  offer_expires_at: string | null;
+  user_id: string;
+  name: string;
+  email: string;
+  locale: string | null;
+  event_id: string;
+  title_fr: string;
+  title_en: string;
+  starts_at: string;
+  ends_at: string;
+  event_status: 'draft' | 'published' | 'cancelled';
+  cancellation_reason: string | null;
+  space_name: string;
+  address: string;
+  time_zone: string;
+  room_name: string | null;
+}
+
+/**
+ * The registration e-mails, in the recipient's language, read when the job runs: registered (with the
+ * event's calendar file), waitlisted (with their place in line), offer (with the accept link and its time
+ * limit), offer expired, event cancelled.
+ */
+export const eventMailJob = defineMail({
+  kind: 'events.mail',
+  payload: z.object({ event: z.enum(EVENT_MAIL_EVENTS), registrationId: ZUuid }),
+  async compose({ event, registrationId }, ctx) {
+    const [row] = await rowsOf<MailRow>(
+      ctx.db,
+      sql`SELECT r.status, r.user_id, to_json(r.offer_expires_at) #>> '{}' AS offer_expires_at,
+            (SELECT count(*) FROM event_registrations w WHERE w.event_id = r.event_id AND w.status = 'waitlisted'
+              AND w.waitlist_position <= r.waitlist_position)::int AS position,
+            users.name, users.email, users.locale, events.id AS event_id, events.title_fr, events.title_en,
+            to_json(events.starts_at) #>> '{}' AS starts_at, to_json(events.ends_at) #>> '{}' AS ends_at,
+            events.status AS event_status, events.cancellation_reason,
+            spaces.name AS space_name, spaces.time_zone, rooms.name AS room_name,
+            concat_ws(', ', spaces.name, nullif(spaces.address_line, ''), nullif(concat_ws(' ', spaces.postcode, spaces.city), '')) AS address
+          FROM event_registrations r JOIN users ON users.id = r.user_id JOIN events ON events.id = r.event_id
+            JOIN spaces ON spaces.id = events.space_id LEFT JOIN rooms ON rooms.id = events.room_id
+          WHERE r.id = ${registrationId}`,
+    );
+    if (!row || !STILL[event].includes(row.status)) return null;
+    const url = `${ctx.baseUrl}${eventPath(row.event_id)}`;
+    return {
+      to: { email: row.email, userId: row.user_id, locale: row.locale },
+      category: 'transactional',
+      write: (locale, t) => {
+        const title = eventTitleIn({ titleFr: row.title_fr, titleEn: row.title_en }, locale);
+        const when = formatSlot(locale, row.starts_at, row.ends_at, row.time_zone);
+        const values = {
+          event: title,
+          space: row.space_name,
+          position: row.position ?? 0,
+          until: row.offer_expires_at ? formatMoment(locale, row.offer_expires_at, row.time_zone) : '',
+        };
+        const key = (part: string) => `events.${event}.${part}`;
+        const details: Array<[string, string]> = [
+          [t('events.labels.event'), title],
+          [t('events.labels.when'), when],
+          [t('events.labels.where'), row.room_name ? `${row.room_name}, ${row.address}` : row.address],
+        ];
+        if (event === 'waitlisted') details.push([t('events.labels.position'), String(values.position)]);
+        if (event === 'offer') details.push([t('events.labels.until'), values.until]);
+        const notes =
+          event === 'event-cancelled' && row.cancellation_reason
+            ? [t('events.labels.reason', { reason: row.cancellation_reason })]
+            : [];
+        return {
+          subject: t(key('subject'), values),
+          greeting: greetingFor(locale, row.name),
+          paragraphs: [t(key('lead'), values)],
+          details,
+          notes,
+          action: { label: t(key('button')), url: event === 'offer' ? `${url}?offer=accept` : url },
+          attachments:
+            event === 'registered'
+              ? [
+                  {
+                    filename: 'event.ics',
+                    content: eventCalendar(
+                      {
+                        id: row.event_id,
+                        titleFr: row.title_fr,
+                        titleEn: row.title_en,
+                        startsAt: new Date(row.starts_at),
+                        endsAt: new Date(row.ends_at),
+                        status: row.event_status,
+                        timeZone: row.time_zone,
+                        location: row.address,
+                      },
+                      { locale, baseUrl: ctx.baseUrl, now: ctx.now },
+                    ),
+                    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+                  },
+                ]
+              : [],
+        };
+      },
+    };
+  },
+});

@@ -1,0 +1,142 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TEventSummary, TManagedEvent } from '#contract/events';
+import { instantToLocal } from '#contract/events';
+import type { EventStatus } from '#contract/events.plain';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import type { Tx } from '../../db/transaction';
+
+/**
+ * How events are read: one SQL shape for every list and page, with the counts of places taken and of the
+ * waitlist computed from the registrations (never stored).
+ */
+
+export interface EventRow extends Record<string, unknown> {
+  id: string;
+  space_id: string;
+  room_id: string | null;
+  title_fr: string;
+  title_en: string;
+  description_fr: string;
+  description_en: string;
+  starts_at: string;
+  ends_at: string;
+  registration_deadline: string;
+  capacity: number;
+  members_only: boolean;
+  status: EventStatus;
+  cancellation_reason: string | null;
+  space_slug: string;
+  space_name: string;
+  space_city: string;
+  space_address: string;
+  space_postcode: string;
+  space_status: string;
+  time_zone: string;
+  room_name: string | null;
+  taken: number;
+  waiting: number;
+  attended: number;
+}
+
+/** Places taken (registered, offered, attended) and people in line, for `events` in scope. */
+const TAKEN = sql`(SELECT count(*) FROM event_registrations r WHERE r.event_id = events.id AND r.status IN ('registered', 'offered', 'attended'))::int`;
+const WAITING = sql`(SELECT count(*) FROM event_registrations r WHERE r.event_id = events.id AND r.status = 'waitlisted')::int`;
+const ATTENDED = sql`(SELECT count(*) FROM event_registrations r WHERE r.event_id = events.id AND r.status = 'attended')::int`;
+
+const COLUMNS = sql`events.id, events.space_id, events.room_id, events.title_fr, events.title_en,
+  events.description_fr, events.description_en,
+  to_json(events.starts_at) #>> '{}' AS starts_at, to_json(events.ends_at) #>> '{}' AS ends_at,
+  to_json(events.registration_deadline) #>> '{}' AS registration_deadline,
+  events.capacity, events.members_only, events.status, events.cancellation_reason,
+  spaces.slug AS space_slug, spaces.name AS space_name, spaces.city AS space_city,
+  spaces.address_line AS space_address, spaces.postcode AS space_postcode, spaces.status AS space_status,
+  spaces.time_zone, rooms.name AS room_name`;
+
+/** Events with their space and room, filtered and ordered by the caller (`events`, `spaces`, `rooms` in scope). */
+export async function selectEvents(
+  db: Db | Tx,
+  where: SQL,
+  options: { orderBy?: SQL; limit?: number; counts?: 'places' | 'all' } = {},
+): Promise<EventRow[]> {
+  const counts =
+    options.counts === 'all'
+      ? sql`${TAKEN} AS taken, ${WAITING} AS waiting, ${ATTENDED} AS attended`
+      : sql`${TAKEN} AS taken, 0 AS waiting, 0 AS attended`;
+  return rowsOf<EventRow>(
+    db,
+    sql`SELECT ${COLUMNS}, ${counts}
+        FROM events JOIN spaces ON spaces.id = events.space_id LEFT JOIN rooms ON rooms.id = events.room_id
+        WHERE ${where}
+        ${options.orderBy ? sql`ORDER BY ${options.orderBy}` : sql``}
+        ${options.limit ? sql`LIMIT ${options.limit}` : sql``}`,
+  );
+}
+
+export function toSummary(row: EventRow): TEventSummary {
+  return {
+    id: row.id,
+    spaceId: row.space_id,
+    titleFr: row.title_fr,
+    titleEn: row.title_en,
+    startsAt: new Date(row.starts_at).toISOString(),
+    endsAt: new Date(row.ends_at).toISOString(),
+    registrationDeadline: new Date(row.registration_deadline).toISOString(),
+    capacity: row.capacity,
+    placesLeft: Math.max(0, row.capacity - Number(row.taken)),
+    membersOnly: row.members_only,
+    status: row.status,
+    space: {
+      id: row.space_id,
+      slug: row.space_slug,
+      name: row.space_name,
+      city: row.space_city,
+      addressLine: row.space_address,
+      postcode: row.space_postcode,
+      timeZone: row.time_zone,
+    },
+    roomName: row.room_name,
+  };
+}
+
+export function toManaged(row: EventRow): TManagedEvent {
+  return {
+    ...toSummary(row),
+    roomId: row.room_id,
+    descriptionFr: row.description_fr,
+    descriptionEn: row.description_en,
+    form: {
+      startsAt: instantToLocal(row.starts_at, row.time_zone),
+      endsAt: instantToLocal(row.ends_at, row.time_zone),
+      registrationDeadline: instantToLocal(row.registration_deadline, row.time_zone),
+    },
+    registeredCount: Number(row.taken),
+    waitlistCount: Number(row.waiting),
+    attendedCount: Number(row.attended),
+  };
+}
+
+/** What the activity log keeps of an event, so its sentence reads once the event is renamed or gone. */
+export function eventDetails(
+  row: Pick<EventRow, 'title_fr' | 'starts_at' | 'ends_at' | 'time_zone' | 'space_name'>,
+) {
+  return {
+    eventTitle: row.title_fr,
+    startsAt: new Date(row.starts_at).toISOString(),
+    endsAt: new Date(row.ends_at).toISOString(),
+    timeZone: row.time_zone,
+    spaceName: row.space_name,
+  };
+}
+
+/**
+ * Locks an event's row for the rest of the transaction, then reads it with its counts in a new statement:
+ * under read committed that statement sees every change committed before the lock was granted (counts read
+ * in the locking statement itself could be older). Null when there is no such event.
+ */
+export async function lockAndReadEvent(tx: Tx, id: string): Promise<EventRow | null> {
+  const locked = await rowsOf(tx, sql`SELECT 1 FROM events WHERE id = ${id} FOR UPDATE`);
+  if (locked.length === 0) return null;
+  const [row] = await selectEvents(tx, sql`events.id = ${id}`, { counts: 'all' });
+  return row ?? null;
+}
