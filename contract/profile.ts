@@ -163,6 +163,23 @@ export const removeAvatar = defineCallable({
 /** Everything we hold on the caller, as JSON (never a password hash or a session token). */
 export const ZPersonalData = z.object({
   exportedAt: z.string(),
+  /** What the person entered for their invoices (issued invoices keep their own copy). */
+  billing: z
+    .object({
+      name: z.string(),
+      addressLine: z.string(),
+      postcode: z.string(),
+      city: z.string(),
+      country: z.string(),
+      businessName: z.string(),
+      siren: z.string(),
+      vatNumber: z.string(),
+    })
+    .nullable(),
+  /** Their community directory entry: whether listed, the fields shown and their links. */
+  directory: z
+    .object({ listed: z.boolean(), fields: z.array(z.string()), links: z.array(z.string()) })
+    .nullable(),
   profile: ZProfile,
   signInMethods: z.array(z.object({ provider: z.string(), createdAt: z.string() })),
   sessions: z.array(

@@ -14,6 +14,8 @@ import { accounts, sessions, users, verifications } from '../../db/schema/auth';
 import { storedFiles } from '../../db/schema/files';
 import { spaceMembers } from '../../db/schema/memberships';
 import { spaces } from '../../db/schema/spaces';
+import { ads, directoryEntries } from '../../db/schema/community';
+import { billingDetails } from '../../db/schema/invoices';
 import type { Tx } from '../../db/transaction';
 import { anonymiseActivityOf, changesBetween, recordActivity } from '../../platform/activity';
 import { requireSignedIn } from '../../platform/policy';
@@ -265,8 +267,32 @@ export async function exportPersonalData(ctx: ServiceContext): Promise<TPersonal
     .from(storedFiles)
     .where(eq(storedFiles.ownerId, userId));
 
+  const [billing] = await db
+    .select({
+      name: billingDetails.name,
+      addressLine: billingDetails.addressLine,
+      postcode: billingDetails.postcode,
+      city: billingDetails.city,
+      country: billingDetails.country,
+      businessName: billingDetails.businessName,
+      siren: billingDetails.siren,
+      vatNumber: billingDetails.vatNumber,
+    })
+    .from(billingDetails)
+    .where(eq(billingDetails.userId, userId));
+  const [directory] = await db
+    .select({
+      listed: directoryEntries.listed,
+      fields: directoryEntries.fields,
+      links: directoryEntries.links,
+    })
+    .from(directoryEntries)
+    .where(eq(directoryEntries.userId, userId));
+
   return {
     exportedAt: ctx.now.toISOString(),
+    billing: billing ?? null,
+    directory: directory ?? null,
     profile,
     signInMethods: signInMethods.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     sessions: sessionRows.map((row) => ({
@@ -314,6 +340,16 @@ export async function deleteAccount(
     await tx.delete(spaceMembers).where(eq(spaceMembers.userId, userId));
     // Pending password-reset links name the user; one-time sign-in tokens die with the sessions above.
     await tx.delete(verifications).where(eq(verifications.value, userId));
+    // The billing address and company entered for invoices: issued invoices keep their own copy (the law
+    // requires them), the person's details go.
+    await tx.delete(billingDetails).where(eq(billingDetails.userId, userId));
+    // Their directory entry (links, fields shown) goes (the community's trigger gives the anonymised row a
+    // fresh, unlisted one); their ads leave the community: no longer reachable by a direct link either.
+    await tx.delete(directoryEntries).where(eq(directoryEntries.userId, userId));
+    await tx
+      .update(ads)
+      .set({ status: 'closed' })
+      .where(and(eq(ads.authorId, userId), eq(ads.status, 'open')));
     await tx
       .update(users)
       .set({

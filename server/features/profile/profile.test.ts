@@ -1,3 +1,5 @@
+import { directoryEntries } from '../../db/schema/community';
+import { billingDetails } from '../../db/schema/invoices';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATIONS } from '#contract/profile';
@@ -285,6 +287,19 @@ describe('account deletion', () => {
       .from(users)
       .where(eq(users.email, user.email))) as [{ id: string }];
 
+    // What the invoices and the community feature keep about a person.
+    await app.database.db.insert(billingDetails).values({ userId: id, name: user.name, city: 'Lyon' });
+    await app.database.db
+      .insert(directoryEntries)
+      .values({ userId: id, listed: true })
+      .onConflictDoUpdate({ target: directoryEntries.userId, set: { listed: true } });
+    const exported = await resultOf<{
+      billing: { city: string } | null;
+      directory: { listed: boolean } | null;
+    }>(await agent.call('profile.exportData', {}));
+    expect(exported.billing).toMatchObject({ city: 'Lyon' });
+    expect(exported.directory).toMatchObject({ listed: true });
+
     await resultOf(
       await agent.call('profile.deleteAccount', { confirmEmail: ` ${user.email.toUpperCase()} ` }),
     );
@@ -304,6 +319,16 @@ describe('account deletion', () => {
     expect(await app.database.db.select().from(accounts).where(eq(accounts.userId, id))).toEqual([]);
     expect(await app.database.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
     expect(await app.database.db.select().from(storedFiles).where(eq(storedFiles.ownerId, id))).toEqual([]);
+    expect(await app.database.db.select().from(billingDetails).where(eq(billingDetails.userId, id))).toEqual(
+      [],
+    );
+    // Every user row has a directory entry (the community's triggers): back to its defaults, unlisted.
+    expect(
+      await app.database.db
+        .select({ listed: directoryEntries.listed, links: directoryEntries.links })
+        .from(directoryEntries)
+        .where(eq(directoryEntries.userId, id)),
+    ).toEqual([{ listed: false, links: [] }]);
     expect(await app.fileStore.get(avatar.key)).toBeNull();
     expect((await agent.call('profile.get', {})).status).toBe(401);
     expect((await createAgent(app.url).signIn(user.email, user.password)).status).toBe(401);
