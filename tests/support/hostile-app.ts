@@ -184,6 +184,16 @@ export async function startHostileApp(
     city: 'Paris',
     timeZone: 'Europe/Paris',
     country: 'FR',
+    // Company numbers may be left empty (a person buying, a space without a VAT number yet).
+    siren: '',
+    siret: '',
+    vatNumber: '',
+    iban: '',
+    bic: '',
+    month: '2026-10',
+    // An event's times are local to its space, without an offset.
+    'event.startsAt': '2027-03-10T10:00',
+    'event.endsAt': '2027-03-10T12:00',
   };
   const identities: Identity[] = [
     { name: 'anonymous', agent: createAgent(app.url), renew: async () => {} },
