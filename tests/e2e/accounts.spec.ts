@@ -71,10 +71,11 @@ test('sign up, confirm by mail, sign out and in, edit the profile with an avatar
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mon profil');
 
-  // Change the name.
-  await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Louise Modifiée');
-  await page.getByRole('textbox', { name: 'Entreprise', exact: true }).fill('Atelier Parcours');
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  // Change the name (the "Informations" section: the directory and billing sections have their own forms).
+  const details = page.getByRole('region', { name: 'Informations' });
+  await details.getByRole('textbox', { name: 'Nom', exact: true }).fill('Louise Modifiée');
+  await details.getByRole('textbox', { name: 'Entreprise', exact: true }).fill('Atelier Parcours');
+  await details.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Profil enregistré.').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mon compte', exact: true })).toContainText(
     'Louise Modifiée',
