@@ -10,10 +10,8 @@
  * PostgreSQL only.
  */
 import { sql } from 'drizzle-orm';
-import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { ACTIVITY_KINDS, ACTIVITY_PAGE_SIZE } from '../contract/activity';
 import { addDays, todayIn } from '../contract/dates';
@@ -26,16 +24,14 @@ import { tenancyCallables } from '../server/features/tenancy/tenancy.callables';
 import { createCallableRouter } from '../server/platform/callables';
 import { parseEnvironment, readConfig } from '../server/platform/config';
 import type { Session } from '../server/platform/session';
+import { loadServerBuild, measure } from './timing';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ENTRIES = QUICK ? 100_000 : 1_000_000;
 const SPACES = 200;
 const PEOPLE = 10_000;
-const WARMUP = 20;
-const ROUNDS = 200;
 const TARGET_P95_MS = 30;
 const DATABASE_NAME = 'bench_activity';
-const root = path.resolve(import.meta.dirname, '..');
 
 /**
  * 200 spaces, 10,000 people (50 per space, the first of each its owner; the bench manager owns space 1
@@ -100,36 +96,6 @@ export async function fill(database: Database) {
   console.log(
     `  ${count!.count.toLocaleString('en')} entries, ${SPACES} spaces, ${PEOPLE.toLocaleString('en')} people loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function measure(label: string, work: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < WARMUP; i++) await work();
-  const times: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  const sorted = times.sort((a, b) => a - b);
-  const p95 = percentile(sorted, 95);
-  console.log(
-    `  ${label.padEnd(52)} p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   (${sorted.length})`,
-  );
-  return p95;
-}
-
-/** The server build of the pages, from build/ (built first when missing or older than its sources). */
-async function loadServerBuild(): Promise<ServerBuild> {
-  const built = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), 'build-if-needed'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (built.status !== 0) throw new Error('the build failed');
-  return (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild;
 }
 
 async function benchOn(database: Database, build: ServerBuild): Promise<number> {

@@ -8,10 +8,8 @@
  * PostgreSQL. `BENCH_SKIP_PGLITE=1` runs PostgreSQL only.
  */
 import { sql } from 'drizzle-orm';
-import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { createApp } from '../server/app';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
@@ -25,16 +23,14 @@ import { parseEnvironment, readConfig } from '../server/platform/config';
 import { log } from '../server/platform/log';
 import type { ServiceContext } from '../server/platform/service-context';
 import type { Session } from '../server/platform/session';
+import { loadServerBuild, measure } from './timing';
 
 const MEMBERS = 20_000;
 const ADS = 5_000;
 const BIG_SPACE = 10_000;
 const SMALL_SPACE = 500;
-const WARMUP = 20;
-const ROUNDS = 200;
 const TARGET_P95_MS = 30;
 const DATABASE_NAME = 'bench_community';
-const root = path.resolve(import.meta.dirname, '..');
 
 const SKILLS = [
   'UX',
@@ -111,35 +107,6 @@ async function fill(database: Database) {
   console.log(
     `  ${counts!.members.toLocaleString('en')} memberships (${counts!.listed.toLocaleString('en')} listed), ${counts!.ads.toLocaleString('en')} ads, ${spaces} spaces, loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function measure(label: string, work: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < WARMUP; i++) await work();
-  const times: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  const sorted = times.sort((a, b) => a - b);
-  const p95 = percentile(sorted, 95);
-  console.log(
-    `  ${label.padEnd(52)} p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   (${sorted.length})`,
-  );
-  return p95;
-}
-
-async function loadServerBuild(): Promise<ServerBuild> {
-  const built = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), 'build-if-needed'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (built.status !== 0) throw new Error('the build failed');
-  return (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild;
 }
 
 async function benchOn(database: Database, build: ServerBuild): Promise<number> {

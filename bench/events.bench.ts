@@ -11,10 +11,8 @@
  * `BENCH_SKIP_PGLITE=1` runs PostgreSQL only. Figures are printed; nothing is asserted.
  */
 import { sql } from 'drizzle-orm';
-import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { createApp } from '../server/app';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
@@ -28,44 +26,13 @@ import { tenancyCallables } from '../server/features/tenancy/tenancy.callables';
 import { createCallableRouter } from '../server/platform/callables';
 import { parseEnvironment, readConfig } from '../server/platform/config';
 import type { Session } from '../server/platform/session';
+import { loadServerBuild, measure } from './timing';
 
 const REGISTERED = 4_000;
 const WAITING = 1_000;
 const SPACES = 200;
 const UPCOMING = 10_000;
-const WARMUP = 20;
-const ROUNDS = 200;
 const DATABASE_NAME = 'bench_events';
-const root = path.resolve(import.meta.dirname, '..');
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function measure(label: string, work: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < WARMUP; i++) await work();
-  const times: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  const sorted = times.sort((a, b) => a - b);
-  const p95 = percentile(sorted, 95);
-  console.log(
-    `  ${label.padEnd(46)} p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   (${sorted.length})`,
-  );
-  return p95;
-}
-
-async function loadServerBuild(): Promise<ServerBuild> {
-  const built = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), 'build-if-needed'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (built.status !== 0) throw new Error('the build failed');
-  return (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild;
-}
 
 /** The big event: people and their registrations in bulk (the capacity trigger is the services' guard, off for the load). */
 async function fillEvent(database: Database, spaceId: string): Promise<{ eventId: string; reader: string }> {

@@ -7,11 +7,9 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, getISODay } from 'date-fns';
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { filtersFromSearchParams } from '../contract/search';
 import { createApp } from '../server/app';
@@ -25,13 +23,13 @@ import { parseEnvironment, readConfig } from '../server/platform/config';
 import { log } from '../server/platform/log';
 import { systemContext } from '../server/platform/service-context';
 import { fillSearchData } from './search-data';
+import { loadServerBuild, percentile } from './timing';
 
 const SPACES = 5_000;
 const ROOMS_PER_SPACE = 10;
 const WARMUP = 20;
 const ROUNDS = 200;
 const TARGET_P95_MS = 50;
-const root = path.resolve(import.meta.dirname, '..');
 
 function nextWeekday(isoWeekday: number): string {
   let day = addDays(new TZDate(Date.now(), 'Europe/Paris'), 7);
@@ -58,10 +56,6 @@ function queries(): string[] {
 function nationwideDated(): string[] {
   const tuesday = nextWeekday(2);
   return [`date=${tuesday}&duration=120`, `date=${tuesday}&time=10:00&duration=120`];
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 function line(label: string, times: number[]): string {
@@ -96,16 +90,6 @@ async function measure(
     [...times].sort((a, b) => a - b),
     95,
   );
-}
-
-/** The server build of the pages, from build/ (built first when missing or older than its sources). */
-async function loadServerBuild(): Promise<ServerBuild> {
-  const built = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), 'build-if-needed'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (built.status !== 0) throw new Error('the build failed');
-  return (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as ServerBuild;
 }
 
 /** Runs of the page's measure; the target holds when every one of them meets it. */
