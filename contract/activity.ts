@@ -91,6 +91,10 @@ export const ACTIVITY_KINDS = [
   'credit_note.issued',
   'payment.recorded',
   'invoicing.month_closed',
+  'document.uploaded',
+  'document.shared',
+  'document.share_revoked',
+  'document.acknowledged',
   // Events and registrations
   'event.created',
   'event.updated',
@@ -131,6 +135,7 @@ export const ACTIVITY_SUBJECT_TYPES = [
   'partner',
   'invoice',
   'invoicing_month',
+  'document',
   'event',
   'registration',
 ] as const;

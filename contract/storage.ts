@@ -88,6 +88,11 @@ export const FILE_PURPOSES = {
   avatar: { maxBytes: 5 * MB, types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] },
   /** Photos of spaces and rooms: shown publicly at /media/<key> once attached (server/features/spaces). */
   'space-photo': { maxBytes: 10 * MB, types: ['image/png', 'image/jpeg', 'image/webp'] },
+  /** A document a space shares with its members (a contract, house rules): server/features/invoices/documents. */
+  'shared-document': {
+    maxBytes: 20 * MB,
+    types: ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'],
+  },
 } as const satisfies Record<string, { maxBytes: number; types: readonly SniffedType[] }>;
 export type FilePurpose = keyof typeof FILE_PURPOSES;
 
