@@ -93,7 +93,15 @@ export const ACTIVITY_KIND_GROUPS: Record<string, readonly string[]> = {
   formulas: ['formula', 'sales_settings', 'order', 'plan', 'credits'],
   community: ['directory', 'message', 'ad', 'report'],
   content: ['article', 'faq_entry', 'partner'],
-  invoicing: ['legal_identity', 'billing_details', 'invoice', 'credit_note', 'payment', 'invoicing', 'document'],
+  invoicing: [
+    'legal_identity',
+    'billing_details',
+    'invoice',
+    'credit_note',
+    'payment',
+    'invoicing',
+    'document',
+  ],
   events: ['event', 'event_settings', 'registration'],
 };
 
