@@ -91,7 +91,6 @@ export const ACTIVITY_KINDS = [
   'credit_note.issued',
   'payment.recorded',
   'invoicing.month_closed',
-  'document.uploaded',
   'document.shared',
   'document.share_revoked',
   'document.acknowledged',

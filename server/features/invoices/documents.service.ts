@@ -238,7 +238,13 @@ export async function listSpaceDocuments(ctx: ServiceContext, spaceId: string) {
  * Shares a document in the unit of work: checks the member belongs to the space, refuses a second live
  * share of the same audience (`already-exists`), logs it and queues the e-mail of each person it reaches.
  */
-async function shareIn(work: WorkContext, document: DocumentRow, target: TShareTarget) {
+async function shareIn(
+  work: WorkContext,
+  document: DocumentRow,
+  target: TShareTarget,
+  /** For a document's first share (its upload): what file it is. */
+  uploaded: { fileName: string; contentType: string } | null = null,
+) {
   const memberId = target.audience === 'member' ? target.memberId : null;
   if (memberId && !(await spaceRoleOf(work.db, memberId, document.spaceId)))
     throw refused('not-a-member', 'A document is shared with members of its space only');
@@ -262,7 +268,7 @@ async function shareIn(work: WorkContext, document: DocumentRow, target: TShareT
     subject: { type: 'document', id: document.id },
     spaceId: document.spaceId,
     aboutUserId: memberId,
-    details: { title: document.title, audience: target.audience },
+    details: { title: document.title, audience: target.audience, ...uploaded },
   });
   const recipients = memberId
     ? [memberId]
@@ -278,7 +284,7 @@ async function shareIn(work: WorkContext, document: DocumentRow, target: TShareT
 
 /**
  * Turns the manager's upload (purpose `shared-document`, not yet used) into a document of the space and
- * shares it. The file then belongs to the space: its uploader's account deletion leaves it in place.
+ * shares it (one `document.shared` entry, naming the file). The file then belongs to the space: its uploader's account deletion leaves it in place.
  */
 export async function createSharedDocument(
   ctx: ServiceContext,
@@ -307,13 +313,7 @@ export async function createSharedDocument(
       })
       .returning();
     await work.db.update(storedFiles).set({ ownerId: null }).where(eq(storedFiles.key, file.key));
-    await logActivity(work, {
-      kind: 'document.uploaded',
-      subject: { type: 'document', id: document!.id },
-      spaceId: input.spaceId,
-      details: { title: input.title, fileName: file.fileName, contentType: file.contentType },
-    });
-    await shareIn(work, document!, input.share);
+    await shareIn(work, document!, input.share, { fileName: file.fileName, contentType: file.contentType });
     return managedDocument(work.db, document!);
   });
 }
