@@ -107,7 +107,7 @@ function InvoicesTable({ invoices }: { invoices: TInvoiceSummary[] }) {
         {invoices.map((invoice) => (
           <tr key={invoice.id} className={stacked.tr} data-testid="invoice-row">
             <td className={stacked.td} data-label={t('columns.number')}>
-              <span>
+              <div>
                 <span className="font-medium">{invoice.number}</span>
                 <span className="text-ink-soft block text-xs">
                   {t(`kind.${invoice.kind}`)}
@@ -115,7 +115,7 @@ function InvoicesTable({ invoices }: { invoices: TInvoiceSummary[] }) {
                     ? ` · ${t(invoice.kind === 'invoice' ? 'relatedCredit' : 'relatedInvoice', { number: invoice.relatedNumber })}`
                     : ''}
                 </span>
-              </span>
+              </div>
             </td>
             <td className={stacked.td} data-label={t('columns.space')}>
               {invoice.spaceName}

@@ -38,10 +38,18 @@ export function invoiceErrorMessage(t: TFunction, error: unknown): string {
   return messageOfError(t, error);
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** An invoice's calendar date as the reader writes it ("24 nov. 2026", "24 Nov 2026"). */
 export function formatInvoiceDate(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+  // One formatter per language: building one costs more than a whole row of the table.
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
+      dateStyle: 'medium',
+      timeZone: 'UTC',
+    });
+    dateFormats.set(locale, format);
+  }
+  return format.format(new Date(`${date}T00:00:00Z`));
 }

@@ -163,7 +163,7 @@ function InvoicesTable({ invoices, today }: { invoices: TInvoiceSummary[]; today
         {invoices.map((invoice) => (
           <tr key={invoice.id} className={stacked.tr} data-testid="managed-invoice">
             <td {...cell('columns.number')}>
-              <span>
+              <div>
                 <a
                   className="text-primary-ink font-medium underline"
                   href={invoicePdfPath(invoice.id)}
@@ -177,7 +177,7 @@ function InvoicesTable({ invoices, today }: { invoices: TInvoiceSummary[]; today
                     ? ` · ${t(invoice.kind === 'invoice' ? 'relatedCredit' : 'relatedInvoice', { number: invoice.relatedNumber })}`
                     : ''}
                 </span>
-              </span>
+              </div>
             </td>
             <td {...cell('columns.buyer')}>{invoice.buyerName}</td>
             <td {...cell('columns.date')}>{formatInvoiceDate(invoice.issueDate, locale)}</td>
