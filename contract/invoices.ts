@@ -149,7 +149,7 @@ export const updateBillingDetails = defineCallable({
 });
 
 /** How many of a member's invoices /documents shows at once. */
-export const MY_INVOICES_PAGE = 50;
+export const MY_INVOICES_PAGE = 25;
 
 /**
  * The signed-in member's invoices and credit notes, newest first, a page at a time: `before` is the last

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { acknowledgeDocument, type TMySharedDocument } from '#contract/documents';
 import type { TInvoiceSummary } from '#contract/invoices';
+import { PAYMENT_STATUSES } from '#contract/invoices.plain';
 import { formatMoney } from '#contract/money';
 import { Button } from '~/ui/button';
 import { EmptyState } from '~/ui/empty-state';
 import { useFormOperation } from '~/platform/use-form-operation';
 import { useLocale } from '~/platform/use-locale';
 import { describeFile, formatDay } from './document-format';
-import { InvoiceStatus, formatInvoiceDate, invoicePdfPath } from './invoice-status';
+import { StatusBadge, formatInvoiceDate, invoicePdfPath } from './invoice-status';
 import { stacked } from './stacked-table';
 
 export interface DocumentsPageData {
@@ -79,64 +80,78 @@ function SharedDocument({ document }: { document: TMySharedDocument }) {
 function InvoicesTable({ invoices }: { invoices: TInvoiceSummary[] }) {
   const { t } = useTranslation('invoices');
   const locale = useLocale();
+  // Every word the rows repeat, translated once for the table (i18next's `t` is the rows' main cost).
+  const label = {
+    number: t('columns.number'),
+    space: t('columns.space'),
+    date: t('columns.date'),
+    amount: t('columns.amount'),
+    status: t('columns.status'),
+    document: t('columns.document'),
+    pdf: t('pdf'),
+    kind: { invoice: t('kind.invoice'), credit_note: t('kind.credit_note') },
+    status_: Object.fromEntries(PAYMENT_STATUSES.map((status) => [status, t(`status.${status}`)])),
+  };
   return (
     <table className={stacked.table}>
       <thead className={stacked.thead}>
         <tr className="border-line border-b">
           <th scope="col" className={stacked.th}>
-            {t('columns.number')}
+            {label.number}
           </th>
           <th scope="col" className={stacked.th}>
-            {t('columns.space')}
+            {label.space}
           </th>
           <th scope="col" className={stacked.th}>
-            {t('columns.date')}
+            {label.date}
           </th>
           <th scope="col" className={`${stacked.th} text-right`}>
-            {t('columns.amount')}
+            {label.amount}
           </th>
           <th scope="col" className={stacked.th}>
-            {t('columns.status')}
+            {label.status}
           </th>
           <th scope="col" className="py-2">
-            {t('columns.document')}
+            {label.document}
           </th>
         </tr>
       </thead>
       <tbody className={stacked.tbody}>
         {invoices.map((invoice) => (
           <tr key={invoice.id} className={stacked.tr} data-testid="invoice-row">
-            <td className={stacked.td} data-label={t('columns.number')}>
+            <td className={stacked.td} data-label={label.number}>
               <div>
                 <span className="font-medium">{invoice.number}</span>
                 <span className="text-ink-soft block text-xs">
-                  {t(`kind.${invoice.kind}`)}
+                  {label.kind[invoice.kind]}
                   {invoice.relatedNumber
                     ? ` · ${t(invoice.kind === 'invoice' ? 'relatedCredit' : 'relatedInvoice', { number: invoice.relatedNumber })}`
                     : ''}
                 </span>
               </div>
             </td>
-            <td className={stacked.td} data-label={t('columns.space')}>
+            <td className={stacked.td} data-label={label.space}>
               {invoice.spaceName}
             </td>
-            <td className={stacked.td} data-label={t('columns.date')}>
+            <td className={stacked.td} data-label={label.date}>
               {formatInvoiceDate(invoice.issueDate, locale)}
             </td>
-            <td className={`${stacked.td} text-right tabular-nums`} data-label={t('columns.amount')}>
+            <td className={`${stacked.td} text-right tabular-nums`} data-label={label.amount}>
               {formatMoney(invoice.totalCents, locale)}
             </td>
-            <td className={stacked.td} data-label={t('columns.status')}>
-              {invoice.kind === 'invoice' ? <InvoiceStatus status={invoice.status} /> : null}
+            <td className={stacked.td} data-label={label.status}>
+              {invoice.kind === 'invoice' ? (
+                <StatusBadge status={invoice.status} label={label.status_[invoice.status]!} />
+              ) : null}
             </td>
-            <td className={stacked.td} data-label={t('columns.document')}>
+            <td className={stacked.td} data-label={label.document}>
               <a
                 className="text-primary-ink underline"
                 href={invoicePdfPath(invoice.id)}
                 aria-label={t('pdfLabel', { number: invoice.number })}
                 download={`${invoice.number}.pdf`}
               >
-                {t('pdf')}
+                {label.pdf}
               </a>
             </td>
           </tr>
