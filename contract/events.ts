@@ -317,12 +317,4 @@ export const updateEventSettings = defineCallable({
 
 export { DEFAULT_OFFER_HOURS };
 
-/** The event's title in a language (the French one when the English is empty). */
-export function eventTitleIn(event: { titleFr: string; titleEn: string }, locale: Locale): string {
-  return locale === 'en' && event.titleEn.trim() ? event.titleEn : event.titleFr;
-}
-
-/** The public page of an event. */
-export function eventPath(id: string): string {
-  return `/events/${id}`;
-}
+export { eventPath, eventTitleIn } from './events.plain';
