@@ -8,7 +8,6 @@ import {
   REGISTRATION_STATUSES,
 } from './events.plain';
 import { ZText, ZUuid } from './input';
-import type { Locale } from './locale';
 
 /**
  * Events, registrations and the waitlist (docs/decisions/025-events-and-waitlist.md). Times are UTC instants

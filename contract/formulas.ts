@@ -14,7 +14,6 @@ import {
   ROLLOVER_RULES,
 } from './formulas.plain';
 import { ZInstant, ZText, ZUuid } from './input';
-import type { Locale } from './locale';
 import { ZRoomKind } from './rooms';
 
 /**
