@@ -14,10 +14,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import os from 'node:os';
-import path from 'node:path';
 import type { ServerBuild } from 'react-router';
-import { createApp } from '../server/app';
-import { openPglite, openPostgres, type Database } from '../server/db/client';
+import type { Database } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
 import { documentShares, sharedDocuments } from '../server/db/schema/documents';
 import { storedFiles } from '../server/db/schema/files';
@@ -35,13 +33,11 @@ import {
   type TestPerson,
 } from '../server/features/reservations/reservations.fixtures';
 import { tenancyCallables } from '../server/features/tenancy/tenancy.callables';
-import { createCallableRouter } from '../server/platform/callables';
-import { parseEnvironment, readConfig } from '../server/platform/config';
-import type { Session } from '../server/platform/session';
 import { renderInvoicePdf } from '../server/platform/invoice-pdf';
 import { issueInvoice, linesOf, type SaleToInvoice } from '../server/platform/invoicing';
 import { log } from '../server/platform/log';
 import { systemContext, unitOfWork } from '../server/platform/service-context';
+import { benchApp, getPage, onEachDatabase } from './in-process';
 import { loadServerBuild, measure } from './timing';
 
 const INVOICES = 5_000;
@@ -167,21 +163,8 @@ async function benchOn(database: Database, build: ServerBuild): Promise<{ issue:
   await database.db.execute('VACUUM ANALYZE');
 
   const empty = await insertPerson(database.db, { name: 'Membre sans facture' });
-  let session: Session = member.session;
-  const config = readConfig({
-    DATA_DIR: path.join(os.tmpdir(), 'escale-bench'),
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
-    BASE_URL: 'http://localhost:3000',
-    NODE_ENV: 'development',
-  });
-  const app = createApp({
-    database,
-    config,
-    router: createCallableRouter([...tenancyCallables, ...invoicesCallables]),
-    readSession: async () => session,
-    getServerBuild: async () => build,
-    mode: 'production',
-  });
+  const callables = [...tenancyCallables, ...invoicesCallables];
+  const app = benchApp(database, build, callables, member.session);
   const ctx = contextFor(database.db, member.session);
   const first = await listMyInvoices(ctx, { limit: 25, before: null });
   const shared = await listMySharedDocuments(ctx);
@@ -202,57 +185,28 @@ async function benchOn(database: Database, build: ServerBuild): Promise<{ issue:
     listMyInvoices(ctx, { limit: 25, before: deep }),
   );
   await measure('service: documents.listMine', () => listMySharedDocuments(ctx));
-  const page = await measure(`GET /documents (${INVOICES.toLocaleString('en')} invoices)`, async () => {
-    const response = await app.request('/documents', { headers: { 'User-Agent': 'bench' } });
-    if (response.status !== 200) throw new Error(`/documents answered ${response.status}`);
-    await response.text();
-  });
+  const page = await measure(`GET /documents (${INVOICES.toLocaleString('en')} invoices)`, () =>
+    getPage(app, '/documents'),
+  );
   // The same page for a member holding nothing: what rendering any page costs on this machine now.
-  session = empty.session;
-  await measure('GET /documents (nothing held), for comparison', async () => {
-    const response = await app.request('/documents', { headers: { 'User-Agent': 'bench' } });
-    await response.text();
-  });
+  const emptyApp = benchApp(database, build, callables, empty.session);
+  await measure('GET /documents (nothing held), for comparison', () => getPage(emptyApp, '/documents'));
   console.log(`  load average: ${loadAverage()}`);
   return { issue, page };
 }
 
-function verdict(label: string, p95: number, target: number) {
-  console.log(
-    `  target p95 < ${target} ms for ${label}: ${p95 < target ? 'met' : 'NOT met'} (${p95.toFixed(1)} ms)`,
-  );
-}
+const verdict = (label: string, p95: number, target: number) =>
+  `target p95 < ${target} ms for ${label}: ${p95 < target ? 'met' : 'NOT met'} (${p95.toFixed(1)} ms)`;
 
 export async function run() {
   const build = await loadServerBuild();
   console.log(`${os.cpus().length} cores, load average ${loadAverage()}`);
-  if (process.env.BENCH_SKIP_PGLITE !== '1') {
-    console.log('PGlite (embedded, in memory):');
-    const pglite = await openPglite('memory://');
-    try {
-      const figures = await benchOn(pglite, build);
-      verdict('issuing with its PDF', figures.issue, ISSUE_TARGET_MS);
-    } finally {
-      await pglite.close();
-    }
-  }
-  const url = parseEnvironment().DATABASE_URL;
-  if (!url) {
-    console.log('PostgreSQL: skipped (set DATABASE_URL to measure it)');
-    return;
-  }
-  const { withAdminClient, databaseUrlWithName, dropDatabase } =
-    await import('../tests/support/postgres-template');
-  await dropDatabase(url, DATABASE_NAME);
-  await withAdminClient(url, (client) => client.query(`CREATE DATABASE ${DATABASE_NAME}`));
-  const postgres = openPostgres(databaseUrlWithName(url, DATABASE_NAME));
-  console.log(`PostgreSQL (${DATABASE_NAME}):`);
-  try {
-    const figures = await benchOn(postgres, build);
-    verdict('issuing with its PDF', figures.issue, ISSUE_TARGET_MS);
-    verdict('GET /documents', figures.page, PAGE_TARGET_MS);
-  } finally {
-    await postgres.close();
-    await dropDatabase(url, DATABASE_NAME);
-  }
+  await onEachDatabase(
+    DATABASE_NAME,
+    (database) => benchOn(database, build),
+    (figures) => [
+      verdict('issuing with its PDF', figures.issue, ISSUE_TARGET_MS),
+      verdict('GET /documents', figures.page, PAGE_TARGET_MS),
+    ],
+  );
 }
