@@ -137,7 +137,7 @@ export function PaymentSummary({ payment }: { payment: TRegistrationPayment }) {
   } else {
     text = t('events:payment.order', {
       total: formatMoney(payment.totalCents ?? 0, locale),
-      method: payment.paymentMethod ? t(`formulas:payment.${payment.paymentMethod}`) : '',
+      method: payment.paymentMethod ? t(`formulas:payment.${payment.paymentMethod}`).toLowerCase() : '',
       status: t(`events:payment.orderStatus.${payment.orderStatus ?? 'awaiting_payment'}`),
     });
   }

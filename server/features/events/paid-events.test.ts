@@ -189,6 +189,43 @@ describe('a paid place at price', () => {
   });
 });
 
+describe('a crowd on a paid event', () => {
+  it('40 concurrent paid registrations for 10 places: 10 orders with gap-free invoices, 30 in line, 0 internal', async () => {
+    const eventId = await paidEvent({ capacity: 10 });
+    const crowd: TestPerson[] = [];
+    for (let i = 0; i < 40; i++) crowd.push(await insertPerson(database.db));
+    const before = await rowsOf<{ last: number }>(
+      database.db,
+      sql`SELECT coalesce(max(sequence), 0)::int AS last FROM invoices WHERE space_id = ${spaceId} AND kind = 'invoice'`,
+    );
+    const outcomes = await Promise.all(
+      crowd.map((person) => codeOf(call(person, 'events.register', { eventId, payWith: 'price' }))),
+    );
+    expect(outcomes.filter((code) => code !== 'ok')).toEqual([]);
+    const rows = await rowsOf<{ status: string; waitlist_position: number | null; orders: number }>(
+      database.db,
+      sql`SELECT r.status, r.waitlist_position,
+                 (SELECT count(*) FROM orders o WHERE o.registration_id = r.id)::int AS orders
+          FROM event_registrations r WHERE r.event_id = ${eventId}`,
+    );
+    expect(rows.filter((row) => row.status === 'registered' && Number(row.orders) === 1)).toHaveLength(10);
+    const waiting = rows.filter((row) => row.status === 'waitlisted');
+    expect(waiting.every((row) => Number(row.orders) === 0)).toBe(true);
+    expect(waiting.map((row) => Number(row.waitlist_position)).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 30 }, (_, index) => index + 1),
+    );
+    const numbers = await rowsOf<{ sequence: number }>(
+      database.db,
+      sql`SELECT sequence FROM invoices WHERE space_id = ${spaceId} AND kind = 'invoice' AND sequence > ${Number(before[0]!.last)}
+          ORDER BY sequence`,
+    );
+    const first = Number(before[0]!.last) + 1;
+    expect(numbers.map((row) => Number(row.sequence))).toEqual(
+      Array.from({ length: 10 }, (_, index) => first + index),
+    );
+  }, 120_000);
+});
+
 describe('a paid place with credit', () => {
   it('is a debit of the pack; cancelled within the policy it is refunded to the same lot', async () => {
     const eventId = await paidEvent();

@@ -40,7 +40,7 @@ export function DoorList({
       return t('events:door.paidWithCredits', { credit: credit(payment.creditAmount, payment.creditUnit) });
     return t('events:door.order', {
       total: formatMoney(payment.totalCents ?? 0, locale),
-      method: payment.paymentMethod ? t(`formulas:payment.${payment.paymentMethod}`) : '',
+      method: payment.paymentMethod ? t(`formulas:payment.${payment.paymentMethod}`).toLowerCase() : '',
       status: t(`events:payment.orderStatus.${payment.orderStatus ?? 'awaiting_payment'}`),
     });
   };
