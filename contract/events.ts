@@ -10,7 +10,6 @@ import {
 import { ZCreditOption, ZCreditUnit, ZPaymentMethod } from './formulas';
 import { ORDER_STATUSES, PAYMENT_CHOICES } from './formulas.plain';
 import { ZText, ZUuid } from './input';
-import type { Locale } from './locale';
 import { withVatBreakdown } from './money';
 
 /**
@@ -396,12 +395,4 @@ export const updateEventSettings = defineCallable({
 
 export { DEFAULT_OFFER_HOURS };
 
-/** The event's title in a language (the French one when the English is empty). */
-export function eventTitleIn(event: { titleFr: string; titleEn: string }, locale: Locale): string {
-  return locale === 'en' && event.titleEn.trim() ? event.titleEn : event.titleFr;
-}
-
-/** The public page of an event. */
-export function eventPath(id: string): string {
-  return `/events/${id}`;
-}
+export { eventPath, eventTitleIn } from './events.plain';

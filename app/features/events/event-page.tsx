@@ -1,7 +1,8 @@
 import { CalendarDays, CalendarPlus, MapPin, Ticket, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { eventTitleIn, type TEventPage } from '#contract/events';
+import type { TEventPage } from '#contract/events';
+import { eventTitleIn } from '#contract/events.plain';
 import type { TViewer } from '#contract/load-context';
 import { formatMoney, formatVatRate } from '#contract/money';
 import { formatMoment, formatSlot, zoneCity } from '#contract/reservation-format';
