@@ -8,7 +8,6 @@ import {
   REGISTRATION_STATUSES,
 } from './events.plain';
 import { ZText, ZUuid } from './input';
-import type { Locale } from './locale';
 
 /**
  * Events, registrations and the waitlist (docs/decisions/025-events-and-waitlist.md). Times are UTC instants
@@ -317,12 +316,4 @@ export const updateEventSettings = defineCallable({
 
 export { DEFAULT_OFFER_HOURS };
 
-/** The event's title in a language (the French one when the English is empty). */
-export function eventTitleIn(event: { titleFr: string; titleEn: string }, locale: Locale): string {
-  return locale === 'en' && event.titleEn.trim() ? event.titleEn : event.titleFr;
-}
-
-/** The public page of an event. */
-export function eventPath(id: string): string {
-  return `/events/${id}`;
-}
+export { eventPath, eventTitleIn } from './events.plain';

@@ -1,7 +1,8 @@
 import { CalendarDays, CalendarPlus, MapPin, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { eventTitleIn, type TEventPage } from '#contract/events';
+import type { TEventPage } from '#contract/events';
+import { eventTitleIn } from '#contract/events.plain';
 import type { TViewer } from '#contract/load-context';
 import { formatMoment, formatSlot, zoneCity } from '#contract/reservation-format';
 import { useLocale } from '~/platform/use-locale';
