@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { addDays, todayIn } from '#contract/dates';
@@ -90,7 +90,6 @@ export function PauseMembership({ plan }: { plan: TPlan }) {
   const locale = useLocale();
   const revalidator = useRevalidator();
   const refusal = useRefusal();
-  const ids = useId();
   const zone = plan.space.timeZone;
   const [open, setOpen] = useState(false);
   const [startsOn, setStartsOn] = useState('');
@@ -149,7 +148,6 @@ export function PauseMembership({ plan }: { plan: TPlan }) {
       <div className="mt-4 flex flex-col gap-4">
         <div className="grid gap-3 sm:grid-cols-2">
           <Input
-            id={`${ids}-from`}
             type="date"
             label={t('formulas:pause.from')}
             min={earliest}
@@ -157,7 +155,6 @@ export function PauseMembership({ plan }: { plan: TPlan }) {
             onChange={(event) => ask(event.target.value, endsOn)}
           />
           <Input
-            id={`${ids}-to`}
             type="date"
             label={t('formulas:pause.resume')}
             hint={t('formulas:pause.resumeHint')}
