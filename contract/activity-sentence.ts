@@ -60,6 +60,8 @@ export const CONCERNING_KINDS = [
   'plan.renewed',
   'plan.suspended',
   'plan.ended',
+  'plan.pause_cancelled',
+  'plan.resumed',
   'credits.adjusted',
   'message.sent',
   'report.upheld',
@@ -73,6 +75,8 @@ export const CONCERNING_KINDS = [
   'registration.checked_in',
   'registration.check_in_undone',
   'registration.no_show',
+  'registration.paid',
+  'registration.refunded',
 ] as const satisfies readonly ActivityKind[];
 
 export function variantsOf(kind: ActivityKind): readonly SentenceVariant[] {

@@ -62,6 +62,9 @@ export const ACTIVITY_KINDS = [
   'plan.renewed',
   'plan.suspended',
   'plan.ended',
+  'plan.paused',
+  'plan.pause_cancelled',
+  'plan.resumed',
   'credits.adjusted',
   // Community: the directory, messages, ads and their moderation
   'directory.updated',
@@ -109,6 +112,8 @@ export const ACTIVITY_KINDS = [
   'registration.checked_in',
   'registration.check_in_undone',
   'registration.no_show',
+  'registration.paid',
+  'registration.refunded',
 ] as const;
 
 export const ZActivityKind = z.enum(ACTIVITY_KINDS);

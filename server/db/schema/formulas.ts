@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -18,7 +20,11 @@ import {
   FORMULA_STATUSES,
   LOT_SOURCES,
   MEMBERSHIP_PERIODS,
+  DEFAULT_PAUSE_MAX_DAYS,
+  DEFAULT_PAUSE_NOTICE_DAYS,
+  MAX_PAUSE_DAYS,
   ORDER_STATUSES,
+  PAUSE_STATUSES,
   PAYMENT_METHODS,
   PLAN_STATUSES,
   ROLLOVER_RULES,
@@ -26,6 +32,7 @@ import {
 import { CURRENCIES } from '../../../contract/money';
 import { ROOM_KINDS } from '../../../contract/rooms.plain';
 import { users } from './auth';
+import { eventRegistrations, events } from './events';
 import { reservations } from './reservations';
 import { spaces } from './spaces';
 
@@ -103,11 +110,19 @@ export const spaceSalesSettings = pgTable(
       .references(() => spaces.id, { onDelete: 'cascade' }),
     activation: text('activation', { enum: ACTIVATION_MOMENTS }).notNull(),
     graceDays: integer('grace_days').notNull(),
+    /** Whether members may pause a membership, for at most `pause_max_days` days, `pause_notice_days` ahead. */
+    pauseAllowed: boolean('pause_allowed').notNull().default(false),
+    pauseMaxDays: integer('pause_max_days').notNull().default(DEFAULT_PAUSE_MAX_DAYS),
+    pauseNoticeDays: integer('pause_notice_days').notNull().default(DEFAULT_PAUSE_NOTICE_DAYS),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('space_sales_activation_known', sql`${table.activation} in ${literalList(ACTIVATION_MOMENTS)}`),
     check('space_sales_grace_range', sql`${table.graceDays} between 0 and 90`),
+    check(
+      'space_sales_pause_range',
+      sql`${table.pauseMaxDays} between 1 and ${sql.raw(String(MAX_PAUSE_DAYS))} and ${table.pauseNoticeDays} between 0 and 60`,
+    ),
   ],
 );
 
@@ -138,6 +153,8 @@ export const plans = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** The period whose renewal reminder was sent. */
     remindedPeriodIndex: integer('reminded_period_index'),
+    /** Days of pause taken so far: every later period begins that many local days later. */
+    pausedDays: integer('paused_days').notNull().default(0),
     idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -158,8 +175,44 @@ export const plans = pgTable(
 );
 
 /**
- * What a member owes for a plan's start or a period: one order per plan and period (a renewal job running
- * twice finds the order already there). Amounts are copied from the formula at the time.
+ * A membership's pause: local days `[starts_on, ends_on)` in the space's zone (the instants are their local
+ * midnights). Until it is over it is `planned`; then its days are added to the plan's periods and to the
+ * validity of its credit (`applied`). Migration 0025 refuses two pauses of one plan that overlap, a pause the
+ * space does not offer or longer than its maximum, and any change but shortening, ending or cancelling.
+ */
+export const planPauses = pgTable(
+  'plan_pauses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: PAUSE_STATUSES }).notNull().default('planned'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('plan_pauses_plan_idx').on(table.planId, table.startsAt),
+    index('plan_pauses_due_idx')
+      .on(table.endsAt)
+      .where(sql`${table.status} = 'planned'`),
+    check('plan_pauses_status_known', sql`${table.status} in ${literalList(PAUSE_STATUSES)}`),
+    check(
+      'plan_pauses_order',
+      sql`${table.endsOn} > ${table.startsOn} and ${table.endsAt} > ${table.startsAt}`,
+    ),
+  ],
+);
+
+/**
+ * What a member owes for a plan's start or a period (one order per plan and period: a renewal job running
+ * twice finds the order already there), or for a paid event registration (one order per registration and
+ * round, `period_index` holding the round). Amounts are copied from the formula or the event at the time.
  */
 export const orders = pgTable(
   'orders',
@@ -171,9 +224,8 @@ export const orders = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
-    planId: uuid('plan_id')
-      .notNull()
-      .references(() => plans.id),
+    planId: uuid('plan_id').references(() => plans.id),
+    registrationId: uuid('registration_id').references(() => eventRegistrations.id),
     periodIndex: integer('period_index').notNull(),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
@@ -189,6 +241,10 @@ export const orders = pgTable(
   },
   (table) => [
     uniqueIndex('orders_plan_period_key').on(table.planId, table.periodIndex),
+    uniqueIndex('orders_registration_round_key')
+      .on(table.registrationId, table.periodIndex)
+      .where(sql`${table.registrationId} is not null`),
+    check('orders_for_one_thing', sql`num_nonnulls(${table.planId}, ${table.registrationId}) = 1`),
     index('orders_space_idx').on(table.spaceId, table.createdAt),
     index('orders_unpaid_due_idx')
       .on(table.dueAt)
@@ -209,9 +265,8 @@ export const orderLines = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    formulaId: uuid('formula_id')
-      .notNull()
-      .references(() => formulas.id),
+    formulaId: uuid('formula_id').references(() => formulas.id),
+    eventId: uuid('event_id').references(() => events.id),
     label: text('label').notNull(),
     quantity: integer('quantity').notNull(),
     unitExclVatCents: integer('unit_excl_vat_cents').notNull(),
@@ -223,6 +278,7 @@ export const orderLines = pgTable(
   (table) => [
     index('order_lines_order_idx').on(table.orderId),
     check('order_lines_quantity_positive', sql`${table.quantity} > 0`),
+    check('order_lines_sell_one_thing', sql`num_nonnulls(${table.formulaId}, ${table.eventId}) = 1`),
     check(
       'order_lines_money_consistent',
       sql`${table.exclVatCents} = ${table.unitExclVatCents} * ${table.quantity} and ${table.totalCents} = ${table.exclVatCents} + ${table.vatCents}`,
@@ -282,6 +338,9 @@ export const creditEntries = pgTable(
     kind: text('kind', { enum: CREDIT_ENTRY_KINDS }).notNull(),
     amount: integer('amount').notNull(),
     reservationId: uuid('reservation_id').references(() => reservations.id),
+    /** A debit or refund of an event registration, with the registration's round it paid for. */
+    registrationId: uuid('registration_id').references(() => eventRegistrations.id),
+    registrationRound: integer('registration_round'),
     orderId: uuid('order_id').references(() => orders.id),
     reason: text('reason'),
     actorId: text('actor_id').references(() => users.id),
@@ -292,12 +351,19 @@ export const creditEntries = pgTable(
     index('credit_entries_lot_idx').on(table.lotId, table.id, table.amount),
     // The member's ledger, newest first, by pages of entry ids.
     index('credit_entries_user_idx').on(table.userId, table.id),
-    // One debit and one refund per reservation, one expiry per lot: a job or a retry running twice adds nothing.
+    // One debit and one refund per reservation (and per registration's round), one expiry per lot: a job or a
+    // retry running twice adds nothing.
     uniqueIndex('credit_entries_one_debit')
       .on(table.reservationId)
       .where(sql`${table.kind} = 'debit'`),
     uniqueIndex('credit_entries_one_refund')
       .on(table.reservationId)
+      .where(sql`${table.kind} = 'refund'`),
+    uniqueIndex('credit_entries_one_registration_debit')
+      .on(table.registrationId, table.registrationRound)
+      .where(sql`${table.kind} = 'debit'`),
+    uniqueIndex('credit_entries_one_registration_refund')
+      .on(table.registrationId, table.registrationRound)
       .where(sql`${table.kind} = 'refund'`),
     uniqueIndex('credit_entries_one_expiry')
       .on(table.lotId)
@@ -310,8 +376,9 @@ export const creditEntries = pgTable(
        or (${table.kind} = 'adjustment' and ${table.amount} <> 0 and length(trim(coalesce(${table.reason}, ''))) >= 3)`,
     ),
     check(
-      'credit_entries_reservation_kinds',
-      sql`(${table.kind} in ('debit', 'refund')) = (${table.reservationId} is not null)`,
+      'credit_entries_paid_thing',
+      sql`(${table.kind} in ('debit', 'refund')) = (num_nonnulls(${table.reservationId}, ${table.registrationId}) = 1)
+       and (${table.registrationId} is null) = (${table.registrationRound} is null)`,
     ),
   ],
 );
