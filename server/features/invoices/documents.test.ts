@@ -108,8 +108,11 @@ describe('shared documents', () => {
         'PERMISSION_DENIED',
       );
     }
-    // The manager reads it too.
+    // The manager reads it too, and a platform admin.
     expect((await manager.agent.request(document.url)).status).toBe(200);
+    expect((await (await signedInAgent(app, { isAdmin: true })).agent.request(document.url)).status).toBe(
+      200,
+    );
 
     // The member is told by e-mail, in their language, with a link to /documents.
     await app.settle();
