@@ -63,6 +63,7 @@ export const CONCERNING_KINDS = [
   'credits.adjusted',
   'message.sent',
   'report.upheld',
+  'report.reinstated',
   'invoice.issued',
   'credit_note.issued',
   'payment.recorded',

@@ -7,6 +7,7 @@ import {
   REGISTRATION_END_REASONS,
   REGISTRATION_STATUSES,
 } from './events.plain';
+import { ZEventCover } from './event-cover';
 import { ZText, ZUuid } from './input';
 import type { Locale } from './locale';
 
@@ -112,6 +113,8 @@ export const ZEventSummary = z.object({
   placesLeft: z.number().int(),
   membersOnly: z.boolean(),
   status: ZEventStatus,
+  /** Its cover image, or null (contract/event-cover.ts). */
+  cover: ZEventCover.nullable(),
   space: ZEventSpace,
   roomName: z.string().nullable(),
 });

@@ -45,6 +45,9 @@ export const events = pgTable(
     descriptionFr: text('description_fr').notNull().default(''),
     descriptionEn: text('description_en').notNull().default(''),
     coverKey: text('cover_key').references(() => storedFiles.key, { onDelete: 'set null' }),
+    /** The cover's alternative texts (French required with a cover: check `events_cover_alt`). */
+    coverAltFr: text('cover_alt_fr').notNull().default(''),
+    coverAltEn: text('cover_alt_en').notNull().default(''),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     capacity: integer('capacity').notNull(),
@@ -69,6 +72,10 @@ export const events = pgTable(
     check('events_times_order', sql`${table.endsAt} > ${table.startsAt}`),
     check('events_deadline_before_start', sql`${table.registrationDeadline} <= ${table.startsAt}`),
     check('events_capacity_range', sql`${table.capacity} between 1 and 10000`),
+    check(
+      'events_cover_alt',
+      sql`(${table.coverKey} is null or ${table.coverAltFr} <> '') and char_length(${table.coverAltFr}) <= 200 and char_length(${table.coverAltEn}) <= 200`,
+    ),
   ],
 );
 
