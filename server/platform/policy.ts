@@ -182,7 +182,9 @@ async function mayReadAdImage(
   now: Date,
 ): Promise<boolean> {
   if (!actor || !key) return false;
-  const [row] = await rowsOf<{ one: number }>(db, sql`
+  const [row] = await rowsOf<{ one: number }>(
+    db,
+    sql`
     SELECT 1 AS one FROM ads a
     WHERE a.image_key = ${key} AND (
       a.author_id = ${actor.id}
@@ -192,7 +194,8 @@ async function mayReadAdImage(
           AND (m.role IN ('owner', 'manager') OR (a.status = 'open' AND a.ends_at > ${now.toISOString()}::timestamptz))
       )
     )
-    LIMIT 1`);
+    LIMIT 1`,
+  );
   return Boolean(row);
 }
 
@@ -202,7 +205,9 @@ async function mayReadAdImage(
  */
 async function mayReadEventCover({ db, actor }: PolicyScope, key: string | undefined): Promise<boolean> {
   if (!actor || !key) return false;
-  const [row] = await rowsOf<{ one: number }>(db, sql`
+  const [row] = await rowsOf<{ one: number }>(
+    db,
+    sql`
     SELECT 1 AS one FROM events e JOIN spaces s ON s.id = e.space_id
     WHERE e.cover_key = ${key} AND (
       (e.status <> 'draft' AND s.status = 'published')
@@ -211,6 +216,7 @@ async function mayReadEventCover({ db, actor }: PolicyScope, key: string | undef
         WHERE m.space_id = e.space_id AND m.user_id = ${actor.id} AND m.role IN ('owner', 'manager')
       )
     )
-    LIMIT 1`);
+    LIMIT 1`,
+  );
   return Boolean(row);
 }

@@ -206,8 +206,13 @@ describe('an ad’s image', () => {
     const shared = await uploadedKey(agents.author);
     await postAd({ fileKey: shared });
     expect(
-      (await call(agents.author, 'community.createAd', { ...AD, spaceIds: [spaceId], image: { fileKey: shared } }))
-        .status,
+      (
+        await call(agents.author, 'community.createAd', {
+          ...AD,
+          spaceIds: [spaceId],
+          image: { fileKey: shared },
+        })
+      ).status,
     ).toBe(400);
     const id = await postAd();
     await expect(
@@ -219,9 +224,9 @@ describe('an ad’s image', () => {
     for (const purpose of ['ad-image', 'event-cover']) {
       const response = await upload(agents.author, purpose, NOT_AN_IMAGE, 'page.png');
       expect(response.status).toBe(403);
-      expect(((await response.json()) as { error: { details: { reason: string } } }).error.details.reason).toBe(
-        'type',
-      );
+      expect(
+        ((await response.json()) as { error: { details: { reason: string } } }).error.details.reason,
+      ).toBe('type');
     }
   });
 
@@ -336,7 +341,11 @@ describe('after a report', () => {
       details: { reason: 'Après vérification, ce n’est pas du spam.' },
     });
 
-    await ok(agents.author, 'community.updateDirectorySettings', { visible: true, fields: ['name'], links: [] });
+    await ok(agents.author, 'community.updateDirectorySettings', {
+      visible: true,
+      fields: ['name'],
+      links: [],
+    });
     const { id: profileReport } = await ok<{ id: string }>(agents.member, 'community.report', {
       subject: 'profile',
       subjectId: people.author.id,
