@@ -88,7 +88,7 @@ export function ImagePicker({
       {image ? (
         <img
           src={image.url}
-          alt={previewAlt}
+          alt={previewAlt.trim() || t('imagePicker.preview')}
           className="bg-muted aspect-[3/2] w-full max-w-sm rounded-lg object-cover"
         />
       ) : null}
