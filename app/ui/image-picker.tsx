@@ -34,6 +34,7 @@ export function ImagePicker({
   label,
   previewAlt,
   testId,
+  hideLabel = false,
 }: {
   purpose: FilePurpose;
   image: PickedImage | null;
@@ -45,6 +46,8 @@ export function ImagePicker({
   /** The preview's alternative text (the one typed beside it, or a description). */
   previewAlt: string;
   testId?: string;
+  /** Inside a section that already says what it is: the group's name is for screen readers only. */
+  hideLabel?: boolean;
 }) {
   const { t } = useTranslation('common');
   const input = useRef<HTMLInputElement>(null);
@@ -84,7 +87,7 @@ export function ImagePicker({
 
   return (
     <div role="group" aria-label={label} aria-describedby={hintId} className="flex flex-col gap-3">
-      <p className="font-medium">{label}</p>
+      <p className={hideLabel ? 'sr-only' : 'font-medium'}>{label}</p>
       {image ? (
         <img
           src={image.url}

@@ -4,6 +4,7 @@ import { appOrigin, DEMO_ACCOUNTS, DEMO_PASSWORD, signInAs } from './accounts';
 import { checkAtBothSizes, refuseCookies, spaceIdOf } from './booking';
 import { expect, test } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
+import { gradientPng } from './picture';
 
 /**
  * The community (/community, /ad/{id}, /profile's directory section, the back office's reports): a new
@@ -154,14 +155,11 @@ test('a member opts in, is found and written to by a member of their space (not 
   await form
     .getByLabel('Texte')
     .fill('Des affiches **à l’aquarelle** pour vos événements.\n\n<script>alert(1)</script>');
-  // With an image (a demo photo's bytes) and its description.
-  const photo = await api<{ photos: Array<{ url: string }> }>(ines.page, 'spaces.get', {
-    ref: 'acme-coworking-paris',
-  });
+  // With an image and its description.
   await form.getByTestId('ad-image-input').setInputFiles({
-    name: 'affiche.jpg',
-    mimeType: 'image/jpeg',
-    buffer: await (await ines.page.request.get(photo.photos[0]!.url)).body(),
+    name: 'affiche.png',
+    mimeType: 'image/png',
+    buffer: gradientPng(600, 400, [14, 116, 144], [191, 219, 254]),
   });
   await expect(form.getByRole('img')).toBeVisible();
   await form.getByLabel('Description de l’image').fill('Une affiche aquarellée aux tons bleus');

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { appOrigin, signInAs } from './accounts';
 import { checkAtBothSizes, parisDate, refuseCookies, spaceIdOf } from './booking';
 import { expect, test } from './fixtures';
+import { gradientPng } from './picture';
 
 /**
  * An event's cover (issue 16): the manager uploads it in the event's back office with its alternative text;
@@ -16,16 +17,6 @@ async function api<T>(page: Page, name: string, data: unknown): Promise<T> {
   });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { result: T }).result;
-}
-
-/** A demo space photo's bytes: a real picture to use as a cover. */
-async function demoPhoto(page: Page): Promise<Buffer> {
-  const space = await api<{ photos: Array<{ url: string }> }>(page, 'spaces.get', {
-    ref: 'acme-coworking-paris',
-  });
-  const response = await page.request.get(space.photos[0]!.url);
-  expect(response.status()).toBe(200);
-  return response.body();
 }
 
 async function checkInBothLanguages(page: Page, name: string) {
@@ -62,9 +53,9 @@ test('a manager gives an event a cover, shown on its public page and in its prev
   await refuseCookies(page);
   const section = page.getByRole('region', { name: 'Image de couverture' });
   await section.getByTestId('event-cover-input').setInputFiles({
-    name: 'linogravure.jpg',
-    mimeType: 'image/jpeg',
-    buffer: await demoPhoto(page),
+    name: 'linogravure.png',
+    mimeType: 'image/png',
+    buffer: gradientPng(900, 450, [79, 70, 229], [245, 158, 11]),
   });
   await expect(section.getByRole('img')).toBeVisible();
   await section.getByRole('button', { name: 'Enregistrer l’image' }).click();

@@ -42,6 +42,7 @@ export function EventCoverSection({ event }: { event: TManagedEvent }) {
           label={t('office.cover.image')}
           previewAlt={altFr}
           testId="event-cover-input"
+          hideLabel
         />
         {image ? (
           <div className="grid gap-3 md:grid-cols-2">
