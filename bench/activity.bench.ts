@@ -10,20 +10,16 @@
  * PostgreSQL only.
  */
 import { sql } from 'drizzle-orm';
-import os from 'node:os';
-import path from 'node:path';
 import type { ServerBuild } from 'react-router';
 import { ACTIVITY_KINDS, ACTIVITY_PAGE_SIZE } from '../contract/activity';
 import { addDays, todayIn } from '../contract/dates';
-import { createApp } from '../server/app';
-import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { type Database } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
 import { activityCallables } from '../server/features/activity/activity.callables';
 import { listActivity, type ActivityQuery } from '../server/features/activity/activity.service';
 import { tenancyCallables } from '../server/features/tenancy/tenancy.callables';
-import { createCallableRouter } from '../server/platform/callables';
-import { parseEnvironment, readConfig } from '../server/platform/config';
 import type { Session } from '../server/platform/session';
+import { benchApp, getPage, onEachDatabase } from './in-process';
 import { loadServerBuild, measure } from './timing';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -113,20 +109,7 @@ async function benchOn(database: Database, build: ServerBuild): Promise<number> 
       image: null,
     },
   };
-  const config = readConfig({
-    DATA_DIR: path.join(os.tmpdir(), 'escale-bench'),
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
-    BASE_URL: 'http://localhost:3000',
-    NODE_ENV: 'development',
-  });
-  const app = createApp({
-    database,
-    config,
-    router: createCallableRouter([...tenancyCallables, ...activityCallables]),
-    readSession: async () => session,
-    getServerBuild: async () => build,
-    mode: 'production',
-  });
+  const app = benchApp(database, build, [...tenancyCallables, ...activityCallables], session);
   const [space] = await rowsOf<{ id: string }>(
     database.db,
     sql`SELECT id FROM spaces WHERE slug = 'bench-1'`,
@@ -174,11 +157,7 @@ async function benchOn(database: Database, build: ServerBuild): Promise<number> 
   );
   let worst = 0;
   for (const [label, , params] of shapes) {
-    const p95 = await measure(`GET /activity?… ${label}`, async () => {
-      const response = await app.request(`/activity?${params}`, { headers: { 'User-Agent': 'bench' } });
-      if (response.status !== 200) throw new Error(`/activity answered ${response.status}`);
-      await response.text();
-    });
+    const p95 = await measure(`GET /activity?… ${label}`, () => getPage(app, `/activity?${params}`));
     worst = Math.max(worst, p95);
   }
   return worst;
@@ -186,34 +165,11 @@ async function benchOn(database: Database, build: ServerBuild): Promise<number> 
 
 export async function run() {
   const build = await loadServerBuild();
-  if (process.env.BENCH_SKIP_PGLITE !== '1') {
-    console.log('PGlite (embedded, in memory):');
-    const pglite = await openPglite('memory://');
-    try {
-      await benchOn(pglite, build);
-    } finally {
-      await pglite.close();
-    }
-  }
-
-  const url = parseEnvironment().DATABASE_URL;
-  if (!url) {
-    console.log('PostgreSQL: skipped (set DATABASE_URL to measure it)');
-    return;
-  }
-  const { withAdminClient, databaseUrlWithName, dropDatabase } =
-    await import('../tests/support/postgres-template');
-  await dropDatabase(url, DATABASE_NAME);
-  await withAdminClient(url, (client) => client.query(`CREATE DATABASE ${DATABASE_NAME}`));
-  const postgres = openPostgres(databaseUrlWithName(url, DATABASE_NAME));
-  console.log(`PostgreSQL (${DATABASE_NAME}):`);
-  try {
-    const p95 = await benchOn(postgres, build);
-    console.log(
-      `  target p95 < ${TARGET_P95_MS} ms for every page: ${p95 < TARGET_P95_MS ? 'met' : 'NOT met'} (worst ${p95.toFixed(1)} ms)`,
-    );
-  } finally {
-    await postgres.close();
-    await dropDatabase(url, DATABASE_NAME);
-  }
+  await onEachDatabase(
+    DATABASE_NAME,
+    (database) => benchOn(database, build),
+    (p95) => [
+      `target p95 < ${TARGET_P95_MS} ms for every page: ${p95 < TARGET_P95_MS ? 'met' : 'NOT met'} (worst ${p95.toFixed(1)} ms)`,
+    ],
+  );
 }

@@ -8,21 +8,17 @@
  * PostgreSQL. `BENCH_SKIP_PGLITE=1` runs PostgreSQL only.
  */
 import { sql } from 'drizzle-orm';
-import os from 'node:os';
-import path from 'node:path';
 import type { ServerBuild } from 'react-router';
-import { createApp } from '../server/app';
-import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { type Database } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
 import { listAds } from '../server/features/community/ads.service';
 import { communityCallables } from '../server/features/community/community.callables';
 import { searchDirectory } from '../server/features/community/directory.service';
 import { tenancyCallables } from '../server/features/tenancy/tenancy.callables';
-import { createCallableRouter } from '../server/platform/callables';
-import { parseEnvironment, readConfig } from '../server/platform/config';
 import { log } from '../server/platform/log';
 import type { ServiceContext } from '../server/platform/service-context';
 import type { Session } from '../server/platform/session';
+import { benchApp, getPage, onEachDatabase } from './in-process';
 import { loadServerBuild, measure } from './timing';
 
 const MEMBERS = 20_000;
@@ -124,20 +120,7 @@ async function benchOn(database: Database, build: ServerBuild): Promise<number> 
       image: null,
     },
   };
-  const config = readConfig({
-    DATA_DIR: path.join(os.tmpdir(), 'escale-bench'),
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
-    BASE_URL: 'http://localhost:3000',
-    NODE_ENV: 'development',
-  });
-  const app = createApp({
-    database,
-    config,
-    router: createCallableRouter([...tenancyCallables, ...communityCallables]),
-    readSession: async () => session,
-    getServerBuild: async () => build,
-    mode: 'production',
-  });
+  const app = benchApp(database, build, [...tenancyCallables, ...communityCallables], session);
   const [small] = await rowsOf<{ id: string }>(
     database.db,
     sql`SELECT id FROM spaces WHERE slug = 'bench-2'`,
@@ -182,11 +165,7 @@ async function benchOn(database: Database, build: ServerBuild): Promise<number> 
   }
   let worst = 0;
   for (const [label, , params] of [...directoryShapes, ...adShapes]) {
-    const p95 = await measure(`GET /community?… ${label}`, async () => {
-      const response = await app.request(`/community?${params}`, { headers: { 'User-Agent': 'bench' } });
-      if (response.status !== 200) throw new Error(`/community answered ${response.status}`);
-      await response.text();
-    });
+    const p95 = await measure(`GET /community?… ${label}`, () => getPage(app, `/community?${params}`));
     worst = Math.max(worst, p95);
   }
   return worst;
@@ -194,33 +173,11 @@ async function benchOn(database: Database, build: ServerBuild): Promise<number> 
 
 export async function run() {
   const build = await loadServerBuild();
-  if (process.env.BENCH_SKIP_PGLITE !== '1') {
-    console.log('PGlite (embedded, in memory):');
-    const pglite = await openPglite('memory://');
-    try {
-      await benchOn(pglite, build);
-    } finally {
-      await pglite.close();
-    }
-  }
-  const url = parseEnvironment().DATABASE_URL;
-  if (!url) {
-    console.log('PostgreSQL: skipped (set DATABASE_URL to measure it)');
-    return;
-  }
-  const { withAdminClient, databaseUrlWithName, dropDatabase } =
-    await import('../tests/support/postgres-template');
-  await dropDatabase(url, DATABASE_NAME);
-  await withAdminClient(url, (client) => client.query(`CREATE DATABASE ${DATABASE_NAME}`));
-  const postgres = openPostgres(databaseUrlWithName(url, DATABASE_NAME));
-  console.log(`PostgreSQL (${DATABASE_NAME}):`);
-  try {
-    const p95 = await benchOn(postgres, build);
-    console.log(
-      `  target p95 < ${TARGET_P95_MS} ms for every page: ${p95 < TARGET_P95_MS ? 'met' : 'NOT met'} (worst ${p95.toFixed(1)} ms)`,
-    );
-  } finally {
-    await postgres.close();
-    await dropDatabase(url, DATABASE_NAME);
-  }
+  await onEachDatabase(
+    DATABASE_NAME,
+    (database) => benchOn(database, build),
+    (p95) => [
+      `target p95 < ${TARGET_P95_MS} ms for every page: ${p95 < TARGET_P95_MS ? 'met' : 'NOT met'} (worst ${p95.toFixed(1)} ms)`,
+    ],
+  );
 }

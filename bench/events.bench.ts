@@ -11,11 +11,8 @@
  * `BENCH_SKIP_PGLITE=1` runs PostgreSQL only. Figures are printed; nothing is asserted.
  */
 import { sql } from 'drizzle-orm';
-import os from 'node:os';
-import path from 'node:path';
 import type { ServerBuild } from 'react-router';
-import { createApp } from '../server/app';
-import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { type Database } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
 import { blogCallables } from '../server/features/blog/blog.callables';
 import { getEventPage } from '../server/features/events/event-pages.service';
@@ -23,9 +20,8 @@ import { eventsCallables } from '../server/features/events/events.callables';
 import { contextFor, insertPerson, insertSpace } from '../server/features/reservations/reservations.fixtures';
 import { spacesCallables } from '../server/features/spaces/spaces.callables';
 import { tenancyCallables } from '../server/features/tenancy/tenancy.callables';
-import { createCallableRouter } from '../server/platform/callables';
-import { parseEnvironment, readConfig } from '../server/platform/config';
 import type { Session } from '../server/platform/session';
+import { benchApp, getPage, onEachDatabase } from './in-process';
 import { loadServerBuild, measure } from './timing';
 
 const REGISTERED = 4_000;
@@ -103,36 +99,19 @@ async function benchOn(database: Database, build: ServerBuild) {
   };
   const visitor = await insertPerson(database.db);
   let current: Session | null = session;
-  const config = readConfig({
-    DATA_DIR: path.join(os.tmpdir(), 'escale-bench'),
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
-    BASE_URL: 'http://localhost:3000',
-    NODE_ENV: 'development',
-  });
-  const app = createApp({
+  const app = benchApp(
     database,
-    config,
-    router: createCallableRouter([
-      ...tenancyCallables,
-      ...spacesCallables,
-      ...blogCallables,
-      ...eventsCallables,
-    ]),
-    readSession: async () => current,
-    getServerBuild: async () => build,
-    mode: 'production',
-  });
+    build,
+    [...tenancyCallables, ...spacesCallables, ...blogCallables, ...eventsCallables],
+    current,
+  );
   const sample = await getEventPage(contextFor(database.db, session), eventId);
   console.log(
     `  sample: ${sample.registeredCount} registered, ${sample.waitlistCount} waiting, ${sample.attendeeNames.length} names shown, reader n° ${sample.mine?.position}`,
   );
   const ctx = contextFor(database.db, session);
   await measure('service: events.get (5,000 registrations)', () => getEventPage(ctx, eventId));
-  const get = (url: string) => async () => {
-    const response = await app.request(url, { headers: { 'User-Agent': 'bench' } });
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-    await response.text();
-  };
+  const get = (url: string) => () => getPage(app, url);
   const eventP95 = await measure('GET /events/{id} (in line)', get(`/events/${eventId}`));
   current = visitor.session;
   await measure('GET /events/{id} (not registered)', get(`/events/${eventId}`));
@@ -144,36 +123,12 @@ async function benchOn(database: Database, build: ServerBuild) {
 
 export async function run() {
   const build = await loadServerBuild();
-  if (process.env.BENCH_SKIP_PGLITE !== '1') {
-    console.log('PGlite (embedded, in memory):');
-    const pglite = await openPglite('memory://');
-    try {
-      await benchOn(pglite, build);
-    } finally {
-      await pglite.close();
-    }
-  }
-  const url = parseEnvironment().DATABASE_URL;
-  if (!url) {
-    console.log('PostgreSQL: skipped (set DATABASE_URL to measure it)');
-    return;
-  }
-  const { withAdminClient, databaseUrlWithName, dropDatabase } =
-    await import('../tests/support/postgres-template');
-  await dropDatabase(url, DATABASE_NAME);
-  await withAdminClient(url, (client) => client.query(`CREATE DATABASE ${DATABASE_NAME}`));
-  const postgres = openPostgres(databaseUrlWithName(url, DATABASE_NAME));
-  console.log(`PostgreSQL (${DATABASE_NAME}):`);
-  try {
-    const { eventP95, homeP95 } = await benchOn(postgres, build);
-    console.log(
-      `  target p95 < 20 ms for GET /events/{id}: ${eventP95 < 20 ? 'met' : 'NOT met'} (${eventP95.toFixed(1)} ms)`,
-    );
-    console.log(
-      `  target p95 < 50 ms for GET /: ${homeP95 < 50 ? 'met' : 'NOT met'} (${homeP95.toFixed(1)} ms)`,
-    );
-  } finally {
-    await postgres.close();
-    await dropDatabase(url, DATABASE_NAME);
-  }
+  await onEachDatabase(
+    DATABASE_NAME,
+    (database) => benchOn(database, build),
+    ({ eventP95, homeP95 }) => [
+      `target p95 < 20 ms for GET /events/{id}: ${eventP95 < 20 ? 'met' : 'NOT met'} (${eventP95.toFixed(1)} ms)`,
+      `target p95 < 50 ms for GET /: ${homeP95 < 50 ? 'met' : 'NOT met'} (${homeP95.toFixed(1)} ms)`,
+    ],
+  );
 }

@@ -26,6 +26,8 @@ import { buildEscaleIfNeeded, startEscale, startReference, type Server } from '.
 const CHROMIUM = '/usr/bin/chromium';
 // `BENCH_LIGHTHOUSE_RUNS=0 npm run bench first-load` measures the JavaScript alone.
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+// `BENCH_FIRST_LOAD_FILES=1` also lists each page's scripts, largest first (what to cut next).
+const LIST_FILES = process.env.BENCH_FIRST_LOAD_FILES === '1';
 const TARGET_RATIO = 1.3;
 // Lighthouse's mobile preset's screen (a Moto G Power).
 const PHONE = { width: 412, height: 823 };
@@ -43,6 +45,8 @@ interface FirstLoad {
   wire: number;
   decoded: number;
   html: number;
+  /** Each script's path and bytes on the wire. */
+  scripts: Array<{ path: string; wire: number }>;
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -67,8 +71,7 @@ async function firstLoad(browser: Browser, url: string): Promise<FirstLoad> {
   try {
     const page = await context.newPage();
     const pending: Promise<void>[] = [];
-    const scripts: string[] = [];
-    const result: FirstLoad = { files: 0, wire: 0, decoded: 0, html: 0 };
+    const result: FirstLoad = { files: 0, wire: 0, decoded: 0, html: 0, scripts: [] };
     page.on('requestfinished', (request) => {
       pending.push(
         (async () => {
@@ -80,7 +83,7 @@ async function firstLoad(browser: Browser, url: string): Promise<FirstLoad> {
           if (!/javascript/.test(type)) return;
           result.files++;
           result.wire += sizes.responseBodySize;
-          scripts.push(request.url());
+          result.scripts.push({ path: request.url(), wire: sizes.responseBodySize });
         })(),
       );
     });
@@ -88,7 +91,8 @@ async function firstLoad(browser: Browser, url: string): Promise<FirstLoad> {
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
     // Decoded sizes, asked again outside the browser (Node's fetch decompresses).
-    for (const script of scripts) result.decoded += (await (await fetch(script)).arrayBuffer()).byteLength;
+    for (const script of result.scripts)
+      result.decoded += (await (await fetch(script.path)).arrayBuffer()).byteLength;
     return result;
   } finally {
     await context.close();
@@ -196,6 +200,9 @@ export async function run() {
             `${ratio.toFixed(2)}× bare ${ratio <= TARGET_RATIO ? '(≤ 1.3: met)' : '(> 1.3: NOT met)'}`,
           ),
         );
+        if (LIST_FILES)
+          for (const script of [...figures.scripts].sort((a, b) => b.wire - a.wire))
+            console.log(`      ${kib(script.wire).padStart(10)}  ${new URL(script.path).pathname}`);
       }
     } finally {
       await browser.close();

@@ -13,11 +13,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import type { ServerBuild } from 'react-router';
-import { createApp } from '../server/app';
-import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { type Database } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
 import { formulasCallables } from '../server/features/formulas/formulas.callables';
 import { listMyLedger, listMyPlans } from '../server/features/formulas/plans.service';
@@ -31,9 +28,8 @@ import {
   type TestPerson,
 } from '../server/features/reservations/reservations.fixtures';
 import { tenancyCallables } from '../server/features/tenancy/tenancy.callables';
-import { createCallableRouter } from '../server/platform/callables';
-import { parseEnvironment, readConfig } from '../server/platform/config';
 import type { Session } from '../server/platform/session';
+import { benchApp, getPage, onEachDatabase } from './in-process';
 import { loadServerBuild, measure } from './timing';
 
 const LOTS = 100;
@@ -211,20 +207,7 @@ async function benchOn(database: Database, build: ServerBuild): Promise<number> 
 
   const empty = await insertPerson(database.db, { name: 'Membre sans formule' });
   let session: Session = member.session;
-  const config = readConfig({
-    DATA_DIR: path.join(os.tmpdir(), 'escale-bench'),
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
-    BASE_URL: 'http://localhost:3000',
-    NODE_ENV: 'development',
-  });
-  const app = createApp({
-    database,
-    config,
-    router: createCallableRouter([...tenancyCallables, ...formulasCallables]),
-    readSession: async () => session,
-    getServerBuild: async () => build,
-    mode: 'production',
-  });
+  const app = benchApp(database, build, [...tenancyCallables, ...formulasCallables], session);
   const ctx = contextFor(database.db, session);
   const sample = await listMyPlans(ctx);
   console.log(
@@ -232,11 +215,7 @@ async function benchOn(database: Database, build: ServerBuild): Promise<number> 
   );
   await measure('service: plans.listMine', () => listMyPlans(ctx));
   await measure('service: plans.ledger (first page)', () => listMyLedger(ctx, {}));
-  const page = async () => {
-    const response = await app.request('/plans', { headers: { 'User-Agent': 'bench' } });
-    if (response.status !== 200) throw new Error(`/plans answered ${response.status}`);
-    await response.text();
-  };
+  const page = () => getPage(app, '/plans');
   const p95 = await measure('GET /plans (10,000 entries)', page);
   // The same page for a member holding nothing: what rendering any page costs on this machine now.
   session = empty.session;
@@ -254,33 +233,11 @@ async function benchOn(database: Database, build: ServerBuild): Promise<number> 
 
 export async function run() {
   const build = await loadServerBuild();
-  if (process.env.BENCH_SKIP_PGLITE !== '1') {
-    console.log('PGlite (embedded, in memory):');
-    const pglite = await openPglite('memory://');
-    try {
-      await benchOn(pglite, build);
-    } finally {
-      await pglite.close();
-    }
-  }
-  const url = parseEnvironment().DATABASE_URL;
-  if (!url) {
-    console.log('PostgreSQL: skipped (set DATABASE_URL to measure it)');
-    return;
-  }
-  const { withAdminClient, databaseUrlWithName, dropDatabase } =
-    await import('../tests/support/postgres-template');
-  await dropDatabase(url, DATABASE_NAME);
-  await withAdminClient(url, (client) => client.query(`CREATE DATABASE ${DATABASE_NAME}`));
-  const postgres = openPostgres(databaseUrlWithName(url, DATABASE_NAME));
-  console.log(`PostgreSQL (${DATABASE_NAME}):`);
-  try {
-    const p95 = await benchOn(postgres, build);
-    console.log(
-      `  target p95 < ${TARGET_P95_MS} ms for GET /plans: ${p95 < TARGET_P95_MS ? 'met' : 'NOT met'} (${p95.toFixed(1)} ms)`,
-    );
-  } finally {
-    await postgres.close();
-    await dropDatabase(url, DATABASE_NAME);
-  }
+  await onEachDatabase(
+    DATABASE_NAME,
+    (database) => benchOn(database, build),
+    (p95) => [
+      `target p95 < ${TARGET_P95_MS} ms for GET /plans: ${p95 < TARGET_P95_MS ? 'met' : 'NOT met'} (${p95.toFixed(1)} ms)`,
+    ],
+  );
 }

@@ -7,22 +7,18 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, getISODay } from 'date-fns';
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import type { ServerBuild } from 'react-router';
 import { filtersFromSearchParams } from '../contract/search';
-import { createApp } from '../server/app';
-import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { type Database } from '../server/db/client';
 import { searchSpaces } from '../server/features/search/search.service';
 import { searchCallables } from '../server/features/search/search.callables';
 import { spacesCallables } from '../server/features/spaces/spaces.callables';
 import { tenancyCallables } from '../server/features/tenancy/tenancy.callables';
-import { createCallableRouter } from '../server/platform/callables';
-import { parseEnvironment, readConfig } from '../server/platform/config';
 import { log } from '../server/platform/log';
 import { systemContext } from '../server/platform/service-context';
 import { fillSearchData } from './search-data';
+import { benchApp, getPage, onEachDatabase } from './in-process';
 import { loadServerBuild, percentile } from './timing';
 
 const SPACES = 5_000;
@@ -102,20 +98,7 @@ async function benchOn(database: Database, build: ServerBuild, pageRuns = 1): Pr
   console.log(
     `  ${SPACES} spaces, ${SPACES * ROOMS_PER_SPACE} rooms loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  const config = readConfig({
-    DATA_DIR: path.join(os.tmpdir(), 'escale-bench'),
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
-    BASE_URL: 'http://localhost:3000',
-    NODE_ENV: 'development',
-  });
-  const app = createApp({
-    database,
-    config,
-    router: createCallableRouter([...tenancyCallables, ...spacesCallables, ...searchCallables]),
-    readSession: async () => null,
-    getServerBuild: async () => build,
-    mode: 'production',
-  });
+  const app = benchApp(database, build, [...tenancyCallables, ...spacesCallables, ...searchCallables], null);
 
   const visitor = systemContext({ db: database.db, log, now: new Date() });
   const answer = await searchSpaces(
@@ -139,11 +122,7 @@ async function benchOn(database: Database, build: ServerBuild, pageRuns = 1): Pr
     if (response.status !== 200) throw new Error(`search.spaces answered ${response.status}`);
     await response.text();
   });
-  const page = async (query: string) => {
-    const response = await app.request(`/search?${query}`, { headers: { 'User-Agent': 'bench' } });
-    if (response.status !== 200) throw new Error(`/search answered ${response.status}`);
-    await response.text();
-  };
+  const page = (query: string) => getPage(app, `/search?${query}`);
   const p95s: number[] = [];
   for (let run = 1; run <= pageRuns; run++) {
     p95s.push(
@@ -156,35 +135,15 @@ async function benchOn(database: Database, build: ServerBuild, pageRuns = 1): Pr
 
 export async function run() {
   const build = await loadServerBuild();
-
-  console.log('PGlite (embedded, in memory):');
-  const pglite = await openPglite('memory://');
-  try {
-    await benchOn(pglite, build);
-  } finally {
-    await pglite.close();
-  }
-
-  const url = parseEnvironment().DATABASE_URL;
-  if (!url) {
-    console.log('PostgreSQL: skipped (set DATABASE_URL to measure it)');
-    return;
-  }
-  const { withAdminClient, databaseUrlWithName, dropDatabase } =
-    await import('../tests/support/postgres-template');
-  const name = `escale_bench_${randomBytes(4).toString('hex')}`;
-  await withAdminClient(url, (client) => client.query(`CREATE DATABASE ${name}`));
-  const postgres = openPostgres(databaseUrlWithName(url, name));
-  console.log('PostgreSQL:');
-  try {
-    const p95s = await benchOn(postgres, build, PAGE_RUNS);
-    const met = p95s.filter((p95) => p95 < TARGET_P95_MS).length;
-    console.log(
-      `  target p95 < ${TARGET_P95_MS} ms for the page: met in ${met} of ${PAGE_RUNS} runs ` +
-        `(${p95s.map((p95) => p95.toFixed(1)).join(', ')} ms; load average ${os.loadavg()[0]!.toFixed(2)})`,
-    );
-  } finally {
-    await postgres.close();
-    await dropDatabase(url, name);
-  }
+  await onEachDatabase(
+    'bench_search',
+    (database, engine) => benchOn(database, build, engine === 'postgres' ? PAGE_RUNS : 1),
+    (p95s) => {
+      const met = p95s.filter((p95) => p95 < TARGET_P95_MS).length;
+      return [
+        `target p95 < ${TARGET_P95_MS} ms for the page: met in ${met} of ${PAGE_RUNS} runs ` +
+          `(${p95s.map((p95) => p95.toFixed(1)).join(', ')} ms; load average ${os.loadavg()[0]!.toFixed(2)})`,
+      ];
+    },
+  );
 }

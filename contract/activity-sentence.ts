@@ -72,6 +72,8 @@ export const CONCERNING_KINDS = [
   'registration.checked_in',
   'registration.check_in_undone',
   'registration.no_show',
+  'registration.paid',
+  'registration.refunded',
 ] as const satisfies readonly ActivityKind[];
 
 export function variantsOf(kind: ActivityKind): readonly SentenceVariant[] {

@@ -108,6 +108,8 @@ export const ACTIVITY_KINDS = [
   'registration.checked_in',
   'registration.check_in_undone',
   'registration.no_show',
+  'registration.paid',
+  'registration.refunded',
 ] as const;
 
 export const ZActivityKind = z.enum(ACTIVITY_KINDS);

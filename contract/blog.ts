@@ -4,15 +4,13 @@ import { ZInstant, ZText, ZUuid } from './input';
 import { LOCALES } from './locale';
 
 /**
- * The blog (docs/decisions/024-blog-and-admin-content.md): articles written by platform admins in French
+ * The blog (docs/decisions/022-blog-and-admin-content.md): articles written by platform admins in French
  * and, optionally, English, published now or at a chosen time. The public reads see only what is
  * published and due (`published_at` at or before the request's `now`); the admin operations see all.
  * Field messages are keys of the `admin` namespace's `validation`.
  */
 
-export const BLOG_PATH = '/blog';
-export const BLOG_FEED_PATH = '/blog/feed.xml';
-export const articlePath = (slug: string) => `/blog/article/${slug}`;
+export { articlePath, BLOG_FEED_PATH, BLOG_PATH } from './blog.plain';
 
 export const BLOG_PAGE_SIZE = 9;
 export const MAX_BLOG_PAGE_SIZE = 50;

@@ -1,3 +1,5 @@
+import type { Locale } from './locale';
+
 /**
  * The fixed lists of events and registrations (docs/decisions/025-events-and-waitlist.md), without zod, so
  * the database schema can read them as the contract does.
@@ -32,3 +34,13 @@ export const DEFAULT_OFFER_HOURS = 24;
 
 /** SQLSTATE of the database's refusal of a place beyond the event's capacity (migration 0019). */
 export const EVENT_FULL_SQLSTATE = 'EV001';
+
+/** The event's title in a language (the French one when the English is empty). */
+export function eventTitleIn(event: { titleFr: string; titleEn: string }, locale: Locale): string {
+  return locale === 'en' && event.titleEn.trim() ? event.titleEn : event.titleFr;
+}
+
+/** The public page of an event. */
+export function eventPath(id: string): string {
+  return `/events/${id}`;
+}

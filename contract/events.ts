@@ -8,8 +8,10 @@ import {
   REGISTRATION_STATUSES,
 } from './events.plain';
 import { ZEventCover } from './event-cover';
+import { ZCreditOption, ZCreditUnit, ZPaymentMethod } from './formulas';
+import { ORDER_STATUSES, PAYMENT_CHOICES } from './formulas.plain';
 import { ZText, ZUuid } from './input';
-import type { Locale } from './locale';
+import { withVatBreakdown } from './money';
 
 /**
  * Events, registrations and the waitlist (docs/decisions/025-events-and-waitlist.md). Times are UTC instants
@@ -34,6 +36,9 @@ export const EVENT_REFUSALS = [
   'room-taken', // the room is booked over the event's time
   'capacity-below-registered',
   'time-skipped', // a wall-clock time the spring change skips
+  'no-usable-credit', // paying with credit: no lot covers this event
+  'not-enough-credit', // paying with credit: no lot holds enough
+  'not-awaiting-payment', // marking paid an order already paid, cancelled, or a free place
 ] as const;
 export type EventRefusal = (typeof EVENT_REFUSALS)[number];
 
@@ -79,6 +84,11 @@ export const ZEventForm = z
     registrationDeadline: ZLocalDateTime.nullable().default(null),
     capacity: z.number().int().min(1).max(10_000),
     membersOnly: z.boolean().default(false),
+    /** A place's price excluding VAT, in cents (0: free). */
+    priceExclVatCents: z.number().int().min(0).max(100_000_000).default(0),
+    vatRateBasisPoints: z.number().int().min(0).max(10_000).default(2000),
+    /** What a place costs in credit minutes, for members whose formula covers the event; null: not with credit. */
+    creditMinutes: z.number().int().min(1).max(1440).nullable().default(null),
   })
   .superRefine((form, issues) => {
     if (form.endsAt <= form.startsAt)
@@ -86,6 +96,8 @@ export const ZEventForm = z
     if (form.registrationDeadline && form.registrationDeadline > form.startsAt) {
       issues.addIssue({ code: 'custom', path: ['registrationDeadline'], message: 'deadline-after-start' });
     }
+    if (form.creditMinutes !== null && form.priceExclVatCents === 0)
+      issues.addIssue({ code: 'custom', path: ['creditMinutes'], message: 'credits-need-price' });
   });
 export type TEventForm = z.output<typeof ZEventForm>;
 export type TEventFormInput = z.input<typeof ZEventForm>;
@@ -99,6 +111,42 @@ export const ZEventSpace = z.object({
   postcode: z.string(),
   timeZone: z.string(),
 });
+
+/** A place's price: null when the event is free. */
+export const ZEventPrice = z.object({
+  exclVatCents: z.number().int(),
+  vatCents: z.number().int(),
+  totalCents: z.number().int(),
+  vatRateBasisPoints: z.number().int(),
+});
+export type TEventPrice = z.infer<typeof ZEventPrice>;
+
+/** The price a place costs, with its VAT: null when it is free. */
+export function eventPriceOf(exclVatCents: number, vatRateBasisPoints: number): TEventPrice | null {
+  if (exclVatCents <= 0) return null;
+  const split = withVatBreakdown(exclVatCents, vatRateBasisPoints);
+  return {
+    exclVatCents,
+    vatCents: split.vatCents,
+    totalCents: split.inclVatCents,
+    vatRateBasisPoints,
+  };
+}
+
+/** How a registration was paid (the reader's own, or an attendee's for the managers). */
+export const ZRegistrationPayment = z.object({
+  with: z.enum(PAYMENT_CHOICES),
+  /** At price: the order's total, how it is paid and where it stands. */
+  totalCents: z.number().int().nullable(),
+  paymentMethod: ZPaymentMethod.nullable(),
+  orderStatus: z.enum(ORDER_STATUSES).nullable(),
+  /** With credit: what it took. */
+  creditAmount: z.number().int().nullable(),
+  creditUnit: ZCreditUnit.nullable(),
+  /** Given back (credit refunded, or the order cancelled and any invoice credited). */
+  refunded: z.boolean(),
+});
+export type TRegistrationPayment = z.infer<typeof ZRegistrationPayment>;
 
 /** What anyone may read of an event. */
 export const ZEventSummary = z.object({
@@ -117,6 +165,9 @@ export const ZEventSummary = z.object({
   cover: ZEventCover.nullable(),
   space: ZEventSpace,
   roomName: z.string().nullable(),
+  price: ZEventPrice.nullable(),
+  /** What a place costs in credit minutes (a lot of entries pays one); null: not payable with credit. */
+  creditMinutes: z.number().int().nullable(),
 });
 export type TEventSummary = z.infer<typeof ZEventSummary>;
 
@@ -129,6 +180,8 @@ export const ZMyRegistration = z.object({
   offerExpiresAt: z.string().nullable(),
   showName: z.boolean(),
   endReason: z.enum(REGISTRATION_END_REASONS).nullable(),
+  /** How the current registration was paid; null when free, or not charged yet (waitlisted, offered). */
+  payment: ZRegistrationPayment.nullable(),
 });
 export type TMyRegistration = z.infer<typeof ZMyRegistration>;
 
@@ -145,6 +198,12 @@ export const ZEventPage = ZEventSummary.extend({
   /** Whether registrations are still open, as of the request. */
   open: z.boolean(),
   mine: ZMyRegistration.nullable(),
+  /** Paying with credit, for the signed-in reader: null when no lot of theirs covers the event. */
+  creditOption: ZCreditOption.nullable(),
+  /** A paid place cancelled by its member until then is refunded (the space's cancellation policy). */
+  refundUntil: z.string().nullable(),
+  /** How many times its time or place changed (the calendar file's SEQUENCE). */
+  scheduleVersion: z.number().int(),
 });
 export type TEventPage = z.infer<typeof ZEventPage>;
 
@@ -161,6 +220,8 @@ export const ZManagedEvent = ZEventSummary.extend({
   registeredCount: z.number().int(),
   waitlistCount: z.number().int(),
   attendedCount: z.number().int(),
+  priceExclVatCents: z.number().int(),
+  vatRateBasisPoints: z.number().int(),
 });
 export type TManagedEvent = z.infer<typeof ZManagedEvent>;
 
@@ -171,6 +232,7 @@ export const ZAttendee = z.object({
   status: ZRegistrationStatus,
   position: z.number().int().nullable(),
   checkedInAt: z.string().nullable(),
+  payment: ZRegistrationPayment.nullable(),
 });
 export type TAttendee = z.infer<typeof ZAttendee>;
 
@@ -198,9 +260,15 @@ export const listUpcomingEvents = defineCallable({
   access: 'public',
 });
 
+/** How the member pays a paid place: at price (on site or by bank transfer) or with their credit. */
+const ZPayWith = {
+  payWith: z.enum(PAYMENT_CHOICES).default('price'),
+  paymentMethod: ZPaymentMethod.default('on_site'),
+};
+
 export const registerForEvent = defineCallable({
   name: 'events.register',
-  input: z.object({ eventId: ZUuid, showName: z.boolean().default(false) }),
+  input: z.object({ eventId: ZUuid, showName: z.boolean().default(false), ...ZPayWith }),
   output: ZMyRegistration,
   mutates: true,
   access: 'signed-in',
@@ -214,9 +282,10 @@ export const cancelRegistration = defineCallable({
   access: 'signed-in',
 });
 
+/** Accepting an offer takes the place and charges it then. */
 export const acceptOffer = defineCallable({
   name: 'events.acceptOffer',
-  input: z.object({ eventId: ZUuid }),
+  input: z.object({ eventId: ZUuid, ...ZPayWith }),
   output: ZMyRegistration,
   mutates: true,
   access: 'signed-in',
@@ -310,6 +379,15 @@ export const checkIn = defineCallable({
   access: 'signed-in',
 });
 
+/** A manager records that a place bought at price was paid (on site or by transfer): its invoice too. */
+export const markRegistrationPaid = defineCallable({
+  name: 'events.markPaid',
+  input: z.object({ registrationId: ZUuid }),
+  output: ZAttendee,
+  mutates: true,
+  access: 'signed-in',
+});
+
 export const updateEventSettings = defineCallable({
   name: 'events.updateSettings',
   input: z.object({ spaceId: ZUuid, offerHours: z.number().int().min(1).max(168) }),
@@ -320,12 +398,4 @@ export const updateEventSettings = defineCallable({
 
 export { DEFAULT_OFFER_HOURS };
 
-/** The event's title in a language (the French one when the English is empty). */
-export function eventTitleIn(event: { titleFr: string; titleEn: string }, locale: Locale): string {
-  return locale === 'en' && event.titleEn.trim() ? event.titleEn : event.titleFr;
-}
-
-/** The public page of an event. */
-export function eventPath(id: string): string {
-  return `/events/${id}`;
-}
+export { eventPath, eventTitleIn } from './events.plain';

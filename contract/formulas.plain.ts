@@ -99,3 +99,20 @@ export function formatCredit(locale: Locale, amount: number, unit: CreditUnit, w
   if (hours === 0) return `${sign}${rest} min`;
   return `${sign}${hours} h ${String(rest).padStart(2, '0')}`;
 }
+
+/** The formula's name in a language (the French one when the English is empty). */
+export function formulaName(formula: { nameFr: string; nameEn: string }, locale: Locale): string {
+  return locale === 'en' && formula.nameEn ? formula.nameEn : formula.nameFr;
+}
+
+export function formulaDescription(
+  formula: { descriptionFr: string; descriptionEn: string },
+  locale: Locale,
+): string {
+  return locale === 'en' && formula.descriptionEn ? formula.descriptionEn : formula.descriptionFr;
+}
+
+/** The path of a formula's public page. */
+export function formulaPath(id: string): string {
+  return `/formulas/${id}`;
+}

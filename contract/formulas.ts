@@ -14,7 +14,6 @@ import {
   ROLLOVER_RULES,
 } from './formulas.plain';
 import { ZInstant, ZText, ZUuid } from './input';
-import type { Locale } from './locale';
 import { ZRoomKind } from './rooms';
 
 /**
@@ -371,19 +370,4 @@ export const adjustCredits = defineCallable({
 
 export { formatCredit, type CreditWords } from './formulas.plain';
 
-/** The formula's name in a language (the French one when the English is empty). */
-export function formulaName(formula: { nameFr: string; nameEn: string }, locale: Locale): string {
-  return locale === 'en' && formula.nameEn ? formula.nameEn : formula.nameFr;
-}
-
-export function formulaDescription(
-  formula: { descriptionFr: string; descriptionEn: string },
-  locale: Locale,
-): string {
-  return locale === 'en' && formula.descriptionEn ? formula.descriptionEn : formula.descriptionFr;
-}
-
-/** The path of a formula's public page. */
-export function formulaPath(id: string): string {
-  return `/formulas/${id}`;
-}
+export { formulaDescription, formulaName, formulaPath } from './formulas.plain';

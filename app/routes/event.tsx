@@ -9,7 +9,7 @@ import { localeOfMatches, translatorFor } from '~/platform/meta';
 import { absoluteUrl, seoMeta, shortDescription } from '~/platform/seo';
 import { useLocale } from '~/platform/use-locale';
 
-export const handle: I18nHandle = { i18n: ['events'] };
+export const handle: I18nHandle = { i18n: ['events', 'formulas'] };
 await loadRouteNamespaces(handle);
 
 /** `/events/{id}` (public): a draft, an unknown id or an unpublished space's event is the 404 page. */

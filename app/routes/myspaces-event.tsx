@@ -7,7 +7,7 @@ import { EventOffice } from '~/features/events/office/event-office';
 import { requireViewer } from '~/platform/guard';
 import { localeOfMatches } from '~/platform/meta';
 
-export const handle: I18nHandle = { i18n: ['events', 'backoffice'] };
+export const handle: I18nHandle = { i18n: ['events', 'backoffice', 'formulas'] };
 await loadRouteNamespaces(handle);
 
 /** One event's back office, with the check-in list (owners, managers and admins of its space). */

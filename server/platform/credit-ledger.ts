@@ -68,8 +68,11 @@ export async function usableLots(
   }));
 }
 
-/** What paying a slot with credit would do, before booking: null when no lot could pay for it. */
-export function creditQuote(lots: UsableLot[], slot: { startsAt: Date; endsAt: Date }) {
+/**
+ * What paying a slot with credit would do, before booking: null when no lot could pay for it. An event's
+ * registration passes its own price in minutes (`minutes`) instead of the slot's length.
+ */
+export function creditQuote(lots: UsableLot[], slot: { startsAt: Date; endsAt: Date; minutes?: number }) {
   // Minutes first (a pack or a membership), entries otherwise (a day pass).
   const unit: CreditUnit | null = lots.some((lot) => lot.unit === 'minutes')
     ? 'minutes'
@@ -78,7 +81,10 @@ export function creditQuote(lots: UsableLot[], slot: { startsAt: Date; endsAt: D
       : null;
   if (!unit) return null;
   const ofUnit = lots.filter((lot) => lot.unit === unit);
-  const cost = creditCost(unit, slot.startsAt, slot.endsAt);
+  const cost =
+    unit === 'minutes' && slot.minutes !== undefined
+      ? slot.minutes
+      : creditCost(unit, slot.startsAt, slot.endsAt);
   const balanceBefore = ofUnit.reduce((sum, lot) => sum + lot.balance, 0);
   const lot = ofUnit.find((candidate) => candidate.balance >= cost) ?? null;
   return { unit, cost, balanceBefore, balanceAfter: balanceBefore - cost, lot };
@@ -167,4 +173,79 @@ export async function creditPaymentOf(
         WHERE e.reservation_id = ${reservationId} AND e.kind = 'debit'`,
   );
   return row ? { amount: Number(row.amount), unit: row.unit, refunded: row.refunded } : null;
+}
+
+// ——— Event registrations (docs/decisions/025-events-and-waitlist.md) ———
+
+/** A registration paid with credit: its event's slot, the room kind a lot must cover, and its round. */
+export interface RegistrationCharge extends CreditSlot {
+  registrationId: string;
+  round: number;
+  /** What a place costs in minutes (a lot counting entries pays one). */
+  minutes: number;
+  actorId: string | null;
+  now: Date;
+}
+
+/**
+ * Debits a registration's place from the member's lot that expires first among those holding enough, in the
+ * registration's unit of work (the database checks the lot may pay it: migration 0023). Throws
+ * `failed-precondition` (`no-usable-credit`, `not-enough-credit`) so the registration rolls back with it.
+ */
+export async function debitForRegistration(
+  tx: Tx,
+  charge: RegistrationCharge,
+): Promise<{ lotId: string; amount: number; unit: CreditUnit }> {
+  const quote = creditQuote(await usableLots(tx, charge, { lock: true }), charge);
+  if (!quote) {
+    throw new AppError('failed-precondition', 'No credit can pay for this event', {
+      reason: 'no-usable-credit',
+    });
+  }
+  if (!quote.lot) throw notEnoughCredit();
+  try {
+    await tx.execute(sql`
+      INSERT INTO credit_entries (lot_id, user_id, kind, amount, registration_id, registration_round, actor_id, occurred_at)
+      VALUES (${quote.lot.id}, ${charge.userId}, 'debit', ${-quote.cost}, ${charge.registrationId}, ${charge.round},
+              ${charge.actorId}, ${charge.now.toISOString()}::timestamptz)`);
+  } catch (error) {
+    if (sqlStateOf(error) === INSUFFICIENT_CREDIT_SQLSTATE) throw notEnoughCredit();
+    throw error;
+  }
+  return { lotId: quote.lot.id, amount: quote.cost, unit: quote.unit };
+}
+
+/**
+ * Gives back what a registration's round took, to the same lot, in the cancellation's unit of work; nothing
+ * when that lot has expired meanwhile (the outcome says so). Once per round (a unique index).
+ */
+export async function refundRegistration(
+  tx: Tx,
+  input: { registrationId: string; round: number; actorId: string | null; now: Date },
+): Promise<RefundOutcome> {
+  const [debit] = await rowsOf<{
+    lot_id: string;
+    amount: number;
+    user_id: string;
+    unit: CreditUnit;
+    expired: boolean;
+    refunded: boolean;
+  }>(
+    tx,
+    sql`SELECT e.lot_id, e.amount, e.user_id, l.unit,
+               l.valid_until <= ${input.now.toISOString()}::timestamptz AS expired,
+               EXISTS (SELECT 1 FROM credit_entries r WHERE r.registration_id = e.registration_id
+                         AND r.registration_round = e.registration_round AND r.kind = 'refund') AS refunded
+        FROM credit_entries e JOIN credit_lots l ON l.id = e.lot_id
+        WHERE e.registration_id = ${input.registrationId} AND e.registration_round = ${input.round} AND e.kind = 'debit'`,
+  );
+  if (!debit || debit.refunded) return { status: 'none' };
+  const amount = -Number(debit.amount);
+  if (debit.expired) return { status: 'lot-expired', amount, unit: debit.unit, lotId: debit.lot_id };
+  await tx.execute(sql`
+    INSERT INTO credit_entries (lot_id, user_id, kind, amount, registration_id, registration_round, actor_id, occurred_at)
+    VALUES (${debit.lot_id}, ${debit.user_id}, 'refund', ${amount}, ${input.registrationId}, ${input.round},
+            ${input.actorId}, ${input.now.toISOString()}::timestamptz)
+    ON CONFLICT DO NOTHING`);
+  return { status: 'refunded', amount, unit: debit.unit, lotId: debit.lot_id };
 }

@@ -131,3 +131,25 @@ test('the selected slot keeps a focus ring of 3:1 against what it is drawn on', 
   expect(style.outlineOffset).toBeLessThan(0);
   expect(contrast(style.outline, style.background)).toBeGreaterThanOrEqual(3);
 });
+
+// Zod is about 22 KiB on the wire: public pages read the contracts' plain modules instead
+// (docs/decisions/018-fast-first-load.md). Its code names ZodError, whatever chunk it lands in.
+test('the public pages load no validation library on a first visit', async ({ page, navigate }) => {
+  const id = await roomId(page, 'acme-coworking-paris', 'Salle Voltaire');
+  const paths = ['/', '/search', '/spaces/acme-coworking-paris', `/spaces/acme-coworking-paris/rooms/${id}`];
+  for (const path of paths) {
+    const scripts: string[] = [];
+    const listener = (response: { url(): string; request(): { resourceType(): string } }) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    };
+    page.on('response', listener);
+    await navigate(path);
+    await page.waitForLoadState('networkidle');
+    page.off('response', listener);
+    expect(scripts.length, path).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const code = await (await page.request.get(script)).text();
+      expect(code.includes('ZodError'), `${path} loads ${script}`).toBe(false);
+    }
+  }
+});

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { articlePath, type TArticleSummary } from '#contract/blog';
+import type { TArticleSummary } from '#contract/blog';
+import { articlePath } from '#contract/blog.plain';
 import { useLocale } from '~/platform/use-locale';
 import { articleDay, formatArticleDate } from './article-date';
 

@@ -1,7 +1,8 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { articlePath, BLOG_PATH, type TArticle } from '#contract/blog';
+import type { TArticle } from '#contract/blog';
+import { articlePath, BLOG_PATH } from '#contract/blog.plain';
 import { useLocale } from '~/platform/use-locale';
 import { TextLink } from '~/ui/link';
 import { MarkdownBody } from '~/ui/markdown-body';

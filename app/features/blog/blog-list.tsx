@@ -1,7 +1,8 @@
 import { Newspaper, Rss } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BLOG_FEED_PATH, BLOG_PATH, type listArticles } from '#contract/blog';
+import type { listArticles } from '#contract/blog';
+import { BLOG_FEED_PATH, BLOG_PATH } from '#contract/blog.plain';
 import type { OutputOf } from '#contract/callable';
 import { cn } from '~/ui/cn';
 import { EmptyState } from '~/ui/empty-state';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { BLOG_PATH, type TArticleSummary } from '#contract/blog';
+import type { TArticleSummary } from '#contract/blog';
+import { BLOG_PATH } from '#contract/blog.plain';
 import { TextLink } from '~/ui/link';
 import { ArticleCard } from './article-card';
 

@@ -1,10 +1,13 @@
-import { CalendarDays, CalendarPlus, MapPin, Users } from 'lucide-react';
+import { CalendarDays, CalendarPlus, MapPin, Ticket, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { coverAltIn } from '#contract/event-cover';
-import { eventTitleIn, type TEventPage } from '#contract/events';
+import type { TEventPage } from '#contract/events';
+import { eventTitleIn } from '#contract/events.plain';
 import type { TViewer } from '#contract/load-context';
+import { formatMoney, formatVatRate } from '#contract/money';
 import { formatMoment, formatSlot, zoneCity } from '#contract/reservation-format';
+import { useFormatCredit } from '~/features/formulas/use-format-credit';
 import { useLocale } from '~/platform/use-locale';
 import { buttonClass } from '~/ui/button';
 import { Notice } from '~/ui/notice';
@@ -25,6 +28,7 @@ export function EventPage({
   const { t } = useTranslation('events');
   const locale = useLocale();
   const zone = event.space.timeZone;
+  const credit = useFormatCredit();
   const description =
     locale === 'en' && event.descriptionEnHtml ? event.descriptionEnHtml : event.descriptionFrHtml;
   const address = [event.space.addressLine, `${event.space.postcode} ${event.space.city}`.trim()]
@@ -96,6 +100,32 @@ export function EventPage({
                 {t('page.deadline', { when: formatMoment(locale, event.registrationDeadline, zone) })}
               </span>
             ) : null}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-ink-soft flex items-center gap-2 text-sm">
+            <Ticket aria-hidden className="text-primary size-5 shrink-0" />
+            {t('page.price')}
+          </dt>
+          <dd className="pl-7 font-medium">
+            {event.price ? (
+              <>
+                {t('page.priceInclVat', { total: formatMoney(event.price.totalCents, locale) })}
+                <span className="text-ink-soft block text-sm">
+                  {t('page.priceExclVat', {
+                    excl: formatMoney(event.price.exclVatCents, locale),
+                    rate: formatVatRate(event.price.vatRateBasisPoints, locale),
+                  })}
+                </span>
+                {event.creditMinutes !== null ? (
+                  <span className="text-ink-soft block text-sm">
+                    {t('page.priceCredit', { credit: credit(event.creditMinutes, 'minutes') })}
+                  </span>
+                ) : null}
+              </>
+            ) : (
+              t('page.free')
+            )}
           </dd>
         </div>
       </dl>

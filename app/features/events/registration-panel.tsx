@@ -18,6 +18,7 @@ import { Button, buttonClass } from '~/ui/button';
 import { Notice } from '~/ui/notice';
 import { toast } from '~/ui/toast-store';
 import { eventErrorMessage } from './event-errors';
+import { initialPayment, PaymentFields, PaymentSummary, type PaymentDraft } from './payment-fields';
 
 /**
  * The reader's registration on the event page: register (or join the waitlist), their place in line, an
@@ -40,6 +41,7 @@ export function RegistrationPanel({
   const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [showName, setShowName] = useState(false);
+  const [payment, setPayment] = useState<PaymentDraft>(() => initialPayment(event));
   const headingId = useId();
   const acceptRef = useRef<HTMLButtonElement>(null);
   const mine = event.mine;
@@ -78,8 +80,16 @@ export function RegistrationPanel({
     body = (
       <div className="space-y-3">
         <Notice tone="success">{t('events:panel.registered')}</Notice>
+        {mine.payment ? <PaymentSummary payment={mine.payment} /> : null}
         {cancellable ? (
           <>
+            {event.refundUntil && mine.payment ? (
+              <p className="text-ink-soft text-sm">
+                {t('events:payment.refundUntil', {
+                  when: formatMoment(locale, event.refundUntil, zone),
+                })}
+              </p>
+            ) : null}
             <p className="text-ink-soft text-sm">
               {t('events:panel.cancelUntil', {
                 when: formatMoment(locale, event.registrationDeadline, zone),
@@ -121,11 +131,14 @@ export function RegistrationPanel({
             until: formatMoment(locale, mine.offerExpiresAt ?? event.registrationDeadline, zone),
           })}
         </Notice>
+        <PaymentFields event={event} value={payment} onChange={setPayment} />
         <div className="flex flex-wrap gap-2">
           <Button
             ref={acceptRef}
             disabled={busy}
-            onClick={() => void run(acceptOffer, { eventId: event.id }, t('events:panel.done.accepted'))}
+            onClick={() =>
+              void run(acceptOffer, { eventId: event.id, ...payment }, t('events:panel.done.accepted'))
+            }
           >
             {t('events:panel.accept')}
           </Button>
@@ -153,6 +166,13 @@ export function RegistrationPanel({
           <p className="text-ink-soft text-sm">{t(`events:panel.ended.${mine.endReason}`)}</p>
         ) : null}
         {event.membersOnly ? <p className="text-sm">{t('events:page.membersOnly')}</p> : null}
+        {full ? (
+          event.price ? (
+            <p className="text-ink-soft text-sm">{t('events:payment.onOffer')}</p>
+          ) : null
+        ) : (
+          <PaymentFields event={event} value={payment} onChange={setPayment} />
+        )}
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"
@@ -166,12 +186,16 @@ export function RegistrationPanel({
           onClick={() =>
             void run(
               registerForEvent,
-              { eventId: event.id, showName },
+              { eventId: event.id, showName, ...payment },
               full ? t('events:panel.done.waitlisted') : t('events:panel.done.registered'),
             )
           }
         >
-          {full ? t('events:panel.joinWaitlist') : t('events:panel.register')}
+          {full
+            ? t('events:panel.joinWaitlist')
+            : event.price
+              ? t('events:panel.registerPaid')
+              : t('events:panel.register')}
         </Button>
       </div>
     );

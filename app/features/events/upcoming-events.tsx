@@ -1,7 +1,8 @@
 import { CalendarDays } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { eventPath, eventTitleIn, type TEventSummary } from '#contract/events';
+import type { TEventSummary } from '#contract/events';
+import { eventPath, eventTitleIn } from '#contract/events.plain';
 import { formatSlot } from '#contract/reservation-format';
 import { useLocale } from '~/platform/use-locale';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { type TFormula } from '#contract/formulas';
+import type { TFormula } from '#contract/formulas';
 import { formatMoney, formatVatRate } from '#contract/money';
 import { useLocale } from '~/platform/use-locale';
 import { useFormatCredit } from './use-format-credit';

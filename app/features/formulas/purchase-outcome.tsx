@@ -1,7 +1,8 @@
 import { CircleCheck, Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formulaName, type TPlan } from '#contract/formulas';
+import type { TPlan } from '#contract/formulas';
+import { formulaName } from '#contract/formulas.plain';
 import { formatMoney } from '#contract/money';
 import { useRootData } from '~/platform/root-data';
 import { useLocale } from '~/platform/use-locale';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formulaDescription, formulaName, formulaPath, type TFormula } from '#contract/formulas';
+import type { TFormula } from '#contract/formulas';
+import { formulaDescription, formulaName, formulaPath } from '#contract/formulas.plain';
 import { useLocale } from '~/platform/use-locale';
 import { FormulaPrice } from './formula-terms';
 

@@ -28,8 +28,10 @@ function literalList(values: readonly string[]): SQL {
 /**
  * A workshop, talk or afterwork of a space (docs/decisions/025-events-and-waitlist.md). With a room, the
  * event holds the room's time through a reservation row of its own (`reservations.event_id`), so the
- * reservations' exclusion constraint keeps events and bookings apart. Free to attend (paid events are not
- * built yet: see the decision record).
+ * reservations' exclusion constraint keeps events and bookings apart. Free when its price is 0; otherwise a
+ * registration is an order at its price (excl. VAT + VAT rate) or, when `credit_minutes` is set, a debit
+ * of the member's credit (a lot covering the kind of the event's room, `event_hall` without a room: one
+ * entry, or `credit_minutes` minutes).
  */
 export const events = pgTable(
   'events',
@@ -54,6 +56,13 @@ export const events = pgTable(
     /** Registrations, cancellations by members and offers of freed places stop here (at the start at the latest). */
     registrationDeadline: timestamp('registration_deadline', { withTimezone: true }).notNull(),
     membersOnly: boolean('members_only').notNull().default(false),
+    /** The price of a place, excluding VAT (0: free), and its VAT rate. */
+    priceExclVatCents: integer('price_excl_vat_cents').notNull().default(0),
+    vatRateBasisPoints: integer('vat_rate_basis_points').notNull().default(0),
+    /** What a place costs in credit minutes (a lot counting entries pays one); null: not payable with credit. */
+    creditMinutes: integer('credit_minutes'),
+    /** Grows by one each time the event's time or place changes: the calendar files' SEQUENCE. */
+    scheduleVersion: integer('schedule_version').notNull().default(0),
     status: text('status', { enum: EVENT_STATUSES }).notNull().default('draft'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -72,6 +81,14 @@ export const events = pgTable(
     check('events_times_order', sql`${table.endsAt} > ${table.startsAt}`),
     check('events_deadline_before_start', sql`${table.registrationDeadline} <= ${table.startsAt}`),
     check('events_capacity_range', sql`${table.capacity} between 1 and 10000`),
+    check(
+      'events_price_range',
+      sql`${table.priceExclVatCents} between 0 and 100000000 and ${table.vatRateBasisPoints} between 0 and 10000`,
+    ),
+    check(
+      'events_credit_needs_price',
+      sql`${table.creditMinutes} is null or (${table.creditMinutes} between 1 and 1440 and ${table.priceExclVatCents} > 0)`,
+    ),
     check(
       'events_cover_alt',
       sql`(${table.coverKey} is null or ${table.coverAltFr} <> '') and char_length(${table.coverAltFr}) <= 200 and char_length(${table.coverAltEn}) <= 200`,
@@ -118,6 +135,13 @@ export const eventRegistrations = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     endReason: text('end_reason', { enum: REGISTRATION_END_REASONS }),
     registeredAt: timestamp('registered_at', { withTimezone: true }),
+    /**
+     * How many times the row was taken again after a cancellation (0 the first time): a paid registration's
+     * order and credit debit belong to one round, so registering again is charged again.
+     */
+    round: integer('round').notNull().default(0),
+    /** When the reminder 24 h before the start was queued (cleared when the event's time changes). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

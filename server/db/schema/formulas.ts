@@ -26,6 +26,7 @@ import {
 import { CURRENCIES } from '../../../contract/money';
 import { ROOM_KINDS } from '../../../contract/rooms.plain';
 import { users } from './auth';
+import { eventRegistrations, events } from './events';
 import { reservations } from './reservations';
 import { spaces } from './spaces';
 
@@ -158,8 +159,9 @@ export const plans = pgTable(
 );
 
 /**
- * What a member owes for a plan's start or a period: one order per plan and period (a renewal job running
- * twice finds the order already there). Amounts are copied from the formula at the time.
+ * What a member owes for a plan's start or a period (one order per plan and period: a renewal job running
+ * twice finds the order already there), or for a paid event registration (one order per registration and
+ * round, `period_index` holding the round). Amounts are copied from the formula or the event at the time.
  */
 export const orders = pgTable(
   'orders',
@@ -171,9 +173,8 @@ export const orders = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
-    planId: uuid('plan_id')
-      .notNull()
-      .references(() => plans.id),
+    planId: uuid('plan_id').references(() => plans.id),
+    registrationId: uuid('registration_id').references(() => eventRegistrations.id),
     periodIndex: integer('period_index').notNull(),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
@@ -189,6 +190,10 @@ export const orders = pgTable(
   },
   (table) => [
     uniqueIndex('orders_plan_period_key').on(table.planId, table.periodIndex),
+    uniqueIndex('orders_registration_round_key')
+      .on(table.registrationId, table.periodIndex)
+      .where(sql`${table.registrationId} is not null`),
+    check('orders_for_one_thing', sql`num_nonnulls(${table.planId}, ${table.registrationId}) = 1`),
     index('orders_space_idx').on(table.spaceId, table.createdAt),
     index('orders_unpaid_due_idx')
       .on(table.dueAt)
@@ -209,9 +214,8 @@ export const orderLines = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    formulaId: uuid('formula_id')
-      .notNull()
-      .references(() => formulas.id),
+    formulaId: uuid('formula_id').references(() => formulas.id),
+    eventId: uuid('event_id').references(() => events.id),
     label: text('label').notNull(),
     quantity: integer('quantity').notNull(),
     unitExclVatCents: integer('unit_excl_vat_cents').notNull(),
@@ -223,6 +227,7 @@ export const orderLines = pgTable(
   (table) => [
     index('order_lines_order_idx').on(table.orderId),
     check('order_lines_quantity_positive', sql`${table.quantity} > 0`),
+    check('order_lines_sell_one_thing', sql`num_nonnulls(${table.formulaId}, ${table.eventId}) = 1`),
     check(
       'order_lines_money_consistent',
       sql`${table.exclVatCents} = ${table.unitExclVatCents} * ${table.quantity} and ${table.totalCents} = ${table.exclVatCents} + ${table.vatCents}`,
@@ -282,6 +287,9 @@ export const creditEntries = pgTable(
     kind: text('kind', { enum: CREDIT_ENTRY_KINDS }).notNull(),
     amount: integer('amount').notNull(),
     reservationId: uuid('reservation_id').references(() => reservations.id),
+    /** A debit or refund of an event registration, with the registration's round it paid for. */
+    registrationId: uuid('registration_id').references(() => eventRegistrations.id),
+    registrationRound: integer('registration_round'),
     orderId: uuid('order_id').references(() => orders.id),
     reason: text('reason'),
     actorId: text('actor_id').references(() => users.id),
@@ -292,12 +300,19 @@ export const creditEntries = pgTable(
     index('credit_entries_lot_idx').on(table.lotId, table.id, table.amount),
     // The member's ledger, newest first, by pages of entry ids.
     index('credit_entries_user_idx').on(table.userId, table.id),
-    // One debit and one refund per reservation, one expiry per lot: a job or a retry running twice adds nothing.
+    // One debit and one refund per reservation (and per registration's round), one expiry per lot: a job or a
+    // retry running twice adds nothing.
     uniqueIndex('credit_entries_one_debit')
       .on(table.reservationId)
       .where(sql`${table.kind} = 'debit'`),
     uniqueIndex('credit_entries_one_refund')
       .on(table.reservationId)
+      .where(sql`${table.kind} = 'refund'`),
+    uniqueIndex('credit_entries_one_registration_debit')
+      .on(table.registrationId, table.registrationRound)
+      .where(sql`${table.kind} = 'debit'`),
+    uniqueIndex('credit_entries_one_registration_refund')
+      .on(table.registrationId, table.registrationRound)
       .where(sql`${table.kind} = 'refund'`),
     uniqueIndex('credit_entries_one_expiry')
       .on(table.lotId)
@@ -310,8 +325,9 @@ export const creditEntries = pgTable(
        or (${table.kind} = 'adjustment' and ${table.amount} <> 0 and length(trim(coalesce(${table.reason}, ''))) >= 3)`,
     ),
     check(
-      'credit_entries_reservation_kinds',
-      sql`(${table.kind} in ('debit', 'refund')) = (${table.reservationId} is not null)`,
+      'credit_entries_paid_thing',
+      sql`(${table.kind} in ('debit', 'refund')) = (num_nonnulls(${table.reservationId}, ${table.registrationId}) = 1)
+       and (${table.registrationId} is null) = (${table.registrationRound} is null)`,
     ),
   ],
 );

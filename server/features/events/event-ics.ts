@@ -19,6 +19,8 @@ export interface CalendarEvent {
   status: 'draft' | 'published' | 'cancelled';
   timeZone: string;
   location: string;
+  /** How many times its time or place changed: the SEQUENCE calendars use to replace their copy. */
+  sequence?: number;
 }
 
 export function eventCalendar(
@@ -35,7 +37,7 @@ export function eventCalendar(
   const url = `${options.baseUrl}${eventPath(event.id)}`;
   calendar.createEvent({
     id: `event-${event.id}@escale`,
-    sequence: event.status === 'cancelled' ? 1 : 0,
+    sequence: (event.sequence ?? 0) + (event.status === 'cancelled' ? 1 : 0),
     stamp: options.now,
     start: inUtc ? event.startsAt : new TZDate(event.startsAt.getTime(), zone),
     end: inUtc ? event.endsAt : new TZDate(event.endsAt.getTime(), zone),

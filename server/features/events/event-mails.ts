@@ -16,6 +16,8 @@ export const EVENT_MAIL_EVENTS = [
   'offer',
   'offer-expired',
   'event-cancelled',
+  'event-changed',
+  'reminder',
 ] as const;
 
 /** The status a message still applies to when its job runs (an offer accepted meanwhile is not re-sent). */
@@ -25,7 +27,12 @@ const STILL: Record<(typeof EVENT_MAIL_EVENTS)[number], RegistrationStatus[]> = 
   offer: ['offered'],
   'offer-expired': ['cancelled'],
   'event-cancelled': ['cancelled'],
+  'event-changed': ['registered', 'offered', 'waitlisted'],
+  reminder: ['registered'],
 };
+
+/** The messages that carry the event's calendar file (a change carries the next SEQUENCE of the same UID). */
+const WITH_CALENDAR = new Set<string>(['registered', 'event-changed']);
 
 interface MailRow extends Record<string, unknown> {
   status: RegistrationStatus;
@@ -46,6 +53,8 @@ interface MailRow extends Record<string, unknown> {
   address: string;
   time_zone: string;
   room_name: string | null;
+  schedule_version: number;
+  refunded: boolean;
 }
 
 /**
@@ -55,8 +64,15 @@ interface MailRow extends Record<string, unknown> {
  */
 export const eventMailJob = defineMail({
   kind: 'events.mail',
-  payload: z.object({ event: z.enum(EVENT_MAIL_EVENTS), registrationId: ZUuid }),
-  async compose({ event, registrationId }, ctx) {
+  payload: z.object({
+    event: z.enum(EVENT_MAIL_EVENTS),
+    registrationId: ZUuid,
+    /** What an `event-changed` message says it was before. */
+    previous: z
+      .object({ startsAt: z.string(), endsAt: z.string(), roomName: z.string().nullable() })
+      .optional(),
+  }),
+  async compose({ event, registrationId, previous }, ctx) {
     const [row] = await rowsOf<MailRow>(
       ctx.db,
       sql`SELECT r.status, r.user_id, to_json(r.offer_expires_at) #>> '{}' AS offer_expires_at,
@@ -64,7 +80,11 @@ export const eventMailJob = defineMail({
               AND w.waitlist_position <= r.waitlist_position)::int AS position,
             users.name, users.email, users.locale, events.id AS event_id, events.title_fr, events.title_en,
             to_json(events.starts_at) #>> '{}' AS starts_at, to_json(events.ends_at) #>> '{}' AS ends_at,
-            events.status AS event_status, events.cancellation_reason,
+            events.status AS event_status, events.cancellation_reason, events.schedule_version,
+            (EXISTS (SELECT 1 FROM credit_entries f WHERE f.registration_id = r.id AND f.registration_round = r.round
+                       AND f.kind = 'refund')
+             OR EXISTS (SELECT 1 FROM orders o WHERE o.registration_id = r.id AND o.period_index = r.round
+                          AND o.status = 'cancelled')) AS refunded,
             spaces.name AS space_name, spaces.time_zone, rooms.name AS room_name,
             concat_ws(', ', spaces.name, nullif(spaces.address_line, ''), nullif(concat_ws(' ', spaces.postcode, spaces.city), '')) AS address
           FROM event_registrations r JOIN users ON users.id = r.user_id JOIN events ON events.id = r.event_id
@@ -93,10 +113,17 @@ export const eventMailJob = defineMail({
         ];
         if (event === 'waitlisted') details.push([t('events.labels.position'), String(values.position)]);
         if (event === 'offer') details.push([t('events.labels.until'), values.until]);
-        const notes =
-          event === 'event-cancelled' && row.cancellation_reason
-            ? [t('events.labels.reason', { reason: row.cancellation_reason })]
-            : [];
+        if (event === 'event-changed' && previous) {
+          const before = formatSlot(locale, previous.startsAt, previous.endsAt, row.time_zone);
+          details.push([
+            t('events.labels.before'),
+            previous.roomName ? `${before} · ${previous.roomName}` : before,
+          ]);
+        }
+        const notes: string[] = [];
+        if (event === 'event-cancelled' && row.cancellation_reason)
+          notes.push(t('events.labels.reason', { reason: row.cancellation_reason }));
+        if (event === 'event-cancelled' && row.refunded) notes.push(t('events.labels.cancelledRefund'));
         return {
           subject: t(key('subject'), values),
           greeting: greetingFor(locale, row.name),
@@ -104,28 +131,28 @@ export const eventMailJob = defineMail({
           details,
           notes,
           action: { label: t(key('button')), url: event === 'offer' ? `${url}?offer=accept` : url },
-          attachments:
-            event === 'registered'
-              ? [
-                  {
-                    filename: 'event.ics',
-                    content: eventCalendar(
-                      {
-                        id: row.event_id,
-                        titleFr: row.title_fr,
-                        titleEn: row.title_en,
-                        startsAt: new Date(row.starts_at),
-                        endsAt: new Date(row.ends_at),
-                        status: row.event_status,
-                        timeZone: row.time_zone,
-                        location: row.address,
-                      },
-                      { locale, baseUrl: ctx.baseUrl, now: ctx.now },
-                    ),
-                    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-                  },
-                ]
-              : [],
+          attachments: WITH_CALENDAR.has(event)
+            ? [
+                {
+                  filename: 'event.ics',
+                  content: eventCalendar(
+                    {
+                      id: row.event_id,
+                      titleFr: row.title_fr,
+                      titleEn: row.title_en,
+                      startsAt: new Date(row.starts_at),
+                      endsAt: new Date(row.ends_at),
+                      status: row.event_status,
+                      timeZone: row.time_zone,
+                      location: row.room_name ? `${row.room_name}, ${row.address}` : row.address,
+                      sequence: Number(row.schedule_version),
+                    },
+                    { locale, baseUrl: ctx.baseUrl, now: ctx.now },
+                  ),
+                  contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+                },
+              ]
+            : [],
         };
       },
     };

@@ -5,7 +5,9 @@ import { rowsOf } from '../../db/rows';
 import { may } from '../../platform/policy';
 import { renderMarkdown } from '../../platform/markdown';
 import type { ServiceContext } from '../../platform/service-context';
-import { selectEvents, toSummary } from './event-view';
+import { creditQuote, usableLots } from '../../platform/credit-ledger';
+import { isPaid, refundLimitOf } from './event-payments';
+import { coveredKindOf, selectEvents, toSummary, type EventRow } from './event-view';
 import { myRegistration } from './registrations.service';
 
 /**
@@ -39,6 +41,31 @@ export async function getEventPage(ctx: ServiceContext, id: string): Promise<TEv
     canManage,
     open: row.status === 'published' && deadline > ctx.now,
     mine: await myRegistration(ctx, id),
+    creditOption: await creditOptionOf(ctx, row),
+    scheduleVersion: Number(row.schedule_version),
+    refundUntil: isPaid(row) ? (await refundLimitOf(ctx.db, row)).toISOString() : null,
+  };
+}
+
+/** What paying a place with credit would cost the signed-in reader and leave them; null when nothing covers it. */
+async function creditOptionOf(ctx: ServiceContext, row: EventRow) {
+  if (!ctx.actor || !isPaid(row) || row.credit_minutes === null) return null;
+  const slot = {
+    userId: ctx.actor.id,
+    spaceId: row.space_id,
+    roomKind: coveredKindOf(row),
+    startsAt: new Date(row.starts_at),
+    endsAt: new Date(row.ends_at),
+    minutes: Number(row.credit_minutes),
+  };
+  const quote = creditQuote(await usableLots(ctx.db, slot), slot);
+  if (!quote) return null;
+  return {
+    unit: quote.unit,
+    cost: quote.cost,
+    balanceBefore: quote.balanceBefore,
+    balanceAfter: quote.balanceAfter,
+    enough: quote.lot !== null,
   };
 }
 

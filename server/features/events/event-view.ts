@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TEventSummary, TManagedEvent } from '#contract/events';
-import { instantToLocal } from '#contract/events';
+import { eventPriceOf, instantToLocal } from '#contract/events';
 import type { TEventCover } from '#contract/event-cover';
 import { photoUrl } from '#contract/photos';
 import { fileUrlOf } from '#contract/storage';
 import type { EventStatus } from '#contract/events.plain';
+import type { RoomKind } from '#contract/rooms.plain';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { Tx } from '../../db/transaction';
@@ -40,6 +41,11 @@ export interface EventRow extends Record<string, unknown> {
   space_status: string;
   time_zone: string;
   room_name: string | null;
+  room_kind: RoomKind | null;
+  price_excl_vat_cents: number;
+  vat_rate_basis_points: number;
+  credit_minutes: number | null;
+  schedule_version: number;
   taken: number;
   waiting: number;
   attended: number;
@@ -58,7 +64,8 @@ const COLUMNS = sql`events.id, events.space_id, events.room_id, events.title_fr,
   events.cover_key, events.cover_alt_fr, events.cover_alt_en,
   spaces.slug AS space_slug, spaces.name AS space_name, spaces.city AS space_city,
   spaces.address_line AS space_address, spaces.postcode AS space_postcode, spaces.status AS space_status,
-  spaces.time_zone, rooms.name AS room_name`;
+  spaces.time_zone, rooms.name AS room_name, rooms.kind AS room_kind,
+  events.price_excl_vat_cents, events.vat_rate_basis_points, events.credit_minutes, events.schedule_version`;
 
 /** Events with their space and room, filtered and ordered by the caller (`events`, `spaces`, `rooms` in scope). */
 export async function selectEvents(
@@ -119,7 +126,14 @@ export function toSummary(row: EventRow): TEventSummary {
       timeZone: row.time_zone,
     },
     roomName: row.room_name,
+    price: eventPriceOf(Number(row.price_excl_vat_cents), Number(row.vat_rate_basis_points)),
+    creditMinutes: row.credit_minutes === null ? null : Number(row.credit_minutes),
   };
+}
+
+/** The kind of room a lot must cover to pay for the event: its room's, `event_hall` without a room. */
+export function coveredKindOf(row: Pick<EventRow, 'room_kind'>): RoomKind {
+  return row.room_kind ?? 'event_hall';
 }
 
 export function toManaged(row: EventRow): TManagedEvent {
@@ -136,6 +150,8 @@ export function toManaged(row: EventRow): TManagedEvent {
     registeredCount: Number(row.taken),
     waitlistCount: Number(row.waiting),
     attendedCount: Number(row.attended),
+    priceExclVatCents: Number(row.price_excl_vat_cents),
+    vatRateBasisPoints: Number(row.vat_rate_basis_points),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   listAttendees,
   listManagedEvents,
   listUpcomingEvents,
+  markRegistrationPaid,
   publishEvent,
   registerForEvent,
   updateEvent,
@@ -30,7 +31,7 @@ export const eventsCallables = [
   implement(listUpcomingEvents, (input, ctx) => pages.listUpcomingEvents(ctx, input)),
   implement(registerForEvent, (input, ctx) => registrations.register(ctx, input)),
   implement(cancelRegistration, ({ eventId }, ctx) => registrations.cancelRegistration(ctx, eventId)),
-  implement(acceptOffer, ({ eventId }, ctx) => registrations.acceptOffer(ctx, eventId)),
+  implement(acceptOffer, (input, ctx) => registrations.acceptOffer(ctx, input)),
   implement(declineOffer, ({ eventId }, ctx) => registrations.declineOffer(ctx, eventId)),
   implement(listManagedEvents, ({ spaceId }, ctx) => manage.listManagedEvents(ctx, spaceId)),
   implement(getManagedEvent, ({ id }, ctx) => manage.getManagedEvent(ctx, id)),
@@ -41,5 +42,6 @@ export const eventsCallables = [
   implement(duplicateEvent, ({ id }, ctx) => manage.duplicateEvent(ctx, id)),
   implement(listAttendees, (input, ctx) => registrations.listAttendees(ctx, input)),
   implement(checkIn, (input, ctx) => registrations.checkIn(ctx, input)),
+  implement(markRegistrationPaid, (input, ctx) => registrations.markRegistrationPaid(ctx, input)),
   implement(updateEventSettings, (input, ctx) => manage.updateEventSettings(ctx, input)),
 ];

@@ -185,6 +185,21 @@ const CASES: Record<string, { input: (role: Role) => Promise<unknown>; expected:
     },
     expected: MANAGERS_ONLY,
   },
+  'events.markPaid': {
+    // A paid place bought at price by another member, awaiting payment.
+    input: async () => {
+      const eventId = await publishedEvent(router, database.db, people.manager, spaceId, {
+        priceExclVatCents: 1500,
+      });
+      const registration = (await router.invoke(
+        'events.register',
+        { eventId, payWith: 'price', paymentMethod: 'on_site' },
+        contextFor(database.db, people.otherMember.session),
+      )) as { id: string };
+      return { registrationId: registration.id };
+    },
+    expected: MANAGERS_ONLY,
+  },
   'events.updateSettings': { input: async () => ({ spaceId, offerHours: 12 }), expected: MANAGERS_ONLY },
 };
 

@@ -54,6 +54,7 @@ export function createEventRoutes(options: {
         ]
           .filter(Boolean)
           .join(', '),
+        sequence: page.scheduleVersion,
       },
       { locale, baseUrl: options.baseUrl, now },
     );

@@ -15,7 +15,7 @@ import {
 } from '../../platform/service-context';
 import { eventMailJob } from './event-mails';
 import { eventDetails, lockAndReadEvent, selectEvents, toManaged, type EventRow } from './event-view';
-import { queueRefill } from './registrations.service';
+import { queueRefill, refundAndLog } from './registrations.service';
 
 /**
  * What owners and managers do to their space's events (docs/decisions/025-events-and-waitlist.md). An event
@@ -195,7 +195,9 @@ function columnsOf(form: TEventForm, times: EventTimes) {
     description_fr = ${form.descriptionFr}, description_en = ${form.descriptionEn},
     starts_at = ${times.startsAt.toISOString()}::timestamptz, ends_at = ${times.endsAt.toISOString()}::timestamptz,
     registration_deadline = ${times.deadline.toISOString()}::timestamptz, capacity = ${form.capacity},
-    members_only = ${form.membersOnly}`;
+    members_only = ${form.membersOnly}, price_excl_vat_cents = ${form.priceExclVatCents},
+    vat_rate_basis_points = ${form.vatRateBasisPoints},
+    credit_minutes = ${form.priceExclVatCents > 0 ? form.creditMinutes : null}`;
 }
 
 export async function createEvent(ctx: ServiceContext, input: { spaceId: string; event: TEventForm }) {
@@ -237,6 +239,9 @@ const TRACKED = [
   'capacity',
   'roomId',
   'membersOnly',
+  'priceExclVatCents',
+  'vatRateBasisPoints',
+  'creditMinutes',
 ] as const;
 
 function trackedOf(row: EventRow) {
@@ -249,7 +254,34 @@ function trackedOf(row: EventRow) {
     capacity: row.capacity,
     roomId: row.room_id,
     membersOnly: row.members_only,
+    priceExclVatCents: Number(row.price_excl_vat_cents),
+    vatRateBasisPoints: Number(row.vat_rate_basis_points),
+    creditMinutes: row.credit_minutes === null ? null : Number(row.credit_minutes),
   };
+}
+
+/**
+ * After a published event's time or place changed: its calendar files' sequence grows, reminders are due
+ * again for the new time, and everyone registered, offered a place or in line is told (with what it was).
+ */
+async function tellScheduleChange(work: WorkContext, before: EventRow): Promise<number> {
+  await work.db.execute(sql`
+    UPDATE events SET schedule_version = schedule_version + 1 WHERE id = ${before.id}`);
+  await work.db.execute(sql`
+    UPDATE event_registrations SET reminded_at = NULL WHERE event_id = ${before.id} AND reminded_at IS NOT NULL`);
+  const people = await rowsOf<{ id: string }>(
+    work.db,
+    sql`SELECT id FROM event_registrations WHERE event_id = ${before.id} AND status IN ('registered', 'offered', 'waitlisted')`,
+  );
+  const previous = {
+    startsAt: new Date(before.starts_at).toISOString(),
+    endsAt: new Date(before.ends_at).toISOString(),
+    roomName: before.room_name,
+  };
+  for (const { id } of people) {
+    await enqueueJob(work.db, eventMailJob, { event: 'event-changed', registrationId: id, previous });
+  }
+  return people.length;
 }
 
 export async function updateEvent(ctx: ServiceContext, input: { id: string; event: TEventForm }) {
@@ -274,6 +306,8 @@ export async function updateEvent(ctx: ServiceContext, input: { id: string; even
     );
     const [after] = await selectEvents(work.db, sql`events.id = ${input.id}`);
     const changes = changesBetween(trackedOf(before), trackedOf(after!), TRACKED);
+    const moved = Boolean(changes.startsAt || changes.endsAt || changes.roomId);
+    const told = moved && before.status === 'published' ? await tellScheduleChange(work, before) : 0;
     if (
       Object.keys(changes).length > 0 ||
       before.description_fr !== input.event.descriptionFr ||
@@ -284,13 +318,13 @@ export async function updateEvent(ctx: ServiceContext, input: { id: string; even
         subject: { type: 'event', id: input.id },
         spaceId: before.space_id,
         changes,
-        details: eventDetails(after!),
+        details: { ...eventDetails(after!), ...(told > 0 ? { told } : {}) },
       });
     }
     const more =
       input.event.capacity > before.capacity || times.deadline > new Date(before.registration_deadline);
     if (more && before.status === 'published') await queueRefill(work, input.id);
-    return more;
+    return more || told > 0;
   });
   if (grew) wakeJobRunner();
   return { id: input.id };
@@ -316,7 +350,8 @@ export async function publishEvent(ctx: ServiceContext, id: string) {
 }
 
 /**
- * Cancels an event: everyone registered, offered a place or in line is told by e-mail, and the room's time
+ * Cancels an event: everyone registered, offered a place or in line is told by e-mail, every paid place is
+ * refunded (credit back to its lot, or the order cancelled and its invoice credited), and the room's time
  * is freed, in one unit of work.
  */
 export async function cancelEvent(ctx: ServiceContext, input: { id: string; reason: string }) {
@@ -332,17 +367,23 @@ export async function cancelEvent(ctx: ServiceContext, input: { id: string; reas
       .execute(sql`UPDATE reservations SET status = 'cancelled', cancelled_at = ${work.now.toISOString()}::timestamptz,
         cancelled_by_role = 'manager', cancelled_by_id = ${work.actor!.id}, updated_at = now()
       WHERE event_id = ${input.id} AND status IN ('pending', 'confirmed')`);
-    const ended = await rowsOf<{ id: string }>(
+    const ended = await rowsOf<{ id: string; user_id: string; round: number }>(
       work.db,
       sql`UPDATE event_registrations SET status = 'cancelled', end_reason = 'event-cancelled',
             cancelled_at = ${work.now.toISOString()}::timestamptz, waitlist_position = NULL,
             offer_expires_at = NULL, updated_at = now()
           WHERE event_id = ${input.id} AND status IN ('registered', 'waitlisted', 'offered')
-          RETURNING id`,
+          RETURNING id, user_id, round`,
     );
-    // Only people who had not yet come: a past event's attendees keep their record.
-    for (const { id } of ended) {
-      await enqueueJob(work.db, eventMailJob, { event: 'event-cancelled', registrationId: id });
+    // Only people who had not yet come: a past event's attendees keep their record (and what they paid).
+    for (const registration of ended) {
+      await enqueueJob(work.db, eventMailJob, { event: 'event-cancelled', registrationId: registration.id });
+      await refundAndLog(
+        work,
+        row,
+        { id: registration.id, userId: registration.user_id, round: Number(registration.round) },
+        'Événement annulé',
+      );
     }
     await logActivity(work, {
       kind: 'event.cancelled',
@@ -376,11 +417,13 @@ export async function duplicateEvent(ctx: ServiceContext, id: string) {
     const [created] = await rowsOf<{ id: string }>(
       work.db,
       sql`INSERT INTO events (space_id, room_id, title_fr, title_en, description_fr, description_en, cover_key,
-            cover_alt_fr, cover_alt_en, starts_at, ends_at, registration_deadline, capacity, members_only, created_by_id)
+            cover_alt_fr, cover_alt_en, starts_at, ends_at, registration_deadline, capacity, members_only,
+            price_excl_vat_cents, vat_rate_basis_points, credit_minutes, created_by_id)
           SELECT space_id, room_id, title_fr, title_en, description_fr, description_en, cover_key,
             cover_alt_fr, cover_alt_en,
             ${times.startsAt.toISOString()}::timestamptz, ${times.endsAt.toISOString()}::timestamptz,
-            ${times.deadline.toISOString()}::timestamptz, capacity, members_only, ${work.actor!.id}
+            ${times.deadline.toISOString()}::timestamptz, capacity, members_only, price_excl_vat_cents,
+            vat_rate_basis_points, credit_minutes, ${work.actor!.id}
           FROM events WHERE id = ${id} RETURNING id`,
     );
     const copy = created!.id;

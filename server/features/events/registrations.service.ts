@@ -2,17 +2,19 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ActivityEntry } from '../../platform/activity';
 import { AppError } from '#contract/errors';
-import type { TAttendee, TMyRegistration } from '#contract/events';
+import type { TAttendee, TMyRegistration, TRegistrationPayment } from '#contract/events';
 import {
   EVENT_FULL_SQLSTATE,
   type RegistrationEndReason,
   type RegistrationStatus,
 } from '#contract/events.plain';
+import type { PaymentMethod } from '#contract/formulas.plain';
 import { ZUuid } from '#contract/input';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { sqlStateOf, type Tx } from '../../db/transaction';
 import { recordActivities } from '../../platform/activity';
+import { settleSale } from '../../platform/invoicing';
 import { defineJob, enqueueJob, wakeJobRunner } from '../../platform/jobs';
 import { may, requireRight, requireSignedIn, spaceRoleOf } from '../../platform/policy';
 import {
@@ -24,6 +26,16 @@ import {
   type WorkContext,
 } from '../../platform/service-context';
 import { eventMailJob } from './event-mails';
+import {
+  chargeRegistration,
+  isPaid,
+  paymentsOf,
+  refundLimitOf,
+  refundRegistrationCharge,
+  type ChargeDetails,
+  type PaymentChoiceInput,
+  type RefundDetails,
+} from './event-payments';
 import { eventDetails, lockAndReadEvent, selectEvents, type EventRow } from './event-view';
 
 /**
@@ -46,9 +58,10 @@ interface RegistrationRow extends Record<string, unknown> {
   show_name: boolean;
   end_reason: RegistrationEndReason | null;
   position: number | null;
+  round: number;
 }
 
-const REGISTRATION_COLUMNS = sql`id, user_id, status, waitlist_position, show_name, end_reason,
+const REGISTRATION_COLUMNS = sql`id, user_id, status, waitlist_position, show_name, end_reason, round,
   to_json(offer_expires_at) #>> '{}' AS offer_expires_at,
   CASE WHEN waitlist_position IS NULL THEN NULL ELSE (
     SELECT count(*) FROM event_registrations w
@@ -63,7 +76,7 @@ async function registrationOf(db: Db | Tx, eventId: string, userId: string): Pro
   return row ?? null;
 }
 
-export function toMine(row: RegistrationRow): TMyRegistration {
+export function toMine(row: RegistrationRow, payment: TRegistrationPayment | null): TMyRegistration {
   return {
     id: row.id,
     status: row.status,
@@ -71,13 +84,43 @@ export function toMine(row: RegistrationRow): TMyRegistration {
     offerExpiresAt: row.offer_expires_at ? new Date(row.offer_expires_at).toISOString() : null,
     showName: row.show_name,
     endReason: row.end_reason,
+    payment,
   };
+}
+
+/** The registration as its person sees it, with how its current round was paid. */
+async function mineOf(db: Db | Tx, row: RegistrationRow): Promise<TMyRegistration> {
+  return toMine(row, (await paymentsOf(db, [row.id])).get(row.id) ?? null);
 }
 
 export async function myRegistration(ctx: ServiceContext, eventId: string): Promise<TMyRegistration | null> {
   if (!ctx.actor) return null;
   const row = await registrationOf(ctx.db, eventId, ctx.actor.id);
-  return row ? toMine(row) : null;
+  return row ? mineOf(ctx.db, row) : null;
+}
+
+/** The payment part of a registration's activity entry. */
+function chargeEntryDetails(charge: ChargeDetails | null): Record<string, string | number> {
+  return charge ? { ...charge } : {};
+}
+
+/**
+ * Gives back a registration's charge and logs it (`registration.refunded`, about its person), in the
+ * cancellation's unit of work. Nothing when nothing was charged.
+ */
+export async function refundAndLog(
+  work: WorkContext,
+  event: EventRow,
+  registration: { id: string; userId: string; round: number },
+  reason: string,
+): Promise<RefundDetails | null> {
+  const refund = await refundRegistrationCharge(work, registration, reason);
+  if (!refund) return null;
+  await logActivity(
+    work,
+    registrationEntry(event, registration, 'registration.refunded', { details: { ...refund } }),
+  );
+  return refund;
 }
 
 async function lockEvent(work: WorkContext, eventId: string): Promise<EventRow> {
@@ -125,7 +168,10 @@ export async function queueRefill(
  * Registers the signed-in person (a confirmed address is required), or puts them in line when every place
  * is taken or others already wait. Registering again after cancelling reuses their row.
  */
-export async function register(ctx: ServiceContext, input: { eventId: string; showName: boolean }) {
+export async function register(
+  ctx: ServiceContext,
+  input: { eventId: string; showName: boolean } & PaymentChoiceInput,
+) {
   const user = requireSignedIn(ctx.actor);
   if (!user.emailVerified)
     throw refused('email-not-verified', 'Confirm your e-mail address before registering');
@@ -142,7 +188,8 @@ export async function register(ctx: ServiceContext, input: { eventId: string; sh
     }
     const existing = await registrationOf(work.db, event.id, user.id);
     // A retried request finds what the first one did.
-    if (existing && existing.status !== 'cancelled') return { mine: toMine(existing), changed: false };
+    if (existing && existing.status !== 'cancelled')
+      return { mine: await mineOf(work.db, existing), changed: false };
     const full = Number(event.taken) >= event.capacity || Number(event.waiting) > 0;
     const status: RegistrationStatus = full ? 'waitlisted' : 'registered';
     const now = sql`${work.now.toISOString()}::timestamptz`;
@@ -151,24 +198,32 @@ export async function register(ctx: ServiceContext, input: { eventId: string; sh
       : sql`NULL`;
     const registeredAt = full ? sql`NULL` : now;
     let id: string;
+    let round: number;
     try {
-      const [row] = await rowsOf<{ id: string }>(
+      // Registering again after cancelling takes the row's next round: its charge is a new one.
+      const [row] = await rowsOf<{ id: string; round: number }>(
         work.db,
         existing
           ? sql`UPDATE event_registrations SET status = ${status}, waitlist_position = ${position}, show_name = ${input.showName},
                   registered_at = ${registeredAt}, cancelled_at = NULL, end_reason = NULL, offered_at = NULL,
-                  checked_in_at = NULL, updated_at = now()
-                WHERE id = ${existing.id} RETURNING id`
+                  checked_in_at = NULL, reminded_at = NULL, round = round + 1, updated_at = now()
+                WHERE id = ${existing.id} RETURNING id, round`
           : sql`INSERT INTO event_registrations (event_id, user_id, status, waitlist_position, show_name, registered_at, created_at)
                 VALUES (${event.id}, ${user.id}, ${status}, ${position}, ${input.showName}, ${registeredAt}, ${now})
-                RETURNING id`,
+                RETURNING id, round`,
       );
       id = row!.id;
+      round = Number(row!.round);
     } catch (error) {
       if (sqlStateOf(error) === EVENT_FULL_SQLSTATE)
         throw new AppError('aborted', 'The event filled up, try again');
       throw error;
     }
+    // A place taken now is charged now; a place in line is charged when its offer is accepted.
+    const charge =
+      status === 'registered'
+        ? await chargeRegistration(work, event, { id, userId: user.id, round }, input)
+        : null;
     await enqueueJob(work.db, eventMailJob, {
       event: status === 'registered' ? 'registered' : 'waitlisted',
       registrationId: id,
@@ -177,10 +232,13 @@ export async function register(ctx: ServiceContext, input: { eventId: string; sh
       work,
       registrationEntry(event, { id, userId: user.id }, 'registration.created', {
         changes: { status: { before: existing?.status ?? null, after: status } },
-        details: { status },
+        details: { status, ...chargeEntryDetails(charge) },
       }),
     );
-    return { mine: toMine((await registrationOf(work.db, event.id, user.id))!), changed: true };
+    return {
+      mine: await mineOf(work.db, (await registrationOf(work.db, event.id, user.id))!),
+      changed: true,
+    };
   });
   if (result.changed) wakeJobRunner();
   return result.mine;
@@ -208,7 +266,8 @@ async function endRegistration(work: WorkContext, id: string, reason: Registrati
 
 /**
  * The member leaves: a place until the registration deadline, the waitlist any time before the start. A
- * freed place goes to the first in line (the offers job).
+ * freed place goes to the first in line (the offers job). A paid place left before the space's free
+ * cancellation limit (its booking policy's hours before the start) is refunded in the same unit of work.
  */
 export async function cancelRegistration(ctx: ServiceContext, eventId: string) {
   await unitOfWork(ctx, async (work) => {
@@ -220,18 +279,31 @@ export async function cancelRegistration(ctx: ServiceContext, eventId: string) {
     if (new Date(limit) <= work.now) throw refused('deadline-passed', 'Cancellation is closed');
     await endRegistration(work, mine.id, 'member');
     if (mine.status !== 'waitlisted') await queueRefill(work, event.id);
+    const refundable = mine.status === 'registered' && isPaid(event);
+    const withinPolicy = refundable && work.now <= (await refundLimitOf(work.db, event));
     await logActivity(
       work,
       registrationEntry(event, { id: mine.id, userId: user.id }, 'registration.cancelled', {
         changes: { status: { before: mine.status, after: 'cancelled' } },
+        details: refundable ? { refund: withinPolicy ? 'within-policy' : 'outside-policy' } : {},
       }),
     );
+    if (withinPolicy) {
+      await refundAndLog(
+        work,
+        event,
+        { id: mine.id, userId: user.id, round: Number(mine.round) },
+        'Annulation dans le délai de la politique d’annulation',
+      );
+    }
   });
   wakeJobRunner();
   return (await myRegistration(ctx, eventId))!;
 }
 
-export async function acceptOffer(ctx: ServiceContext, eventId: string) {
+/** Accepting an offer takes the place and charges it (at price or with credit, as chosen) in the same unit of work. */
+export async function acceptOffer(ctx: ServiceContext, input: { eventId: string } & PaymentChoiceInput) {
+  const eventId = input.eventId;
   await unitOfWork(ctx, async (work) => {
     const { user, event, mine } = await lockedMine(work, eventId);
     if (mine.status === 'registered') return;
@@ -242,11 +314,18 @@ export async function acceptOffer(ctx: ServiceContext, eventId: string) {
       UPDATE event_registrations SET status = 'registered', waitlist_position = NULL, offer_expires_at = NULL,
         registered_at = ${work.now.toISOString()}::timestamptz, updated_at = now()
       WHERE id = ${mine.id}`);
+    const charge = await chargeRegistration(
+      work,
+      event,
+      { id: mine.id, userId: user.id, round: Number(mine.round) },
+      input,
+    );
     await enqueueJob(work.db, eventMailJob, { event: 'registered', registrationId: mine.id });
     await logActivity(
       work,
       registrationEntry(event, { id: mine.id, userId: user.id }, 'registration.offer_accepted', {
         changes: { status: { before: 'offered', after: 'registered' } },
+        details: chargeEntryDetails(charge),
       }),
     );
   });
@@ -370,12 +449,43 @@ export const refillJob = defineJob({
   },
 });
 
+/** How long before an event's start its registered people are reminded. */
+export const REMINDER_HOURS = 24;
+
+/**
+ * Queues the reminder of every registered person whose event starts within the next 24 hours (once: the
+ * conditional update marks them, so two runners never both queue it). Someone who registered less than 24
+ * hours before the start had the confirmation just now and is not reminded.
+ */
+async function queueReminders(ctx: ServiceContext): Promise<number> {
+  return unitOfWork(ctx, async (work) => {
+    const now = sql`${work.now.toISOString()}::timestamptz`;
+    const due = await rowsOf<{ id: string }>(
+      work.db,
+      sql`UPDATE event_registrations r SET reminded_at = ${now}
+          FROM events
+          WHERE events.id = r.event_id AND events.status = 'published' AND r.status = 'registered'
+            AND r.reminded_at IS NULL AND events.starts_at > ${now}
+            AND events.starts_at <= ${now} + make_interval(hours => ${REMINDER_HOURS})
+            AND r.registered_at < events.starts_at - make_interval(hours => ${REMINDER_HOURS})
+          RETURNING r.id`,
+    );
+    for (const { id } of due) {
+      await enqueueJob(work.db, eventMailJob, { event: 'reminder', registrationId: id });
+    }
+    return due.length;
+  });
+}
+
 /**
  * The events sweep (every minute): registered people not checked in by an event's end become no-shows;
+ * those whose event starts within 24 hours are reminded (once);
  * offers past their time and free places with people in line are looked at again (what a job lost to a
  * crash, or a place freed while the offers job was running, is caught here).
  */
-export async function sweepEvents(ctx: ServiceContext): Promise<{ noShows: number; refilled: number }> {
+export async function sweepEvents(
+  ctx: ServiceContext,
+): Promise<{ noShows: number; refilled: number; reminded: number }> {
   const now = sql`${ctx.now.toISOString()}::timestamptz`;
   const noShows = await unitOfWork(ctx, async (work) => {
     const rows = await rowsOf<EventRow & { registration_id: string; user_id: string }>(
@@ -416,8 +526,9 @@ export async function sweepEvents(ctx: ServiceContext): Promise<{ noShows: numbe
     const result = await refillEvent(ctx, id);
     refilled += result.expired + result.offered;
   }
-  if (refilled > 0) wakeJobRunner();
-  return { noShows, refilled };
+  const reminded = await queueReminders(ctx);
+  if (refilled + reminded > 0) wakeJobRunner();
+  return { noShows, refilled, reminded };
 }
 
 export const eventSweepJob = defineJob({
@@ -426,7 +537,7 @@ export const eventSweepJob = defineJob({
   everyMs: 60_000,
   async handle(_payload, ctx) {
     const result = await sweepEvents(systemContext(ctx));
-    if (result.noShows + result.refilled > 0) ctx.log.info('events swept', { ...result });
+    if (result.noShows + result.refilled + result.reminded > 0) ctx.log.info('events swept', { ...result });
   },
 });
 
@@ -441,7 +552,7 @@ interface AttendeeRow extends Record<string, unknown> {
   checked_in_at: string | null;
 }
 
-function toAttendee(row: AttendeeRow): TAttendee {
+function toAttendee(row: AttendeeRow, payment: TRegistrationPayment | null): TAttendee {
   return {
     registrationId: row.id,
     name: row.name,
@@ -449,7 +560,16 @@ function toAttendee(row: AttendeeRow): TAttendee {
     status: row.status,
     position: row.position === null ? null : Number(row.position),
     checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
+    payment,
   };
+}
+
+async function attendeesWithPayments(db: Db | Tx, rows: AttendeeRow[]): Promise<TAttendee[]> {
+  const payments = await paymentsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toAttendee(row, payments.get(row.id) ?? null));
 }
 
 const ATTENDEE_COLUMNS = sql`r.id, users.name, users.email, r.status, r.waitlist_position AS position,
@@ -470,7 +590,7 @@ export async function listAttendees(ctx: ServiceContext, input: { id: string; qu
         LIMIT 2000`,
   );
   return {
-    attendees: rows.map(toAttendee),
+    attendees: await attendeesWithPayments(ctx.db, rows),
     attendedCount: Number(event.attended),
     expected: Number(event.taken) - Number(event.attended),
   };
@@ -518,6 +638,53 @@ export async function checkIn(ctx: ServiceContext, input: { registrationId: stri
       work.db,
       sql`SELECT ${ATTENDEE_COLUMNS} FROM event_registrations r JOIN users ON users.id = r.user_id WHERE r.id = ${input.registrationId}`,
     );
-    return toAttendee(row!);
+    return (await attendeesWithPayments(work.db, [row!]))[0]!;
+  });
+}
+
+/**
+ * A manager records that a place bought at price was paid (on site or by transfer): its order is paid and
+ * its invoice, if it has one, gets the payment (chained in the space's journal).
+ */
+export async function markRegistrationPaid(ctx: ServiceContext, input: { registrationId: string }) {
+  const [found] = await rowsOf<{ event_id: string; space_id: string }>(
+    ctx.db,
+    sql`SELECT r.event_id, events.space_id FROM event_registrations r JOIN events ON events.id = r.event_id WHERE r.id = ${input.registrationId}`,
+  );
+  if (!found) throw new AppError('not-found', 'No such registration');
+  await requireRight(ctx, 'manage', found.space_id);
+  return unitOfWork(ctx, async (work) => {
+    const event = await lockEvent(work, found.event_id);
+    const [paid] = await rowsOf<{
+      id: string;
+      user_id: string;
+      payment_method: PaymentMethod;
+      total_cents: number;
+    }>(
+      work.db,
+      sql`UPDATE orders SET status = 'paid', paid_at = ${work.now.toISOString()}::timestamptz, paid_by_id = ${work.actor!.id}
+          FROM event_registrations r
+          WHERE orders.registration_id = r.id AND orders.period_index = r.round AND r.id = ${input.registrationId}
+            AND orders.status = 'awaiting_payment'
+          RETURNING orders.id, orders.user_id, orders.payment_method, orders.total_cents`,
+    );
+    if (!paid) throw refused('not-awaiting-payment', 'Nothing to pay for this registration');
+    await settleSale(work, { orderId: paid.id }, paid.payment_method, event.time_zone);
+    await logActivity(
+      work,
+      registrationEntry(event, { id: input.registrationId, userId: paid.user_id }, 'registration.paid', {
+        changes: { orderStatus: { before: 'awaiting_payment', after: 'paid' } },
+        details: {
+          orderId: paid.id,
+          totalCents: Number(paid.total_cents),
+          paymentMethod: paid.payment_method,
+        },
+      }),
+    );
+    const [row] = await rowsOf<AttendeeRow>(
+      work.db,
+      sql`SELECT ${ATTENDEE_COLUMNS} FROM event_registrations r JOIN users ON users.id = r.user_id WHERE r.id = ${input.registrationId}`,
+    );
+    return (await attendeesWithPayments(work.db, [row!]))[0]!;
   });
 }

@@ -43,7 +43,8 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
 export function toOrder(row: OrderRow, lines: OrderLineRow[]): TOrder {
   return {
     id: row.id,
-    planId: row.planId,
+    // Only plans' orders are read here (an event registration's order is shown with the event).
+    planId: row.planId ?? '',
     periodIndex: row.periodIndex,
     status: row.status,
     paymentMethod: row.paymentMethod,

@@ -317,7 +317,8 @@ export async function buyFormula(
 
 async function managedOrder(ctx: ServiceContext, orderId: string) {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw new AppError('not-found', `No order ${orderId}`);
+  // An event registration's order is marked paid from its event (events.markPaid), not here.
+  if (!order || !order.planId) throw new AppError('not-found', `No order ${orderId}`);
   if (!(await may(ctx, 'manage', order.spaceId))) {
     if (isSelf(ctx.actor, order.userId))
       throw new AppError('permission-denied', 'Only the space records payments');
@@ -340,7 +341,7 @@ export async function markOrderPaid(ctx: ServiceContext, orderId: string) {
       .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')))
       .returning();
     if (!paid) throw refused('not-paid-yet', 'This order is not awaiting payment');
-    const [plan] = await work.db.select().from(plans).where(eq(plans.id, paid.planId)).for('update');
+    const [plan] = await work.db.select().from(plans).where(eq(plans.id, paid.planId!)).for('update');
     const [formula] = await work.db.select().from(formulas).where(eq(formulas.id, plan!.formulaId));
     const space = await spaceInfo(work.db, paid.spaceId);
     if (plan!.status === 'pending_payment')

@@ -1,7 +1,11 @@
 import { Check } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkIn, type TAttendee } from '#contract/events';
+import { checkIn, markRegistrationPaid, type TAttendee } from '#contract/events';
+import { formatMoney } from '#contract/money';
+import { useFormatCredit } from '~/features/formulas/use-format-credit';
+import { useLocale } from '~/platform/use-locale';
+import { Button } from '~/ui/button';
 import { Section } from '~/features/back-office/section';
 import { cn } from '~/ui/cn';
 import { Input } from '~/ui/field';
@@ -22,9 +26,24 @@ export function DoorList({
   expected: number;
   canCheckIn: boolean;
 }) {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation(['events', 'formulas']);
+  const locale = useLocale();
+  const credit = useFormatCredit();
   const [query, setQuery] = useState('');
   const tap = useEventOperation(checkIn);
+  const pay = useEventOperation(markRegistrationPaid, t('events:door.paidDone'));
+  /** What a place was paid with, for the door: "30,00 € sur place · à régler", "1 h 30 de crédit". */
+  const paymentOf = (person: TAttendee): string | null => {
+    const payment = person.payment;
+    if (!payment) return null;
+    if (payment.with === 'credits' && payment.creditAmount !== null && payment.creditUnit)
+      return t('events:door.paidWithCredits', { credit: credit(payment.creditAmount, payment.creditUnit) });
+    return t('events:door.order', {
+      total: formatMoney(payment.totalCents ?? 0, locale),
+      method: payment.paymentMethod ? t(`formulas:payment.${payment.paymentMethod}`).toLowerCase() : '',
+      status: t(`events:payment.orderStatus.${payment.orderStatus ?? 'awaiting_payment'}`),
+    });
+  };
   const shown = useMemo(() => {
     const needle = query.trim().toLocaleLowerCase();
     return needle
@@ -54,8 +73,9 @@ export function DoorList({
             </span>
           );
           const status = t(`door.status.${person.status}`, { position: person.position ?? 0 });
+          const paid = paymentOf(person);
           return (
-            <li key={person.registrationId}>
+            <li key={person.registrationId} className="space-y-1">
               {tappable ? (
                 <button
                   type="button"
@@ -90,6 +110,21 @@ export function DoorList({
                   <span className="text-ink-soft text-sm">{status}</span>
                 </div>
               )}
+              {paid ? (
+                <div className="flex flex-wrap items-center justify-between gap-2 px-1 text-sm">
+                  <span className="text-ink-soft">{paid}</span>
+                  {person.payment?.orderStatus === 'awaiting_payment' ? (
+                    <Button
+                      variant="secondary"
+                      disabled={pay.pending}
+                      onClick={() => void pay.run({ registrationId: person.registrationId })}
+                      aria-label={t('events:door.markPaid', { name: person.name })}
+                    >
+                      {t('events:door.markPaidShort')}
+                    </Button>
+                  ) : null}
+                </div>
+              ) : null}
             </li>
           );
         })}

@@ -1,7 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VAT_RATES } from '#contract/back-office';
 import type { TEventFormInput, TManagedEvent } from '#contract/events';
+import { formatMoney, formatVatRate, inclVat } from '#contract/money';
 import { zoneCity } from '#contract/reservation-format';
+import { centsOfEuros, eurosOfCents } from '~/features/back-office/use-operation';
+import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
 import { Checkbox, Input, Select, Textarea } from '~/ui/field';
 
@@ -16,6 +20,18 @@ interface Draft {
   registrationDeadline: string;
   capacity: string;
   membersOnly: boolean;
+  /** Euros excluding VAT, as typed ("" or "0": free). */
+  price: string;
+  vatRateBasisPoints: number;
+  payableWithCredit: boolean;
+  /** Hours of credit a place costs, as typed ("1,5"). */
+  creditHours: string;
+}
+
+/** "1,5" or "1.5" hours as minutes; null when it is not a number. */
+function minutesOfHours(hours: string): number | null {
+  const value = Number(hours.trim().replace(',', '.'));
+  return hours.trim() !== '' && Number.isFinite(value) ? Math.round(value * 60) : null;
 }
 
 const EMPTY: Draft = {
@@ -29,6 +45,10 @@ const EMPTY: Draft = {
   registrationDeadline: '',
   capacity: '20',
   membersOnly: false,
+  price: '',
+  vatRateBasisPoints: 2000,
+  payableWithCredit: false,
+  creditHours: '',
 };
 
 function draftOf(event: TManagedEvent): Draft {
@@ -44,6 +64,10 @@ function draftOf(event: TManagedEvent): Draft {
       event.form.registrationDeadline === event.form.startsAt ? '' : event.form.registrationDeadline,
     capacity: String(event.capacity),
     membersOnly: event.membersOnly,
+    price: event.priceExclVatCents > 0 ? eurosOfCents(event.priceExclVatCents) : '',
+    vatRateBasisPoints: event.vatRateBasisPoints,
+    payableWithCredit: event.creditMinutes !== null,
+    creditHours: event.creditMinutes !== null ? String(event.creditMinutes / 60).replace('.', ',') : '',
   };
 }
 
@@ -65,11 +89,15 @@ export function EventForm({
   submitLabel: string;
   onSubmit: (event: TEventFormInput) => Promise<boolean>;
 }) {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation(['events', 'backoffice']);
+  const locale = useLocale();
   const [draft, setDraft] = useState<Draft>(() => (initial ? draftOf(initial) : EMPTY));
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   const error = (field: string) => errorOf(`event.${field}`);
+
+  const cents = draft.price.trim() === '' ? 0 : centsOfEuros(draft.price);
+  const gross = cents !== null && Number.isFinite(cents) ? inclVat(cents, draft.vatRateBasisPoints) : null;
 
   async function submit(form: FormEvent) {
     form.preventDefault();
@@ -84,6 +112,9 @@ export function EventForm({
       registrationDeadline: draft.registrationDeadline || null,
       capacity: Number(draft.capacity),
       membersOnly: draft.membersOnly,
+      priceExclVatCents: draft.price.trim() === '' ? 0 : (centsOfEuros(draft.price) ?? Number.NaN),
+      vatRateBasisPoints: draft.vatRateBasisPoints,
+      creditMinutes: draft.payableWithCredit ? (minutesOfHours(draft.creditHours) ?? Number.NaN) : null,
     });
     if (saved && !initial) setDraft(EMPTY);
   }
@@ -170,6 +201,48 @@ export function EventForm({
         error={error('descriptionEn')}
         containerClassName="sm:col-span-2"
       />
+      <fieldset className="border-line grid gap-4 rounded-lg border p-4 sm:col-span-2 sm:grid-cols-2">
+        <legend className="px-1 text-sm font-medium">{t('office.priceLegend')}</legend>
+        <Input
+          label={t('office.price')}
+          inputMode="decimal"
+          value={draft.price}
+          onChange={(e) => set('price', e.target.value)}
+          hint={
+            gross !== null && gross > 0
+              ? t('backoffice:rooms.inclVat', { price: formatMoney(gross, locale) })
+              : t('office.priceHint')
+          }
+          error={error('priceExclVatCents')}
+        />
+        <Select
+          label={t('backoffice:rooms.vatRate')}
+          value={draft.vatRateBasisPoints}
+          onChange={(e) => set('vatRateBasisPoints', Number(e.target.value))}
+          error={error('vatRateBasisPoints')}
+        >
+          {VAT_RATES.map((rate) => (
+            <option key={rate} value={rate}>
+              {formatVatRate(rate, locale)}
+            </option>
+          ))}
+        </Select>
+        <Checkbox
+          label={t('office.payableWithCredit')}
+          checked={draft.payableWithCredit}
+          onChange={(e) => set('payableWithCredit', e.target.checked)}
+        />
+        {draft.payableWithCredit ? (
+          <Input
+            label={t('office.creditHours')}
+            inputMode="decimal"
+            value={draft.creditHours}
+            onChange={(e) => set('creditHours', e.target.value)}
+            hint={t('office.creditHoursHint')}
+            error={error('creditMinutes')}
+          />
+        ) : null}
+      </fieldset>
       <Checkbox
         label={t('office.membersOnly')}
         checked={draft.membersOnly}

@@ -1,0 +1,428 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '#contract/errors';
+import type { TAttendee, TEventPage, TMyRegistration } from '#contract/events';
+import { createTestDatabase } from '../../../tests/support/test-database';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { createCallableRouter } from '../../platform/callables';
+import { createJobRunner } from '../../platform/jobs';
+import { log } from '../../platform/log';
+import { formulasCallables } from '../formulas/formulas.callables';
+import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
+import { setLegalIdentity } from '../invoices/invoices.fixtures';
+import {
+  addRole,
+  contextFor,
+  insertPerson,
+  insertRoom,
+  insertSpace,
+  localInstant,
+  recordingMailer,
+  type TestPerson,
+} from '../reservations/reservations.fixtures';
+import { eventJobs } from './event-jobs';
+import { eventsCallables } from './events.callables';
+import { WORKSHOP } from './events.fixtures';
+import { sweepEvents } from './registrations.service';
+
+/**
+ * Paid events (docs/decisions/025): a place is an order (invoiced) or a credit debit in the registration's
+ * unit of work; a member's cancellation within the space's policy, or the manager's cancellation of the
+ * event, gives it back (credit to the same lot, credit note for the invoice). Also the "event changed" and
+ * reminder e-mails. On PGlite, or PostgreSQL with DATABASE_URL.
+ */
+let now = new Date(localInstant('2027-02-01T08:00'));
+const inner = createCallableRouter([...eventsCallables, ...formulasCallables]);
+const invoke = (name: string, data: unknown, person: TestPerson | null) =>
+  inner.invoke(name, data, { ...contextFor(database.db, person?.session ?? null), now });
+let database: Database;
+let spaceId: string;
+let roomId: string;
+let manager: TestPerson;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  spaceId = await insertSpace(database.db);
+  roomId = await insertRoom(database.db, spaceId);
+  manager = await insertPerson(database.db);
+  await addRole(database.db, spaceId, manager.id, 'manager');
+  await setLegalIdentity(database.db, spaceId);
+  await setActivation(database.db, spaceId, 'purchase');
+});
+afterAll(() => database.close());
+
+const call = <T>(person: TestPerson | null, name: string, data: unknown) =>
+  invoke(name, data, person) as Promise<T>;
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'ok';
+  } catch (error) {
+    if (error instanceof AppError)
+      return `${error.code}${error.details?.reason ? `:${String(error.details.reason)}` : ''}`;
+    throw error;
+  }
+}
+
+/** A published workshop at €25 excl. VAT (20 %), payable with 90 credit minutes, in the meeting room. */
+async function paidEvent(extra: Record<string, unknown> = {}): Promise<string> {
+  const { id } = await call<{ id: string }>(manager, 'events.create', {
+    spaceId,
+    event: {
+      ...WORKSHOP,
+      roomId: null,
+      priceExclVatCents: 2500,
+      vatRateBasisPoints: 2000,
+      creditMinutes: 90,
+      ...extra,
+    },
+  });
+  await call(manager, 'events.publish', { id });
+  return id;
+}
+
+/** A member holding a 10-hour pack of meeting rooms and event halls, valid 90 days. */
+async function memberWithPack(): Promise<TestPerson> {
+  const member = await insertPerson(database.db);
+  const formulaId = await insertFormula(database.db, spaceId, { roomKinds: ['meeting_room', 'event_hall'] });
+  await call(member, 'formulas.buy', { formulaId, paymentMethod: 'on_site', idempotencyKey: randomUUID() });
+  return member;
+}
+
+async function balance(userId: string): Promise<number> {
+  const [row] = await rowsOf<{ total: number }>(
+    database.db,
+    sql`SELECT coalesce(sum(amount), 0)::int AS total FROM credit_entries WHERE user_id = ${userId}`,
+  );
+  return Number(row!.total);
+}
+
+async function documentsOf(userId: string) {
+  return rowsOf<{ kind: string; number: string; total_cents: number; payment_status: string }>(
+    database.db,
+    sql`SELECT kind, number, total_cents, payment_status FROM invoices WHERE buyer_user_id = ${userId} ORDER BY number`,
+  );
+}
+
+async function activityKinds(registrationId: string): Promise<string[]> {
+  const rows = await rowsOf<{ kind: string }>(
+    database.db,
+    sql`SELECT kind FROM activity_entries WHERE subject_id = ${registrationId} ORDER BY id`,
+  );
+  return rows.map((row) => row.kind);
+}
+
+const page = (person: TestPerson | null, id: string) => call<TEventPage>(person, 'events.get', { id });
+
+describe('a paid place at price', () => {
+  it('is an order with its invoice; cancelled within the policy, the order is cancelled and credited', async () => {
+    const eventId = await paidEvent();
+    const member = await insertPerson(database.db);
+    const mine = await call<TMyRegistration>(member, 'events.register', {
+      eventId,
+      payWith: 'price',
+      paymentMethod: 'bank_transfer',
+    });
+    expect(mine.payment).toMatchObject({
+      with: 'price',
+      totalCents: 3000,
+      paymentMethod: 'bank_transfer',
+      orderStatus: 'awaiting_payment',
+      refunded: false,
+    });
+    const [line] = await rowsOf<{ event_id: string; formula_id: string | null; total_cents: number }>(
+      database.db,
+      sql`SELECT l.event_id, l.formula_id, l.total_cents FROM order_lines l JOIN orders o ON o.id = l.order_id
+          WHERE o.registration_id = ${mine.id}`,
+    );
+    expect(line).toMatchObject({ event_id: eventId, formula_id: null, total_cents: 3000 });
+    expect(await documentsOf(member.id)).toMatchObject([
+      { kind: 'invoice', total_cents: 3000, payment_status: 'unpaid' },
+    ]);
+    // The page says until when a cancellation is refunded: 24 h before the start by default.
+    expect((await page(member, eventId)).refundUntil).toBe(localInstant('2027-02-09T18:00'));
+    const after = await call<TMyRegistration>(member, 'events.cancelRegistration', { eventId });
+    expect(after.status).toBe('cancelled');
+    expect(after.payment).toMatchObject({ orderStatus: 'cancelled', refunded: true });
+    const documents = await documentsOf(member.id);
+    expect(documents.map((document) => [document.kind, document.payment_status])).toEqual([
+      ['credit_note', 'paid'],
+      ['invoice', 'credited'],
+    ]);
+    expect(await activityKinds(mine.id)).toEqual([
+      'registration.created',
+      'registration.cancelled',
+      'registration.refunded',
+    ]);
+  });
+
+  it('is not refunded when cancelled after the policy’s limit (before the deadline)', async () => {
+    const eventId = await paidEvent();
+    const member = await insertPerson(database.db);
+    await call(member, 'events.register', { eventId });
+    now = new Date(localInstant('2027-02-10T12:00'));
+    try {
+      const after = await call<TMyRegistration>(member, 'events.cancelRegistration', { eventId });
+      expect(after.payment).toMatchObject({ orderStatus: 'awaiting_payment', refunded: false });
+      expect((await documentsOf(member.id)).map((document) => document.kind)).toEqual(['invoice']);
+    } finally {
+      now = new Date(localInstant('2027-02-01T08:00'));
+    }
+  });
+
+  it('is marked paid by a manager, with its invoice; a member may not', async () => {
+    const eventId = await paidEvent();
+    const member = await insertPerson(database.db);
+    const mine = await call<TMyRegistration>(member, 'events.register', { eventId });
+    expect(await codeOf(call(member, 'events.markPaid', { registrationId: mine.id }))).toBe(
+      'permission-denied',
+    );
+    const attendee = await call<TAttendee>(manager, 'events.markPaid', { registrationId: mine.id });
+    expect(attendee.payment).toMatchObject({ orderStatus: 'paid' });
+    expect(await documentsOf(member.id)).toMatchObject([{ kind: 'invoice', payment_status: 'paid' }]);
+    expect(await codeOf(call(manager, 'events.markPaid', { registrationId: mine.id }))).toBe(
+      'failed-precondition:not-awaiting-payment',
+    );
+  });
+});
+
+describe('a crowd on a paid event', () => {
+  it('40 concurrent paid registrations for 10 places: 10 orders with gap-free invoices, 30 in line, 0 internal', async () => {
+    const eventId = await paidEvent({ capacity: 10 });
+    const crowd: TestPerson[] = [];
+    for (let i = 0; i < 40; i++) crowd.push(await insertPerson(database.db));
+    const before = await rowsOf<{ last: number }>(
+      database.db,
+      sql`SELECT coalesce(max(sequence), 0)::int AS last FROM invoices WHERE space_id = ${spaceId} AND kind = 'invoice'`,
+    );
+    const outcomes = await Promise.all(
+      crowd.map((person) => codeOf(call(person, 'events.register', { eventId, payWith: 'price' }))),
+    );
+    expect(outcomes.filter((code) => code !== 'ok')).toEqual([]);
+    const rows = await rowsOf<{ status: string; waitlist_position: number | null; orders: number }>(
+      database.db,
+      sql`SELECT r.status, r.waitlist_position,
+                 (SELECT count(*) FROM orders o WHERE o.registration_id = r.id)::int AS orders
+          FROM event_registrations r WHERE r.event_id = ${eventId}`,
+    );
+    expect(rows.filter((row) => row.status === 'registered' && Number(row.orders) === 1)).toHaveLength(10);
+    const waiting = rows.filter((row) => row.status === 'waitlisted');
+    expect(waiting.every((row) => Number(row.orders) === 0)).toBe(true);
+    expect(waiting.map((row) => Number(row.waitlist_position)).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 30 }, (_, index) => index + 1),
+    );
+    const numbers = await rowsOf<{ sequence: number }>(
+      database.db,
+      sql`SELECT sequence FROM invoices WHERE space_id = ${spaceId} AND kind = 'invoice' AND sequence > ${Number(before[0]!.last)}
+          ORDER BY sequence`,
+    );
+    const first = Number(before[0]!.last) + 1;
+    expect(numbers.map((row) => Number(row.sequence))).toEqual(
+      Array.from({ length: 10 }, (_, index) => first + index),
+    );
+  }, 120_000);
+});
+
+describe('a paid place with credit', () => {
+  it('is a debit of the pack; cancelled within the policy it is refunded to the same lot', async () => {
+    const eventId = await paidEvent();
+    const member = await memberWithPack();
+    const option = (await page(member, eventId)).creditOption;
+    expect(option).toEqual({
+      unit: 'minutes',
+      cost: 90,
+      balanceBefore: 600,
+      balanceAfter: 510,
+      enough: true,
+    });
+    const mine = await call<TMyRegistration>(member, 'events.register', { eventId, payWith: 'credits' });
+    expect(mine.payment).toMatchObject({ with: 'credits', creditAmount: 90, creditUnit: 'minutes' });
+    expect(await balance(member.id)).toBe(510);
+    await call(member, 'events.cancelRegistration', { eventId });
+    expect(await balance(member.id)).toBe(600);
+    const entries = await rowsOf<{ kind: string; lot_id: string; registration_round: number }>(
+      database.db,
+      sql`SELECT kind, lot_id, registration_round FROM credit_entries WHERE registration_id = ${mine.id} ORDER BY id`,
+    );
+    expect(entries.map((entry) => entry.kind)).toEqual(['debit', 'refund']);
+    expect(entries[0]!.lot_id).toBe(entries[1]!.lot_id);
+    // Registering again is a new round, charged again.
+    const again = await call<TMyRegistration>(member, 'events.register', { eventId, payWith: 'credits' });
+    expect(again.payment).toMatchObject({ with: 'credits', refunded: false });
+    expect(await balance(member.id)).toBe(510);
+  });
+
+  it('refuses credit that does not cover the event, and a lot without enough', async () => {
+    const eventId = await paidEvent();
+    const stranger = await insertPerson(database.db);
+    expect(await codeOf(call(stranger, 'events.register', { eventId, payWith: 'credits' }))).toBe(
+      'failed-precondition:no-usable-credit',
+    );
+    const desksOnly = await insertPerson(database.db);
+    const formulaId = await insertFormula(database.db, spaceId, { roomKinds: ['desk'] });
+    await call(desksOnly, 'formulas.buy', {
+      formulaId,
+      paymentMethod: 'on_site',
+      idempotencyKey: randomUUID(),
+    });
+    expect(await codeOf(call(desksOnly, 'events.register', { eventId, payWith: 'credits' }))).toBe(
+      'failed-precondition:no-usable-credit',
+    );
+    const big = await paidEvent({ creditMinutes: 1000 });
+    const member = await memberWithPack();
+    expect(await codeOf(call(member, 'events.register', { eventId: big, payWith: 'credits' }))).toBe(
+      'failed-precondition:not-enough-credit',
+    );
+    // Nothing was kept of the refused registration.
+    expect((await page(member, big)).mine).toBeNull();
+  });
+
+  it('the database refuses a debit for another amount than the event costs, and a refund that is not its debit', async () => {
+    const eventId = await paidEvent();
+    const member = await memberWithPack();
+    const mine = await call<TMyRegistration>(member, 'events.register', { eventId, payWith: 'credits' });
+    const [lot] = await rowsOf<{ id: string }>(
+      database.db,
+      sql`SELECT id FROM credit_lots WHERE user_id = ${member.id}`,
+    );
+    const insert = (kind: string, amount: number, round: number) =>
+      database.db.execute(sql`
+        INSERT INTO credit_entries (lot_id, user_id, kind, amount, registration_id, registration_round, occurred_at)
+        VALUES (${lot!.id}, ${member.id}, ${kind}, ${amount}, ${mine.id}, ${round}, now())`);
+    await expect(insert('debit', -30, 1)).rejects.toThrow();
+    await expect(insert('refund', 200, 0)).rejects.toThrow();
+  });
+});
+
+describe('a waitlisted person', () => {
+  it('is charged when accepting the offer, with their choice then', async () => {
+    const eventId = await paidEvent({ capacity: 1 });
+    const first = await insertPerson(database.db);
+    const second = await memberWithPack();
+    await call(first, 'events.register', { eventId });
+    const waiting = await call<TMyRegistration>(second, 'events.register', { eventId, payWith: 'credits' });
+    expect(waiting).toMatchObject({ status: 'waitlisted', payment: null });
+    expect(await balance(second.id)).toBe(600);
+    await call(first, 'events.cancelRegistration', { eventId });
+    const runner = createJobRunner({
+      db: database.db,
+      jobs: eventJobs,
+      baseUrl: 'http://escale.test',
+      mailer: recordingMailer(),
+      log,
+    });
+    while ((await runner.runDue(now)) > 0);
+    const accepted = await call<TMyRegistration>(second, 'events.acceptOffer', {
+      eventId,
+      payWith: 'credits',
+    });
+    expect(accepted).toMatchObject({ status: 'registered', payment: { with: 'credits', creditAmount: 90 } });
+    expect(await balance(second.id)).toBe(510);
+  });
+});
+
+describe('a manager cancelling a paid event', () => {
+  it('refunds every paid place: credit back to its lot, a credit note for each invoice', async () => {
+    const eventId = await paidEvent();
+    const byPrice = await insertPerson(database.db);
+    const byCredit = await memberWithPack();
+    const priced = await call<TMyRegistration>(byPrice, 'events.register', { eventId });
+    const credited = await call<TMyRegistration>(byCredit, 'events.register', {
+      eventId,
+      payWith: 'credits',
+    });
+    await call(manager, 'events.markPaid', { registrationId: priced.id });
+    const { told } = await call<{ told: number }>(manager, 'events.cancel', { id: eventId, reason: 'Grève' });
+    expect(told).toBe(2);
+    expect(await balance(byCredit.id)).toBe(600);
+    expect((await documentsOf(byPrice.id)).map((document) => document.kind)).toEqual([
+      'credit_note',
+      'invoice',
+    ]);
+    expect(await activityKinds(credited.id)).toContain('registration.refunded');
+    const [entry] = await rowsOf<{ actor_id: string; about_user_id: string }>(
+      database.db,
+      sql`SELECT actor_id, about_user_id FROM activity_entries WHERE kind = 'registration.refunded' AND subject_id = ${priced.id}`,
+    );
+    expect(entry).toMatchObject({ actor_id: manager.id, about_user_id: byPrice.id });
+  });
+});
+
+describe('e-mails about the schedule', () => {
+  async function mailsOf(eventId: string, kind: string) {
+    return rowsOf<{ registration_id: string; previous: unknown }>(
+      database.db,
+      sql`SELECT payload->>'registrationId' AS registration_id, payload->'previous' AS previous FROM jobs
+          WHERE kind = 'events.mail' AND payload->>'event' = ${kind}
+            AND payload->>'registrationId' IN (SELECT id::text FROM event_registrations WHERE event_id = ${eventId})`,
+    );
+  }
+
+  it('tells registered and waitlisted people when the time or the room changes, not for a new title', async () => {
+    const { id: eventId } = await call<{ id: string }>(manager, 'events.create', {
+      spaceId,
+      event: { ...WORKSHOP, capacity: 1, roomId },
+    });
+    await call(manager, 'events.publish', { id: eventId });
+    const [a, b] = [await insertPerson(database.db), await insertPerson(database.db)];
+    await call(a, 'events.register', { eventId });
+    await call(b, 'events.register', { eventId });
+    await call(manager, 'events.update', {
+      id: eventId,
+      event: { ...WORKSHOP, capacity: 1, roomId, titleFr: 'Autre titre' },
+    });
+    expect(await mailsOf(eventId, 'event-changed')).toHaveLength(0);
+    await call(manager, 'events.update', {
+      id: eventId,
+      event: { ...WORKSHOP, capacity: 1, roomId, startsAt: '2027-02-10T19:00', endsAt: '2027-02-10T21:00' },
+    });
+    const changed = await mailsOf(eventId, 'event-changed');
+    expect(changed).toHaveLength(2);
+    expect(changed[0]!.previous).toMatchObject({ startsAt: localInstant('2027-02-10T18:00') });
+    const mailer = recordingMailer();
+    const runner = createJobRunner({
+      db: database.db,
+      jobs: eventJobs,
+      baseUrl: 'http://escale.test',
+      mailer,
+      log,
+    });
+    while ((await runner.runDue(now)) > 0);
+    const sent = mailer.sent.filter((message) => /Événement modifié|Event changed/.test(message.subject));
+    expect(sent).toHaveLength(2);
+    const ics = String(sent[0]!.attachments?.[0]?.content ?? '');
+    expect(ics).toContain('SEQUENCE:1');
+    expect(ics).toContain('DTSTART;TZID=Europe/Paris:20270210T190000');
+  });
+
+  it('reminds registered people once, 24 h before the start, even with two sweeps at once', async () => {
+    const { id: eventId } = await call<{ id: string }>(manager, 'events.create', {
+      spaceId,
+      event: { ...WORKSHOP, startsAt: '2027-02-12T18:00', endsAt: '2027-02-12T20:00' },
+    });
+    await call(manager, 'events.publish', { id: eventId });
+    const [a, b] = [await insertPerson(database.db), await insertPerson(database.db)];
+    await call(a, 'events.register', { eventId });
+    await call(b, 'events.register', { eventId });
+    await call(b, 'events.cancelRegistration', { eventId });
+    const sweepAt = (at: string) =>
+      sweepEvents({
+        db: database.db,
+        actor: null,
+        now: new Date(localInstant(at)),
+        locale: 'fr',
+        log,
+        requestId: null,
+        clientAddress: null,
+      });
+    await sweepAt('2027-02-11T17:59');
+    expect(await mailsOf(eventId, 'reminder')).toHaveLength(0);
+    await Promise.all([sweepAt('2027-02-11T18:00'), sweepAt('2027-02-11T18:00')]);
+    await sweepAt('2027-02-11T19:00');
+    const reminders = await mailsOf(eventId, 'reminder');
+    expect(reminders).toHaveLength(1);
+  });
+});
