@@ -60,6 +60,8 @@ export const CONCERNING_KINDS = [
   'plan.renewed',
   'plan.suspended',
   'plan.ended',
+  'plan.pause_cancelled',
+  'plan.resumed',
   'credits.adjusted',
   'message.sent',
   'report.upheld',

@@ -62,6 +62,9 @@ export const ACTIVITY_KINDS = [
   'plan.renewed',
   'plan.suspended',
   'plan.ended',
+  'plan.paused',
+  'plan.pause_cancelled',
+  'plan.resumed',
   'credits.adjusted',
   // Community: the directory, messages, ads and their moderation
   'directory.updated',

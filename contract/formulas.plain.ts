@@ -68,6 +68,27 @@ export const DEFAULT_GRACE_DAYS = 7;
 /** Days before a renewal that its member is reminded. */
 export const RENEWAL_REMINDER_DAYS = 7;
 
+/**
+ * A membership's pause (docs/decisions/021): `planned` until it is over (upcoming, then running), then
+ * `applied` (its days were added to the plan's periods and to its credit's validity), or `cancelled` before
+ * it began.
+ */
+export const PAUSE_STATUSES = ['planned', 'applied', 'cancelled'] as const;
+export type PauseStatus = (typeof PAUSE_STATUSES)[number];
+/** What a pause is to its member at a given moment. */
+export const PAUSE_STATES = ['upcoming', 'running', 'ended'] as const;
+export type PauseState = (typeof PAUSE_STATES)[number];
+
+/** A space's pause rules when it says nothing: pausing not offered; if offered, up to 30 days, a day's notice. */
+export const DEFAULT_PAUSE_MAX_DAYS = 30;
+export const DEFAULT_PAUSE_NOTICE_DAYS = 1;
+/** The longest pause a space may offer, and how far ahead a pause may begin. */
+export const MAX_PAUSE_DAYS = 180;
+export const PAUSE_HORIZON_DAYS = 365;
+
+/** SQLSTATE the database raises when a pause breaks the space's rules (not offered, too long, not a membership). */
+export const PAUSE_REFUSED_SQLSTATE = 'EC003';
+
 // ——— For the browser without the schemas (the room page's booking panel) ———
 
 /** The booking panel's credit question, by name (contract/callable.ts, CallableRef). */

@@ -7,13 +7,15 @@ import {
   FORMULA_KINDS,
   FORMULA_STATUSES,
   LOT_SOURCES,
+  MAX_PAUSE_DAYS,
   MEMBERSHIP_PERIODS,
   ORDER_STATUSES,
+  PAUSE_STATES,
   PAYMENT_METHODS,
   PLAN_STATUSES,
   ROLLOVER_RULES,
 } from './formulas.plain';
-import { ZInstant, ZText, ZUuid } from './input';
+import { ZCalendarDate, ZInstant, ZText, ZUuid } from './input';
 import { ZRoomKind } from './rooms';
 
 /**
@@ -39,6 +41,13 @@ export const FORMULA_REFUSALS = [
   'not-cancellable', // only an active membership is cancelled
   'would-go-negative', // an adjustment taking more than the lot holds
   'idempotency-key-reused',
+  'not-pausable', // only an active membership is paused
+  'pause-not-offered', // the space does not offer pauses
+  'pause-too-long', // longer than the space's maximum (details.maxDays)
+  'pause-too-soon', // sooner than the space's notice (details.earliest)
+  'pause-too-far', // more than a year ahead
+  'pause-already-planned', // one pause at a time
+  'credit-bookings-in-pause', // a booking paid with this membership's credit falls inside the dates
 ] as const;
 
 const MAX_NAME = 120;
@@ -118,6 +127,10 @@ export const ZSalesSettings = z.object({
   spaceId: z.string(),
   activation: z.enum(ACTIVATION_MOMENTS),
   graceDays: z.number().int(),
+  /** Whether members may pause a membership, for how many days at most, with how many days' notice. */
+  pauseAllowed: z.boolean(),
+  pauseMaxDays: z.number().int(),
+  pauseNoticeDays: z.number().int(),
 });
 export type TSalesSettings = z.infer<typeof ZSalesSettings>;
 
@@ -213,6 +226,25 @@ export const ZLedgerLine = z.object({
 });
 export type TLedgerLine = z.infer<typeof ZLedgerLine>;
 
+/** A membership's pause: local days `[startsOn, endsOn)` in the space's zone, and where it stands now. */
+export const ZPause = z.object({
+  id: z.string(),
+  startsOn: z.string(),
+  endsOn: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  days: z.number().int(),
+  state: z.enum(PAUSE_STATES),
+});
+export type TPause = z.infer<typeof ZPause>;
+
+/** What the plan's space allows about pauses (the /plans page offers them from it). */
+export const ZPausePolicy = z.object({
+  allowed: z.boolean(),
+  maxDays: z.number().int(),
+  noticeDays: z.number().int(),
+});
+
 export const ZPlan = z.object({
   id: z.string(),
   status: ZPlanStatus,
@@ -228,6 +260,9 @@ export const ZPlan = z.object({
   orders: z.array(ZOrder),
   /** Usable balance, minutes and entries apart. */
   balance: z.object({ minutes: z.number().int(), entries: z.number().int() }),
+  /** Its pauses not cancelled, upcoming, running or ended in the last weeks. */
+  pauses: z.array(ZPause),
+  pausePolicy: ZPausePolicy,
 });
 export type TPlan = z.infer<typeof ZPlan>;
 
@@ -257,6 +292,61 @@ export const listMyLedger = defineCallable({
 export const cancelPlan = defineCallable({
   name: 'plans.cancel',
   input: z.object({ planId: ZUuid }),
+  output: ZPlan,
+  mutates: true,
+  access: 'signed-in',
+});
+
+/** The days of a pause, as its member picks them: the first day paused, and the day it resumes. */
+export const ZPauseDates = z
+  .object({ planId: ZUuid, startsOn: ZCalendarDate, endsOn: ZCalendarDate })
+  .refine((input) => input.endsOn > input.startsOn, { path: ['endsOn'], message: 'pause-order' });
+
+/** What a pause would do, said before the member confirms it. */
+export const ZPausePreview = z.object({
+  startsOn: z.string(),
+  endsOn: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  days: z.number().int(),
+  /** The end of the period the pause falls in (its renewal date), before and after the pause. */
+  renewalBefore: z.string(),
+  renewalAfter: z.string(),
+  /** The plan's lots still holding credit when the pause begins, and their validity after it. */
+  lots: z.array(
+    z.object({
+      id: z.string(),
+      unit: ZCreditUnit,
+      balance: z.number().int(),
+      validUntilBefore: z.string(),
+      validUntilAfter: z.string(),
+    }),
+  ),
+});
+export type TPausePreview = z.infer<typeof ZPausePreview>;
+
+/** What pausing a membership on those dates would do (or why it cannot), without changing anything. */
+export const previewPause = defineCallable({
+  name: 'plans.previewPause',
+  input: ZPauseDates,
+  output: ZPausePreview,
+  mutates: false,
+  access: 'signed-in',
+});
+
+/** Pauses a membership on those dates (its space must allow it); an e-mail confirms. */
+export const pausePlan = defineCallable({
+  name: 'plans.pause',
+  input: ZPauseDates,
+  output: ZPlan,
+  mutates: true,
+  access: 'signed-in',
+});
+
+/** Its member cancels a pause not begun yet, or ends a running one today (the days paused so far count). */
+export const endPause = defineCallable({
+  name: 'plans.endPause',
+  input: z.object({ pauseId: ZUuid }),
   output: ZPlan,
   mutates: true,
   access: 'signed-in',
@@ -320,6 +410,10 @@ export const updateSalesSettings = defineCallable({
     spaceId: ZUuid,
     activation: z.enum(ACTIVATION_MOMENTS),
     graceDays: z.number().int().min(0).max(90),
+    /** The pause rules; left as they are when absent. */
+    pauseAllowed: z.boolean().optional(),
+    pauseMaxDays: z.number().int().min(1).max(MAX_PAUSE_DAYS).optional(),
+    pauseNoticeDays: z.number().int().min(0).max(60).optional(),
   }),
   output: ZSalesSettings,
   mutates: true,

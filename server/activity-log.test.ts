@@ -112,6 +112,7 @@ const state = {
   faqEntryId: '',
   partnerId: '',
   invoiceId: '',
+  pausedPlanId: '',
 };
 
 const ARTICLE = {
@@ -418,6 +419,42 @@ const SCENARIOS: Record<string, Scenario> = {
       return { planId: bought.result.planId };
     },
     kind: 'plan.cancelled',
+  },
+  'plans.pause': {
+    as: () => member.agent,
+    input: async () => {
+      await ok(owner.agent, 'formulas.updateSettings', {
+        spaceId: state.spaceId,
+        activation: 'payment',
+        graceDays: 10,
+        pauseAllowed: true,
+        pauseMaxDays: 30,
+        pauseNoticeDays: 1,
+      });
+      const { result } = await ok<{ id: string }>(owner.agent, 'formulas.create', {
+        spaceId: state.spaceId,
+        formula: { ...MONTHLY_MEMBERSHIP, priceExclVatCents: 0 },
+      });
+      const bought = await ok<{ planId: string }>(member.agent, 'formulas.buy', {
+        formulaId: result.id,
+        paymentMethod: 'on_site',
+        idempotencyKey: crypto.randomUUID(),
+      });
+      state.pausedPlanId = bought.result.planId;
+      return { planId: bought.result.planId, startsOn: '2027-03-10', endsOn: '2027-03-17' };
+    },
+    kind: 'plan.paused',
+  },
+  'plans.endPause': {
+    as: () => member.agent,
+    input: async () => {
+      const [pause] = await rowsOf<{ id: string }>(
+        app.database.db,
+        sql`SELECT id FROM plan_pauses WHERE plan_id = ${state.pausedPlanId} AND status = 'planned'`,
+      );
+      return { pauseId: pause!.id };
+    },
+    kind: 'plan.pause_cancelled',
   },
   // Invoicing starts once the identity is complete: later sales are invoiced (a purchase then writes two entries).
   'invoicing.updateIdentity': {

@@ -37,7 +37,7 @@ export interface CreditSlot {
 
 /**
  * The member's lots that could pay for a slot, the first to expire first (FEFO): of the room's space, in a
- * plan that may be spent, covering the room's kind, valid over the whole slot (empty ones too: the member holds credit, not enough). With
+ * plan that may be spent, covering the room's kind, valid over the whole slot and not paused during it (empty ones too: the member holds credit, not enough). With
  * `lock`, the lots are locked (in id order, so two bookings never wait for each other in a circle) and the
  * balances read afterwards are final until the transaction ends.
  */
@@ -50,7 +50,11 @@ export async function usableLots(
       AND ${slot.roomKind} = ANY (credit_lots.room_kinds)
       AND credit_lots.valid_from <= ${slot.startsAt.toISOString()}::timestamptz
       AND credit_lots.valid_until >= ${slot.endsAt.toISOString()}::timestamptz
-      AND EXISTS (SELECT 1 FROM plans WHERE plans.id = credit_lots.plan_id AND plans.status IN ('active', 'cancelling'))`;
+      AND EXISTS (SELECT 1 FROM plans WHERE plans.id = credit_lots.plan_id AND plans.status IN ('active', 'cancelling'))
+      AND NOT EXISTS (SELECT 1 FROM plan_pauses WHERE plan_pauses.plan_id = credit_lots.plan_id
+                        AND plan_pauses.status <> 'cancelled'
+                        AND plan_pauses.starts_at < ${slot.endsAt.toISOString()}::timestamptz
+                        AND plan_pauses.ends_at > ${slot.startsAt.toISOString()}::timestamptz)`;
   if (options.lock) {
     await rowsOf(db, sql`SELECT id FROM credit_lots WHERE ${where} ORDER BY id FOR UPDATE`);
   }

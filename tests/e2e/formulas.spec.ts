@@ -126,6 +126,50 @@ test('a member buys a 10-hour pack, the manager marks it paid, the member books 
   ).toContainText('2 h');
 });
 
+test('a membership is paused from /plans, what happens is said before confirming, the e-mail confirms it, and the pause is called off', async ({
+  page,
+  navigate,
+}) => {
+  await signInAs(page, 'member');
+  await navigate('/plans');
+  await refuseCookies(page);
+  const membership = page.getByRole('article').filter({ hasText: 'Abonnement résident' });
+  const since = Date.now();
+  await membership.getByRole('button', { name: 'Mettre en pause' }).click();
+  const dialog = page.getByRole('dialog');
+  // The first possible day is proposed, for a week; what the pause does is said before confirming.
+  const said = dialog.getByTestId('pause-consequences');
+  await expect(said).toContainText('(7 jours)');
+  await expect(said).toContainText('Rien n’est facturé ni renouvelé pendant la pause.');
+  await expect(said).toContainText('Prochain renouvellement le');
+  await expect(said).toContainText('restent valables jusqu’au');
+  await expect(said).toContainText('ce crédit ne peut pas payer une réservation');
+  await checkAtBothSizes(page, 'plans-pause-fr');
+  // Too long for the space: said at once, nothing to confirm.
+  const resume = dialog.getByLabel('Reprise le');
+  const from = await dialog.getByLabel('Premier jour de pause').inputValue();
+  const tooLate = new Date(Date.parse(`${from}T12:00:00Z`) + 40 * 86_400_000).toISOString().slice(0, 10);
+  await resume.fill(tooLate);
+  await expect(dialog.getByRole('alert')).toHaveText('Une pause dure 30 jours au plus dans cet espace.');
+  await expect(dialog.getByRole('button', { name: 'Confirmer la pause' })).toBeDisabled();
+  const week = new Date(Date.parse(`${from}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+  await resume.fill(week);
+  await expect(said).toContainText('(7 jours)');
+  await dialog.getByRole('button', { name: 'Confirmer la pause' }).click();
+  // The membership's name changes with the language: the pause is found by itself.
+  const pause = page.getByTestId('pause');
+  await expect(pause).toContainText('à venir');
+  const mail = await waitForMail('membre@escale.test', { since });
+  expect(mail.subject).toContain('Pause enregistrée : Abonnement résident');
+  await switchTo(page, 'English');
+  await expect(pause).toContainText('upcoming');
+  await checkAtBothSizes(page, 'plans-paused-en');
+  await switchTo(page, 'Français');
+  await pause.getByRole('button', { name: 'Annuler la pause' }).click();
+  await expect(membership.getByTestId('pause')).toHaveCount(0);
+  await expect(membership.getByRole('button', { name: 'Mettre en pause' })).toBeVisible();
+});
+
 test('a membership is cancelled from /plans in two clicks, and the e-mail confirms it', async ({
   page,
   navigate,

@@ -175,6 +175,9 @@ export async function startHostileApp(
     from,
     to: dateAfter(8),
     date: from,
+    // A membership's pause: its first day and the day it resumes.
+    startsOn: from,
+    endsOn: dateAfter(8),
     attendees: 1,
     idempotencyKey: 'hostile-base-key',
     email: 'invitee@example.com',

@@ -14,6 +14,7 @@ import { messageOfError } from '~/platform/form-errors';
 import { useLocale } from '~/platform/use-locale';
 import { useFormatCredit } from './use-format-credit';
 import { FormulaTerms } from './formula-terms';
+import { PauseLine, PauseMembership } from './pause-membership';
 
 export interface PlansPageData {
   plans: TPlan[];
@@ -89,10 +90,18 @@ function PlanCard({ plan }: { plan: TPlan }) {
             </p>
           )}
         </div>
-        {plan.formula.kind === 'membership' && (plan.status === 'active' || plan.status === 'suspended') && (
-          <CancelMembership plan={plan} />
-        )}
+        <div className="flex flex-wrap gap-2">
+          {plan.formula.kind === 'membership' &&
+            plan.status === 'active' &&
+            plan.pausePolicy.allowed &&
+            !plan.pauses.some((pause) => pause.state !== 'ended') && <PauseMembership plan={plan} />}
+          {plan.formula.kind === 'membership' &&
+            (plan.status === 'active' || plan.status === 'suspended') && <CancelMembership plan={plan} />}
+        </div>
       </header>
+      {plan.pauses.map((pause) => (
+        <PauseLine key={pause.id} plan={plan} pause={pause} />
+      ))}
       <FormulaTerms formula={plan.formula} />
       {plan.lots.length > 0 && (
         <section>
@@ -144,9 +153,10 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
   const last = ledger.lines[ledger.lines.length - 1];
   return (
     <>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead>
+      {/* On a phone each line is a card (the column names written in it); from `sm` up, a table. */}
+      <div>
+        <table className="block w-full text-left text-sm sm:table">
+          <thead className="sr-only sm:not-sr-only sm:table-header-group">
             <tr>
               <th scope="col" className="py-1 pr-3">
                 {t('plans.columns.date')}
@@ -162,13 +172,19 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="block sm:table-row-group">
             {ledger.lines.map((line) => {
               const zone = zoneOf(line.lotId);
               return (
-                <tr key={line.id} className="border-t" data-testid="ledger-line">
-                  <td className="py-1 pr-3 whitespace-nowrap">{formatDay(locale, line.occurredAt, zone)}</td>
-                  <td className="py-1 pr-3">
+                <tr
+                  key={line.id}
+                  className="mb-2 grid grid-cols-[1fr_auto] gap-x-3 rounded-lg border p-3 sm:mb-0 sm:table-row sm:rounded-none sm:border-0 sm:border-t sm:p-0"
+                  data-testid="ledger-line"
+                >
+                  <td className="text-ink-soft col-span-2 py-1 pr-3 sm:whitespace-nowrap sm:text-inherit">
+                    {formatDay(locale, line.occurredAt, zone)}
+                  </td>
+                  <td className="col-span-2 py-1 pr-3 break-words">
                     {t(`plans.entry.${line.kind}`)}
                     {line.reservation && (
                       <>
@@ -188,11 +204,13 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
                     )}
                     {line.reason && ` · ${line.reason}`}
                   </td>
-                  <td className="py-1 pr-3 text-right whitespace-nowrap">
+                  <td className="py-1 pr-3 whitespace-nowrap sm:text-right">
+                    <span className="text-ink-soft sm:hidden">{t('plans.columns.amount')} </span>
                     {line.amount > 0 ? '+' : ''}
                     {credit(line.amount, line.unit)}
                   </td>
                   <td className="py-1 text-right whitespace-nowrap">
+                    <span className="text-ink-soft sm:hidden">{t('plans.columns.balance')} </span>
                     {credit(line.balanceAfter, line.unit)}
                   </td>
                 </tr>

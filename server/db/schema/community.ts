@@ -80,7 +80,7 @@ export const ads = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
-    /** Its one image (purpose `ad-image`, uploaded by its author: migration 0025's trigger holds to it). */
+    /** Its one image (purpose `ad-image`, uploaded by its author: migration 0027's trigger holds to it). */
     imageKey: text('image_key').references(() => storedFiles.key, { onDelete: 'set null' }),
     /** The image's alternative text; empty: pages describe it from the title. */
     imageAlt: text('image_alt').notNull().default(''),

@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -18,7 +20,11 @@ import {
   FORMULA_STATUSES,
   LOT_SOURCES,
   MEMBERSHIP_PERIODS,
+  DEFAULT_PAUSE_MAX_DAYS,
+  DEFAULT_PAUSE_NOTICE_DAYS,
+  MAX_PAUSE_DAYS,
   ORDER_STATUSES,
+  PAUSE_STATUSES,
   PAYMENT_METHODS,
   PLAN_STATUSES,
   ROLLOVER_RULES,
@@ -104,11 +110,19 @@ export const spaceSalesSettings = pgTable(
       .references(() => spaces.id, { onDelete: 'cascade' }),
     activation: text('activation', { enum: ACTIVATION_MOMENTS }).notNull(),
     graceDays: integer('grace_days').notNull(),
+    /** Whether members may pause a membership, for at most `pause_max_days` days, `pause_notice_days` ahead. */
+    pauseAllowed: boolean('pause_allowed').notNull().default(false),
+    pauseMaxDays: integer('pause_max_days').notNull().default(DEFAULT_PAUSE_MAX_DAYS),
+    pauseNoticeDays: integer('pause_notice_days').notNull().default(DEFAULT_PAUSE_NOTICE_DAYS),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('space_sales_activation_known', sql`${table.activation} in ${literalList(ACTIVATION_MOMENTS)}`),
     check('space_sales_grace_range', sql`${table.graceDays} between 0 and 90`),
+    check(
+      'space_sales_pause_range',
+      sql`${table.pauseMaxDays} between 1 and ${sql.raw(String(MAX_PAUSE_DAYS))} and ${table.pauseNoticeDays} between 0 and 60`,
+    ),
   ],
 );
 
@@ -139,6 +153,8 @@ export const plans = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** The period whose renewal reminder was sent. */
     remindedPeriodIndex: integer('reminded_period_index'),
+    /** Days of pause taken so far: every later period begins that many local days later. */
+    pausedDays: integer('paused_days').notNull().default(0),
     idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -154,6 +170,41 @@ export const plans = pgTable(
     check(
       'plans_period_order',
       sql`${table.periodEndsAt} is null or ${table.periodEndsAt} > ${table.periodStartsAt}`,
+    ),
+  ],
+);
+
+/**
+ * A membership's pause: local days `[starts_on, ends_on)` in the space's zone (the instants are their local
+ * midnights). Until it is over it is `planned`; then its days are added to the plan's periods and to the
+ * validity of its credit (`applied`). Migration 0025 refuses two pauses of one plan that overlap, a pause the
+ * space does not offer or longer than its maximum, and any change but shortening, ending or cancelling.
+ */
+export const planPauses = pgTable(
+  'plan_pauses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: PAUSE_STATUSES }).notNull().default('planned'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('plan_pauses_plan_idx').on(table.planId, table.startsAt),
+    index('plan_pauses_due_idx')
+      .on(table.endsAt)
+      .where(sql`${table.status} = 'planned'`),
+    check('plan_pauses_status_known', sql`${table.status} in ${literalList(PAUSE_STATUSES)}`),
+    check(
+      'plan_pauses_order',
+      sql`${table.endsOn} > ${table.startsOn} and ${table.endsAt} > ${table.startsAt}`,
     ),
   ],
 );

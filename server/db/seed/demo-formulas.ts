@@ -187,10 +187,19 @@ export async function seedDemoFormulas(db: Db, now: Date = new Date()): Promise<
   const member = people.find((person) => person.email === MEMBER_EMAIL);
   const manager = people.find((person) => person.email === MANAGER_EMAIL);
   if (!acme || !member) return rows.length;
-  // Acme starts a plan once its manager records the payment (on site or by transfer), after 7 days' grace.
+  // Acme starts a plan once its manager records the payment (on site or by transfer), after 7 days' grace;
+  // its members may pause a membership up to 30 days, a day ahead.
   await db
     .insert(spaceSalesSettings)
-    .values({ spaceId: acme.id, activation: 'payment', graceDays: 7, updatedAt: now })
+    .values({
+      spaceId: acme.id,
+      activation: 'payment',
+      graceDays: 7,
+      pauseAllowed: true,
+      pauseMaxDays: 30,
+      pauseNoticeDays: 1,
+      updatedAt: now,
+    })
     .onConflictDoNothing();
 
   const acmeFormula = (kind: string) => rows.find((row) => row.spaceId === acme.id && row.kind === kind)!;

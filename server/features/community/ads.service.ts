@@ -83,7 +83,7 @@ const imageRefused = () =>
 
 /**
  * The image an ad may show: its author's own upload as an ad image, not already another ad's (the database
- * holds to both: migration 0025's trigger and a unique index).
+ * holds to both: migration 0027's trigger and a unique index).
  */
 async function checkImage(tx: Tx, authorId: string, fileKey: string, adId: string | null): Promise<void> {
   const [file] = await tx

@@ -5,13 +5,22 @@ import { ZUuid } from '#contract/input';
 import { formatMoney } from '#contract/money';
 import { formatDay } from '#contract/reservation-format';
 import { users } from '../../db/schema/auth';
-import { formulas, orders, plans } from '../../db/schema/formulas';
+import { formulas, orders, planPauses, plans } from '../../db/schema/formulas';
 import { spaces } from '../../db/schema/spaces';
 import { defineMail } from '../../platform/mail-jobs';
 import { greetingFor } from '../../platform/mail-layout';
+import { daysBetween } from './periods';
 
-/** What a member is told by e-mail about what they hold. All three are transactional (the law asks for the first two). */
-export const FORMULA_MAIL_EVENTS = ['order-placed', 'plan-cancelled', 'renewal-reminder'] as const;
+/**
+ * What a member is told by e-mail about what they hold. All are transactional (the law asks for the first
+ * two); a pause's confirmation says its dates and what it moves.
+ */
+export const FORMULA_MAIL_EVENTS = [
+  'order-placed',
+  'plan-cancelled',
+  'renewal-reminder',
+  'pause-scheduled',
+] as const;
 
 /**
  * The member's e-mail about a plan, in their language, read when the job runs. A renewal reminder whose
@@ -19,8 +28,13 @@ export const FORMULA_MAIL_EVENTS = ['order-placed', 'plan-cancelled', 'renewal-r
  */
 export const formulaMailJob = defineMail({
   kind: 'formulas.mail',
-  payload: z.object({ event: z.enum(FORMULA_MAIL_EVENTS), planId: ZUuid, orderId: ZUuid.optional() }),
-  async compose({ event, planId, orderId }, ctx) {
+  payload: z.object({
+    event: z.enum(FORMULA_MAIL_EVENTS),
+    planId: ZUuid,
+    orderId: ZUuid.optional(),
+    pauseId: ZUuid.optional(),
+  }),
+  async compose({ event, planId, orderId, pauseId }, ctx) {
     const [row] = await ctx.db
       .select({
         plan: plans,
@@ -36,16 +50,24 @@ export const formulaMailJob = defineMail({
     if (!row) return null;
     if (event === 'renewal-reminder' && row.plan.status !== 'active') return null;
     const [order] = orderId ? await ctx.db.select().from(orders).where(eq(orders.id, orderId)) : [];
+    const [pause] = pauseId ? await ctx.db.select().from(planPauses).where(eq(planPauses.id, pauseId)) : [];
+    // A pause called off before its e-mail left is not confirmed.
+    if (event === 'pause-scheduled' && (!pause || pause.status === 'cancelled')) return null;
     const { plan, formula, space, member } = row;
     return {
       to: { email: member.email, userId: member.id, locale: member.locale },
       category: 'transactional',
       write: (locale, t) => {
         const key = (part: string) => `formulas.events.${event}.${part}`;
+        const day = (at: Date) => formatDay(locale, at.toISOString(), space.timeZone);
         const values = {
           formula: formulaName(formula, locale),
           space: space.name,
-          date: plan.periodEndsAt ? formatDay(locale, plan.periodEndsAt.toISOString(), space.timeZone) : '',
+          date: plan.periodEndsAt ? day(plan.periodEndsAt) : '',
+          from: pause ? day(pause.startsAt) : '',
+          // The last day paused (the pause resumes at the next day's midnight).
+          to: pause ? day(new Date(pause.endsAt.getTime() - 1)) : '',
+          days: pause ? daysBetween(pause.startsOn, pause.endsOn) : 0,
         };
         const details: Array<[string, string]> = [
           [t('formulas.labels.formula'), values.formula],
@@ -61,12 +83,20 @@ export const formulaMailJob = defineMail({
           details.push([t('formulas.labels.total'), formatMoney(order.totalCents, locale)]);
           details.push([t('formulas.labels.payment'), t(`formulas.payment.${order.paymentMethod}`)]);
         }
-        if (plan.periodEndsAt && event !== 'order-placed')
+        if (plan.periodEndsAt && event !== 'order-placed' && event !== 'pause-scheduled')
           details.push([t('formulas.labels.until'), values.date]);
+        if (pause)
+          details.push([
+            t('formulas.labels.pause'),
+            t('formulas.pauseDates', { ...values, count: values.days }),
+          ]);
         return {
           subject: t(key('subject'), values),
           greeting: greetingFor(locale, member.name),
-          paragraphs: [t(key('lead'), values)],
+          paragraphs:
+            event === 'pause-scheduled'
+              ? [t(key('lead'), values), t(key('credit'), values), t(key('change'), values)]
+              : [t(key('lead'), values)],
           details,
           action: {
             label: t(key('button')),

@@ -1,7 +1,12 @@
 import { withVatBreakdown } from '#contract/money';
 import type { TFormula, TOrder } from '#contract/formulas';
 import type { RoomKind } from '#contract/rooms';
-import { DEFAULT_GRACE_DAYS, type ActivationMoment } from '#contract/formulas.plain';
+import {
+  DEFAULT_GRACE_DAYS,
+  DEFAULT_PAUSE_MAX_DAYS,
+  DEFAULT_PAUSE_NOTICE_DAYS,
+  type ActivationMoment,
+} from '#contract/formulas.plain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type formulas, type orderLines, type orders, spaceSalesSettings } from '../../db/schema/formulas';
@@ -71,14 +76,23 @@ export interface SalesSettings {
   spaceId: string;
   activation: ActivationMoment;
   graceDays: number;
+  pauseAllowed: boolean;
+  pauseMaxDays: number;
+  pauseNoticeDays: number;
 }
 
-/** A space's sales settings; a space without a row sells with the defaults (plan active once paid, 7 days). */
+/**
+ * A space's sales settings; a space without a row sells with the defaults (plan active once paid, 7 days,
+ * no pauses).
+ */
 export async function salesSettingsOf(db: Db | Tx, spaceId: string): Promise<SalesSettings> {
   const [row] = await db.select().from(spaceSalesSettings).where(eq(spaceSalesSettings.spaceId, spaceId));
   return {
     spaceId,
     activation: row?.activation ?? 'payment',
     graceDays: row?.graceDays ?? DEFAULT_GRACE_DAYS,
+    pauseAllowed: row?.pauseAllowed ?? false,
+    pauseMaxDays: row?.pauseMaxDays ?? DEFAULT_PAUSE_MAX_DAYS,
+    pauseNoticeDays: row?.pauseNoticeDays ?? DEFAULT_PAUSE_NOTICE_DAYS,
   };
 }

@@ -3,6 +3,7 @@ import {
   buyFormula,
   cancelPlan,
   createFormula,
+  endPause,
   getCreditOption,
   getFormula,
   listManagedFormulas,
@@ -11,12 +12,15 @@ import {
   listSpaceFormulas,
   listSpacePlans,
   markOrderPaid,
+  pausePlan,
+  previewPause,
   setFormulaArchived,
   updateFormula,
   updateSalesSettings,
 } from '#contract/formulas';
 import { implement } from '../../platform/callables';
 import * as catalogue from './formulas.service';
+import * as pauses from './pauses.service';
 import * as holdings from './plans.service';
 
 /**
@@ -39,4 +43,7 @@ export const formulasCallables = [
   implement(listSpacePlans, ({ spaceId }, ctx) => holdings.listSpacePlans(ctx, spaceId)),
   implement(markOrderPaid, ({ orderId }, ctx) => holdings.markOrderPaid(ctx, orderId)),
   implement(adjustCredits, (input, ctx) => holdings.adjustCredits(ctx, input)),
+  implement(previewPause, (input, ctx) => pauses.previewPause(ctx, input)),
+  implement(pausePlan, (input, ctx) => pauses.pausePlan(ctx, input)),
+  implement(endPause, ({ pauseId }, ctx) => pauses.endPause(ctx, pauseId)),
 ];

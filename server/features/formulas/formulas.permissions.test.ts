@@ -38,6 +38,9 @@ beforeAll(async () => {
   ids.spaceId = await insertSpace(database.db);
   const otherSpace = await insertSpace(database.db);
   await setActivation(database.db, ids.spaceId, 'purchase');
+  await database.db.execute(
+    sql`UPDATE space_sales_settings SET pause_allowed = true WHERE space_id = ${ids.spaceId}`,
+  );
   people.unconfirmed = await insertPerson(database.db, { emailVerified: false });
   people.member = await insertPerson(database.db);
   people.otherMember = await insertPerson(database.db);
@@ -247,6 +250,62 @@ const CASES: Array<{
     // Only its member cancels a membership; anyone else is told it does not exist.
     name: 'plans.cancel',
     input: async () => ({ planId: (await freshPlan(ids.membershipId)).planId }),
+    expected: {
+      anonymous: 'unauthenticated',
+      unconfirmed: 'not-found',
+      member: 'ok',
+      otherMember: 'not-found',
+      otherManager: 'not-found',
+      manager: 'not-found',
+      admin: 'not-found',
+    },
+  },
+  {
+    // Only its member pauses a membership (or asks what a pause would do); anyone else is told it does not exist.
+    name: 'plans.previewPause',
+    input: async () => ({
+      planId: (await freshPlan(ids.membershipId)).planId,
+      startsOn: '2027-02-10',
+      endsOn: '2027-02-15',
+    }),
+    expected: {
+      anonymous: 'unauthenticated',
+      unconfirmed: 'not-found',
+      member: 'ok',
+      otherMember: 'not-found',
+      otherManager: 'not-found',
+      manager: 'not-found',
+      admin: 'not-found',
+    },
+  },
+  {
+    name: 'plans.pause',
+    input: async () => ({
+      planId: (await freshPlan(ids.membershipId)).planId,
+      startsOn: '2027-02-10',
+      endsOn: '2027-02-15',
+    }),
+    expected: {
+      anonymous: 'unauthenticated',
+      unconfirmed: 'not-found',
+      member: 'ok',
+      otherMember: 'not-found',
+      otherManager: 'not-found',
+      manager: 'not-found',
+      admin: 'not-found',
+    },
+  },
+  {
+    name: 'plans.endPause',
+    input: async () => {
+      const { planId } = await freshPlan(ids.membershipId);
+      const plan = (await router.invoke(
+        'plans.pause',
+        { planId, startsOn: '2027-02-10', endsOn: '2027-02-15' },
+        contextFor(database.db, people.member.session),
+      )) as { pauses: Array<{ id: string }> };
+      return { pauseId: plan.pauses[0]!.id };
+    },
     expected: {
       anonymous: 'unauthenticated',
       unconfirmed: 'not-found',

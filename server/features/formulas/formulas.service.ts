@@ -201,25 +201,42 @@ export async function setFormulaArchived(
 
 export async function updateSalesSettings(
   ctx: ServiceContext,
-  input: { spaceId: string; activation: ActivationMoment; graceDays: number },
+  input: {
+    spaceId: string;
+    activation: ActivationMoment;
+    graceDays: number;
+    pauseAllowed?: boolean;
+    pauseMaxDays?: number;
+    pauseNoticeDays?: number;
+  },
 ): Promise<SalesSettings> {
   await requireRight(ctx, 'manage', input.spaceId);
   return unitOfWork(ctx, async (work) => {
     const before = await salesSettingsOf(work.db, input.spaceId);
+    // The pause rules stay as they are when the caller leaves them out.
+    const after: SalesSettings = {
+      spaceId: input.spaceId,
+      activation: input.activation,
+      graceDays: input.graceDays,
+      pauseAllowed: input.pauseAllowed ?? before.pauseAllowed,
+      pauseMaxDays: input.pauseMaxDays ?? before.pauseMaxDays,
+      pauseNoticeDays: input.pauseNoticeDays ?? before.pauseNoticeDays,
+    };
+    const { spaceId: _spaceId, ...values } = after;
     await work.db
       .insert(spaceSalesSettings)
-      .values({
-        spaceId: input.spaceId,
-        activation: input.activation,
-        graceDays: input.graceDays,
-        updatedAt: work.now,
-      })
+      .values({ ...after, updatedAt: work.now })
       .onConflictDoUpdate({
         target: spaceSalesSettings.spaceId,
-        set: { activation: input.activation, graceDays: input.graceDays, updatedAt: work.now },
+        set: { ...values, updatedAt: work.now },
       });
-    const after = { spaceId: input.spaceId, activation: input.activation, graceDays: input.graceDays };
-    const changes = changesBetween(before, after, ['activation', 'graceDays']);
+    const changes = changesBetween(before, after, [
+      'activation',
+      'graceDays',
+      'pauseAllowed',
+      'pauseMaxDays',
+      'pauseNoticeDays',
+    ]);
     if (Object.keys(changes).length) {
       await logActivity(work, {
         kind: 'sales_settings.changed',

@@ -30,17 +30,32 @@ export function periodStartDate(anchor: string, period: MembershipPeriod, index:
   return `${y}-${String(m + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
-/** A membership period's bounds: [local midnight of its first day, local midnight of the next period's). */
+/**
+ * A membership period's bounds: [local midnight of its first day, local midnight of the next period's),
+ * each `pausedDays` local days later when the member paused before it (a pause moves every later period).
+ */
 export function membershipPeriod(
   anchor: string,
   period: MembershipPeriod,
   index: number,
   timeZone: string,
+  pausedDays = 0,
 ): { startsAt: Date; endsAt: Date } {
+  const day = (at: number) => addDays(periodStartDate(anchor, period, at), pausedDays);
   return {
-    startsAt: localMidnight(periodStartDate(anchor, period, index), timeZone),
-    endsAt: localMidnight(periodStartDate(anchor, period, index + 1), timeZone),
+    startsAt: localMidnight(day(index), timeZone),
+    endsAt: localMidnight(day(index + 1), timeZone),
   };
+}
+
+/** An instant at local midnight moved `days` local days later (a pause's length, the same across a clock change). */
+export function laterByDays(at: Date, days: number, timeZone: string): Date {
+  return localMidnight(addDays(todayIn(timeZone, at), days), timeZone);
+}
+
+/** Local days from one calendar date to another. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /** A pack's validity: from its start until local midnight `days` days after the day it started. */

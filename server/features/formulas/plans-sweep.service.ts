@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { RENEWAL_REMINDER_DAYS } from '#contract/formulas.plain';
 import { rowsOf } from '../../db/rows';
 import { formulas, plans } from '../../db/schema/formulas';
@@ -15,6 +15,7 @@ import {
 import { todayIn } from '#contract/dates';
 import { formulaMailJob } from './formula-mails';
 import { salesSettingsOf } from './formula-view';
+import { applyPause } from './pauses.service';
 import { membershipPeriod } from './periods';
 import { grantLot, insertOrder, invoiceOrder } from './plans.service';
 
@@ -22,11 +23,13 @@ import { grantLot, insertOrder, invoiceOrder } from './plans.service';
  * The plans' background work, at the sweep's `now` (a recurring job; docs/decisions/021): memberships renew
  * at their period's end (the next order and credit) or end when cancelled, packs end, unused credit expires
  * or rolls over one period, a renewal unpaid past the space's grace suspends its plan, reminders go before a
- * renewal. Every change is conditional (`WHERE period_index = k`, unique lots, orders and expiries), so two
+ * renewal. A pause holds all of it back for its plan until it is over, then moves the plan's dates by its
+ * length (pauses.service.ts). Every change is conditional (`WHERE period_index = k`, unique lots, orders and expiries), so two
  * runners at once, or a second run, change nothing more.
  */
 
 export interface PlanSweepResult {
+  resumed: number;
   renewed: number;
   ended: number;
   expired: number;
@@ -50,7 +53,7 @@ async function renewOne(work: WorkContext, planId: string): Promise<boolean> {
   if (!row || !row.plan.anchorDate || !row.formula.period) return false;
   const { plan, formula } = row;
   const next = plan.periodIndex + 1;
-  const bounds = membershipPeriod(plan.anchorDate!, formula.period!, next, row.timeZone);
+  const bounds = membershipPeriod(plan.anchorDate!, formula.period!, next, row.timeZone, plan.pausedDays);
   const [moved] = await work.db
     .update(plans)
     .set({
@@ -171,6 +174,7 @@ export async function sweepPlans(ctx: ServiceContext): Promise<PlanSweepResult> 
   const at = sql`${ctx.now.toISOString()}::timestamptz`;
   const result = await unitOfWork(ctx, async (work) => {
     const counts: PlanSweepResult = {
+      resumed: 0,
       renewed: 0,
       ended: 0,
       expired: 0,
@@ -178,11 +182,22 @@ export async function sweepPlans(ctx: ServiceContext): Promise<PlanSweepResult> 
       suspended: 0,
       reminded: 0,
     };
+    // 0. Pauses that are over move their plan's dates and credit (before anything reads those).
+    const over = await rowsOf<{ id: string }>(
+      work.db,
+      sql`SELECT id FROM plan_pauses WHERE status = 'planned' AND ends_at <= ${at} ORDER BY ends_at LIMIT 500`,
+    );
+    for (const { id } of over) if (await applyPause(work, id, null)) counts.resumed++;
+    // A plan paused before a moment has its dates moved when the pause is over: nothing falls due meanwhile.
+    const pausedBefore = (moment: SQL) =>
+      sql`EXISTS (SELECT 1 FROM plan_pauses WHERE plan_pauses.plan_id = plans.id AND plan_pauses.status = 'planned'
+                    AND plan_pauses.starts_at < ${moment})`;
     // 1. Memberships at their period's end renew (active ones) ...
     const due = await rowsOf<{ id: string }>(
       work.db,
       sql`SELECT plans.id FROM plans JOIN formulas ON formulas.id = plans.formula_id
           WHERE plans.status = 'active' AND formulas.kind = 'membership' AND plans.period_ends_at <= ${at}
+            AND NOT ${pausedBefore(sql`plans.period_ends_at`)}
           ORDER BY plans.period_ends_at LIMIT 500`,
     );
     for (const { id } of due) if (await renewOne(work, id)) counts.renewed++;
@@ -193,6 +208,7 @@ export async function sweepPlans(ctx: ServiceContext): Promise<PlanSweepResult> 
           FROM formulas
           WHERE formulas.id = plans.formula_id AND plans.period_ends_at <= ${at}
             AND (plans.status = 'cancelling' OR (plans.status = 'active' AND formulas.kind <> 'membership'))
+            AND NOT ${pausedBefore(sql`plans.period_ends_at`)}
           RETURNING plans.id, plans.space_id, plans.user_id, formulas.name_fr AS formula_name`,
     );
     counts.ended = ended.length;
@@ -202,6 +218,8 @@ export async function sweepPlans(ctx: ServiceContext): Promise<PlanSweepResult> 
       sql`SELECT id FROM credit_lots
           WHERE valid_until <= ${at}
             AND NOT EXISTS (SELECT 1 FROM credit_entries WHERE lot_id = credit_lots.id AND kind = 'expiry')
+            AND NOT EXISTS (SELECT 1 FROM plan_pauses WHERE plan_pauses.plan_id = credit_lots.plan_id
+                              AND plan_pauses.status = 'planned' AND plan_pauses.starts_at < credit_lots.valid_until)
             AND ${lotBalanceSql} > 0
           ORDER BY valid_until LIMIT 1000`,
     );
@@ -236,6 +254,7 @@ export async function sweepPlans(ctx: ServiceContext): Promise<PlanSweepResult> 
             AND plans.period_ends_at > ${at}
             AND plans.period_ends_at <= ${at} + make_interval(days => ${RENEWAL_REMINDER_DAYS})
             AND plans.reminded_period_index IS DISTINCT FROM plans.period_index
+            AND NOT ${pausedBefore(sql`plans.period_ends_at`)}
           RETURNING plans.id`,
     );
     counts.reminded = reminded.length;

@@ -13,7 +13,7 @@ import type { RoomKind } from '#contract/rooms';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { users } from '../../db/schema/auth';
-import { creditLots, formulas, orderLines, orders, plans } from '../../db/schema/formulas';
+import { creditLots, formulas, orderLines, orders, planPauses, plans } from '../../db/schema/formulas';
 import { rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
 import { sqlStateOf, type Tx } from '../../db/transaction';
@@ -29,6 +29,7 @@ import {
 } from '../../platform/service-context';
 import { formulaMailJob } from './formula-mails';
 import { salesSettingsOf, toFormula, toOrder, type FormulaRow } from './formula-view';
+import { pausePoliciesOf, pausesOf } from './pause-view';
 import { dayPassValidity, membershipPeriod, packValidity } from './periods';
 
 /**
@@ -400,6 +401,17 @@ export async function cancelPlan(ctx: ServiceContext, planId: string) {
       )
       .returning();
     if (!row) return false;
+    // A pause not begun yet would only move the end of a membership that is ending: it is called off.
+    await work.db
+      .update(planPauses)
+      .set({ status: 'cancelled', cancelledAt: work.now })
+      .where(
+        and(
+          eq(planPauses.planId, planId),
+          eq(planPauses.status, 'planned'),
+          sql`${planPauses.startsAt} > ${work.now.toISOString()}::timestamptz`,
+        ),
+      );
     await logActivity(work, {
       kind: 'plan.cancelled',
       subject: { type: 'plan', id: planId },
@@ -517,8 +529,8 @@ async function lotsOf(
   });
 }
 
-/** Plans with their formula, space, lots and orders (one query each). */
-async function plansOf(db: Db | Tx, where: ReturnType<typeof sql>, now: Date) {
+/** Plans with their formula, space, lots, orders and pauses (one query each). */
+export async function plansOf(db: Db | Tx, where: ReturnType<typeof sql>, now: Date) {
   const rows = await db
     .select({
       plan: plans,
@@ -577,6 +589,8 @@ async function plansOf(db: Db | Tx, where: ReturnType<typeof sql>, now: Date) {
           ),
         )
     : [];
+  const pauses = await pausesOf(db, ids, now);
+  const policyOf = await pausePoliciesOf(db, [...new Set(rows.map((row) => row.space.id))]);
   return rows.map(({ plan, formula, space, member }) => {
     const planLots = lots.filter((lot) => lot.planId === plan.id).map(({ planId: _planId, ...lot }) => lot);
     const sum = (unit: CreditUnit) =>
@@ -598,6 +612,8 @@ async function plansOf(db: Db | Tx, where: ReturnType<typeof sql>, now: Date) {
       lots: planLots,
       orders: orderRows.filter((order) => order.planId === plan.id).map((order) => toOrder(order, lines)),
       balance: { minutes: sum('minutes'), entries: sum('entries') },
+      pauses: pauses.get(plan.id) ?? [],
+      pausePolicy: policyOf(space.id),
     } satisfies TPlan & { member: unknown };
   });
 }

@@ -19,7 +19,7 @@ import { useOperation } from '~/features/back-office/use-operation';
 import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
 import { cn } from '~/ui/cn';
-import { Input, Select } from '~/ui/field';
+import { Checkbox, Input, Select } from '~/ui/field';
 import { toast } from '~/ui/toast-store';
 import { useFormatCredit } from '../use-format-credit';
 import { FormulaForm, NEW_FORMULA, draftOf } from './formula-form';
@@ -150,6 +150,10 @@ export function SalesSettingsForm({ settings }: { settings: TSalesSettings }) {
   const save = useOperation(updateSalesSettings, { success: '' });
   const [activation, setActivation] = useState<ActivationMoment>(settings.activation);
   const [grace, setGrace] = useState(String(settings.graceDays));
+  const [pauseAllowed, setPauseAllowed] = useState(settings.pauseAllowed);
+  const [pauseMax, setPauseMax] = useState(String(settings.pauseMaxDays));
+  const [pauseNotice, setPauseNotice] = useState(String(settings.pauseNoticeDays));
+  const days = (value: string) => (value.trim() ? Number(value) : Number.NaN);
   return (
     <Section title={t('formulas:office.settings.title')} id="sales-settings-title">
       <form
@@ -160,7 +164,10 @@ export function SalesSettingsForm({ settings }: { settings: TSalesSettings }) {
           void save.run({
             spaceId: settings.spaceId,
             activation,
-            graceDays: grace.trim() ? Number(grace) : Number.NaN,
+            graceDays: days(grace),
+            pauseAllowed,
+            pauseMaxDays: days(pauseMax),
+            pauseNoticeDays: days(pauseNotice),
           });
         }}
       >
@@ -189,6 +196,40 @@ export function SalesSettingsForm({ settings }: { settings: TSalesSettings }) {
             error={save.errorOf('graceDays')}
           />
         </div>
+        <fieldset className="flex flex-col gap-3">
+          <legend className="sr-only">{t('formulas:office.settings.pauseAllowed')}</legend>
+          <Checkbox
+            label={t('formulas:office.settings.pauseAllowed')}
+            hint={t('formulas:office.settings.pauseHint')}
+            checked={pauseAllowed}
+            onChange={(event) => setPauseAllowed(event.target.checked)}
+          />
+          {pauseAllowed ? (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Input
+                label={t('formulas:office.settings.pauseMaxDays')}
+                type="number"
+                min={1}
+                max={180}
+                inputMode="numeric"
+                value={pauseMax}
+                onChange={(event) => setPauseMax(event.target.value)}
+                error={save.errorOf('pauseMaxDays')}
+              />
+              <Input
+                label={t('formulas:office.settings.pauseNotice')}
+                hint={t('formulas:office.settings.pauseNoticeHint')}
+                type="number"
+                min={0}
+                max={60}
+                inputMode="numeric"
+                value={pauseNotice}
+                onChange={(event) => setPauseNotice(event.target.value)}
+                error={save.errorOf('pauseNoticeDays')}
+              />
+            </div>
+          ) : null}
+        </fieldset>
         <Button type="submit" className="self-start" disabled={save.pending}>
           {save.pending ? t('backoffice:saving') : t('backoffice:save')}
         </Button>

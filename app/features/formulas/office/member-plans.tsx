@@ -115,6 +115,15 @@ export function MemberPlans({ plans }: { plans: TMemberPlan[] }) {
                   ? ` · ${t('formulas:plans.validUntil', { date: formatDay(locale, plan.periodEndsAt, zone) })}`
                   : ''}
               </p>
+              {plan.pauses.map((pause) => (
+                <p key={pause.id} className="bg-muted mt-2 rounded-lg p-2 text-sm" data-testid="member-pause">
+                  {t(`formulas:pause.state.${pause.state}`, {
+                    from: formatDay(locale, pause.startsAt, zone),
+                    to: formatDay(locale, new Date(new Date(pause.endsAt).getTime() - 1).toISOString(), zone),
+                    count: pause.days,
+                  })}
+                </p>
+              ))}
               {plan.orders.length ? (
                 <ul className="mt-2 flex flex-col gap-2 text-sm" aria-label={t('formulas:plans.orders')}>
                   {plan.orders.map((order) => (
