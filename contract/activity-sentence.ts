@@ -65,6 +65,7 @@ export const CONCERNING_KINDS = [
   'credits.adjusted',
   'message.sent',
   'report.upheld',
+  'report.reinstated',
   'invoice.issued',
   'credit_note.issued',
   'payment.recorded',

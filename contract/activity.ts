@@ -75,6 +75,7 @@ export const ACTIVITY_KINDS = [
   'report.created',
   'report.upheld',
   'report.dismissed',
+  'report.reinstated',
   // The site's content (admins): blog, FAQ, partners
   'article.created',
   'article.updated',
@@ -102,6 +103,7 @@ export const ACTIVITY_KINDS = [
   'event.updated',
   'event.published',
   'event.cancelled',
+  'event.cover_changed',
   'event_settings.changed',
   'registration.created',
   'registration.cancelled',

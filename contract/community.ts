@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { defineCallable } from './callable';
 import { ZCalendarDate, ZText, ZUuid } from './input';
+import { ZFileKey } from './storage';
 
 /**
  * The community (/community, /ad/{id}; docs/decisions/023-community-directory-and-ads.md): an opt-in
@@ -29,6 +30,8 @@ export const COMMUNITY_LIMITS = {
   adDefaultDays: 30,
   adMaxDays: 90,
   adSpaces: 20,
+  /** An ad image's alternative text (empty: the page describes it from the ad's title). */
+  imageAlt: 200,
 } as const;
 
 /** Spam limits (server/features/community/community-limits.ts applies them): how many, over how long. */
@@ -174,6 +177,17 @@ export const ZAdInput = z.object({
     .transform((ids) => [...new Set(ids)]),
   /** The last day it is shown (the ad ends at the end of that day, Paris time); 30 days from now when absent. */
   endsOn: ZCalendarDate.optional(),
+  /**
+   * Its one image: a file the author uploaded (purpose `ad-image`) and its alternative text. Absent when
+   * editing: the image stays as it is; null: none (removed).
+   */
+  image: z
+    .object({
+      fileKey: ZFileKey,
+      alt: ZText.trim().max(COMMUNITY_LIMITS.imageAlt, 'tooLong').default(''),
+    })
+    .nullable()
+    .optional(),
 });
 export type TAdInput = z.output<typeof ZAdInput>;
 
@@ -188,6 +202,8 @@ export const ZAdSummary = z.object({
   spaces: z.array(z.string()),
   createdAt: z.string(),
   endsAt: z.string(),
+  /** Its image's address (read through /api/files, as the ad's readers may), for the list's thumbnail. */
+  imageUrl: z.string().nullable(),
 });
 export type TAdSummary = z.infer<typeof ZAdSummary>;
 
@@ -201,6 +217,8 @@ export const ZAd = ZAdSummary.extend({
   isAuthor: z.boolean(),
   /** The reason its author was given when it was hidden (shown to them only). */
   hiddenReason: z.string().nullable(),
+  /** Its image with the alternative text as written (empty: describe it from the title). */
+  image: z.object({ fileKey: z.string(), url: z.string(), alt: z.string() }).nullable(),
 });
 export type TAd = z.infer<typeof ZAd>;
 
@@ -299,6 +317,8 @@ export const ZReport = z.object({
   decisionReason: z.string().nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** Whether the content is hidden now (an upheld report's content may since have been reinstated). */
+  subjectHidden: z.boolean(),
 });
 export type TReport = z.infer<typeof ZReport>;
 
@@ -319,3 +339,23 @@ export const decideReport = defineCallable({
   mutates: true,
   access: 'signed-in',
 });
+
+/**
+ * Puts back content a moderator hid (an ad, a directory entry), with the reason its author is sent; for the
+ * managers of a space it is shown in, and admins (Digital Services Act, art. 20: decisions can be reversed).
+ */
+export const reinstateContent = defineCallable({
+  name: 'community.reinstate',
+  input: z.object({ subject: z.enum(REPORT_SUBJECTS), subjectId: ZText.min(1).max(100), reason: ZReason }),
+  output: z.null(),
+  mutates: true,
+  access: 'signed-in',
+});
+
+/** The alternative text an ad's image is shown with: as written, else described from the ad's title. */
+export function adImageAlt(
+  ad: { title: string; image: { alt: string } | null },
+  describe: (title: string) => string,
+): string {
+  return ad.image?.alt.trim() || describe(ad.title);
+}

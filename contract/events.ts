@@ -7,6 +7,7 @@ import {
   REGISTRATION_END_REASONS,
   REGISTRATION_STATUSES,
 } from './events.plain';
+import { ZEventCover } from './event-cover';
 import { ZCreditOption, ZCreditUnit, ZPaymentMethod } from './formulas';
 import { ORDER_STATUSES, PAYMENT_CHOICES } from './formulas.plain';
 import { ZText, ZUuid } from './input';
@@ -160,6 +161,8 @@ export const ZEventSummary = z.object({
   placesLeft: z.number().int(),
   membersOnly: z.boolean(),
   status: ZEventStatus,
+  /** Its cover image, or null (contract/event-cover.ts). */
+  cover: ZEventCover.nullable(),
   space: ZEventSpace,
   roomName: z.string().nullable(),
   price: ZEventPrice.nullable(),

@@ -88,6 +88,10 @@ export const FILE_PURPOSES = {
   avatar: { maxBytes: 5 * MB, types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] },
   /** Photos of spaces and rooms: shown publicly at /media/<key> once attached (server/features/spaces). */
   'space-photo': { maxBytes: 10 * MB, types: ['image/png', 'image/jpeg', 'image/webp'] },
+  /** An ad's image: read by whoever may read its ad (server/platform/policy.ts, `mayReadAdImage`). */
+  'ad-image': { maxBytes: 5 * MB, types: ['image/png', 'image/jpeg', 'image/webp'] },
+  /** An event's cover: public at /media/<key> once its event is public; before, its space's managers. */
+  'event-cover': { maxBytes: 10 * MB, types: ['image/png', 'image/jpeg', 'image/webp'] },
   /** A document a space shares with its members (a contract, house rules): server/features/invoices/documents. */
   'shared-document': {
     maxBytes: 20 * MB,

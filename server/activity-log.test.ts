@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityKind } from '#contract/activity';
 import { DEFAULT_NOTIFICATIONS } from '#contract/profile';
+import type { FilePurpose } from '#contract/storage';
 import { PNG_BYTES } from '../tests/support/file-samples';
 import {
   createAgent,
@@ -84,7 +85,7 @@ async function ok<T = Record<string, unknown>>(agent: Agent, name: string, data:
   return { result: body.result as T, requestId: response.headers.get('x-request-id')! };
 }
 
-async function upload(agent: Agent, purpose: 'avatar' | 'space-photo' | 'shared-document'): Promise<string> {
+async function upload(agent: Agent, purpose: FilePurpose): Promise<string> {
   const response = await agent.request(`/api/files?purpose=${purpose}&name=picture.png`, {
     method: 'POST',
     headers: { 'Content-Type': 'image/png' },
@@ -519,6 +520,13 @@ const SCENARIOS: Record<string, Scenario> = {
     }),
     kind: 'event.updated',
   },
+  'events.setCover': {
+    input: async () => ({
+      id: state.eventId,
+      cover: { fileKey: await upload(owner.agent, 'event-cover'), altFr: 'Une machine à coudre' },
+    }),
+    kind: 'event.cover_changed',
+  },
   'events.publish': { input: () => ({ id: state.eventId }), kind: 'event.published' },
   'events.duplicate': { input: () => ({ id: state.eventId }), kind: 'event.created' },
   'events.register': {
@@ -637,6 +645,16 @@ const SCENARIOS: Record<string, Scenario> = {
   'community.decideReport': {
     input: () => ({ reportId: state.reportId, decision: 'dismiss', reason: 'Rien à redire.' }),
     kind: 'report.dismissed',
+  },
+  'community.reinstate': {
+    input: async () => {
+      // Hidden by a moderator's decision (decideReport's scenario dismissed its report).
+      await app.database.db.execute(
+        sql`UPDATE ads SET status = 'hidden', hidden_at = now() WHERE id = ${state.adId}`,
+      );
+      return { subject: 'ad', subjectId: state.adId, reason: 'Conforme après vérification.' };
+    },
+    kind: 'report.reinstated',
   },
   'community.closeAd': { as: () => member.agent, input: () => ({ id: state.adId }), kind: 'ad.closed' },
   // Documents the space shares: with everyone (the member confirms reading it), then with the member alone.

@@ -106,6 +106,7 @@ export function createApp(options: AppOptions) {
       db: database.db,
       store: options.fileStore,
       readSession: options.readSession,
+      clock,
     });
     app.route('/api/files', files);
     // Photos of spaces and rooms, public (the rest of storage checks who asks).

@@ -1,7 +1,8 @@
 import { activityCallables } from './features/activity/activity.callables';
 import { eventsCallables } from './features/events/events.callables';
 import { formulasCallables } from './features/formulas/formulas.callables';
-import { communityCallables } from './features/community/community.callables';
+import { createCommunityCallables } from './features/community/community.callables';
+import { createEventCoverCallables } from './features/events/event-cover.callables';
 import { blogCallables } from './features/blog/blog.callables';
 import { invoicesCallables } from './features/invoices/invoices.callables';
 import { createBackOfficeCallables } from './features/back-office/back-office.callables';
@@ -27,10 +28,11 @@ export function createRouter(deps: RouterDeps) {
     ...createBackOfficeCallables({ fileStore: deps.fileStore }),
     ...activityCallables,
     ...formulasCallables,
-    ...communityCallables,
+    ...createCommunityCallables({ fileStore: deps.fileStore }),
     ...blogCallables,
     ...siteContentCallables,
     ...invoicesCallables,
     ...eventsCallables,
+    ...createEventCoverCallables({ fileStore: deps.fileStore }),
   ]);
 }

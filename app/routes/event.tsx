@@ -36,6 +36,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
       }),
     ),
     path: data.path,
+    image: event.cover?.url,
   }).concat(event.status === 'draft' ? [{ name: 'robots', content: 'noindex' }] : []);
 }
 
@@ -58,6 +59,7 @@ export default function EventRoute({ loaderData, matches }: Route.ComponentProps
     eventStatus: EVENT_STATUS[event.status],
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     url,
+    ...(event.cover ? { image: absoluteUrl(matches, event.cover.url) } : {}),
     maximumAttendeeCapacity: event.capacity,
     remainingAttendeeCapacity: event.placesLeft,
     location: {

@@ -143,12 +143,14 @@ export async function reservationStanding(
  * owner belongs to, once the owner has chosen to appear in the community directory.
  */
 export async function mayReadFile(
-  { db, actor }: PolicyScope,
+  { db, actor, now }: PolicyScope & { now?: Date },
   file: { key?: string; ownerId: string | null; purpose: string },
 ): Promise<boolean> {
   if (!actor) return false;
   if (actor.isAdmin || isSelf(actor, file.ownerId)) return true;
   if (file.purpose === 'shared-document') return mayReadSharedDocumentFile({ db, actor }, file.key);
+  if (file.purpose === 'ad-image') return mayReadAdImage({ db, actor }, file.key, now ?? new Date());
+  if (file.purpose === 'event-cover') return mayReadEventCover({ db, actor }, file.key);
   if (file.purpose !== 'avatar' || !file.ownerId) return false;
   const mine = db
     .select({ spaceId: spaceMembers.spaceId })
@@ -197,4 +199,55 @@ export async function isSharedWith(db: Db | Tx, documentId: string, userId: stri
         LIMIT 1`,
   );
   return Boolean(share);
+}
+
+/**
+ * An ad's image is read by whoever may read the ad (server/features/community/ads.service.ts,
+ * `visibleAdFor`): its author; a member of one of its spaces while it is open and before its end; the
+ * owners and managers of those spaces (to decide on a report). A hidden, closed or expired ad's image is
+ * hidden with it. Admins and the uploader are let in by `mayReadFile` itself.
+ */
+async function mayReadAdImage(
+  { db, actor }: PolicyScope,
+  key: string | undefined,
+  now: Date,
+): Promise<boolean> {
+  if (!actor || !key) return false;
+  const [row] = await rowsOf<{ one: number }>(
+    db,
+    sql`
+    SELECT 1 AS one FROM ads a
+    WHERE a.image_key = ${key} AND (
+      a.author_id = ${actor.id}
+      OR EXISTS (
+        SELECT 1 FROM ad_spaces x JOIN space_members m ON m.space_id = x.space_id AND m.user_id = ${actor.id}
+        WHERE x.ad_id = a.id
+          AND (m.role IN ('owner', 'manager') OR (a.status = 'open' AND a.ends_at > ${now.toISOString()}::timestamptz))
+      )
+    )
+    LIMIT 1`,
+  );
+  return Boolean(row);
+}
+
+/**
+ * An event's cover, through /api/files: anyone signed in once the event is public (anyone at all reads it
+ * at /media/<key>); before that (a draft, or its space unpublished), the owners and managers of its space.
+ */
+async function mayReadEventCover({ db, actor }: PolicyScope, key: string | undefined): Promise<boolean> {
+  if (!actor || !key) return false;
+  const [row] = await rowsOf<{ one: number }>(
+    db,
+    sql`
+    SELECT 1 AS one FROM events e JOIN spaces s ON s.id = e.space_id
+    WHERE e.cover_key = ${key} AND (
+      (e.status <> 'draft' AND s.status = 'published')
+      OR EXISTS (
+        SELECT 1 FROM space_members m
+        WHERE m.space_id = e.space_id AND m.user_id = ${actor.id} AND m.role IN ('owner', 'manager')
+      )
+    )
+    LIMIT 1`,
+  );
+  return Boolean(row);
 }

@@ -4,6 +4,7 @@ import { appOrigin, DEMO_ACCOUNTS, DEMO_PASSWORD, signInAs } from './accounts';
 import { checkAtBothSizes, refuseCookies, spaceIdOf } from './booking';
 import { expect, test } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
+import { gradientPng } from './picture';
 
 /**
  * The community (/community, /ad/{id}, /profile's directory section, the back office's reports): a new
@@ -154,6 +155,14 @@ test('a member opts in, is found and written to by a member of their space (not 
   await form
     .getByLabel('Texte')
     .fill('Des affiches **à l’aquarelle** pour vos événements.\n\n<script>alert(1)</script>');
+  // With an image and its description.
+  await form.getByTestId('ad-image-input').setInputFiles({
+    name: 'affiche.png',
+    mimeType: 'image/png',
+    buffer: gradientPng(600, 400, [14, 116, 144], [191, 219, 254]),
+  });
+  await expect(form.getByRole('img')).toBeVisible();
+  await form.getByLabel('Description de l’image').fill('Une affiche aquarellée aux tons bleus');
   await form.getByRole('button', { name: 'Publier' }).click();
   await expect(ines.page).toHaveURL(/\/ad\/[0-9a-f-]{36}$/);
   await expect(ines.page.getByRole('heading', { level: 1 })).toHaveText(adTitle);
@@ -166,6 +175,7 @@ test('a member opts in, is found and written to by a member of their space (not 
   await page.getByRole('link', { name: adTitle }).click();
   await expect(page).toHaveURL(adUrl);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(adTitle);
+  await expect(page.getByRole('img', { name: 'Une affiche aquarellée aux tons bleus' })).toBeVisible();
   await checkInBothLanguages(page, 'community-ad');
   const replied = Date.now();
   await page.getByRole('button', { name: 'Répondre' }).click();
@@ -186,6 +196,11 @@ test('a member opts in, is found and written to by a member of their space (not 
   await expect(ines.page.getByText('Vous avez clôturé cette annonce')).toBeVisible();
   await navigate('/community?tab=ads');
   await expect(page.getByRole('link', { name: adTitle })).toHaveCount(0);
+  // Closed, its image is no longer the members' to read.
+  const imageUrl = (
+    await api<{ image: { url: string } }>(ines.page, 'community.getAd', { id: adUrl.split('/').pop() })
+  ).image.url;
+  expect((await page.request.get(imageUrl)).status()).toBe(403);
   await checkInBothLanguages(page, 'community-ads');
 
   // A report leads the manager to hide another ad of hers; she receives the reason.
@@ -222,6 +237,11 @@ test('a member opts in, is found and written to by a member of their space (not 
   expect(removal.subject).toContain(`Annonce signalée ${suffix}`);
   expect(removal.text).toContain('Les annonces doivent concerner la vie de l’espace.');
   expect(removal.text).not.toContain(DEMO_ACCOUNTS.member);
+  // The reporter is told the outcome, without the reason written to the author.
+  const outcome = await waitForMail(DEMO_ACCOUNTS.member, { since: hidden });
+  expect(outcome.subject).toBe('Votre signalement a été examiné');
+  expect(outcome.text).toContain(`Annonce signalée ${suffix}`);
+  expect(outcome.text).not.toContain('Les annonces doivent concerner la vie de l’espace.');
 
   await navigate(`/ad/${second.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Erreur 404/);

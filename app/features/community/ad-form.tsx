@@ -17,6 +17,7 @@ import { useSafeNavigate } from '~/platform/use-safe-navigate';
 import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
 import { Checkbox, Input, Select, Textarea } from '~/ui/field';
+import { ImagePicker, type PickedImage } from '~/ui/image-picker';
 import { toast } from '~/ui/toast-store';
 import { communityFieldError } from './community-errors';
 
@@ -43,6 +44,9 @@ export function AdFormDialog({
   const [open, setOpen] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
+  const saved = ad?.image ?? null;
+  const [image, setImage] = useState<PickedImage | null>(saved);
+  const [imageAlt, setImageAlt] = useState(saved?.alt ?? '');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,6 +59,7 @@ export function AdFormDialog({
       body: text('body'),
       spaceIds: spaces.filter((space) => form.get(`space-${space.id}`) === 'on').map((space) => space.id),
       endsOn: text('endsOn') || undefined,
+      image: image ? { fileKey: image.fileKey, alt: imageAlt } : null,
     });
     if (!parsed.success) {
       setErrors(fieldErrorsOfZod(parsed.error));
@@ -84,6 +89,7 @@ export function AdFormDialog({
   }
 
   const spacesError = Object.entries(errors).find(([path]) => path.startsWith('spaceIds'))?.[1];
+  const imageError = Object.entries(errors).find(([path]) => path.startsWith('image'))?.[1];
   return (
     <Dialog
       open={open}
@@ -148,6 +154,32 @@ export function AdFormDialog({
             </p>
           ) : null}
         </fieldset>
+        <div className="border-line flex flex-col gap-3 rounded-lg border p-4">
+          <ImagePicker
+            purpose="ad-image"
+            image={image}
+            savedKey={saved?.fileKey ?? null}
+            onChange={setImage}
+            label={t('adForm.image')}
+            previewAlt={imageAlt}
+            testId="ad-image-input"
+          />
+          {image ? (
+            <Input
+              name="imageAlt"
+              maxLength={COMMUNITY_LIMITS.imageAlt}
+              value={imageAlt}
+              onChange={(event) => setImageAlt(event.target.value)}
+              label={t('adForm.imageAlt')}
+              hint={t('adForm.imageAltHint')}
+            />
+          ) : null}
+          {imageError ? (
+            <p className="text-danger text-sm" role="alert">
+              {communityFieldError(t, imageError)}
+            </p>
+          ) : null}
+        </div>
         <Input
           name="endsOn"
           type="date"

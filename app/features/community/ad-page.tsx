@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import {
+  adImageAlt,
   COMMUNITY_LIMITS,
   closeAd,
   replyToAd,
@@ -95,6 +96,13 @@ export function AdPage({
             ends: day(ad.endsAt),
           })}
         </p>
+        {ad.image ? (
+          <img
+            src={ad.image.url}
+            alt={adImageAlt(ad, (title) => t('ad.imageAlt', { title }))}
+            className="bg-muted mt-5 max-h-[28rem] w-full rounded-xl object-contain"
+          />
+        ) : null}
         {ad.status === 'hidden' && ad.hiddenReason ? (
           <Notice tone="error" className="mt-4">
             <p className="font-medium">{t('ad.hidden')}</p>

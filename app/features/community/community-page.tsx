@@ -270,35 +270,46 @@ function AdsTab({ data }: { data: CommunityPageData }) {
       {ads.length ? (
         <ul className="mt-6 flex flex-col gap-3">
           {ads.map((ad) => (
-            <li key={ad.id} className="bg-surface border-line rounded-2xl border p-4">
-              <div className="flex flex-wrap items-center gap-2 text-xs">
-                <span className="bg-primary/10 text-primary-ink rounded-full px-2 py-0.5 font-medium">
-                  {t(`kinds.${ad.kind}`)}
-                </span>
-                <span className="bg-muted rounded-full px-2 py-0.5">{t(`categories.${ad.category}`)}</span>
-                {ad.status !== 'open' ? (
-                  <span className="border-line rounded-full border px-2 py-0.5">
-                    {t(`statuses.${ad.status}`)}
+            <li key={ad.id} className="bg-surface border-line flex gap-4 rounded-2xl border p-4">
+              {ad.imageUrl ? (
+                // A thumbnail beside the title: decorative (the ad's page describes the image).
+                <img
+                  src={ad.imageUrl}
+                  alt=""
+                  loading="lazy"
+                  className="bg-muted size-20 shrink-0 rounded-lg object-cover sm:size-24"
+                />
+              ) : null}
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-2 text-xs">
+                  <span className="bg-primary/10 text-primary-ink rounded-full px-2 py-0.5 font-medium">
+                    {t(`kinds.${ad.kind}`)}
                   </span>
-                ) : null}
+                  <span className="bg-muted rounded-full px-2 py-0.5">{t(`categories.${ad.category}`)}</span>
+                  {ad.status !== 'open' ? (
+                    <span className="border-line rounded-full border px-2 py-0.5">
+                      {t(`statuses.${ad.status}`)}
+                    </span>
+                  ) : null}
+                </div>
+                <h3 className="mt-2 text-lg font-semibold">
+                  <Link to={`/ad/${ad.id}`} className="text-primary-ink underline-offset-2 hover:underline">
+                    {ad.title}
+                  </Link>
+                </h3>
+                <p className="text-ink-soft mt-1 text-sm break-words">{ad.excerpt}</p>
+                <p className="text-ink-soft mt-2 text-xs">
+                  {t('ads.meta', {
+                    author: ad.authorName,
+                    spaces: ad.spaces.join(', '),
+                    date: formatCalendarDate(
+                      todayIn('Europe/Paris', new Date(Date.parse(ad.endsAt) - 1)),
+                      locale,
+                      { day: 'numeric', month: 'long', year: 'numeric' },
+                    ),
+                  })}
+                </p>
               </div>
-              <h3 className="mt-2 text-lg font-semibold">
-                <Link to={`/ad/${ad.id}`} className="text-primary-ink underline-offset-2 hover:underline">
-                  {ad.title}
-                </Link>
-              </h3>
-              <p className="text-ink-soft mt-1 text-sm break-words">{ad.excerpt}</p>
-              <p className="text-ink-soft mt-2 text-xs">
-                {t('ads.meta', {
-                  author: ad.authorName,
-                  spaces: ad.spaces.join(', '),
-                  date: formatCalendarDate(
-                    todayIn('Europe/Paris', new Date(Date.parse(ad.endsAt) - 1)),
-                    locale,
-                    { day: 'numeric', month: 'long', year: 'numeric' },
-                  ),
-                })}
-              </p>
             </li>
           ))}
         </ul>

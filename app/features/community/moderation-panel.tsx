@@ -4,6 +4,7 @@ import { Link, useRevalidator } from 'react-router';
 import {
   COMMUNITY_LIMITS,
   decideReport,
+  reinstateContent,
   REPORT_STATUSES,
   type ReportStatus,
   type TReport,
@@ -40,6 +41,7 @@ export function ModerationPanel({ reports, status }: { reports: TReport[]; statu
         {t('moderation.title')}
       </h2>
       <p className="text-ink-soft mt-1 text-sm">{t('moderation.intro')}</p>
+      <p className="text-ink-soft mt-1 text-sm">{t('moderation.reportersTold')}</p>
       <nav aria-label={t('moderation.statusLabel')} className="mt-4">
         <ul className="flex flex-wrap gap-2">
           {REPORT_STATUSES.map((name) => (
@@ -110,10 +112,38 @@ export function ModerationPanel({ reports, status }: { reports: TReport[]; statu
                   />
                 </div>
               ) : (
-                <p className="text-ink-soft mt-2 text-sm">
-                  {t('moderation.decided', { date: report.decidedAt ? when(report.decidedAt) : '' })}{' '}
-                  {report.decisionReason}
-                </p>
+                <>
+                  <p className="text-ink-soft mt-2 text-sm">
+                    {t('moderation.decided', { date: report.decidedAt ? when(report.decidedAt) : '' })}{' '}
+                    {report.decisionReason}
+                  </p>
+                  {report.status === 'upheld' ? (
+                    report.subjectHidden ? (
+                      <div className="mt-3">
+                        <TextDialog
+                          trigger={t('moderation.reinstate')}
+                          title={t('moderation.reinstateTitle')}
+                          description={t('moderation.reinstateDescription')}
+                          label={t('moderation.reason')}
+                          maxLength={COMMUNITY_LIMITS.reason}
+                          submitLabel={t('moderation.reinstateSubmit')}
+                          success={t('moderation.reinstated')}
+                          fieldName="reason"
+                          send={async (reason) => {
+                            await call(reinstateContent, {
+                              subject: report.subject,
+                              subjectId: report.subjectId,
+                              reason,
+                            });
+                            void revalidate();
+                          }}
+                        />
+                      </div>
+                    ) : (
+                      <p className="mt-2 text-sm font-medium">{t('moderation.wasReinstated')}</p>
+                    )
+                  ) : null}
+                </>
               )}
             </li>
           ))}

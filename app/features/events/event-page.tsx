@@ -1,6 +1,7 @@
 import { CalendarDays, CalendarPlus, MapPin, Ticket, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { coverAltIn } from '#contract/event-cover';
 import type { TEventPage } from '#contract/events';
 import { eventTitleIn } from '#contract/events.plain';
 import type { TViewer } from '#contract/load-context';
@@ -43,6 +44,13 @@ export function EventPage({
             ? ` ${t('page.cancelledReason', { reason: event.cancellationReason })}`
             : ''}
         </Notice>
+      ) : null}
+      {event.cover ? (
+        <img
+          src={event.cover.url}
+          alt={coverAltIn(event.cover, locale)}
+          className="bg-muted aspect-[2/1] w-full rounded-2xl object-cover"
+        />
       ) : null}
       <header className="space-y-2">
         <h1 className="text-3xl font-bold">{eventTitleIn(event, locale)}</h1>

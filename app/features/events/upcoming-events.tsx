@@ -34,6 +34,15 @@ export function UpcomingEvents({
       <ul className={embedded ? 'grid gap-4 sm:grid-cols-2' : 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3'}>
         {events.map((event) => (
           <li key={event.id} className="border-line bg-surface rounded-lg border p-4">
+            {event.cover ? (
+              // Decorative beside the title (the event's page describes it).
+              <img
+                src={event.cover.url}
+                alt=""
+                loading="lazy"
+                className="bg-muted mb-3 aspect-[2/1] w-full rounded-md object-cover"
+              />
+            ) : null}
             <Link to={eventPath(event.id)} className="text-lg font-semibold hover:underline">
               {eventTitleIn(event, locale)}
             </Link>

@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { storedFiles } from './files';
 import { spaces } from './spaces';
 
 /**
@@ -79,8 +80,15 @@ export const ads = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** Its one image (purpose `ad-image`, uploaded by its author: migration 0027's trigger holds to it). */
+    imageKey: text('image_key').references(() => storedFiles.key, { onDelete: 'set null' }),
+    /** The image's alternative text; empty: pages describe it from the title. */
+    imageAlt: text('image_alt').notNull().default(''),
   },
   (table) => [
+    // One file shows in one ad only: removing it from the ad may erase it.
+    uniqueIndex('ads_image_key').on(table.imageKey),
+    check('ads_image_alt_length', sql`char_length(${table.imageAlt}) <= 200`),
     index('ads_author_idx').on(table.authorId, table.createdAt.desc()),
     index('ads_open_idx')
       .on(table.createdAt.desc(), table.id.desc())

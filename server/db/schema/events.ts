@@ -47,6 +47,9 @@ export const events = pgTable(
     descriptionFr: text('description_fr').notNull().default(''),
     descriptionEn: text('description_en').notNull().default(''),
     coverKey: text('cover_key').references(() => storedFiles.key, { onDelete: 'set null' }),
+    /** The cover's alternative texts (French required with a cover: check `events_cover_alt`). */
+    coverAltFr: text('cover_alt_fr').notNull().default(''),
+    coverAltEn: text('cover_alt_en').notNull().default(''),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     capacity: integer('capacity').notNull(),
@@ -85,6 +88,10 @@ export const events = pgTable(
     check(
       'events_credit_needs_price',
       sql`${table.creditMinutes} is null or (${table.creditMinutes} between 1 and 1440 and ${table.priceExclVatCents} > 0)`,
+    ),
+    check(
+      'events_cover_alt',
+      sql`(${table.coverKey} is null or ${table.coverAltFr} <> '') and char_length(${table.coverAltFr}) <= 200 and char_length(${table.coverAltEn}) <= 200`,
     ),
   ],
 );

@@ -14,12 +14,16 @@ import {
 } from '#contract/community';
 import { addDays, todayIn } from '#contract/dates';
 import { AppError } from '#contract/errors';
+import { fileUrlOf } from '#contract/storage';
 import { rowsOf } from '../../db/rows';
 import { adSpaces, ads, communityReports } from '../../db/schema/community';
+import { storedFiles } from '../../db/schema/files';
+import type { Tx } from '../../db/transaction';
 import { changesBetween } from '../../platform/activity';
 import { markdownToText, renderMarkdown } from '../../platform/markdown';
 import { may } from '../../platform/policy';
 import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
+import type { FileStore } from '../../platform/storage';
 import { personOf, spacesOf, spendQuota } from './community-access';
 import { containsPattern } from './directory.service';
 
@@ -69,6 +73,40 @@ async function checkSpaces(ctx: ServiceContext, authorId: string, spaceIds: stri
   }
 }
 
+/** The upload purpose of ads' images (contract/storage.ts holds its limits, policy.ts its reading rule). */
+export const AD_IMAGE_PURPOSE = 'ad-image';
+
+const imageRefused = () =>
+  new AppError('invalid-argument', 'Not an ad image you uploaded', {
+    fields: [{ path: 'image', message: 'imageUnknown' }],
+  });
+
+/**
+ * The image an ad may show: its author's own upload as an ad image, not already another ad's (the database
+ * holds to both: migration 0027's trigger and a unique index).
+ */
+async function checkImage(tx: Tx, authorId: string, fileKey: string, adId: string | null): Promise<void> {
+  const [file] = await tx
+    .select({ ownerId: storedFiles.ownerId, purpose: storedFiles.purpose })
+    .from(storedFiles)
+    .where(eq(storedFiles.key, fileKey))
+    .limit(1);
+  if (!file || file.purpose !== AD_IMAGE_PURPOSE || file.ownerId !== authorId) throw imageRefused();
+  const [elsewhere] = await tx
+    .select({ id: ads.id })
+    .from(ads)
+    .where(and(eq(ads.imageKey, fileKey), adId ? sql`${ads.id} <> ${adId}` : sql`true`))
+    .limit(1);
+  if (elsewhere) throw imageRefused();
+}
+
+/** Erases an image an ad no longer shows (its row now; its bytes once the change has committed). */
+async function eraseImageRow(tx: Tx, key: string): Promise<void> {
+  await tx
+    .delete(storedFiles)
+    .where(and(eq(storedFiles.key, key), eq(storedFiles.purpose, AD_IMAGE_PURPOSE)));
+}
+
 interface AdRow {
   id: string;
   authorId: string;
@@ -114,6 +152,7 @@ export async function createAd(ctx: ServiceContext, input: TAdInput): Promise<{ 
   const endsAt = endsAtFor(ctx, input.endsOn, ctx.now);
   return unitOfWork(ctx, async (work) => {
     await spendQuota(work.db, authorId, 'ad', { window: 86_400, max: COMMUNITY_RATES.adsPerDay });
+    if (input.image) await checkImage(work.db, authorId, input.image.fileKey, null);
     const [ad] = await work.db
       .insert(ads)
       .values({
@@ -127,6 +166,8 @@ export async function createAd(ctx: ServiceContext, input: TAdInput): Promise<{ 
         endsAt,
         createdAt: work.now,
         updatedAt: work.now,
+        imageKey: input.image?.fileKey ?? null,
+        imageAlt: input.image?.alt ?? '',
       })
       .returning({ id: ads.id });
     await work.db.insert(adSpaces).values(input.spaceIds.map((spaceId) => ({ spaceId, adId: ad!.id })));
@@ -134,7 +175,13 @@ export async function createAd(ctx: ServiceContext, input: TAdInput): Promise<{ 
       kind: 'ad.created',
       subject: { type: 'ad', id: ad!.id },
       spaceId: input.spaceIds[0],
-      details: { title: input.title, category: input.category, kind: input.kind, spaceIds: input.spaceIds },
+      details: {
+        title: input.title,
+        category: input.category,
+        kind: input.kind,
+        spaceIds: input.spaceIds,
+        image: Boolean(input.image),
+      },
     });
     return { id: ad!.id };
   });
@@ -149,18 +196,40 @@ async function authorsAd(ctx: ServiceContext, adId: string) {
   return seen;
 }
 
+/** What became of an ad's image in an edit, for the activity log; null when nothing did. */
+function imageChangeOf(
+  before: { imageKey: string | null; imageAlt: string },
+  image: TAdInput['image'],
+): 'added' | 'replaced' | 'removed' | 'described' | null {
+  if (image === undefined) return null;
+  if (image === null) return before.imageKey ? 'removed' : null;
+  if (!before.imageKey) return 'added';
+  if (before.imageKey !== image.fileKey) return 'replaced';
+  return before.imageAlt !== image.alt ? 'described' : null;
+}
+
+/**
+ * Edits the author's open ad; its image is added, replaced, described or removed with it (`image` absent:
+ * left as it is). A replaced or removed image is erased: no one may read it any more.
+ */
 export async function updateAd(
   ctx: ServiceContext,
   input: { id: string; ad: TAdInput },
+  store?: FileStore,
 ): Promise<{ id: string }> {
   const { ad: changes } = input;
   const authorId = personOf(ctx);
   await authorsAd(ctx, input.id);
   await checkSpaces(ctx, authorId, changes.spaceIds);
-  return unitOfWork(ctx, async (work) => {
+  const result = await unitOfWork(ctx, async (work) => {
     const [before] = await work.db.select().from(ads).where(eq(ads.id, input.id)).for('update');
     if (!before || before.status !== 'open') {
       throw new AppError('failed-precondition', 'Only an open ad can be edited');
+    }
+    const { image } = changes;
+    const imageChange = imageChangeOf(before, image);
+    if (image && image.fileKey !== before.imageKey) {
+      await checkImage(work.db, authorId, image.fileKey, input.id);
     }
     const endsAt = endsAtFor(
       work,
@@ -183,8 +252,12 @@ export async function updateAd(
         excerpt: excerptOf(changes.body),
         endsAt,
         updatedAt: work.now,
+        ...(image === undefined ? {} : { imageKey: image?.fileKey ?? null, imageAlt: image?.alt ?? '' }),
       })
       .where(eq(ads.id, input.id));
+    const dropped =
+      before.imageKey && image !== undefined && image?.fileKey !== before.imageKey ? before.imageKey : null;
+    if (dropped) await eraseImageRow(work.db, dropped);
     await work.db.delete(adSpaces).where(eq(adSpaces.adId, input.id));
     await work.db.insert(adSpaces).values(changes.spaceIds.map((spaceId) => ({ spaceId, adId: input.id })));
     const logged = (ad: {
@@ -206,17 +279,19 @@ export async function updateAd(
       ['category', 'kind', 'title', 'endsAt', 'spaceIds'],
     );
     const bodyChanged = before.body !== changes.body;
-    if (Object.keys(changed).length || bodyChanged) {
+    if (Object.keys(changed).length || bodyChanged || imageChange) {
       await logActivity(work, {
         kind: 'ad.updated',
         subject: { type: 'ad', id: input.id },
         spaceId: changes.spaceIds[0],
         changes: changed,
-        details: { title: changes.title, bodyChanged },
+        details: { title: changes.title, bodyChanged, ...(imageChange ? { image: imageChange } : {}) },
       });
     }
-    return { id: input.id };
+    return { id: input.id, dropped };
   });
+  if (result.dropped) await store?.delete(result.dropped);
+  return { id: result.id };
 }
 
 /** Closes the author's open ad; closing a closed one changes nothing. */
@@ -256,6 +331,7 @@ interface AdListRow extends Record<string, unknown> {
   author_name: string;
   created_at: string | Date;
   ends_at: string | Date;
+  image_key: string | null;
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -286,7 +362,8 @@ export async function listAds(
   const rows = await rowsOf<AdListRow>(
     ctx.db,
     sql`
-    select a.id, a.category, a.kind, a.title, a.excerpt, a.status, u.name as author_name, a.created_at, a.ends_at
+    select a.id, a.category, a.kind, a.title, a.excerpt, a.status, u.name as author_name, a.created_at, a.ends_at,
+      a.image_key
     from ads a join users u on u.id = a.author_id
     where ${whose} ${sql.join(conditions, sql` `)}
     order by a.created_at desc nulls last, a.id desc nulls last
@@ -310,6 +387,7 @@ export async function listAds(
       createdAt: iso(row.created_at),
       endsAt: iso(row.ends_at),
       status: row.status,
+      imageUrl: row.image_key ? fileUrlOf(row.image_key) : null,
     })),
     hasMore: rows.length > AD_PAGE_SIZE,
     spaces,
@@ -353,10 +431,11 @@ export async function getAd(ctx: ServiceContext, input: { id: string }): Promise
   const userId = personOf(ctx);
   const seen = await visibleAdFor(ctx, userId, input.id);
   if (!seen) throw new AppError('not-found', 'No such ad');
-  const [row] = await rowsOf<AdListRow & { body: string; body_html: string }>(
+  const [row] = await rowsOf<AdListRow & { body: string; body_html: string; image_alt: string }>(
     ctx.db,
     sql`select a.id, a.category, a.kind, a.title, a.body, a.excerpt, a.body_html, a.status, u.name as author_name,
-      a.created_at, a.ends_at from ads a join users u on u.id = a.author_id where a.id = ${input.id}::uuid`,
+      a.created_at, a.ends_at, a.image_key, a.image_alt
+      from ads a join users u on u.id = a.author_id where a.id = ${input.id}::uuid`,
   );
   const spaceIds = (
     await ctx.db.select({ id: adSpaces.spaceId }).from(adSpaces).where(eq(adSpaces.adId, input.id))
@@ -390,5 +469,9 @@ export async function getAd(ctx: ServiceContext, input: { id: string }): Promise
     endsOn: todayIn(AD_ZONE, new Date(endsAt.getTime() - 1)),
     isAuthor,
     hiddenReason: hidden?.reason ?? null,
+    imageUrl: row!.image_key ? fileUrlOf(row!.image_key) : null,
+    image: row!.image_key
+      ? { fileKey: row!.image_key, url: fileUrlOf(row!.image_key), alt: row!.image_alt }
+      : null,
   };
 }

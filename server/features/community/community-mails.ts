@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ZUuid } from '#contract/input';
+import { REPORT_SUBJECTS } from '#contract/community';
+import { ZText, ZUuid } from '#contract/input';
+import { formatMoment } from '#contract/reservation-format';
 import { users } from '../../db/schema/auth';
 import { ads, communityMessages, communityReports } from '../../db/schema/community';
 import { greetingFor } from '../../platform/mail-layout';
@@ -124,4 +126,114 @@ export const contentHiddenMail = defineMail({
   },
 });
 
-export const communityJobs = [communityMessageMail, contentHiddenMail];
+/**
+ * The reporter is told what became of their report (Digital Services Act, art. 16(5)): upheld (the content
+ * is hidden) or not. It names only what they reported (an ad's title; for a profile, not even the name)
+ * and their own words; a dismissal's reason is theirs to read, a removal's was written to the author and
+ * stays with them. Always sent.
+ */
+export const reportDecidedMail = defineMail({
+  kind: 'community.reportDecidedMail',
+  payload: z.object({ reportId: ZUuid }),
+  async compose(payload, ctx) {
+    const [report] = await ctx.db
+      .select({
+        reporterId: communityReports.reporterId,
+        subjectType: communityReports.subjectType,
+        reason: communityReports.reason,
+        status: communityReports.status,
+        decisionReason: communityReports.decisionReason,
+        createdAt: communityReports.createdAt,
+        adTitle: ads.title,
+      })
+      .from(communityReports)
+      .leftJoin(ads, eq(ads.id, communityReports.adId))
+      .where(eq(communityReports.id, payload.reportId))
+      .limit(1);
+    if (!report || report.status === 'open') return null;
+    const [reporter] = await ctx.db
+      .select({ id: users.id, email: users.email, name: users.name, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, report.reporterId))
+      .limit(1);
+    if (!reporter) return null;
+    const subject = report.subjectType === 'ad' ? 'ad' : 'profile';
+    const outcome = report.status === 'upheld' ? 'upheld' : 'dismissed';
+    return {
+      to: { email: reporter.email, userId: reporter.id, locale: reporter.locale },
+      category: 'transactional',
+      write: (locale, t) => ({
+        subject: t('community.decided.subject'),
+        greeting: greetingFor(locale, reporter.name),
+        paragraphs: [
+          t(`community.decided.lead.${subject}.${outcome}`, {
+            title: report.adTitle ?? '',
+            date: formatMoment(locale, report.createdAt.toISOString(), 'Europe/Paris'),
+          }),
+          t('community.decided.yourReason'),
+          ...paragraphsOf(report.reason),
+          ...(outcome === 'dismissed' && report.decisionReason
+            ? [t('community.decided.reasonIntro'), ...paragraphsOf(report.decisionReason)]
+            : []),
+        ],
+        notes: [t('community.decided.anonymous'), t('community.decided.contest')],
+      }),
+    };
+  },
+});
+
+/**
+ * Content a moderator hid is put back: its author is told, with the moderator's reason. The reason travels
+ * in the payload (it is recorded nowhere else than the activity log, which a job does not read).
+ */
+export const contentReinstatedMail = defineMail({
+  kind: 'community.contentReinstatedMail',
+  payload: z.object({
+    subject: z.enum(REPORT_SUBJECTS),
+    subjectId: ZText.min(1).max(100),
+    reason: ZText.max(1000),
+  }),
+  async compose(payload, ctx) {
+    const isAd = payload.subject === 'ad';
+    const [ad] = isAd
+      ? await ctx.db
+          .select({ authorId: ads.authorId, title: ads.title, status: ads.status })
+          .from(ads)
+          .where(eq(ads.id, payload.subjectId))
+          .limit(1)
+      : [];
+    if (isAd && (!ad || ad.status === 'hidden')) return null;
+    const [author] = await ctx.db
+      .select({ id: users.id, email: users.email, name: users.name, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, isAd ? ad!.authorId : payload.subjectId))
+      .limit(1);
+    if (!author) return null;
+    const title = ad?.title ?? '';
+    return {
+      to: { email: author.email, userId: author.id, locale: author.locale },
+      category: 'transactional',
+      write: (locale, t) => ({
+        subject: t(isAd ? 'community.reinstated.subject.ad' : 'community.reinstated.subject.profile', {
+          title,
+        }),
+        greeting: greetingFor(locale, author.name),
+        paragraphs: [
+          t(isAd ? 'community.reinstated.lead.ad' : 'community.reinstated.lead.profile', { title }),
+          t('community.hidden.reasonIntro'),
+          ...paragraphsOf(payload.reason),
+        ],
+        action: isAd
+          ? { label: t('community.hidden.button.ad'), url: `${ctx.baseUrl}/ad/${payload.subjectId}` }
+          : { label: t('community.hidden.button.profile'), url: `${ctx.baseUrl}/profile#directory` },
+      }),
+    };
+  },
+});
+
+export const communityJobs = [
+  communityMessageMail,
+  contentHiddenMail,
+  reportDecidedMail,
+  contentReinstatedMail,
+];

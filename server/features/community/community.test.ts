@@ -498,6 +498,18 @@ const PERMISSIONS: Record<string, PermissionCase> = {
     input: async () => ({ reportId: await freshReport(), decision: 'dismiss', reason: 'Rien à redire' }),
     expect: { anonymous: 401, member: 404, other: 404, manager: 200, admin: 200 },
   },
+  'community.reinstate': {
+    input: async () => {
+      const reportId = await freshReport();
+      await ok(agents.manager, 'community.decideReport', { reportId, decision: 'hide', reason: 'Spam' });
+      const [report] = await rowsOf<{ ad_id: string }>(
+        app.database.db,
+        sql`select ad_id from community_reports where id = ${reportId}`,
+      );
+      return { subject: 'ad', subjectId: report!.ad_id, reason: 'Finalement conforme' };
+    },
+    expect: { anonymous: 401, member: 404, other: 404, manager: 200, admin: 200 },
+  },
 };
 
 describe('who may call what', () => {

@@ -10,7 +10,7 @@ import { enqueueJob, wakeJobRunner } from '../../platform/jobs';
 import { may, requireRight } from '../../platform/policy';
 import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
 import { personOf, spendQuota } from './community-access';
-import { contentHiddenMail } from './community-mails';
+import { contentHiddenMail, contentReinstatedMail, reportDecidedMail } from './community-mails';
 import { isListedFor } from './directory.service';
 import { visibleAdFor } from './ads.service';
 
@@ -81,6 +81,7 @@ interface ReportRow extends Record<string, unknown> {
   decision_reason: string | null;
   created_at: string | Date;
   decided_at: string | Date | null;
+  subject_hidden: boolean;
 }
 
 /** The reports about what is shown in a space: its ads, and its members' profiles. */
@@ -94,11 +95,13 @@ export async function listReports(
     sql`
     select r.id, r.subject_type, r.ad_id, r.profile_user_id,
       coalesce(a.title, p.name) as subject_label, reporter.name as reporter_name,
-      r.reason, r.status, r.decision_reason, r.created_at, r.decided_at
+      r.reason, r.status, r.decision_reason, r.created_at, r.decided_at,
+      coalesce(a.status = 'hidden', d.hidden_at is not null, false) as subject_hidden
     from community_reports r
     join users reporter on reporter.id = r.reporter_id
     left join ads a on a.id = r.ad_id
     left join users p on p.id = r.profile_user_id
+    left join directory_entries d on d.user_id = r.profile_user_id
     where r.status = ${input.status}
       and (exists (select 1 from ad_spaces x where x.ad_id = r.ad_id and x.space_id = ${input.spaceId}::uuid)
         or exists (select 1 from space_members m where m.user_id = r.profile_user_id and m.space_id = ${input.spaceId}::uuid))
@@ -117,6 +120,7 @@ export async function listReports(
       decisionReason: row.decision_reason,
       createdAt: new Date(row.created_at).toISOString(),
       decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
+      subjectHidden: Boolean(row.subject_hidden),
     })),
   };
 }
@@ -169,11 +173,13 @@ export async function decideReport(
       decidedAt: work.now,
     };
     await work.db.update(communityReports).set(decided).where(eq(communityReports.id, report.id));
+    // Every reporter whose report this decides is told the outcome (Digital Services Act, art. 16(5)).
+    const decidedIds = [report.id];
     let authorId: string | null = report.profileUserId;
     let title: string | null = null;
     if (hide) {
       // The other open reports of the same content are answered by the same decision.
-      await work.db
+      const others = await work.db
         .update(communityReports)
         .set(decided)
         .where(
@@ -183,7 +189,9 @@ export async function decideReport(
               ? eq(communityReports.adId, report.adId)
               : eq(communityReports.profileUserId, report.profileUserId!),
           ),
-        );
+        )
+        .returning({ id: communityReports.id });
+      decidedIds.push(...others.map((other) => other.id));
       if (report.adId) {
         const [ad] = await work.db
           .update(ads)
@@ -217,7 +225,78 @@ export async function decideReport(
       aboutUserId: hide ? authorId : null,
       details: { subject: report.subjectType, reason: input.reason, ...(title ? { title } : {}) },
     });
+    for (const reportId of decidedIds) await enqueueJob(work.db, reportDecidedMail, { reportId });
   });
-  if (hide) wakeJobRunner();
+  wakeJobRunner();
+  return null;
+}
+
+/**
+ * Puts back content a moderator hid: an ad becomes open again, a directory entry is no longer hidden. For
+ * the owners and managers of a space it is shown in, and admins; anyone else is told it does not exist.
+ * Its author is told, with the reason; the upheld reports stay as they were decided (the log tells the rest).
+ */
+export async function reinstateContent(
+  ctx: ServiceContext,
+  input: { subject: ReportSubject; subjectId: string; reason: string },
+): Promise<null> {
+  personOf(ctx);
+  const isAd = input.subject === 'ad';
+  const notFound = () => new AppError('not-found', `No such ${input.subject}`);
+  if (isAd && !isUuid(input.subjectId)) throw notFound();
+  const spaceIds = await spacesOfSubject(
+    ctx,
+    isAd ? { adId: input.subjectId, profileUserId: null } : { adId: null, profileUserId: input.subjectId },
+  );
+  let spaceId: string | null = null;
+  for (const id of spaceIds) {
+    if (await may(ctx, 'manage', id)) {
+      spaceId = id;
+      break;
+    }
+  }
+  if (!spaceId && !ctx.actor?.isAdmin) throw notFound();
+  await unitOfWork(ctx, async (work) => {
+    let authorId: string;
+    let title: string | null = null;
+    if (isAd) {
+      const [ad] = await work.db.select().from(ads).where(eq(ads.id, input.subjectId)).for('update');
+      if (!ad) throw notFound();
+      if (ad.status !== 'hidden') throw new AppError('failed-precondition', 'This ad is not hidden');
+      await work.db
+        .update(ads)
+        .set({ status: 'open', hiddenAt: null, updatedAt: work.now })
+        .where(eq(ads.id, ad.id));
+      authorId = ad.authorId;
+      title = ad.title;
+    } else {
+      const [entry] = await work.db
+        .select({ hiddenAt: directoryEntries.hiddenAt })
+        .from(directoryEntries)
+        .where(eq(directoryEntries.userId, input.subjectId))
+        .for('update');
+      if (!entry) throw notFound();
+      if (!entry.hiddenAt) throw new AppError('failed-precondition', 'This profile is not hidden');
+      await work.db
+        .update(directoryEntries)
+        .set({ hiddenAt: null, updatedAt: work.now })
+        .where(eq(directoryEntries.userId, input.subjectId));
+      authorId = input.subjectId;
+    }
+    await logActivity(work, {
+      kind: 'report.reinstated',
+      subject: isAd ? { type: 'ad', id: input.subjectId } : { type: 'user', id: input.subjectId },
+      spaceId,
+      aboutUserId: authorId,
+      changes: { hidden: { before: true, after: false } },
+      details: { subject: input.subject, reason: input.reason, ...(title ? { title } : {}) },
+    });
+    await enqueueJob(work.db, contentReinstatedMail, {
+      subject: input.subject,
+      subjectId: input.subjectId,
+      reason: input.reason,
+    });
+  });
+  wakeJobRunner();
   return null;
 }

@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TEventSummary, TManagedEvent } from '#contract/events';
 import { eventPriceOf, instantToLocal } from '#contract/events';
+import type { TEventCover } from '#contract/event-cover';
+import { photoUrl } from '#contract/photos';
+import { fileUrlOf } from '#contract/storage';
 import type { EventStatus } from '#contract/events.plain';
 import type { RoomKind } from '#contract/rooms.plain';
 import type { Db } from '../../db/client';
@@ -27,6 +30,9 @@ export interface EventRow extends Record<string, unknown> {
   members_only: boolean;
   status: EventStatus;
   cancellation_reason: string | null;
+  cover_key: string | null;
+  cover_alt_fr: string;
+  cover_alt_en: string;
   space_slug: string;
   space_name: string;
   space_city: string;
@@ -55,6 +61,7 @@ const COLUMNS = sql`events.id, events.space_id, events.room_id, events.title_fr,
   to_json(events.starts_at) #>> '{}' AS starts_at, to_json(events.ends_at) #>> '{}' AS ends_at,
   to_json(events.registration_deadline) #>> '{}' AS registration_deadline,
   events.capacity, events.members_only, events.status, events.cancellation_reason,
+  events.cover_key, events.cover_alt_fr, events.cover_alt_en,
   spaces.slug AS space_slug, spaces.name AS space_name, spaces.city AS space_city,
   spaces.address_line AS space_address, spaces.postcode AS space_postcode, spaces.status AS space_status,
   spaces.time_zone, rooms.name AS room_name, rooms.kind AS room_kind,
@@ -80,6 +87,21 @@ export async function selectEvents(
   );
 }
 
+/**
+ * The cover as pages show it: at /media/<key> (public, cached) once the event's page is public, else
+ * through /api/files, which lets only those who run its space read it (policy.ts, `mayReadEventCover`).
+ */
+function coverOf(row: EventRow): TEventCover | null {
+  if (!row.cover_key) return null;
+  const isPublic = row.status !== 'draft' && row.space_status === 'published';
+  return {
+    fileKey: row.cover_key,
+    url: isPublic ? photoUrl(row.cover_key) : fileUrlOf(row.cover_key),
+    altFr: row.cover_alt_fr,
+    altEn: row.cover_alt_en,
+  };
+}
+
 export function toSummary(row: EventRow): TEventSummary {
   return {
     id: row.id,
@@ -93,6 +115,7 @@ export function toSummary(row: EventRow): TEventSummary {
     placesLeft: Math.max(0, row.capacity - Number(row.taken)),
     membersOnly: row.members_only,
     status: row.status,
+    cover: coverOf(row),
     space: {
       id: row.space_id,
       slug: row.space_slug,

@@ -417,9 +417,10 @@ export async function duplicateEvent(ctx: ServiceContext, id: string) {
     const [created] = await rowsOf<{ id: string }>(
       work.db,
       sql`INSERT INTO events (space_id, room_id, title_fr, title_en, description_fr, description_en, cover_key,
-            starts_at, ends_at, registration_deadline, capacity, members_only, price_excl_vat_cents,
-            vat_rate_basis_points, credit_minutes, created_by_id)
+            cover_alt_fr, cover_alt_en, starts_at, ends_at, registration_deadline, capacity, members_only,
+            price_excl_vat_cents, vat_rate_basis_points, credit_minutes, created_by_id)
           SELECT space_id, room_id, title_fr, title_en, description_fr, description_en, cover_key,
+            cover_alt_fr, cover_alt_en,
             ${times.startsAt.toISOString()}::timestamptz, ${times.endsAt.toISOString()}::timestamptz,
             ${times.deadline.toISOString()}::timestamptz, capacity, members_only, price_excl_vat_cents,
             vat_rate_basis_points, credit_minutes, ${work.actor!.id}

@@ -14,6 +14,8 @@ export interface FileRoutesDeps {
   db: Db;
   store: FileStore;
   readSession: SessionReader;
+  /** What time it is for reading rules that depend on it (an ad's end); tests fix it. */
+  clock?: () => Date;
 }
 
 /** Reads a request body, giving up as soon as it exceeds `maxBytes` (the rest is never buffered). */
@@ -55,7 +57,7 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
  * `POST /api/files?purpose=avatar&name=<file name>` with the file as the raw body (so the browser can report
  * upload progress); `GET /api/files/:key`; `DELETE /api/files/:key`. Errors use the `storage/…` codes.
  */
-export function createFileRoutes({ db, store, readSession }: FileRoutesDeps) {
+export function createFileRoutes({ db, store, readSession, clock = () => new Date() }: FileRoutesDeps) {
   const routes = new Hono<FilesEnv>();
   const actorOf = async (c: Context<FilesEnv>): Promise<Actor> =>
     (await readSession(c.req.raw.headers))?.user ?? null;
@@ -95,7 +97,7 @@ export function createFileRoutes({ db, store, readSession }: FileRoutesDeps) {
       const key = c.req.param('key');
       if (!ZFileKey.safeParse(key).success)
         throw new StorageError('storage/object-not-found', 'No such file');
-      const file = await readableFile(db, await actorOf(c), key);
+      const file = await readableFile(db, await actorOf(c), key, clock());
       const bytes = await store.get(file.key);
       if (!bytes) throw new StorageError('storage/object-not-found', 'No such file');
       const kind = file.contentType.startsWith('image/') ? 'inline' : 'attachment';

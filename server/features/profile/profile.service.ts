@@ -350,7 +350,7 @@ export async function deleteAccount(
     await tx.delete(directoryEntries).where(eq(directoryEntries.userId, userId));
     await tx
       .update(ads)
-      .set({ status: 'closed' })
+      .set({ status: 'closed', closedAt: work.now, updatedAt: work.now })
       .where(and(eq(ads.authorId, userId), eq(ads.status, 'open')));
     await tx
       .update(users)

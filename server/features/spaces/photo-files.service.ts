@@ -8,17 +8,21 @@ import { createFileKey, type FileStore } from '../../platform/storage';
 export const PHOTO_PURPOSE = 'space-photo';
 
 /**
- * A file shown as a photo of a space or room, or as a blog article's cover: only those are served publicly at `/media/<key>`, so an
+ * A file shown as a photo of a space or room, a blog article's cover or a public event's cover: only those are served publicly at `/media/<key>`, so an
  * avatar or a document is never readable there, whatever its key.
  */
 export async function findPhotoFile(db: Db, key: string): Promise<{ contentType: string } | null> {
   const [row] = await rowsOf<{ content_type: string }>(
     db,
     sql`SELECT f.content_type FROM stored_files f
-      WHERE f.key = ${key} AND f.purpose = ${PHOTO_PURPOSE}
+      WHERE f.key = ${key} AND ((f.purpose = ${PHOTO_PURPOSE}
         AND (EXISTS (SELECT 1 FROM space_photos p WHERE p.file_key = f.key)
           OR EXISTS (SELECT 1 FROM room_photos p WHERE p.file_key = f.key)
-          OR EXISTS (SELECT 1 FROM articles a WHERE a.cover_url = '/media/' || f.key))
+          OR EXISTS (SELECT 1 FROM articles a WHERE a.cover_url = '/media/' || f.key)))
+        -- An event's cover once its page is public (not a draft, its space published).
+        OR (f.purpose = 'event-cover' AND EXISTS (
+          SELECT 1 FROM events e JOIN spaces s ON s.id = e.space_id
+          WHERE e.cover_key = f.key AND e.status <> 'draft' AND s.status = 'published')))
       LIMIT 1`,
   );
   return row ? { contentType: row.content_type } : null;

@@ -20,6 +20,7 @@ import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
 import { TextLink } from '~/ui/link';
 import { DoorList } from './door-list';
+import { EventCoverSection } from './event-cover';
 import { EventForm } from './event-form';
 import { useEventOperation } from './use-event-operation';
 
@@ -131,6 +132,9 @@ export function EventOffice({
           />
         ) : null}
       </Section>
+      {event.status !== 'cancelled' ? (
+        <EventCoverSection key={event.cover?.fileKey ?? 'none'} event={event} />
+      ) : null}
     </main>
   );
 }
