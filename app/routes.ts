@@ -51,6 +51,7 @@ export default [
     route('admin/partners', 'routes/admin-partners.tsx'),
     route('documents', 'routes/documents.tsx'),
     route('myspaces/:spaceId/invoicing', 'routes/myspaces-invoicing.tsx'),
+    route('myspaces/:spaceId/documents', 'routes/myspaces-documents.tsx'),
     route('events/:id', 'routes/event.tsx'),
     route('myspaces/:spaceId/events/:eventId', 'routes/myspaces-event.tsx'),
   ]),

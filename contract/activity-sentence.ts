@@ -69,6 +69,8 @@ export const CONCERNING_KINDS = [
   'invoice.issued',
   'credit_note.issued',
   'payment.recorded',
+  'document.shared',
+  'document.share_revoked',
   'registration.offered',
   'registration.offer_expired',
   'registration.checked_in',
@@ -96,7 +98,15 @@ export const ACTIVITY_KIND_GROUPS: Record<string, readonly string[]> = {
   formulas: ['formula', 'sales_settings', 'order', 'plan', 'credits'],
   community: ['directory', 'message', 'ad', 'report'],
   content: ['article', 'faq_entry', 'partner'],
-  invoicing: ['legal_identity', 'billing_details', 'invoice', 'credit_note', 'payment', 'invoicing'],
+  invoicing: [
+    'legal_identity',
+    'billing_details',
+    'invoice',
+    'credit_note',
+    'payment',
+    'invoicing',
+    'document',
+  ],
   events: ['event', 'event_settings', 'registration'],
 };
 

@@ -95,6 +95,9 @@ export const ACTIVITY_KINDS = [
   'credit_note.issued',
   'payment.recorded',
   'invoicing.month_closed',
+  'document.shared',
+  'document.share_revoked',
+  'document.acknowledged',
   // Events and registrations
   'event.created',
   'event.updated',
@@ -138,6 +141,7 @@ export const ACTIVITY_SUBJECT_TYPES = [
   'partner',
   'invoice',
   'invoicing_month',
+  'document',
   'event',
   'registration',
 ] as const;

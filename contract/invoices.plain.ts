@@ -47,4 +47,8 @@ export const INVOICE_REFUSALS = [
   'period-closed',
   'month-not-over',
   'already-closed',
+  // Shared documents
+  'not-a-member',
+  'already-revoked',
+  'wrong-purpose',
 ] as const;

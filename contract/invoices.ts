@@ -148,11 +148,20 @@ export const updateBillingDetails = defineCallable({
   access: 'signed-in',
 });
 
-/** The signed-in member's invoices and credit notes, newest first. */
+/** How many of a member's invoices /documents shows at once. */
+export const MY_INVOICES_PAGE = 25;
+
+/**
+ * The signed-in member's invoices and credit notes, newest first, a page at a time: `before` is the last
+ * one of the previous page (keyset), `next` the cursor of the following page, null on the last.
+ */
 export const listMyInvoices = defineCallable({
   name: 'invoices.listMine',
-  input: z.object({ limit: z.number().int().min(1).max(200).default(50) }),
-  output: z.array(ZInvoiceSummary),
+  input: z.object({
+    limit: z.number().int().min(1).max(200).default(MY_INVOICES_PAGE),
+    before: ZUuid.nullable().default(null),
+  }),
+  output: z.object({ invoices: z.array(ZInvoiceSummary), next: z.string().nullable() }),
   mutates: false,
   access: 'signed-in',
 });

@@ -180,6 +180,10 @@ export const ZPersonalData = z.object({
   directory: z
     .object({ listed: z.boolean(), fields: z.array(z.string()), links: z.array(z.string()) })
     .nullable(),
+  /** The documents of their spaces they confirmed reading, and when. */
+  documentAcknowledgements: z.array(
+    z.object({ document: z.string(), space: z.string(), acknowledgedAt: z.string() }),
+  ),
   profile: ZProfile,
   signInMethods: z.array(z.object({ provider: z.string(), createdAt: z.string() })),
   sessions: z.array(

@@ -92,6 +92,11 @@ export const FILE_PURPOSES = {
   'ad-image': { maxBytes: 5 * MB, types: ['image/png', 'image/jpeg', 'image/webp'] },
   /** An event's cover: public at /media/<key> once its event is public; before, its space's managers. */
   'event-cover': { maxBytes: 10 * MB, types: ['image/png', 'image/jpeg', 'image/webp'] },
+  /** A document a space shares with its members (a contract, house rules): server/features/invoices/documents. */
+  'shared-document': {
+    maxBytes: 20 * MB,
+    types: ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'],
+  },
 } as const satisfies Record<string, { maxBytes: number; types: readonly SniffedType[] }>;
 export type FilePurpose = keyof typeof FILE_PURPOSES;
 

@@ -112,6 +112,8 @@ const state = {
   faqEntryId: '',
   partnerId: '',
   invoiceId: '',
+  documentId: '',
+  documentShareId: '',
   pausedPlanId: '',
 };
 
@@ -655,6 +657,29 @@ const SCENARIOS: Record<string, Scenario> = {
     kind: 'report.reinstated',
   },
   'community.closeAd': { as: () => member.agent, input: () => ({ id: state.adId }), kind: 'ad.closed' },
+  // Documents the space shares: with everyone (the member confirms reading it), then with the member alone.
+  'documents.create': {
+    input: async () => ({
+      spaceId: state.spaceId,
+      fileKey: await upload(owner.agent, 'shared-document'),
+      title: 'Règlement intérieur',
+      share: { audience: 'space' },
+    }),
+    kind: 'document.shared',
+  },
+  'documents.acknowledge': {
+    as: () => member.agent,
+    input: () => ({ documentId: state.documentId }),
+    kind: 'document.acknowledged',
+  },
+  'documents.share': {
+    input: () => ({ documentId: state.documentId, share: { audience: 'member', memberId: member.user.id } }),
+    kind: 'document.shared',
+  },
+  'documents.revokeShare': {
+    input: () => ({ shareId: state.documentShareId }),
+    kind: 'document.share_revoked',
+  },
   'backoffice.removeFromTeam': {
     input: () => ({ spaceId: state.spaceId, userId: member.user.id }),
     kind: 'member.removed',
@@ -759,6 +784,11 @@ function remember(name: string, result: unknown) {
   if (name === 'backoffice.createRoom') state.roomId = (result as { id: string }).id;
   if (name === 'backoffice.addPhoto') state.photoId = (result as { id: string }).id;
   if (name === 'formulas.create') state.formulaId = (result as { id: string }).id;
+  if (name === 'documents.create') state.documentId = (result as { id: string }).id;
+  if (name === 'documents.share') {
+    const { shares } = result as { shares: Array<{ id: string; audience: string }> };
+    state.documentShareId = shares.find((share) => share.audience === 'member')!.id;
+  }
   if (name === 'events.create') state.eventId = (result as { id: string }).id;
   if (name === 'events.duplicate') state.copyId = (result as { id: string }).id;
   if (name === 'formulas.buy') {

@@ -1,5 +1,7 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
+import { listMySharedDocuments } from '#contract/documents';
+import { isUuid } from '#contract/input';
 import { listMyInvoices } from '#contract/invoices';
 import type { Route } from './+types/documents';
 import { DocumentsPage } from '~/features/invoices/documents-page';
@@ -9,10 +11,16 @@ import { pageTitle } from '~/platform/meta';
 export const handle: I18nHandle = { i18n: ['invoices'] };
 await loadRouteNamespaces(handle);
 
-/** Login required: my invoices and credit notes. */
+/** Login required: the documents shared with me, and my invoices and credit notes a page at a time. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer({ context, request });
-  return { invoices: await context.call(listMyInvoices, { limit: 200 }) };
+  const asked = new URL(request.url).searchParams.get('before');
+  const before = isUuid(asked) ? asked : null;
+  const [page, shared] = await Promise.all([
+    context.call(listMyInvoices, { before }),
+    context.call(listMySharedDocuments, {}),
+  ]);
+  return { invoices: page.invoices, next: page.next, paged: before !== null, shared };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -20,5 +28,5 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function DocumentsRoute({ loaderData }: Route.ComponentProps) {
-  return <DocumentsPage invoices={loaderData.invoices} />;
+  return <DocumentsPage data={loaderData} />;
 }

@@ -148,6 +148,7 @@ export async function mayReadFile(
 ): Promise<boolean> {
   if (!actor) return false;
   if (actor.isAdmin || isSelf(actor, file.ownerId)) return true;
+  if (file.purpose === 'shared-document') return mayReadSharedDocumentFile({ db, actor }, file.key);
   if (file.purpose === 'ad-image') return mayReadAdImage({ db, actor }, file.key, now ?? new Date());
   if (file.purpose === 'event-cover') return mayReadEventCover({ db, actor }, file.key);
   if (file.purpose !== 'avatar' || !file.ownerId) return false;
@@ -168,6 +169,36 @@ export async function mayReadFile(
     )
     .limit(1);
   return Boolean(shared);
+}
+
+/**
+ * A document a space shares (purpose `shared-document`, docs/decisions/024): the managers of its space, and
+ * the people a live share names: one member, or every member of the space while they belong to it.
+ */
+async function mayReadSharedDocumentFile(scope: PolicyScope, key: string | undefined): Promise<boolean> {
+  const { db, actor } = scope;
+  if (!actor || !key) return false;
+  const [document] = await rowsOf<{ id: string; space_id: string }>(
+    db,
+    sql`SELECT id, space_id FROM shared_documents WHERE file_key = ${key}`,
+  );
+  if (!document) return false;
+  if (await may(scope, 'manage', document.space_id)) return true;
+  return isSharedWith(db, document.id, actor.id);
+}
+
+/** Whether a live share of the document names the person, directly or as a member of its space. */
+export async function isSharedWith(db: Db | Tx, documentId: string, userId: string): Promise<boolean> {
+  const [share] = await rowsOf<{ one: number }>(
+    db,
+    sql`SELECT 1 AS one FROM document_shares s JOIN shared_documents d ON d.id = s.document_id
+        WHERE s.document_id = ${documentId} AND s.revoked_at IS NULL
+          AND (s.user_id = ${userId}
+               OR (s.user_id IS NULL AND EXISTS (SELECT 1 FROM space_members m
+                                                 WHERE m.space_id = d.space_id AND m.user_id = ${userId})))
+        LIMIT 1`,
+  );
+  return Boolean(share);
 }
 
 /**

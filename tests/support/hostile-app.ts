@@ -5,6 +5,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ServerBuild } from 'react-router';
+import { documentShares, sharedDocuments } from '../../server/db/schema/documents';
 import { spaceMembers } from '../../server/db/schema/memberships';
 import { rooms } from '../../server/db/schema/rooms';
 import { spacePhotos, spaces } from '../../server/db/schema/spaces';
@@ -158,6 +159,17 @@ export async function startHostileApp(
     .values({ spaceId: space.id, fileKey, position: 99 })
     .returning({ id: spacePhotos.id });
 
+  // A document the space shares with the member (a stored file of the space, a live share).
+  const documentFile = await storeGeneratedPhoto(db, app.fileStore, PNG_BYTES, 'image/png', 'reglement.png');
+  const [document] = await db
+    .insert(sharedDocuments)
+    .values({ spaceId: space.id, fileKey: documentFile, title: 'Règlement intérieur', createdAt: new Date() })
+    .returning({ id: sharedDocuments.id });
+  const [documentShare] = await db
+    .insert(documentShares)
+    .values({ documentId: document!.id, userId: memberProfile!.id, sharedAt: new Date() })
+    .returning({ id: documentShares.id });
+
   // By key (or dotted path): what a valid input holds there. The rest is made from the schema.
   const known: Known = {
     roomId: room.id,
@@ -171,6 +183,9 @@ export async function startHostileApp(
     spaceRef: space.slug,
     subdomain: space.subdomain ?? 'acme',
     fileKey,
+    documentId: document!.id,
+    shareId: documentShare!.id,
+    'share.memberId': memberProfile!.id,
     ...slotOf(free[free.length - 1]!.startsAt),
     from,
     to: dateAfter(8),

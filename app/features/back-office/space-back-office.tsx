@@ -109,6 +109,12 @@ export function SpaceBackOffice({
         >
           {t('office.invoicing')}
         </Link>
+        <Link
+          to={`/myspaces/${space.id}/documents`}
+          className="text-primary-ink inline-flex items-center gap-1 underline underline-offset-2"
+        >
+          {t('office.documents')}
+        </Link>
       </header>
       <nav ref={tabStrip} aria-label={t('office.sections')} className="relative mb-6 overflow-x-auto">
         <ul className="border-line flex gap-1 border-b">

@@ -14,17 +14,21 @@ const tones: Record<PaymentStatus, string> = {
   credited: 'border-line text-ink-soft',
 };
 
+const badge = 'inline-block rounded-full border px-2 py-0.5 text-xs font-medium';
+
+/** The badge with its words already translated (long tables translate each status once, not per row). */
+export function StatusBadge({ status, label }: { status: PaymentStatus; label: string }) {
+  return (
+    <span data-testid="invoice-status" className={cn(badge, tones[status])}>
+      {label}
+    </span>
+  );
+}
+
 /** An invoice's payment status as a labelled badge (its words, not only its colour). */
 export function InvoiceStatus({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation('invoices');
-  return (
-    <span
-      data-testid="invoice-status"
-      className={cn('inline-block rounded-full border px-2 py-0.5 text-xs font-medium', tones[status])}
-    >
-      {t(`status.${status}`)}
-    </span>
-  );
+  return <StatusBadge status={status} label={t(`status.${status}`)} />;
 }
 
 /** Where an invoice's PDF is downloaded (its permission is checked by the server). */
@@ -38,10 +42,18 @@ export function invoiceErrorMessage(t: TFunction, error: unknown): string {
   return messageOfError(t, error);
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** An invoice's calendar date as the reader writes it ("24 nov. 2026", "24 Nov 2026"). */
 export function formatInvoiceDate(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+  // One formatter per language: building one costs more than a whole row of the table.
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
+      dateStyle: 'medium',
+      timeZone: 'UTC',
+    });
+    dateFormats.set(locale, format);
+  }
+  return format.format(new Date(`${date}T00:00:00Z`));
 }

@@ -24,6 +24,7 @@ import { fieldErrorsOf, translateField, type FieldErrors } from '~/platform/form
 import { useLocale } from '~/platform/use-locale';
 import { InvoiceStatus, formatInvoiceDate, invoiceErrorMessage, invoicePdfPath } from './invoice-status';
 import { LegalIdentityForm } from './legal-identity-form';
+import { stacked } from './stacked-table';
 
 export interface InvoicingPageData {
   spaceId: string;
@@ -127,38 +128,42 @@ function InvoicesTable({ invoices, today }: { invoices: TInvoiceSummary[]; today
         {null}
       </EmptyState>
     );
+  const cell = (label: string, extra = '') => ({
+    className: extra ? `${stacked.td} ${extra}` : stacked.td,
+    'data-label': t(label),
+  });
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="border-line border-b">
-            <th scope="col" className="py-2 pr-3">
-              {t('columns.number')}
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              {t('columns.buyer')}
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              {t('columns.date')}
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right">
-              {t('columns.amount')}
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right">
-              {t('columns.paid')}
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              {t('columns.status')}
-            </th>
-            <th scope="col" className="py-2">
-              {t('columns.actions')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {invoices.map((invoice) => (
-            <tr key={invoice.id} className="border-line border-b" data-testid="managed-invoice">
-              <td className="py-2 pr-3">
+    <table className={stacked.table}>
+      <thead className={stacked.thead}>
+        <tr className="border-line border-b">
+          <th scope="col" className={stacked.th}>
+            {t('columns.number')}
+          </th>
+          <th scope="col" className={stacked.th}>
+            {t('columns.buyer')}
+          </th>
+          <th scope="col" className={stacked.th}>
+            {t('columns.date')}
+          </th>
+          <th scope="col" className={`${stacked.th} text-right`}>
+            {t('columns.amount')}
+          </th>
+          <th scope="col" className={`${stacked.th} text-right`}>
+            {t('columns.paid')}
+          </th>
+          <th scope="col" className={stacked.th}>
+            {t('columns.status')}
+          </th>
+          <th scope="col" className="py-2">
+            {t('columns.actions')}
+          </th>
+        </tr>
+      </thead>
+      <tbody className={stacked.tbody}>
+        {invoices.map((invoice) => (
+          <tr key={invoice.id} className={stacked.tr} data-testid="managed-invoice">
+            <td {...cell('columns.number')}>
+              <div>
                 <a
                   className="text-primary-ink font-medium underline"
                   href={invoicePdfPath(invoice.id)}
@@ -172,28 +177,30 @@ function InvoicesTable({ invoices, today }: { invoices: TInvoiceSummary[]; today
                     ? ` · ${t(invoice.kind === 'invoice' ? 'relatedCredit' : 'relatedInvoice', { number: invoice.relatedNumber })}`
                     : ''}
                 </span>
-              </td>
-              <td className="py-2 pr-3">{invoice.buyerName}</td>
-              <td className="py-2 pr-3">{formatInvoiceDate(invoice.issueDate, locale)}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{formatMoney(invoice.totalCents, locale)}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">
-                {invoice.kind === 'invoice' ? formatMoney(invoice.paidCents, locale) : ''}
-              </td>
-              <td className="py-2 pr-3">
-                {invoice.kind === 'invoice' ? <InvoiceStatus status={invoice.status} /> : null}
-              </td>
-              <td className="py-2">
-                {invoice.kind === 'invoice' &&
-                invoice.paidCents < invoice.totalCents &&
-                invoice.status !== 'credited' ? (
-                  <RecordPayment invoice={invoice} today={today} />
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              </div>
+            </td>
+            <td {...cell('columns.buyer')}>{invoice.buyerName}</td>
+            <td {...cell('columns.date')}>{formatInvoiceDate(invoice.issueDate, locale)}</td>
+            <td {...cell('columns.amount', 'text-right tabular-nums')}>
+              {formatMoney(invoice.totalCents, locale)}
+            </td>
+            <td {...cell('columns.paid', 'text-right tabular-nums')}>
+              {invoice.kind === 'invoice' ? formatMoney(invoice.paidCents, locale) : ''}
+            </td>
+            <td {...cell('columns.status')}>
+              {invoice.kind === 'invoice' ? <InvoiceStatus status={invoice.status} /> : null}
+            </td>
+            <td {...cell('columns.actions')}>
+              {invoice.kind === 'invoice' &&
+              invoice.paidCents < invoice.totalCents &&
+              invoice.status !== 'credited' ? (
+                <RecordPayment invoice={invoice} today={today} />
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -259,16 +266,24 @@ function Closing({ spaceId, closings, today }: { spaceId: string; closings: TClo
       {closings.length === 0 ? (
         <p className="text-ink-soft text-sm">{t('invoices:manage.closingsEmpty')}</p>
       ) : (
-        <ul className="text-sm">
+        <ul className="space-y-1 text-sm">
           {closings.map((closing) => (
-            <li key={closing.month}>
+            <li key={closing.month} data-testid="closing">
               {t('invoices:manage.closingLine', {
                 month: closing.month,
                 invoiced: money(closing.totals.invoicedTotalCents),
                 credited: money(closing.totals.creditedTotalCents),
                 payments: money(closing.totals.paymentsCents),
                 perpetual: money(closing.perpetual.invoicedTotalCents),
-              })}
+              })}{' '}
+              <a
+                className="text-primary-ink underline"
+                href={`/api/invoicing/${spaceId}/closings/${closing.month}.zip`}
+                download={`cloture-${closing.month}.zip`}
+                aria-label={t('invoices:manage.archiveLabel', { month: closing.month })}
+              >
+                {t('invoices:manage.archive')}
+              </a>
             </li>
           ))}
         </ul>

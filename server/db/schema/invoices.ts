@@ -169,7 +169,8 @@ export const invoices = pgTable(
       .on(table.reservationId)
       .where(sql`${table.kind} = 'invoice'`),
     uniqueIndex('invoices_one_credit_note').on(table.creditedInvoiceId),
-    index('invoices_buyer_idx').on(table.buyerUserId, table.issuedAt),
+    // /documents pages by (issued_at, id), newest first (keyset).
+    index('invoices_buyer_idx').on(table.buyerUserId, table.issuedAt, table.id),
     index('invoices_space_idx').on(table.spaceId, table.issueDate),
     index('invoices_unpaid_due_idx')
       .on(table.dueDate)

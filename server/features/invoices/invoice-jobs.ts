@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowsOf } from '../../db/rows';
 import { invoiceMailJob } from '../../platform/invoice-mails';
+import { documentSharedMailJob } from './document-mails';
 import { defineJob, enqueueJob } from '../../platform/jobs';
 import { unitOfWork, systemContext, type ServiceContext } from '../../platform/service-context';
 
@@ -40,4 +41,4 @@ export const invoiceSweepJob = defineJob({
 });
 
 /** Every job of invoicing. */
-export const invoiceJobs = [invoiceMailJob, invoiceSweepJob];
+export const invoiceJobs = [invoiceMailJob, invoiceSweepJob, documentSharedMailJob];

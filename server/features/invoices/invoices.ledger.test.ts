@@ -210,7 +210,11 @@ describe('payments and closing', () => {
     const later = now;
     now = new Date(localInstant('2027-04-20T10:00'));
     try {
-      const mine = await call<{ id: string; status: string }[]>(buyer, 'invoices.listMine', {});
+      const { invoices: mine } = await call<{ invoices: { id: string; status: string }[] }>(
+        buyer,
+        'invoices.listMine',
+        {},
+      );
       expect(mine.find((item) => item.id === invoice.id)!.status).toBe('overdue');
       // Reminded once, however often the sweep runs.
       await remindOverdueInvoices(system());
@@ -272,6 +276,30 @@ describe('payments and closing', () => {
   });
 });
 
+describe('the member’s list', () => {
+  it('pages through a member’s invoices newest first, each once, however many share an instant', async () => {
+    const spaceId = await invoicingSpace();
+    const buyer = await insertPerson(database.db);
+    for (let i = 0; i < 5; i++) await issue(spaceId, 1000 + i, buyer);
+    const seen: string[] = [];
+    let before: string | null = null;
+    for (let page = 0; page < 5; page++) {
+      const result: { invoices: { number: string }[]; next: string | null } = await call(
+        buyer,
+        'invoices.listMine',
+        { limit: 2, before },
+      );
+      seen.push(...result.invoices.map((invoice) => invoice.number));
+      before = result.next;
+      if (!before) break;
+    }
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen).size).toBe(5);
+    // Issued at the same instant (the test's clock): the id decides, consistently.
+    expect(before).toBeNull();
+  });
+});
+
 describe('sales issue their invoices and credit notes', () => {
   it('invoices a formula order when it is placed, and settles it when the order is marked paid', async () => {
     const spaceId = await invoicingSpace();
@@ -294,7 +322,11 @@ describe('sales issue their invoices and credit notes', () => {
     );
     expect(invoice).toMatchObject({ number: 'F-2027-000001', total_cents: 36000, payment_status: 'unpaid' });
     await call(manager, 'orders.markPaid', { orderId: bought.order.id });
-    const mine = await call<{ id: string; status: string }[]>(buyer, 'invoices.listMine', {});
+    const { invoices: mine } = await call<{ invoices: { id: string; status: string }[] }>(
+      buyer,
+      'invoices.listMine',
+      {},
+    );
     expect(mine.find((item) => item.id === invoice!.id)!.status).toBe('paid');
     expect((await verifySpaceChain(database.db, spaceId)).checked).toBe(2);
   });

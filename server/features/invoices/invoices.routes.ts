@@ -6,16 +6,19 @@ import { requireRight, requireSignedIn } from '../../platform/policy';
 import type { SessionReader } from '../../platform/session';
 import { log } from '../../platform/log';
 import { accountingCsv } from './accounting-export';
+import { closingArchive } from './closing-archive';
 import { renderInvoicePdf } from '../../platform/invoice-pdf';
 import { readableDocument } from './invoices.service';
 
 const PDF_FILE = /^([0-9a-f-]{36})\.pdf$/;
+const ARCHIVE_FILE = /^(\d{4}-(0[1-9]|1[0-2]))\.zip$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Downloads over plain GET (links on /documents and the invoicing page), each checking who asks:
  * - `/api/invoices/<id>.pdf`: an invoice or credit note, for its buyer or a manager of its space;
- * - `/api/invoicing/<spaceId>/export.csv?from=…&to=…`: the accountant's export, for its managers.
+ * - `/api/invoicing/<spaceId>/export.csv?from=…&to=…`: the accountant's export, for its managers;
+ * - `/api/invoicing/<spaceId>/closings/<YYYY-MM>.zip`: a closed month's archive, for its managers.
  * Anyone else is told it does not exist.
  */
 export function createInvoiceRoutes(options: { db: Db; readSession: SessionReader; clock?: () => Date }) {
@@ -72,6 +75,29 @@ export function createInvoiceRoutes(options: { db: Db; readSession: SessionReade
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${filename}"`,
       'Cache-Control': 'private, no-store',
+    });
+  });
+
+  routes.get('/invoicing/:spaceId/closings/:file', async (c) => {
+    const spaceId = c.req.param('spaceId');
+    const month = ARCHIVE_FILE.exec(c.req.param('file'))?.[1];
+    if (!isUuid(spaceId) || !month) return notFound();
+    const ctx = await contextOf(c.req.raw.headers);
+    try {
+      requireSignedIn(ctx.actor);
+      await requireRight(ctx, 'manage', spaceId);
+    } catch (error) {
+      if (isAppError(error))
+        return error.code === 'unauthenticated' ? c.text('Sign-in required', 401) : notFound();
+      throw error;
+    }
+    const archive = await closingArchive(db, spaceId, month);
+    if (!archive) return notFound();
+    return c.body(archive.bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="${archive.fileName}"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
     });
   });
 

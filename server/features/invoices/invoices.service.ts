@@ -229,14 +229,30 @@ function toSummary(row: SummaryRow, now: Date): TInvoiceSummary {
   };
 }
 
-export async function listMyInvoices(ctx: ServiceContext, limit: number): Promise<TInvoiceSummary[]> {
+/**
+ * A page of the member's invoices and credit notes, newest first, after `before` (the last one of the
+ * previous page): a keyset on (issued_at, id), read from the buyer's index however long the history.
+ */
+export async function listMyInvoices(
+  ctx: ServiceContext,
+  input: { limit: number; before: string | null },
+): Promise<{ invoices: TInvoiceSummary[]; next: string | null }> {
   const user = requireSignedIn(ctx.actor);
+  const after = input.before
+    ? sql`AND (i.issued_at, i.id) < (SELECT c.issued_at, c.id FROM invoices c
+                                     WHERE c.id = ${input.before} AND c.buyer_user_id = ${user.id})`
+    : sql``;
   const rows = await rowsOf<SummaryRow>(
     ctx.db,
     sql`SELECT ${SUMMARY_COLUMNS} FROM invoices i JOIN spaces s ON s.id = i.space_id
-        WHERE i.buyer_user_id = ${user.id} ORDER BY i.issued_at DESC, i.number DESC LIMIT ${limit}`,
+        WHERE i.buyer_user_id = ${user.id} ${after}
+        ORDER BY i.issued_at DESC, i.id DESC LIMIT ${input.limit + 1}`,
   );
-  return rows.map((row) => toSummary(row, ctx.now));
+  const page = rows.slice(0, input.limit);
+  return {
+    invoices: page.map((row) => toSummary(row, ctx.now)),
+    next: rows.length > input.limit ? page[page.length - 1]!.id : null,
+  };
 }
 
 async function summaryOf(db: Db | Tx, id: string, now: Date): Promise<TInvoiceSummary> {

@@ -27,6 +27,7 @@ import {
 } from '../../platform/service-context';
 import type { FileStore } from '../../platform/storage';
 import { deleteFilesOf, findFile } from '../files/files.service';
+import { acknowledgementsOf } from '../invoices/documents.service';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -293,6 +294,7 @@ export async function exportPersonalData(ctx: ServiceContext): Promise<TPersonal
     exportedAt: ctx.now.toISOString(),
     billing: billing ?? null,
     directory: directory ?? null,
+    documentAcknowledgements: await acknowledgementsOf(db, userId),
     profile,
     signInMethods: signInMethods.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     sessions: sessionRows.map((row) => ({

@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { zipSync, type Zippable } from 'fflate';
+import type { Db } from '../../db/client';
+import { invoicePayments, invoices, invoicingClosings } from '../../db/schema/invoices';
+import { renderInvoicePdf } from '../../platform/invoice-pdf';
+import { linesOf, type BuyerSnapshot } from '../../platform/invoicing';
+import { decimalComma } from './accounting-export';
+import { nextMonthStart } from './invoices.service';
+
+/**
+ * The archive of a closed month of a space (docs/decisions/024), for the space's files and its auditor:
+ * - `factures/<number>.pdf`: each invoice and credit note issued in the month, as its buyer received it;
+ * - `documents.csv` and `paiements.csv`: numbers, dates, totals and each entry's chain position, previous
+ *   footprint and footprint (UTF-8 with BOM, `;`, decimal comma, as the accountant's export);
+ * - `cloture.json`: the closing as kept (totals of the month, perpetual totals, the chain's head then);
+ * - `SHA256SUMS`: the SHA-256 of every other file, in `sha256sum -c`'s format.
+ * Null when the month is not closed.
+ */
+
+const BOM = '\uFEFF';
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const encode = (text: string) => new TextEncoder().encode(text);
+
+function field(value: string | number): string {
+  const text = String(value);
+  return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+const csv = (rows: Array<Array<string | number>>) =>
+  BOM + rows.map((row) => row.map(field).join(';')).join('\r\n') + '\r\n';
+
+export async function closingArchive(
+  db: Db,
+  spaceId: string,
+  month: string,
+): Promise<{ bytes: Uint8Array; fileName: string } | null> {
+  const [closing] = await db
+    .select()
+    .from(invoicingClosings)
+    .where(and(eq(invoicingClosings.spaceId, spaceId), eq(invoicingClosings.month, month)));
+  if (!closing) return null;
+  const from = `${month}-01`;
+  const until = nextMonthStart(month);
+  const [documents, payments] = await Promise.all([
+    db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.spaceId, spaceId), gte(invoices.issueDate, from), lt(invoices.issueDate, until)))
+      .orderBy(asc(invoices.chainPosition)),
+    db
+      .select({ payment: invoicePayments, number: invoices.number })
+      .from(invoicePayments)
+      .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+      .where(
+        and(
+          eq(invoicePayments.spaceId, spaceId),
+          gte(invoicePayments.paidOn, from),
+          lt(invoicePayments.paidOn, until),
+        ),
+      )
+      .orderBy(asc(invoicePayments.chainPosition)),
+  ]);
+  const creditedIds = documents.flatMap((row) => (row.creditedInvoiceId ? [row.creditedInvoiceId] : []));
+  const credited = new Map(
+    (creditedIds.length ? await db.select().from(invoices).where(inArray(invoices.id, creditedIds)) : []).map(
+      (row) => [row.id, row],
+    ),
+  );
+
+  const files: Record<string, Uint8Array> = {};
+  for (const invoice of documents) {
+    const pdf = await renderInvoicePdf({
+      invoice,
+      lines: await linesOf(db, invoice.id),
+      credited: invoice.creditedInvoiceId ? (credited.get(invoice.creditedInvoiceId) ?? null) : null,
+    });
+    files[`factures/${invoice.number}.pdf`] = new Uint8Array(pdf);
+  }
+  files['documents.csv'] = encode(
+    csv([
+      [
+        'Numero',
+        'Type',
+        'DateEmission',
+        'DateEcheance',
+        'Acheteur',
+        'TotalHT',
+        'TVA',
+        'TotalTTC',
+        'FactureCorrigee',
+        'Position',
+        'EmpreintePrecedente',
+        'Empreinte',
+        'Fichier',
+      ],
+      ...documents.map((invoice) => [
+        invoice.number,
+        invoice.kind === 'invoice' ? 'facture' : 'avoir',
+        invoice.issueDate,
+        invoice.dueDate,
+        (invoice.buyer as BuyerSnapshot).name,
+        decimalComma(invoice.exclVatCents),
+        decimalComma(invoice.vatCents),
+        decimalComma(invoice.totalCents),
+        invoice.creditedInvoiceId ? (credited.get(invoice.creditedInvoiceId)?.number ?? '') : '',
+        invoice.chainPosition,
+        invoice.previousFootprint,
+        invoice.footprint,
+        `factures/${invoice.number}.pdf`,
+      ]),
+    ]),
+  );
+  files['paiements.csv'] = encode(
+    csv([
+      ['Facture', 'DatePaiement', 'Moyen', 'Montant', 'Position', 'EmpreintePrecedente', 'Empreinte'],
+      ...payments.map(({ payment, number }) => [
+        number,
+        payment.paidOn,
+        payment.method,
+        decimalComma(payment.amountCents),
+        payment.chainPosition,
+        payment.previousFootprint,
+        payment.footprint,
+      ]),
+    ]),
+  );
+  files['cloture.json'] = encode(
+    `${JSON.stringify(
+      {
+        spaceId,
+        month,
+        closedAt: closing.closedAt.toISOString(),
+        totals: closing.totals,
+        perpetual: closing.perpetual,
+        chain: { position: closing.chainPosition, footprint: closing.footprint },
+        documents: documents.length,
+        payments: payments.length,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  files.SHA256SUMS = encode(
+    Object.entries(files)
+      .map(([name, bytes]) => `${sha256(bytes)}  ${name}\n`)
+      .join(''),
+  );
+
+  // Dated at the closing, so the same month gives the same archive byte for byte.
+  const mtime = closing.closedAt;
+  const zippable: Zippable = Object.fromEntries(
+    Object.entries(files).map(([name, bytes]) => [
+      name,
+      [bytes, { mtime, level: name.endsWith('.pdf') ? 0 : 6 }] as const,
+    ]),
+  );
+  return { bytes: zipSync(zippable), fileName: `cloture-${month}.zip` };
+}
