@@ -28,7 +28,6 @@ import {
   type TestPerson,
 } from '../server/features/reservations/reservations.fixtures';
 import { tenancyCallables } from '../server/features/tenancy/tenancy.callables';
-import type { Session } from '../server/platform/session';
 import { benchApp, getPage, onEachDatabase } from './in-process';
 import { loadServerBuild, measure } from './timing';
 
@@ -206,9 +205,9 @@ async function benchOn(database: Database, build: ServerBuild): Promise<number> 
   await fillHistory(database, spaceId, historyRoom, member);
 
   const empty = await insertPerson(database.db, { name: 'Membre sans formule' });
-  let session: Session = member.session;
-  const app = benchApp(database, build, [...tenancyCallables, ...formulasCallables], session);
-  const ctx = contextFor(database.db, session);
+  const callables = [...tenancyCallables, ...formulasCallables];
+  const app = benchApp(database, build, callables, member.session);
+  const ctx = contextFor(database.db, member.session);
   const sample = await listMyPlans(ctx);
   console.log(
     `  sample: ${sample.plans.length} plan, ${sample.plans[0]!.lots.length} lots, balance ${sample.balance.minutes} min`,
@@ -218,8 +217,8 @@ async function benchOn(database: Database, build: ServerBuild): Promise<number> 
   const page = () => getPage(app, '/plans');
   const p95 = await measure('GET /plans (10,000 entries)', page);
   // The same page for a member holding nothing: what rendering any page costs on this machine now.
-  session = empty.session;
-  await measure('GET /plans (nothing held), for comparison', page);
+  const emptyApp = benchApp(database, build, callables, empty.session);
+  await measure('GET /plans (nothing held), for comparison', () => getPage(emptyApp, '/plans'));
 
   const rooms: string[] = [];
   for (let i = 0; i < ROOMS; i++)
