@@ -151,6 +151,18 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
   const credit = useFormatCredit();
   if (!ledger.lines.length) return <p>{t('plans.ledgerEmpty')}</p>;
   const last = ledger.lines[ledger.lines.length - 1];
+  // Words every line repeats are looked up once: a page is up to 50 lines, and each lookup costs.
+  const columns = {
+    date: t('plans.columns.date'),
+    what: t('plans.columns.what'),
+    amount: t('plans.columns.amount'),
+    balance: t('plans.columns.balance'),
+  };
+  const entryWords = new Map<string, string>();
+  const entryWord = (kind: string) => {
+    if (!entryWords.has(kind)) entryWords.set(kind, t(`plans.entry.${kind}`));
+    return entryWords.get(kind)!;
+  };
   return (
     <>
       {/* On a phone each line is a card (the column names written in it); from `sm` up, a table. */}
@@ -159,16 +171,16 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
           <thead className="sr-only sm:not-sr-only sm:table-header-group">
             <tr>
               <th scope="col" className="py-1 pr-3">
-                {t('plans.columns.date')}
+                {columns.date}
               </th>
               <th scope="col" className="py-1 pr-3">
-                {t('plans.columns.what')}
+                {columns.what}
               </th>
               <th scope="col" className="py-1 pr-3 text-right">
-                {t('plans.columns.amount')}
+                {columns.amount}
               </th>
               <th scope="col" className="py-1 text-right">
-                {t('plans.columns.balance')}
+                {columns.balance}
               </th>
             </tr>
           </thead>
@@ -185,7 +197,7 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
                     {formatDay(locale, line.occurredAt, zone)}
                   </td>
                   <td className="col-span-2 py-1 pr-3 break-words">
-                    {t(`plans.entry.${line.kind}`)}
+                    {entryWord(line.kind)}
                     {line.reservation && (
                       <>
                         {' · '}
@@ -205,12 +217,12 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
                     {line.reason && ` · ${line.reason}`}
                   </td>
                   <td className="py-1 pr-3 whitespace-nowrap sm:text-right">
-                    <span className="text-ink-soft sm:hidden">{t('plans.columns.amount')} </span>
+                    <span className="text-ink-soft sm:hidden">{columns.amount} </span>
                     {line.amount > 0 ? '+' : ''}
                     {credit(line.amount, line.unit)}
                   </td>
                   <td className="py-1 text-right whitespace-nowrap">
-                    <span className="text-ink-soft sm:hidden">{t('plans.columns.balance')} </span>
+                    <span className="text-ink-soft sm:hidden">{columns.balance} </span>
                     {credit(line.balanceAfter, line.unit)}
                   </td>
                 </tr>

@@ -561,23 +561,28 @@ export async function plansOf(db: Db | Tx, where: ReturnType<typeof sql>, now: D
   // Lots still valid or ended in the last weeks: a membership's older periods are in the ledger, so a long
   // history costs the page nothing.
   const shownSince = new Date(now.getTime() - LOTS_SHOWN_DAYS * 86_400_000).toISOString();
-  const lots = await lotsOf(
-    db,
-    sql`credit_lots.plan_id IN (${idList}) AND credit_lots.valid_until > ${shownSince}::timestamptz`,
-    now,
-    status,
-  );
-  const orderRows = await db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        inArray(orders.planId, ids),
-        // Recent orders and any still to pay; older ones are paid history.
-        sql`(${orders.status} = 'awaiting_payment' OR ${orders.createdAt} > ${shownSince}::timestamptz)`,
-      ),
-    )
-    .orderBy(desc(orders.periodIndex));
+  // Independent reads, sent together (on a transaction's one connection they simply queue).
+  const [lots, orderRows, pauses, policyOf] = await Promise.all([
+    lotsOf(
+      db,
+      sql`credit_lots.plan_id IN (${idList}) AND credit_lots.valid_until > ${shownSince}::timestamptz`,
+      now,
+      status,
+    ),
+    db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          inArray(orders.planId, ids),
+          // Recent orders and any still to pay; older ones are paid history.
+          sql`(${orders.status} = 'awaiting_payment' OR ${orders.createdAt} > ${shownSince}::timestamptz)`,
+        ),
+      )
+      .orderBy(desc(orders.periodIndex)),
+    pausesOf(db, ids, now),
+    pausePoliciesOf(db, [...new Set(rows.map((row) => row.space.id))]),
+  ]);
   const lines = orderRows.length
     ? await db
         .select()
@@ -589,8 +594,6 @@ export async function plansOf(db: Db | Tx, where: ReturnType<typeof sql>, now: D
           ),
         )
     : [];
-  const pauses = await pausesOf(db, ids, now);
-  const policyOf = await pausePoliciesOf(db, [...new Set(rows.map((row) => row.space.id))]);
   return rows.map(({ plan, formula, space, member }) => {
     const planLots = lots.filter((lot) => lot.planId === plan.id).map(({ planId: _planId, ...lot }) => lot);
     const sum = (unit: CreditUnit) =>
