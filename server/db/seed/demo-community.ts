@@ -1,10 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import { excerptOf } from '../../features/community/ads.service';
+import type { IllustrationScene } from '../../features/spaces/illustrations';
+import type { SavePhotoFile } from '../../features/spaces/spaces.seed';
 import { renderMarkdown } from '../../platform/markdown';
 import type { Db } from '../client';
 import { users } from '../schema/auth';
 import { adSpaces, ads, directoryEntries } from '../schema/community';
 import { spaces } from '../schema/spaces';
+import { demoIllustration, saveDemoFile } from './demo-files';
 
 const DAY_MS = 86_400_000;
 
@@ -14,8 +17,32 @@ const DIRECTORY = [
   { email: 'gerant@escale.test', fields: ['name', 'avatar', 'company', 'jobTitle', 'skills'] },
 ];
 
-/** Two ads in Acme, written by us, so /community is not empty on a fresh start. */
-const ADS = [
+interface DemoAd {
+  email: string;
+  category: string;
+  kind: string;
+  title: string;
+  body: string;
+  days: number;
+  /** Its image, drawn at seed time and uploaded as its author's own (`ad-image`). */
+  image?: { scene: IllustrationScene; color: string; alt: string };
+}
+
+/** Three ads in Acme, written by us (one with an image), so /community is not empty on a fresh start. */
+const ADS: DemoAd[] = [
+  {
+    email: 'membre@escale.test',
+    category: 'equipment',
+    kind: 'offer',
+    title: 'Donne écran 24 pouces et support d’ordinateur',
+    body: 'Je libère mon poste : un **écran 24 pouces** (HDMI) et un support d’ordinateur portable, à venir chercher à Acme.\n\nRépondez à l’annonce, premier arrivé, premier servi.',
+    days: 14,
+    image: {
+      scene: 'desk',
+      color: '#0f766e',
+      alt: 'Un poste de travail avec son écran et son support d’ordinateur',
+    },
+  },
   {
     email: 'membre@escale.test',
     category: 'service',
@@ -32,9 +59,9 @@ const ADS = [
     body: 'Un bureau fixe près de la fenêtre est libre **tous les vendredis** jusqu’à l’été. Écran 27 pouces et caisson fournis.',
     days: 30,
   },
-] as const;
+];
 
-export async function seedDemoCommunity(db: Db, now = new Date()): Promise<void> {
+export async function seedDemoCommunity(db: Db, now = new Date(), save?: SavePhotoFile): Promise<void> {
   const people = await db
     .select({ id: users.id, email: users.email })
     .from(users)
@@ -64,6 +91,15 @@ export async function seedDemoCommunity(db: Db, now = new Date()): Promise<void>
     const authorId = idOf.get(ad.email);
     if (!authorId) continue;
     const createdAt = new Date(now.getTime() - (index + 1) * DAY_MS);
+    const imageKey =
+      ad.image && save
+        ? await saveDemoFile(
+            db,
+            save,
+            demoIllustration(ad.image.scene, ad.image.color, `ad-${index + 1}.svg`, index),
+            { purpose: 'ad-image', ownerId: authorId },
+          )
+        : null;
     const [row] = await db
       .insert(ads)
       .values({
@@ -77,6 +113,8 @@ export async function seedDemoCommunity(db: Db, now = new Date()): Promise<void>
         endsAt: new Date(createdAt.getTime() + ad.days * DAY_MS),
         createdAt,
         updatedAt: createdAt,
+        imageKey,
+        imageAlt: imageKey ? (ad.image?.alt ?? '') : '',
       })
       .returning({ id: ads.id });
     await db.insert(adSpaces).values({ adId: row!.id, spaceId: acme.id });

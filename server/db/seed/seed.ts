@@ -3,6 +3,7 @@ import { seedDemoSiteContent } from '../../features/site-content/site-content.se
 import { seedDemoSpaces, type SavePhotoFile } from '../../features/spaces/spaces.seed';
 import type { Db } from '../client';
 import { seedDemoAccounts } from './demo-accounts';
+import { seedDemoDocuments } from './demo-documents';
 import { seedDemoEvents } from './demo-events';
 import { seedDemoFormulas } from './demo-formulas';
 import { seedDemoCommunity } from './demo-community';
@@ -10,7 +11,10 @@ import { seedDemoReservations } from './demo-reservations';
 import { spaces } from '../schema/spaces';
 
 export interface SeedOptions {
-  /** Stores the demo photos' bytes; without it the demo spaces have no photos. */
+  /**
+   * Stores the demo files' bytes (photos, event covers, an ad's image, a shared PDF); without it the demo
+   * data has no files.
+   */
   savePhotoFile?: SavePhotoFile;
 }
 
@@ -22,8 +26,9 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<b
   await seedDemoAccounts(db);
   await seedDemoReservations(db);
   await seedDemoFormulas(db);
-  await seedDemoCommunity(db);
+  await seedDemoCommunity(db, new Date(), options.savePhotoFile);
   await seedDemoSiteContent(db, options.savePhotoFile);
-  await seedDemoEvents(db);
+  await seedDemoEvents(db, new Date(), options.savePhotoFile);
+  await seedDemoDocuments(db, new Date(), options.savePhotoFile);
   return true;
 }
