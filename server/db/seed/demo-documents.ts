@@ -71,6 +71,7 @@ export async function seedDemoDocuments(
     { bytes: await houseRulesPdf(), contentType: 'application/pdf', fileName: 'reglement-interieur.pdf' },
     { purpose: 'shared-document', ownerId: manager.id },
   );
+  if (!fileKey) return 0;
   const ctx = {
     ...systemContext({ db, log: createLogger({ seed: 'demo-documents' }), now }),
     actor: {

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { RENEWAL_REMINDER_DAYS } from '#contract/formulas.plain';
 import { rowsOf } from '../../db/rows';
 import { formulas, plans } from '../../db/schema/formulas';
@@ -62,7 +62,15 @@ async function renewOne(work: WorkContext, planId: string): Promise<boolean> {
       periodEndsAt: bounds.endsAt,
       updatedAt: work.now,
     })
-    .where(and(eq(plans.id, planId), eq(plans.periodIndex, plan.periodIndex), eq(plans.status, 'active')))
+    // Still due: a runner whose list was read before another one renewed the plan finds it renewed here.
+    .where(
+      and(
+        eq(plans.id, planId),
+        eq(plans.periodIndex, plan.periodIndex),
+        eq(plans.status, 'active'),
+        lte(plans.periodEndsAt, work.now),
+      ),
+    )
     .returning();
   if (!moved) return false;
   const settings = await salesSettingsOf(work.db, plan.spaceId);
