@@ -286,9 +286,20 @@ test('"any desk": with the page’s desk taken, the member books the slot and ge
   browser,
 }) => {
   await signInAs(page, 'member');
-  const id = await roomId(page, 'acme-coworking-paris', 'Open space · Poste 1');
-  const deskPath = `/spaces/acme-coworking-paris/rooms/${id}`;
-  const { startsAt } = await pickFreeStart(page, navigate, deskPath, 240);
+  // The demo bookings follow today's date and hour: some hours leave one desk no 4-hour stretch next week,
+  // so the first desk that has one is the page's desk.
+  let found: { id: string; deskPath: string; startsAt: string } | undefined;
+  for (const desk of ['Open space · Poste 1', 'Open space · Poste 2', 'Open space · Poste 3']) {
+    const deskId = await roomId(page, 'acme-coworking-paris', desk);
+    const path = `/spaces/acme-coworking-paris/rooms/${deskId}`;
+    const free = await pickFreeStart(page, navigate, path, 240).catch(() => null);
+    if (free) {
+      found = { id: deskId, deskPath: path, startsAt: free.startsAt };
+      break;
+    }
+  }
+  if (!found) throw new Error('no demo desk has 4 free hours next week');
+  const { id, deskPath, startsAt } = found;
 
   // Someone else takes this desk at that time, for the desks' shortest length (4 h).
   await bookAsSomeoneElse(browser, id, startsAt, 240);
