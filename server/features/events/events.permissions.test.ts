@@ -3,12 +3,11 @@ import { AppError } from '#contract/errors';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import {
-  addRole,
+  CALLER_ROLES,
   contextFor,
-  insertPerson,
-  insertSpace,
+  insertCallerCast,
   localInstant,
-  type TestPerson,
+  type CallerRole,
 } from '../reservations/reservations.fixtures';
 import { eventsRouter, publishedEvent, WORKSHOP } from './events.fixtures';
 
@@ -20,32 +19,14 @@ import { eventsRouter, publishedEvent, WORKSHOP } from './events.fixtures';
 const NOW = new Date(localInstant('2027-02-01T08:00'));
 const router = eventsRouter(() => NOW);
 let database: Database;
-type Role = 'anonymous' | 'unconfirmed' | 'member' | 'otherMember' | 'otherManager' | 'manager' | 'admin';
-const ROLES: Role[] = [
-  'anonymous',
-  'unconfirmed',
-  'member',
-  'otherMember',
-  'otherManager',
-  'manager',
-  'admin',
-];
-const people = {} as Record<Exclude<Role, 'anonymous'>, TestPerson>;
+type Role = CallerRole;
+const ROLES = CALLER_ROLES;
+let people = {} as Awaited<ReturnType<typeof insertCallerCast>>['people'];
 let spaceId = '';
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  spaceId = await insertSpace(database.db);
-  const otherSpace = await insertSpace(database.db);
-  people.unconfirmed = await insertPerson(database.db, { emailVerified: false });
-  people.member = await insertPerson(database.db);
-  people.otherMember = await insertPerson(database.db);
-  people.otherManager = await insertPerson(database.db);
-  people.manager = await insertPerson(database.db);
-  people.admin = await insertPerson(database.db, { isAdmin: true });
-  await addRole(database.db, spaceId, people.manager.id, 'manager');
-  await addRole(database.db, spaceId, people.member.id, 'member');
-  await addRole(database.db, otherSpace, people.otherManager.id, 'owner');
+  ({ spaceId, people } = await insertCallerCast(database.db));
 });
 afterAll(() => database.close());
 

@@ -177,3 +177,39 @@ export function localInstant(localDateTime: string, zone = 'Europe/Paris'): stri
   ];
   return new Date(new TZDate(y, mo - 1, d, h, mi, zone).getTime()).toISOString();
 }
+
+/** The callers a permission table tries, "anonymous" being no session. */
+export type CallerRole =
+  'anonymous' | 'unconfirmed' | 'member' | 'otherMember' | 'otherManager' | 'manager' | 'admin';
+export const CALLER_ROLES: CallerRole[] = [
+  'anonymous',
+  'unconfirmed',
+  'member',
+  'otherMember',
+  'otherManager',
+  'manager',
+  'admin',
+];
+
+/**
+ * One person per caller role around a new space: its member and manager, an unconfirmed account, the owner
+ * of another space, an admin, and another member (of the same space when `otherMemberInSpace`, else of
+ * none).
+ */
+export async function insertCallerCast(db: Db, { otherMemberInSpace = false } = {}) {
+  const spaceId = await insertSpace(db);
+  const otherSpace = await insertSpace(db);
+  const people: Record<Exclude<CallerRole, 'anonymous'>, TestPerson> = {
+    unconfirmed: await insertPerson(db, { emailVerified: false }),
+    member: await insertPerson(db),
+    otherMember: await insertPerson(db),
+    otherManager: await insertPerson(db),
+    manager: await insertPerson(db),
+    admin: await insertPerson(db, { isAdmin: true }),
+  };
+  await addRole(db, spaceId, people.manager.id, 'manager');
+  await addRole(db, spaceId, people.member.id, 'member');
+  if (otherMemberInSpace) await addRole(db, spaceId, people.otherMember.id, 'member');
+  await addRole(db, otherSpace, people.otherManager.id, 'owner');
+  return { spaceId, people };
+}
