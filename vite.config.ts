@@ -1,43 +1,119 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
-import type { PluginContext } from 'rolldown';
+import type { CodeSplittingGroup, PluginContext } from 'rolldown';
+import { DOCUMENT, planChunks, type PlannedChunk } from './scripts/chunk-plan.ts';
 
-// Every page loads the root route's own modules: they are one chunk ("document") rather than dozens of
-// small ones. Libraries and what a route adds are split as usual.
-const ROOT_ROUTE = fileURLToPath(new URL('./app/root.tsx', import.meta.url));
+// How the browser's modules become files: Rolldown's default, plus the groups scripts/chunk-plan.ts plans
+// from the module graph (`document`, `shared-…`), so a landing page loads a few files rather than dozens.
+// Only our modules are planned: a library goes with the first of our modules that imports it (Rolldown's
+// `includeDependenciesRecursively`), but lucide-react's entry re-exports every icon, so which icon a module
+// draws is read from its import instead.
+const app = (path: string) => fileURLToPath(new URL(`./app/${path}`, import.meta.url));
+const ROOT_ROUTE = app('root.tsx');
+const ENTRY_CLIENT = app('entry.client.tsx');
+/** The pages a first visit lands on (search engines, links), each as its layout and its route. */
+const LANDING_PAGES: Record<string, string[]> = Object.fromEntries(
+  Object.entries({
+    home: ['layouts/default.tsx', 'routes/home.tsx'],
+    search: ['layouts/default.tsx', 'routes/search.tsx'],
+    spaces: ['layouts/default.tsx', 'routes/spaces-all.tsx'],
+    space: ['layouts/default.tsx', 'routes/space.tsx'],
+    room: ['layouts/default.tsx', 'routes/room.tsx'],
+    login: ['layouts/auth.tsx', 'routes/auth-login.tsx'],
+  }).map(([page, files]) => [page, files.map(app)]),
+);
+const LANDING_COUNT = Object.keys(LANDING_PAGES).length;
+/** Bytes of source (before minifying) a landing page may load beyond its need so that it loads fewer files. */
+const MAX_EXTRA_BYTES = 10_000;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
-let graph: Pick<PluginContext, 'getModuleInfo'> | undefined;
-let documentModules: Set<string> | undefined;
+// React DOM's shared part: used by entry.client and by React Router (in the document), a file of its own
+// otherwise.
+const REACT_DOM = /[\\/]node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)$/;
+const LUCIDE = fileURLToPath(new URL('./node_modules/lucide-react/dist/esm/', import.meta.url));
+const LUCIDE_ICONS = new Map<string, string>();
+for (const [, names, file] of readFileSync(`${LUCIDE}lucide-react.mjs`, 'utf8').matchAll(
+  /export \{([^}]*)\} from '\.\/(icons\/[^']+)'/g,
+))
+  for (const name of names!.matchAll(/as (\w+)/g)) LUCIDE_ICONS.set(name[1]!, `${LUCIDE}${file}`);
 
-/** The modules the root route imports statically, directly or not. */
-function rootGraph(): Set<string> {
-  if (documentModules) return documentModules;
-  const seen = new Set<string>();
-  const pending = [ROOT_ROUTE];
-  while (pending.length) {
-    const id = pending.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    pending.push(...(graph?.getModuleInfo(id)?.importedIds ?? []));
-  }
-  documentModules = seen;
-  return seen;
+/** The icon modules a module of ours imports by name from lucide-react. */
+function iconsOf(code: string | null | undefined): string[] {
+  const icons: string[] = [];
+  for (const [, names] of (code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g))
+    for (const name of names!.split(',')) {
+      const icon = LUCIDE_ICONS.get(name.trim().split(/\s+as\s+/)[0]!);
+      if (icon) icons.push(icon);
+    }
+  return icons;
 }
 
-function documentChunkOf(id: string): string | null {
-  // Libraries stay out: a barrel (lucide-react, radix-ui) imports every part, used here or not.
-  return rootGraph().has(id) && !NODE_MODULES.test(id) ? 'document' : null;
+let context: Pick<PluginContext, 'getModuleInfo' | 'getModuleIds'> | undefined;
+let plan: Map<string, PlannedChunk> | undefined;
+
+function chunkPlan(): Map<string, PlannedChunk> {
+  if (plan || !context) return plan ?? new Map();
+  const { getModuleInfo } = context;
+  const isIcon = (id: string) => id.startsWith(`${LUCIDE}icons`);
+  const entryFiles = new Set([ROOT_ROUTE, ENTRY_CLIENT, ...Object.values(LANDING_PAGES).flat()]);
+  plan = planChunks({
+    graph: {
+      importsOf: (id) => {
+        if (isIcon(id)) return [];
+        const info = getModuleInfo(id);
+        return [...(info?.importedIds ?? []), ...iconsOf(info?.code)];
+      },
+      sizeOf: (id) => getModuleInfo(id)?.code?.length ?? 0,
+    },
+    // entry.client itself stays out: React DOM's client (56 KiB) keeps its own file, cached across releases.
+    shell: [ROOT_ROUTE, ...(getModuleInfo(ENTRY_CLIENT)?.importedIds ?? [])],
+    landingPages: LANDING_PAGES,
+    otherEntries: [...context.getModuleIds()]
+      .filter((id) => {
+        const info = getModuleInfo(id);
+        return !NODE_MODULES.test(id) && Boolean(info?.isEntry || info?.dynamicImporters.length);
+      })
+      .filter((id) => !entryFiles.has(id.replace(/\?.*$/, ''))),
+    maxExtraBytes: MAX_EXTRA_BYTES,
+    skip: (id) => NODE_MODULES.test(id) && !isIcon(id),
+  });
+  return plan;
 }
 
-/** Lends the chunking the module graph of the client build (rootGraph). */
+/**
+ * The groups for Rolldown: `document` first, then the shared groups, those of more landing pages first. A
+ * group takes the libraries its modules import: a module's own group must take it before a group of fewer
+ * pages that imports it does, or every page that loads the module would load that group too.
+ */
+function chunkGroups(): CodeSplittingGroup[] {
+  const document: CodeSplittingGroup = {
+    debugName: DOCUMENT,
+    priority: LANDING_COUNT + 1,
+    name: (id) => (REACT_DOM.test(id) || chunkPlan().get(id)?.name === DOCUMENT ? DOCUMENT : null),
+  };
+  const shared = Array.from({ length: LANDING_COUNT }, (_, index): CodeSplittingGroup => {
+    const pages = LANDING_COUNT - index;
+    return {
+      debugName: `shared by ${pages} landing pages`,
+      priority: pages,
+      name: (id) => {
+        const chunk = chunkPlan().get(id);
+        return chunk && chunk.name !== DOCUMENT && chunk.pages === pages ? chunk.name : null;
+      },
+    };
+  });
+  return [document, ...shared];
+}
+
+/** Lends the chunking the module graph of the client build (chunkPlan). */
 const moduleGraph: Plugin = {
   name: 'escale:module-graph',
   applyToEnvironment: (environment) => environment.name === 'client',
   renderStart() {
-    graph = { getModuleInfo: (id) => this.getModuleInfo(id) };
-    documentModules = undefined;
+    context = { getModuleInfo: (id) => this.getModuleInfo(id), getModuleIds: () => this.getModuleIds() };
+    plan = undefined;
   },
 };
 
@@ -55,9 +131,8 @@ export default defineConfig({
       build: {
         rolldownOptions: {
           output: {
-            // Modules shared by the same routes go together, and a group smaller than this joins its
-            // nearest neighbour: a page loads a few chunks rather than dozens under 1 KiB each.
-            codeSplitting: { groups: [{ name: documentChunkOf }] },
+            // A page loads a few chunks rather than dozens under 1 KiB each (chunkGroups, above).
+            codeSplitting: { groups: chunkGroups() },
           },
         },
       },

@@ -2,13 +2,13 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { loadAccountDropdown } from './features/auth/account-menu';
 import { minimalErrorResponse } from './platform/crawler-errors';
-import { serverI18n } from './platform/i18n.server';
+import { serverTranslator } from './platform/i18n.server';
 import { NonceProvider } from './platform/nonce';
+import { TranslationProvider } from './platform/translation';
 
 export const streamTimeout = 5_000;
 
@@ -33,23 +33,27 @@ export default async function handleRequest(
   }
   // A signed-in page renders the account menu, whose code is split from the shell: loaded once, then cached.
   if (loadContext.viewer) await loadAccountDropdown();
-  const i18n = serverI18n(locale);
+  const translator = serverTranslator(locale);
   // Crawlers get the whole page at once; people get it streamed.
   const waitForAll = crawler || routerContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Set once the render has started (below); the callbacks may run before that.
+    const cut: { timer?: ReturnType<typeof setTimeout> } = {};
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider translator={translator}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        </TranslationProvider>
       </NonceProvider>,
       {
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
           const body = new PassThrough();
+          // Done streaming (or the visitor left): the render is over, nothing left to abort.
+          body.once('close', () => clearTimeout(cut.timer));
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -60,6 +64,7 @@ export default async function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(cut.timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -69,7 +74,10 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    // A render still streaming after streamTimeout is cut. Cleared when it ends: the timer holds the whole
+    // render (its tree, its loaders' data), and at a few hundred pages a second the 6 s of finished renders
+    // it kept alive were enough to exhaust a 128 MiB heap (docs/deploy.md).
+    cut.timer = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

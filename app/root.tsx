@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Links, Meta, Outlet, Scripts, type LinksFunction } from 'react-router';
-import { DEFAULT_LOCALE } from '#contract/locale';
+import { DEFAULT_LOCALE, isLocale } from '#contract/locale';
 import type { Route } from './+types/root';
 import './app.css';
 import { ConsentBanner } from './features/consent/consent-banner';
@@ -11,6 +11,7 @@ import { DefaultShell } from './layouts/default-shell';
 import { analyticsBootScript } from './platform/analytics';
 import { brandThemeCss } from './platform/brand-theme';
 import { chunkReloadBootScript } from './platform/chunk-reload';
+import { switchLanguage } from './platform/i18n-browser';
 import { I18nCatalogs } from './platform/i18n-catalogs';
 import { useNonce } from './platform/nonce';
 import { PageBehaviours } from './platform/page-behaviours';
@@ -79,11 +80,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Keeps the browser's i18n instance on the language the server chose (after a switch, say). */
+/** Keeps the browser's translator on the language the server chose (after a switch, say). */
 function useLocaleSync(locale: string | undefined) {
   const { i18n } = useTranslation();
   useEffect(() => {
-    if (locale && i18n.language !== locale) void i18n.changeLanguage(locale);
+    if (isLocale(locale) && i18n.language !== locale) void switchLanguage(locale);
   }, [i18n, locale]);
 }
 

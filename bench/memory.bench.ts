@@ -43,6 +43,10 @@ async function measure(label: string, start: () => Promise<Server>, path: string
       connections: CONNECTIONS,
       duration: LOAD_SECONDS,
     });
+    if (!server.alive()) {
+      console.log(`  ${label}: the process ended under load (out of memory?)`);
+      return Number.NaN;
+    }
     const loaded = memoryOf(server.pid);
     const failures = result.non2xx + result.errors + result.timeouts;
     console.log(

@@ -42,6 +42,8 @@ export function freePort(): Promise<number> {
 export interface Server {
   url: string;
   pid: number;
+  /** Whether the process is still running (a load test may end it: out of memory, say). */
+  alive(): boolean;
   stop(): Promise<void>;
 }
 
@@ -72,7 +74,8 @@ async function started(child: ChildProcess, url: string, readyPath: string, clea
     await stop();
     throw error;
   }
-  return { url, pid: child.pid!, stop };
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  return { url, pid: child.pid!, alive, stop };
 }
 
 /** Builds Escale when the build is missing or older than its sources (never inside a measured process). */

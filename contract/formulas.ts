@@ -221,6 +221,16 @@ export const ZLedgerLine = z.object({
   reservation: z
     .object({ id: z.string(), roomName: z.string(), startsAt: z.string(), endsAt: z.string() })
     .nullable(),
+  /** The event whose place this line paid for or gave back (a registration's debit or refund). */
+  event: z
+    .object({
+      id: z.string(),
+      titleFr: z.string(),
+      titleEn: z.string(),
+      startsAt: z.string(),
+      endsAt: z.string(),
+    })
+    .nullable(),
   /** The lot's balance just after this line. */
   balanceAfter: z.number().int(),
 });

@@ -484,14 +484,21 @@ const SCENARIOS: Record<string, Scenario> = {
         paymentMethod: 'bank_transfer',
         idempotencyKey: crypto.randomUUID(),
       });
-      const [invoice] = await rowsOf<{ id: string }>(
+      const [invoice] = await rowsOf<{ id: string; total_cents: number }>(
         app.database.db,
-        sql`SELECT id FROM invoices WHERE space_id = ${state.spaceId} AND kind = 'invoice' ORDER BY sequence DESC LIMIT 1`,
+        sql`SELECT id, total_cents FROM invoices WHERE space_id = ${state.spaceId} AND kind = 'invoice' ORDER BY sequence DESC LIMIT 1`,
       );
       state.invoiceId = invoice!.id;
-      return { invoiceId: invoice!.id, amountCents: 1000, method: 'bank_transfer', paidOn: '2027-03-01' };
+      // Paid in full: the purchase's order is settled with it, as marking it paid would.
+      return {
+        invoiceId: invoice!.id,
+        amountCents: Number(invoice!.total_cents),
+        method: 'bank_transfer',
+        paidOn: '2027-03-01',
+      };
     },
     kind: 'payment.recorded',
+    alsoKinds: ['order.paid'],
   },
   'invoices.credit': {
     input: () => ({ invoiceId: state.invoiceId, reason: 'Erreur de formule' }),

@@ -16,7 +16,7 @@ import type { Config } from './platform/config';
 import { log } from './platform/log';
 import { createMailer } from './platform/mail';
 import { createSessionReader } from './platform/session';
-import { JOBS } from './jobs';
+import { appJobs } from './jobs';
 import { createLocalFileStore, type FileStore } from './platform/storage';
 import { fileClock } from './platform/test-clock';
 
@@ -77,7 +77,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const auth = createAuth({ db: database.db, config, log });
   const readSession = createSessionReader(auth, log);
   // Background jobs (e-mails, reminders, expiry, completion) in the database: every process runs a worker.
-  const jobs = createJobRunner({ db: database.db, jobs: JOBS, baseUrl: config.baseUrl, mailer, log });
+  const jobs = createJobRunner({
+    db: database.db,
+    jobs: appJobs(fileStore),
+    baseUrl: config.baseUrl,
+    mailer,
+    log,
+  });
   installJobRunner(jobs);
 
   const app = createApp({

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';

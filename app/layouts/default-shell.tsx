@@ -1,6 +1,6 @@
 import { Menu as MenuIcon, X } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link, useLocation } from 'react-router';
 import { AccountMenu } from '~/features/auth/account-menu';
 import { ConfirmEmailBanner } from '~/features/auth/confirm-email-banner';

@@ -1,5 +1,5 @@
 import { Languages } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { useFetcher, useLocation } from 'react-router';
 import { LOCALES } from '#contract/locale';
 import { useRootData } from '~/platform/root-data';

@@ -1,16 +1,16 @@
 import { RESET_PATH } from '#contract/auth.plain';
 import { AppError, codeOfHttpStatus, codeOfStatusName, type ErrorCode } from '#contract/errors';
 import type { Locale } from '#contract/locale';
+import { AUTH_CHANNEL } from './auth-channel';
 import { validatedPath } from './auth-paths';
+
+export { AUTH_CHANNEL } from './auth-channel';
 
 /**
  * The browser's side of `/api/auth/*` (better-auth's HTTP API), answering with our error codes: a refused
  * request throws an AppError whose `details.authCode` is better-auth's own code (`PASSWORD_TOO_SHORT`, …).
  */
 const AUTH_PATH = '/api/auth';
-
-/** Tabs of this browser tell each other about a sign-out, so each clears the person it holds. */
-export const AUTH_CHANNEL = 'escale-auth';
 
 interface AuthErrorBody {
   code?: unknown;

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { Translate } from '~/platform/translator';
 import type { z } from 'zod';
 import { AppError, type FieldIssue } from '#contract/errors';
 
@@ -27,13 +27,13 @@ export function fieldErrorsOf(error: unknown): FieldErrors {
 }
 
 /** A field's message in the reader's language; a key we do not know is shown as the generic one. */
-export function translateField(t: TFunction, key: string | undefined): string | undefined {
+export function translateField(t: Translate, key: string | undefined): string | undefined {
   if (!key) return undefined;
   return t(`auth:validation.${key}`, { defaultValue: t('common:errors.codes.invalid-argument') });
 }
 
 /** What to tell the person when a call failed, from its code (never from the server's wording). */
-export function messageOfError(t: TFunction, error: unknown): string {
+export function messageOfError(t: Translate, error: unknown): string {
   const appError = error instanceof AppError ? error : new AppError('unknown');
   if (appError.code === 'resource-exhausted') {
     const seconds = Number(appError.details?.retryAfterSeconds);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { useMatches } from 'react-router';
 import { isLocale, DEFAULT_LOCALE } from '#contract/locale';
 import { useNonce } from './nonce';
@@ -20,7 +20,7 @@ function isI18nHandle(handle: unknown): handle is I18nHandle {
 
 /**
  * The page's catalogs, inline: its language only, the document's namespaces and its routes'. The browser's
- * i18next starts from them (app/platform/i18n-browser.ts), so the page hydrates with no request for words.
+ * translator starts from them (app/platform/i18n-browser.tsx), so the page hydrates with no request for words.
  * Written once by the server; the browser keeps the same text (later pages load their own namespaces).
  */
 export function I18nCatalogs() {
@@ -38,8 +38,7 @@ export function I18nCatalogs() {
     const known = serialised.get(key);
     if (known !== undefined) return known;
     const inline: InlineCatalogs = { locale, catalogs: {} };
-    for (const namespace of namespaces)
-      inline.catalogs[namespace] = i18n.getResourceBundle(locale, namespace) ?? {};
+    for (const namespace of namespaces) inline.catalogs[namespace] = i18n.catalog(namespace) ?? {};
     // Inside <script>, "<" is the only character that could end it early.
     const text = JSON.stringify(inline).replace(/</g, '\\u003c');
     serialised.set(key, text);

@@ -1,52 +1,40 @@
-import { createInstance, type i18n as I18n, type Resource, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '#contract/locale';
-import { i18nOptions, NAMESPACES, registerI18n, type Namespace } from './i18n';
+import { LOCALES, type Locale } from '#contract/locale';
+import { NAMESPACES, registerTranslators, type Namespace } from './i18n';
+import { Translator, type Catalog } from './translator';
 
 // Every catalog, read once when the server build loads (the browser gets the ones its page uses).
-const files = import.meta.glob<ResourceKey>('../locales/*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Catalog>('../locales/*/*.json', { eager: true, import: 'default' });
 
-export const resources: Resource = {};
+/** The pages' catalogs (not the server-only ones, such as `mail`), by language and namespace. */
+const catalogs = Object.fromEntries(LOCALES.map((locale) => [locale, {}])) as Record<
+  Locale,
+  Partial<Record<Namespace, Catalog>>
+>;
 for (const [file, catalog] of Object.entries(files)) {
   const [, locale, namespace] = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
-  if (!locale || !namespace) continue;
-  resources[locale] ??= {};
-  resources[locale][namespace] = catalog;
-}
-
-function createServerI18n(locale: Locale): I18n {
-  const instance = createInstance();
-  void instance.use(initReactI18next).init({
-    ...i18nOptions(locale),
-    fallbackLng: DEFAULT_LOCALE,
-    resources,
-    ns: Object.keys(resources[DEFAULT_LOCALE] ?? {}),
-  });
-  return instance;
+  const known = catalogs[locale as Locale];
+  if (known && (NAMESPACES as readonly string[]).includes(namespace ?? ''))
+    known[namespace as Namespace] = catalog;
 }
 
 /**
- * One instance per language, made once and shared by every request: rendering reads it and never changes
- * its language (a request in another language uses that language's instance).
+ * One translator per language, made once and shared by every request: rendering reads it and never changes
+ * it (a request in another language uses that language's translator).
  */
-const instances = Object.fromEntries(LOCALES.map((locale) => [locale, createServerI18n(locale)])) as Record<
-  Locale,
-  I18n
->;
+const translators = Object.fromEntries(
+  LOCALES.map((locale) => [locale, new Translator(locale, { ...catalogs[locale] })]),
+) as Record<Locale, Translator>;
 
-export function serverI18n(locale: Locale): I18n {
-  return instances[locale];
+export function serverTranslator(locale: Locale): Translator {
+  return translators[locale];
 }
 
-registerI18n(serverI18n);
-
-/** The catalogs of `namespaces` in `locale`, to send inline with a page. */
-export function catalogsOf(locale: Locale, namespaces: Iterable<Namespace>) {
-  const catalogs: Partial<Record<Namespace, ResourceKey>> = {};
-  for (const namespace of namespaces) {
-    if ((NAMESPACES as readonly string[]).includes(namespace)) {
-      catalogs[namespace] = resources[locale]?.[namespace] ?? {};
-    }
-  }
-  return catalogs;
-}
+registerTranslators({
+  translatorOf: serverTranslator,
+  load(translator, namespaces) {
+    const missing = namespaces.filter((namespace) => !translator.has(namespace));
+    return missing.length
+      ? Promise.reject(new Error(`no catalog ${translator.language}/${missing.join(',')}`))
+      : Promise.resolve();
+  },
+});

@@ -1,5 +1,5 @@
-import type { i18n as I18n, InitOptions, ResourceKey } from 'i18next';
-import { LOCALES, type Locale } from '#contract/locale';
+import type { Locale } from '#contract/locale';
+import type { Catalog, Translate, Translator } from './translator';
 
 /**
  * The browser's namespaces (`app/locales/<locale>/<namespace>.json`). A page is sent its visitor's language
@@ -43,36 +43,42 @@ export const CATALOGS_SCRIPT_ID = 'i18n-catalogs';
 /** What the server writes in that script: the page's language and, of it, the namespaces sent. */
 export interface InlineCatalogs {
   locale: Locale;
-  catalogs: Partial<Record<Namespace, ResourceKey>>;
+  catalogs: Partial<Record<Namespace, Catalog>>;
 }
 
-export function i18nOptions(locale: Locale): InitOptions {
-  return {
-    lng: locale,
-    supportedLngs: [...LOCALES],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-  };
+/**
+ * How pages get their translator: one per language on the server (every catalog, shared by all requests),
+ * one in the browser that loads catalogs as routes need them. Registered by app/platform/i18n.server.ts and
+ * app/platform/i18n-browser.tsx.
+ */
+export interface PageTranslators {
+  translatorOf(locale: Locale): Translator;
+  /** Resolves once `translator` holds `namespaces` (the same promise while they load). */
+  load(translator: Translator, namespaces: readonly string[]): Promise<void>;
 }
 
-// One i18next instance per language on the server (all catalogs, shared by every request); one in the
-// browser, whatever the language. Registered by entry.server.tsx and entry.client.tsx.
-let instanceFor: (locale: Locale) => I18n = () => {
-  throw new Error('no i18next instance registered yet');
-};
+let registered: PageTranslators | undefined;
 
-export function registerI18n(lookup: (locale: Locale) => I18n) {
-  instanceFor = lookup;
+export function registerTranslators(translators: PageTranslators) {
+  registered = translators;
 }
 
-/** The instance of a language (outside React: page titles in `meta`). */
-export function i18nFor(locale: Locale): I18n {
-  return instanceFor(locale);
+function translators(): PageTranslators {
+  if (!registered) throw new Error('no translators registered yet');
+  return registered;
 }
 
-/** A translator outside React (page titles in `meta`), in `locale`. */
-export function translatorFor(locale: Locale) {
-  return i18nFor(locale).getFixedT(locale);
+/** The translator of a language (outside React: page titles in `meta`). */
+export function translatorOf(locale: Locale): Translator {
+  return translators().translatorOf(locale);
+}
+
+/** A translation function outside React (page titles in `meta`), in `locale`; keys carry their namespace. */
+export function translatorFor(locale: Locale): Translate {
+  return translatorOf(locale).fixed();
+}
+
+/** Resolves once `translator` holds `namespaces` (useTranslation suspends on it in the browser). */
+export function loadNamespacesOf(translator: Translator, namespaces: readonly string[]): Promise<void> {
+  return translators().load(translator, namespaces);
 }

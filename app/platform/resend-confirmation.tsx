@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { authClient } from './auth-client';
+import { useTranslation } from '~/platform/translation';
 import { useReturnPath } from './auth-paths';
 import { messageOfError } from './form-errors';
 import { clsx } from 'clsx';
@@ -16,6 +15,8 @@ export function ResendConfirmationButton({ email, className }: { email: string; 
   async function resend() {
     setPending(true);
     try {
+      // Loaded when asked: the banner is in the shell of every page, the auth client is not (issue 18).
+      const { authClient } = await import('./auth-client');
       await authClient.resendConfirmation(email, back);
       toast({ title: t('banner.sent', { email }), color: 'success' });
     } catch (error) {

@@ -3,7 +3,7 @@ import { useLocation, useRevalidator } from 'react-router';
 import { useSafeNavigate } from './use-safe-navigate';
 import { ONE_TIME_TOKEN_PARAM, REDIRECT_PARAM } from '#contract/auth.plain';
 import { AppError } from '#contract/errors';
-import { AUTH_CHANNEL, authClient } from './auth-client';
+import { AUTH_CHANNEL } from './auth-channel';
 import { isAuthScreen } from './auth-paths';
 import { useRootData } from './root-data';
 import { safeRedirectPath } from './safe-navigation';
@@ -42,13 +42,16 @@ function useOneTimeSignIn() {
     const target = isAuthScreen(location.pathname)
       ? safeRedirectPath(params.get(REDIRECT_PARAM), window.location.origin, '/')
       : cleanUrl;
-    authClient.verifyOneTimeToken(token).then(
-      () => window.location.assign(target),
-      (error: unknown) => {
-        const code = error instanceof AppError ? error.code : 'unknown';
-        console.error(`One-time sign-in failed (${code}): the token is invalid, expired or already used.`);
-      },
-    );
+    // The auth client loads here, and for signed-in pages below: a signed-out page's first load goes without.
+    import('./auth-client')
+      .then(({ authClient }) => authClient.verifyOneTimeToken(token))
+      .then(
+        () => window.location.assign(target),
+        (error: unknown) => {
+          const code = error instanceof AppError ? error.code : 'unknown';
+          console.error(`One-time sign-in failed (${code}): the token is invalid, expired or already used.`);
+        },
+      );
   }, [location, navigate]);
 }
 
@@ -68,6 +71,7 @@ function useSessionEndDetection() {
     };
     const check = async () => {
       try {
+        const { authClient } = await import('./auth-client');
         const session = await authClient.getSession();
         if (!session || session.user.id !== userId) end('the session has ended');
       } catch {

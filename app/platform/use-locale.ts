@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#contract/locale';
 
 /** The language the page is shown in. */

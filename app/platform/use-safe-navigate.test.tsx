@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render } from '@testing-library/react';
 import { useEffect } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPublicConfig } from '#contract/load-context';
 import { toasts } from '~/ui/toast-store';
-import { serverI18n } from './i18n.server';
+import { serverTranslator } from './i18n.server';
+import { TranslationProvider } from './translation';
 import type { RootData } from './root-data';
 import { useSafeNavigate } from './use-safe-navigate';
 
@@ -58,9 +58,9 @@ function renderRouter() {
     { initialEntries: ['/start'], hydrationData: { loaderData: { root: rootData } } },
   );
   render(
-    <I18nextProvider i18n={serverI18n('fr')}>
+    <TranslationProvider translator={serverTranslator('fr')}>
       <RouterProvider router={router} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
 

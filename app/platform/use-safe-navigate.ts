@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { createPath, useNavigate, type NavigateOptions, type Path } from 'react-router';
 import { toast } from '~/ui/toast-store';
 import { useRootData } from './root-data';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { listFaqForAdmin } from '#contract/site-content';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { redirect } from 'react-router';
 import type { Route } from './+types/auth-login';
 import { AuthHeading } from '~/features/auth/auth-heading';

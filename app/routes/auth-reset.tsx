@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { Route } from './+types/auth-reset';
 import { AuthHeading } from '~/features/auth/auth-heading';
 import { NewPasswordForm } from '~/features/auth/new-password-form';

@@ -1,5 +1,5 @@
 import { BadgeCheck, CircleAlert, MailWarning } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { redirect } from 'react-router';
 import type { Route } from './+types/auth-validated';
 import { AuthHeading } from '~/features/auth/auth-heading';

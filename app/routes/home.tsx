@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { redirect } from 'react-router';
 import { listArticles } from '#contract/blog';
 import { todayIn } from '#contract/dates';

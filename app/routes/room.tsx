@@ -5,6 +5,7 @@ import { bookingIntentOf } from '#contract/search';
 import type { Route } from './+types/room';
 import { BookingPanel } from '~/features/reservations/booking-panel';
 import { RoomPage } from '~/features/spaces/room-page';
+import { roomJsonLd } from '~/features/spaces/structured-data.server';
 import { formatMoney } from '#contract/money';
 import { localeOfMatches, translatorFor } from '~/platform/meta';
 import { seoMeta, shortDescription } from '~/platform/seo';
@@ -21,7 +22,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const room = await context.call(getRoom, { roomId: roomId ?? roomid ?? '', spaceRef: spaceid });
   // The search the visitor came with, validated here: the page's JavaScript carries no schema (issue 18).
   const intent = bookingIntentOf(new URL(request.url).searchParams);
-  return { room, intent };
+  // schema.org JSON-LD, built here so the browser never loads its builder (issue 18).
+  const base = context.config.baseUrl;
+  return { room, intent, structuredData: roomJsonLd(room, (path) => `${base}${path}`) };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -50,7 +53,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export default function RoomRoute({ loaderData }: Route.ComponentProps) {
   return (
-    <RoomPage room={loaderData.room} intent={loaderData.intent}>
+    <RoomPage room={loaderData.room} intent={loaderData.intent} structuredData={loaderData.structuredData}>
       <BookingPanel room={loaderData.room} intent={loaderData.intent} />
     </RoomPage>
   );

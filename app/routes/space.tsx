@@ -6,6 +6,8 @@ import { listSpaceFormulas } from '#contract/formulas';
 import { getSpace } from '#contract/spaces';
 import type { Route } from './+types/space';
 import { SpacePage } from '~/features/spaces/space-page';
+import { upcomingDays } from '~/features/spaces/schedule';
+import { spaceJsonLd } from '~/features/spaces/structured-data.server';
 import { translatorFor } from '~/platform/meta';
 import { seoMeta, shortDescription } from '~/platform/seo';
 
@@ -22,7 +24,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     context.call(listSpaceFormulas, { spaceId: space.id }),
     context.call(listUpcomingEvents, { spaceId: space.id, limit: 6 }),
   ]);
-  return { space, formulas, events, intent, now: new Date().toISOString() };
+  // schema.org JSON-LD, built here so the browser never loads its builder (issue 18).
+  const base = context.config.baseUrl;
+  const structuredData = space.status === 'published' ? spaceJsonLd(space, (path) => `${base}${path}`) : null;
+  // The next days' hours in the space's zone, worked out here: the browser never loads the zone rules.
+  const now = new Date();
+  const days = upcomingDays(space.openingHours, space.closures, space.timeZone, now);
+  return { space, formulas, events, intent, now: now.toISOString(), days, structuredData };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -50,6 +58,8 @@ export default function SpaceRoute({ loaderData }: Route.ComponentProps) {
       events={loaderData.events}
       intent={loaderData.intent}
       now={loaderData.now}
+      days={loaderData.days}
+      structuredData={loaderData.structuredData}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import { getManagedSpace, listMySpaces } from '#contract/back-office';
 import type { Route } from './+types/start';

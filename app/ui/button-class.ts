@@ -4,6 +4,8 @@ const variants = {
   primary: 'bg-primary text-on-primary hover:brightness-110 active:brightness-95',
   secondary: 'bg-secondary text-on-secondary hover:brightness-105 active:brightness-95',
   outline: 'border border-line bg-surface text-ink hover:bg-muted',
+  /** An outline button for a destructive action that is not the page's main one (cancel, revoke). */
+  'outline-danger': 'border border-line bg-surface text-danger hover:bg-muted',
   ghost: 'text-ink hover:bg-muted',
   danger: 'bg-danger text-white hover:brightness-110',
 } as const;

@@ -1,12 +1,8 @@
-import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
-
 /**
- * Joins class names, and of two utilities that set the same property keeps the later one: Tailwind 4 orders
- * its CSS by its own rules, not by the order of the class names, so `text-danger` after a variant's
- * `text-ink` would otherwise lose. tailwind-merge 3 reads our theme's colour names (`text-danger`,
- * `bg-primary`) as colours and `text-sm` as a size without configuration (app/ui/cn.test.ts checks it).
+ * Joins class names (conditional ones too) and merges nothing: Tailwind orders its CSS by its own rules, not
+ * by the order of the names, so no element may get two classes that set the same property. A component says
+ * what a caller may change by its props (a variant, a tone); a caller's `className` adds what the component
+ * leaves open (margins, width, placement). app/ui/class-conflicts.test.ts reads the code and fails on a
+ * conflict. Plain `clsx`, so no page loads tailwind-merge (issue 18).
  */
-export function cn(...values: ClassValue[]): string {
-  return twMerge(clsx(values));
-}
+export { clsx as cn } from 'clsx';

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { focusPageHeading, rememberFocus } from '~/platform/focus';
 import { cn } from './cn';
 

@@ -49,8 +49,11 @@ function useErrorUntilValid(id: string, error: ReactNode) {
 }
 
 const control =
-  'w-full rounded-lg border border-line bg-surface px-3 py-2 text-ink placeholder:text-ink-soft ' +
+  'w-full rounded-lg border border-line bg-surface text-ink placeholder:text-ink-soft ' +
   'aria-[invalid=true]:border-danger disabled:opacity-60';
+/** Room around the text; a colour picker's swatch fills its field but for a thin margin. */
+const padding = 'px-3 py-2';
+const swatchPadding = 'p-1';
 
 interface FieldFrameProps {
   label: ReactNode;
@@ -104,7 +107,7 @@ export function Input({
           id={id}
           aria-describedby={describedBy}
           aria-invalid={invalid || undefined}
-          className={cn(control, 'h-10', className)}
+          className={cn(control, props.type === 'color' ? swatchPadding : padding, 'h-10', className)}
           {...props}
         />
       )}
@@ -127,7 +130,7 @@ export function Textarea({
           id={id}
           aria-describedby={describedBy}
           aria-invalid={invalid || undefined}
-          className={cn(control, 'min-h-24', className)}
+          className={cn(control, padding, 'min-h-24', className)}
           {...props}
         />
       )}
@@ -152,7 +155,7 @@ export function Select({
           id={id}
           aria-describedby={describedBy}
           aria-invalid={invalid || undefined}
-          className={cn(control, 'h-10', className)}
+          className={cn(control, padding, 'h-10', className)}
           {...props}
         >
           {children}

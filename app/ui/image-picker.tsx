@@ -1,6 +1,6 @@
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { FILE_PURPOSES, StorageError, type FilePurpose } from '#contract/storage';
 import { deleteFile, uploadFile } from '~/platform/storage-client';
 import { Button } from './button';

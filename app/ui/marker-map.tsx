@@ -1,7 +1,7 @@
 import type { LeafletEvent, Map as LeafletMap, Marker, MarkerCluster, MarkerClusterGroup } from 'leaflet';
 import type * as LeafletModule from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { cn } from './cn';
 import { FRANCE_OUTLINE } from './france-outline';
 

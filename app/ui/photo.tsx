@@ -3,13 +3,15 @@ import { cn } from './cn';
 
 /**
  * A photo in a fixed-ratio frame (no layout shift while it loads), or a neutral placeholder saying there
- * is none yet. `eager` for the first image of a page, lazy otherwise.
+ * is none yet. Lazy, unless `eager` (in the first screen); `priority` for the page's main image, its
+ * largest paint: fetched first.
  */
 export function Photo({
   src,
   alt,
   placeholder,
   eager = false,
+  priority = false,
   className,
 }: {
   src: string | null | undefined;
@@ -17,6 +19,7 @@ export function Photo({
   /** Text of the placeholder shown when there is no photo. */
   placeholder: string;
   eager?: boolean;
+  priority?: boolean;
   className?: string;
 }) {
   return (
@@ -27,7 +30,8 @@ export function Photo({
           alt={alt}
           width={1200}
           height={800}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           className="h-full w-full object-cover"
         />

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
 import { Toast } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { cn } from './cn';
 import { toasts, TOAST_DURATION_MS, type ToastColor } from './toast-store';
 

@@ -28,14 +28,43 @@ export const MAX_EXPANDED_DAYS = 2 * MAX_ROOM_AVAILABILITY_DAYS;
  * function with an aggregate is never inlined). At most MAX_EXPANDED_DAYS days from `from`.
  */
 export function openHoursSql(spaceId: SQL, timeZone: SQL, from: SQL, to: SQL): SQL {
-  const last = sql`least((${to})::timestamp, (${from})::timestamp + make_interval(days => ${MAX_EXPANDED_DAYS}))`;
   return sql`coalesce((
-    SELECT range_agg(tstzrange((day + hours.opens) AT TIME ZONE ${timeZone}, (day + hours.closes) AT TIME ZONE ${timeZone}))
-    FROM generate_series((${from})::timestamp, ${last}, interval '1 day') AS day
+    SELECT range_agg(${openIntervalSql(timeZone)})
+    FROM ${daysSql(from, to)}
     JOIN space_opening_hours AS hours
       ON hours.space_id = ${spaceId} AND hours.weekday = extract(isodow FROM day)::int
-    WHERE NOT EXISTS (
-      SELECT 1 FROM space_closures AS closures
-      WHERE closures.space_id = ${spaceId} AND day::date BETWEEN closures.starts_on AND closures.ends_on)
+    WHERE ${notClosedSql(spaceId)}
   ), '{}'::tstzmultirange)`;
+}
+
+/**
+ * The intervals `openHoursSql` merges, for every space at once over days that are the same for all: rows
+ * (`space_id`, `open`), one per opening interval of each day; `range_agg(open)` grouped by space is
+ * `openHoursSql`'s answer (a space with no row is closed throughout). The days are generated once and the
+ * hours of all spaces read in one pass, where `openHoursSql` runs a subquery per space.
+ */
+export function openIntervalsOfAllSpacesSql(from: SQL, to: SQL): SQL {
+  return sql`SELECT hours.space_id, ${openIntervalSql(sql`zone.time_zone`)} AS open
+    FROM ${daysSql(from, to)}
+    JOIN space_opening_hours AS hours ON hours.weekday = extract(isodow FROM day)::int
+    JOIN spaces AS zone ON zone.id = hours.space_id
+    WHERE ${notClosedSql(sql`hours.space_id`)}`;
+}
+
+/** The days from `from` to `to` (both included) as `day`, at most MAX_EXPANDED_DAYS from `from`. */
+function daysSql(from: SQL, to: SQL): SQL {
+  const last = sql`least((${to})::timestamp, (${from})::timestamp + make_interval(days => ${MAX_EXPANDED_DAYS}))`;
+  return sql`generate_series((${from})::timestamp, ${last}, interval '1 day') AS day`;
+}
+
+/** One interval of `hours` on `day`, wall-clock times of the zone turned into instants. */
+function openIntervalSql(timeZone: SQL): SQL {
+  return sql`tstzrange((day + hours.opens) AT TIME ZONE ${timeZone}, (day + hours.closes) AT TIME ZONE ${timeZone})`;
+}
+
+/** `day` is not one of the space's closure days. */
+function notClosedSql(spaceId: SQL): SQL {
+  return sql`NOT EXISTS (
+      SELECT 1 FROM space_closures AS closures
+      WHERE closures.space_id = ${spaceId} AND day::date BETWEEN closures.starts_on AND closures.ends_on)`;
 }

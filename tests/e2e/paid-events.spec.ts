@@ -15,8 +15,8 @@ import { linkIn, waitForMail } from './mailbox';
 /**
  * Paid events (issue 16, docs/decisions/025): the manager sets a price and a credit cost in the event form;
  * the demo member (who holds meeting-room credit) sees the price with and without VAT and pays with their
- * credits, then cancels within the policy and gets them back; a new member pays at price by transfer and the
- * manager marks it paid at the door. Axe and screenshots, French and English, desktop and phone.
+ * credits, then cancels within the policy and gets them back (their credit history links both lines to the
+ * event); a new member pays at price by transfer and the manager marks it paid at the door. Axe and screenshots, French and English, desktop and phone.
  */
 
 const PASSWORD = 'une phrase de passe solide';
@@ -107,6 +107,23 @@ test('a paid event: paid with credits and refunded within the policy, or at pric
   await panel.getByRole('button', { name: 'Annuler mon inscription' }).click();
   await expect(panel.getByText('Vous avez annulé votre inscription.')).toBeVisible();
   await expect(panel.getByText('1 h 30 débités de vos crédits', { exact: false })).toBeVisible();
+  // Their credit history names the event of the debit and of the refund, with a link to its page.
+  await open(member, '/plans');
+  const eventLines = member
+    .getByTestId('ledger-line')
+    .filter({ has: member.locator(`a[href="/events/${eventId}"]`) });
+  await expect(eventLines).toHaveCount(2);
+  await expect(eventLines.nth(0)).toContainText('Remboursement d’une place annulée · « Atelier photo »');
+  await expect(eventLines.nth(1)).toContainText('Place d’événement payée en crédits · « Atelier photo »');
+  await checkAtBothSizes(member, 'plans-event-ledger-fr');
+  await switchTo(member, 'English');
+  await expect(eventLines.nth(0)).toContainText('Refund of a cancelled place · “Photo workshop”');
+  await expect(eventLines.nth(1)).toContainText('Event place paid with credits · “Photo workshop”');
+  await checkAtBothSizes(member, 'plans-event-ledger-en');
+  await switchTo(member, 'Français');
+  await eventLines.nth(0).getByRole('link').click();
+  await expect(member).toHaveURL(new RegExp(`/events/${eventId}$`));
+  await expect(member.getByRole('heading', { level: 1 })).toHaveText('Atelier photo');
   await memberContext.close();
 
   // A new member pays the price by bank transfer.

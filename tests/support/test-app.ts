@@ -198,6 +198,18 @@ export function createAgent(baseUrl: string, options: { origin?: string | null; 
 
 export type Agent = ReturnType<typeof createAgent>;
 
+/** Calls a callable and returns its result, failing the test with the status and error when it is refused. */
+export async function callOk<T = Record<string, unknown>>(
+  agent: Agent,
+  name: string,
+  data: unknown,
+): Promise<T> {
+  const response = await agent.call(name, data);
+  const body = (await response.json()) as { result?: T; error?: unknown };
+  if (response.status !== 200) throw new Error(`${name} → ${response.status} ${JSON.stringify(body.error)}`);
+  return body.result as T;
+}
+
 let userCount = 0;
 
 /** A person with a password, inserted directly (no mail, no rate limit): the factory for tests. */

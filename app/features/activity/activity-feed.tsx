@@ -1,6 +1,6 @@
 import { Building2, CalendarCheck, Newspaper, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 import { useMemo, useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import {
   ACTIVITY_PAGE_SIZE,
@@ -17,7 +17,7 @@ import {
   zoneOfItem,
   type Translate,
 } from '#contract/activity-sentence';
-import { DEFAULT_LOCALE, type Locale } from '#contract/locale';
+import type { Locale } from '#contract/locale';
 import { todayIn } from '#contract/dates';
 import { formatTime, zoneCity } from '#contract/reservation-format';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
@@ -135,14 +135,7 @@ export function ActivityFeed({
   const { t, i18n } = useTranslation('activity');
   const locale = useLocale();
   const readerZone = useVisitorTimeZone() ?? DEFAULT_TIME_ZONE;
-  const translate = useMemo(
-    () =>
-      catalogTranslator(
-        i18n.getResourceBundle(locale, 'activity'),
-        i18n.getResourceBundle(DEFAULT_LOCALE, 'activity'),
-      ),
-    [i18n, locale],
-  );
+  const translate = useMemo(() => catalogTranslator(i18n.catalog('activity')), [i18n]);
   const [items, setItems] = useState(initial.items);
   const [nextCursor, setNextCursor] = useState(initial.nextCursor);
   const [loading, setLoading] = useState(false);

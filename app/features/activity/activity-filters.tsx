@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Form, Link } from 'react-router';
 import { ACTIVITY_KINDS, type ActivityScope, type TActivityFilterOptions } from '#contract/activity';
 import { ACTIVITY_KIND_GROUPS, catalogTranslator, groupOfKind, kindKey } from '#contract/activity-sentence';
-import { DEFAULT_LOCALE } from '#contract/locale';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
 import { zoneCity } from '#contract/reservation-format';
 import { Button, buttonClass } from '~/ui/button';
@@ -35,10 +34,7 @@ export function ActivityFilters({
   filtered: boolean;
 }) {
   const { t, i18n } = useTranslation('activity');
-  const label = catalogTranslator(
-    i18n.getResourceBundle(i18n.language, 'activity'),
-    i18n.getResourceBundle(DEFAULT_LOCALE, 'activity'),
-  );
+  const label = catalogTranslator(i18n.catalog('activity'));
   const errorOf = (field: string) =>
     errors[field]
       ? t(`filters.errors.${errors[field]}`, { defaultValue: t('filters.errors.invalid') })

@@ -1,5 +1,5 @@
 import { Download, History } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import {
   ACTIVITY_EXPORT_PATH,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverI18n } from '~/platform/i18n.server';
+import { serverTranslator } from '~/platform/i18n.server';
 import { ACTIVITY_KINDS, type TActivityItem } from '#contract/activity';
 import {
   catalogTranslator,
@@ -13,7 +13,7 @@ import { LOCALES } from '#contract/locale';
 /** Every kind of the log has a label and its sentences in both languages, and they read well. */
 
 const translate = (locale: 'fr' | 'en'): Translate => {
-  const t = serverI18n(locale).getFixedT(locale);
+  const t = serverTranslator(locale).fixed();
   return (key, values) => t(`activity:${key}`, values);
 };
 
@@ -37,7 +37,7 @@ describe('activity sentences', () => {
   it.each(LOCALES.map((locale) => [locale]))(
     'has a label and every sentence of every kind in %s',
     (locale) => {
-      const t = serverI18n(locale).getFixedT(locale);
+      const t = serverTranslator(locale).fixed();
       const missing = ACTIVITY_KINDS.flatMap((kind) =>
         (['label', ...variantsOf(kind)] as const)
           .map((part) => `activity:${kindKey(kind, part)}`)

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import {
   articlePath,
   createArticle,

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import type { TAdminArticleRow } from '#contract/blog';
 import { useLocale } from '~/platform/use-locale';

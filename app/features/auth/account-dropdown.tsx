@@ -1,6 +1,6 @@
 import { History, LogOut, Ticket, UserRound, Users } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { TViewer } from '#contract/load-context';
 import { signOutAndLeave } from '~/platform/auth-client';
 import { PreloadLink } from '~/platform/preload-link';

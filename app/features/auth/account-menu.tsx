@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { loginPath, signupPath, useReturnPath } from '~/platform/auth-paths';
 import { PreloadLink } from '~/platform/preload-link';
 import { useRootData } from '~/platform/root-data';

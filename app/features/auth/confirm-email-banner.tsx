@@ -1,5 +1,5 @@
 import { MailWarning } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { useRootData } from '~/platform/root-data';
 import { ResendConfirmationButton } from '~/platform/resend-confirmation';
 

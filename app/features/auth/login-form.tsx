@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { RESET_PATH } from '#contract/auth.plain';
 import { AppError } from '#contract/errors';
 import { authClient } from '~/platform/auth-client';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { PASSWORD_MIN_LENGTH, ZNewPasswordForm } from '#contract/auth';
 import { AppError } from '#contract/errors';
 import { announceSignedOut, authClient } from '~/platform/auth-client';

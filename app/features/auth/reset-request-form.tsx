@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { ZResetRequestForm } from '#contract/auth';
 import { authClient } from '~/platform/auth-client';
 import { fieldErrorsOfZod, messageOfError, translateField, type FieldErrors } from '~/platform/form-errors';

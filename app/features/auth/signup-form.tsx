@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { PASSWORD_MIN_LENGTH, ZSignUpForm } from '#contract/auth';
 import { AppError } from '#contract/errors';
 import { isLocale, DEFAULT_LOCALE } from '#contract/locale';

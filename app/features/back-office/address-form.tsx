@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { updateAddress, type TManagedSpace } from '#contract/back-office';
 import { Button } from '~/ui/button';
 import { Input, Select } from '~/ui/field';

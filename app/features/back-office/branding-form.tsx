@@ -1,6 +1,6 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { checkSubdomain, updateBranding, type TManagedSpace } from '#contract/back-office';
 import { ZSubdomain } from '#contract/tenancy';
 import { AA_CONTRAST, contrastRatio, inkOf, textColorOn } from '~/platform/brand-theme';
@@ -114,7 +114,6 @@ export function BrandingForm({
                   value={HEX.test(color) ? color : '#000000'}
                   onChange={(e) => setColor(e.target.value)}
                   containerClassName="w-28"
-                  className="h-10 p-1"
                 />
                 <Input
                   label={t('branding.colorHex')}

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { setClosures, type TClosuresInput } from '#contract/back-office';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { setOpeningHours, type TOpeningHoursInput } from '#contract/back-office';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { SPACE_AMENITIES, type SpaceAmenity } from '#contract/amenities';
 import { createSpace, updateIdentity, type TSpaceIdentity } from '#contract/back-office';
 import { Button } from '~/ui/button';

@@ -1,5 +1,5 @@
 import { Building, Plus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import { acceptInvitation, type TInvitation, type TMySpace } from '#contract/back-office';
 import { Button, buttonClass } from '~/ui/button';

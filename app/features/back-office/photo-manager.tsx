@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import {
   addPhoto,
   removePhoto,

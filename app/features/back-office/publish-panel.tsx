@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { archiveSpace, publishSpace, type TManagedSpace } from '#contract/back-office';
 import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';

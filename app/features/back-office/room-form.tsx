@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { ROOM_AMENITIES, type RoomAmenity } from '#contract/amenities';
 import { VAT_RATES, type TRoomInput } from '#contract/back-office';
 import type { Locale } from '#contract/locale';

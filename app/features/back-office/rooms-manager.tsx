@@ -1,6 +1,6 @@
 import { Pencil, Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import {
   createRoom,
   setRoomArchived,

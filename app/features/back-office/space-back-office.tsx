@@ -1,6 +1,6 @@
 import { ChevronLeft, ExternalLink } from 'lucide-react';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import type { TInvitation, TManagedSpace } from '#contract/back-office';
 import { cn } from '~/ui/cn';

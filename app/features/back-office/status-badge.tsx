@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { SpaceStatus } from '#contract/spaces';
 import { cn } from '~/ui/cn';
 

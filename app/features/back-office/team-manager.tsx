@@ -1,6 +1,6 @@
 import { Trash2, UserPlus, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { cancelInvitation, inviteToSpace, removeFromTeam, type TInvitation } from '#contract/back-office';
 import { Button } from '~/ui/button';
 import { Input, Select } from '~/ui/field';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { CallableDef } from '#contract/callable';
 import { useFormOperation } from '~/platform/use-form-operation';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import type { TArticleSummary } from '#contract/blog';
 import { articlePath } from '#contract/blog.plain';

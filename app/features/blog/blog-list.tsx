@@ -1,5 +1,5 @@
 import { Newspaper, Rss } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import type { listArticles } from '#contract/blog';
 import { BLOG_FEED_PATH, BLOG_PATH } from '#contract/blog.plain';

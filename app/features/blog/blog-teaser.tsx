@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { TArticleSummary } from '#contract/blog';
 import { BLOG_PATH } from '#contract/blog.plain';
 import { TextLink } from '~/ui/link';

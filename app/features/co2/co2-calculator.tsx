@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Form } from 'react-router';
 import { Button } from '~/ui/button';
 import { Input, Select } from '~/ui/field';

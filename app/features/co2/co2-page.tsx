@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import { buttonClass } from '~/ui/button';
 import { Co2Calculator, type CalculatorState } from './co2-calculator';

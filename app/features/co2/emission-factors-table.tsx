@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { COMMUTE_MODES, EMISSION_FACTORS } from './emission-factors';
 import { formatGramsPerKm } from './format';
 

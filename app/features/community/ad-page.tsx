@@ -1,6 +1,6 @@
 import { ChevronLeft } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { useRevalidator } from 'react-router';
 import {
   adImageAlt,

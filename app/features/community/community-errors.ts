@@ -1,8 +1,8 @@
-import type { TFunction } from 'i18next';
+import type { Translate } from '~/platform/translator';
 import { translateField } from '~/platform/form-errors';
 
 /** A field's message: the community's own keys first (`community:errors.*`), else the shared ones. */
-export function communityFieldError(t: TFunction, key: string | undefined): string | undefined {
+export function communityFieldError(t: Translate, key: string | undefined): string | undefined {
   if (!key) return undefined;
   return t(`community:errors.${key}`, { defaultValue: translateField(t, key) ?? '' });
 }

@@ -1,6 +1,6 @@
 import { Megaphone, Users } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Form, Link } from 'react-router';
 import {
   AD_CATEGORIES,

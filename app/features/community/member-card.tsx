@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { TDirectoryMember } from '#contract/community';
 import { Avatar } from '~/ui/avatar';
 import { Button } from '~/ui/button';

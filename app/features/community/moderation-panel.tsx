@@ -1,5 +1,5 @@
 import { Flag } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link, useRevalidator } from 'react-router';
 import {
   COMMUNITY_LIMITS,

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { fieldErrorsOf, messageOfError } from '~/platform/form-errors';
 import { Button, type ButtonVariant } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';

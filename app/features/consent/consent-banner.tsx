@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { focusPageHeading, rememberFocus } from '~/platform/focus';
 import { buttonClass } from '~/ui/button-class';
 import { TextLink } from '~/ui/link';

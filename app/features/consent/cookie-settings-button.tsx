@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { openConsentSettings } from './consent-store';
 
 /** In the footer: reopens the cookie banner so a stored choice can be changed. */

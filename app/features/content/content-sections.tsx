@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import { RichText } from './rich-text';
 

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { Accordion } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import { useNonce } from '~/platform/nonce';
 import { ContentPage } from './content-page';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { formatMoney } from '#contract/money';
 import { useLocale } from '~/platform/use-locale';
 import { linkClass } from '~/ui/link';

@@ -1,5 +1,5 @@
 import { Building2, ExternalLink, Handshake, Landmark, Network, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { PartnerIcon, TPublicPartner } from '#contract/site-content';
 import { MarkdownBody } from '~/ui/markdown-body';
 import { ContentPage } from './content-page';
@@ -28,10 +28,7 @@ export function PartnersPage({ partners }: { partners: TPublicPartner[] }) {
             <li key={partner.id} className="border-line flex flex-col rounded-2xl border p-6">
               <Icon aria-hidden className="text-primary-ink size-8" />
               <h3 className="mt-3 text-xl font-semibold">{partner.name}</h3>
-              <MarkdownBody
-                html={partner.bodyHtml}
-                className="[&_p]:text-ink-soft [&_ul>li]:before:bg-secondary mt-2 [&_ul]:list-none [&_ul]:pl-0 [&_ul>li]:flex [&_ul>li]:gap-2 [&_ul>li]:before:mt-2.5 [&_ul>li]:before:size-1.5 [&_ul>li]:before:shrink-0 [&_ul>li]:before:rounded-full [&_ul>li]:before:content-['']"
-              />
+              <MarkdownBody html={partner.bodyHtml} bullets="dot" className="[&_p]:text-ink-soft mt-2" />
               {partner.websiteUrl ? (
                 <a
                   href={partner.websiteUrl}

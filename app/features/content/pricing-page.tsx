@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { formatMoney, formatVatRate } from '#contract/money';
 import { Link } from 'react-router';
 import { signupPath } from '~/platform/auth-paths';
@@ -31,8 +31,8 @@ function PlanCard({ plan, previous }: { plan: Plan; previous: Plan | undefined }
   return (
     <li
       className={cn(
-        'bg-surface relative flex flex-col rounded-2xl border p-6',
-        plan.recommended ? 'border-primary border-2 shadow-lg' : 'border-line',
+        'bg-surface relative flex flex-col rounded-2xl p-6',
+        plan.recommended ? 'border-primary border-2 shadow-lg' : 'border-line border',
       )}
     >
       {plan.recommended ? (

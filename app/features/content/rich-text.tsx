@@ -1,6 +1,6 @@
-import type { ReactElement } from 'react';
-import { Trans } from 'react-i18next';
+import { cloneElement, type ReactElement, type ReactNode } from 'react';
 import { signupPath } from '~/platform/auth-paths';
+import { useTranslation } from '~/platform/translation';
 import { linkClass, TextLink } from '~/ui/link';
 import { LEGAL_ENTITY, LEGAL_VALUES } from './legal-entity';
 
@@ -12,7 +12,7 @@ function mailto(address: string) {
  * The tags a content text may use: `<faq>questions</faq>` becomes a link to /faq. Texts never carry URLs
  * themselves, so a translator cannot send a reader somewhere unexpected.
  */
-const TAGS: Record<string, ReactElement> = {
+export const TAGS: Record<string, ReactElement> = {
   strong: <strong className="font-semibold" />,
   code: <code className="bg-muted rounded px-1 py-0.5 font-mono text-[0.9em]" />,
   terms: <TextLink to="/terms" />,
@@ -33,7 +33,26 @@ const TAGS: Record<string, ReactElement> = {
 
 /** A translated text of the `content` namespace, with its links and the publisher's details filled in. */
 export function RichText({ i18nKey, ns = 'content' }: { i18nKey: string; ns?: string }) {
-  return <Trans ns={ns} i18nKey={i18nKey} components={TAGS} values={LEGAL_VALUES} />;
+  const { t } = useTranslation(ns);
+  return <>{withTags(t(i18nKey, LEGAL_VALUES))}</>;
+}
+
+const TAGGED = /<([a-zA-Z0-9]+)>([\s\S]*?)<\/\1>/g;
+
+/** `<faq>the questions</faq>` as the element TAGS names, its words inside; other text as it is. */
+export function withTags(text: string): ReactNode[] {
+  const nodes: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(TAGGED)) {
+    const [whole, name = '', inner = ''] = match;
+    const element = Object.hasOwn(TAGS, name) ? TAGS[name] : undefined;
+    if (!element) continue;
+    if (match.index > last) nodes.push(text.slice(last, match.index));
+    nodes.push(cloneElement(element, { key: nodes.length }, ...withTags(inner)));
+    last = match.index + whole.length;
+  }
+  if (last < text.length) nodes.push(text.slice(last));
+  return nodes;
 }
 
 /** The same text as plain words, for places that cannot hold markup (structured data, meta). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { ContentPage, proseClass } from './content-page';
 import { ContentSections, TableOfContents, useContentSections } from './content-sections';
 import { LEGAL_ENTITY } from './legal-entity';

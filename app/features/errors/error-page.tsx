@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '~/ui/button-class';
 import { LostDeskIllustration } from './lost-desk-illustration';

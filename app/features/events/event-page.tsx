@@ -1,5 +1,5 @@
 import { CalendarDays, CalendarPlus, MapPin, Ticket, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import { coverAltIn } from '#contract/event-cover';
 import type { TEventPage } from '#contract/events';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { TEventPage, TRegistrationPayment } from '#contract/events';
 import { PAYMENT_METHODS, type PaymentChoice, type PaymentMethod } from '#contract/formulas.plain';
 import { formatMoney } from '#contract/money';

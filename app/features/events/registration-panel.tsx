@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link, useRevalidator } from 'react-router';
 import type { CallableDef, InputOf } from '#contract/callable';
 import {

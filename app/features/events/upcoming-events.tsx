@@ -1,5 +1,5 @@
 import { CalendarDays } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import type { TEventSummary } from '#contract/events';
 import { eventPath, eventTitleIn } from '#contract/events.plain';

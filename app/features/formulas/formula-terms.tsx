@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { TFormula } from '#contract/formulas';
 import { formatMoney, formatVatRate } from '#contract/money';
 import { useLocale } from '~/platform/use-locale';

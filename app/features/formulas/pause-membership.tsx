@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { useRevalidator } from 'react-router';
 import { addDays, todayIn } from '#contract/dates';
 import { AppError } from '#contract/errors';

@@ -1,7 +1,8 @@
 import { Ticket } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link, useRevalidator } from 'react-router';
+import { eventPath, eventTitleIn } from '#contract/events.plain';
 import { cancelPlan, formulaName, type TLedgerLine, type TPlan } from '#contract/formulas';
 import { formatMoney } from '#contract/money';
 import { formatDay, formatSlot } from '#contract/reservation-format';
@@ -159,9 +160,14 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
     balance: t('plans.columns.balance'),
   };
   const entryWords = new Map<string, string>();
-  const entryWord = (kind: string) => {
-    if (!entryWords.has(kind)) entryWords.set(kind, t(`plans.entry.${kind}`));
-    return entryWords.get(kind)!;
+  const entryWord = (line: TLedgerLine) => {
+    // An event's place has its own words for its debit and refund (not "booking").
+    const key =
+      line.event && (line.kind === 'debit' || line.kind === 'refund')
+        ? `plans.eventEntry.${line.kind}`
+        : `plans.entry.${line.kind}`;
+    if (!entryWords.has(key)) entryWords.set(key, t(key));
+    return entryWords.get(key)!;
   };
   return (
     <>
@@ -197,7 +203,7 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
                     {formatDay(locale, line.occurredAt, zone)}
                   </td>
                   <td className="col-span-2 py-1 pr-3 break-words">
-                    {entryWord(line.kind)}
+                    {entryWord(line)}
                     {line.reservation && (
                       <>
                         {' · '}
@@ -210,6 +216,17 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
                               line.reservation.endsAt,
                               zone,
                             ),
+                          })}
+                        </Link>
+                      </>
+                    )}
+                    {line.event && (
+                      <>
+                        {' · '}
+                        <Link className="underline" to={eventPath(line.event.id)}>
+                          {t('plans.event', {
+                            title: eventTitleIn(line.event, locale),
+                            slot: formatSlot(locale, line.event.startsAt, line.event.endsAt, zone),
                           })}
                         </Link>
                       </>

@@ -1,5 +1,5 @@
 import { CircleCheck, Hourglass } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import type { TPlan } from '#contract/formulas';
 import { formulaName } from '#contract/formulas.plain';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import type { TFormula } from '#contract/formulas';
 import { formulaDescription, formulaName, formulaPath } from '#contract/formulas.plain';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { formatCredit, type CreditUnit } from '#contract/formulas.plain';
 import { useLocale } from '~/platform/use-locale';
 

@@ -1,5 +1,5 @@
 import { CalendarCheck, Search, Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 
 const STEPS = [
   { icon: Search, key: 'find' },

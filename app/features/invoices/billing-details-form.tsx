@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { updateBillingDetails, ZBillingDetailsForm, type TBillingDetailsForm } from '#contract/invoices';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';

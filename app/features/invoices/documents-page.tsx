@@ -1,5 +1,5 @@
 import { CircleCheck, FileText, Files } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import { acknowledgeDocument, type TMySharedDocument } from '#contract/documents';
 import type { TInvoiceSummary } from '#contract/invoices';

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { Translate } from '~/platform/translator';
+import { useTranslation } from '~/platform/translation';
 import { AppError } from '#contract/errors';
 import { INVOICE_REFUSALS } from '#contract/invoices.plain';
 import type { PaymentStatus } from '#contract/invoices.plain';
@@ -35,7 +35,7 @@ export function InvoiceStatus({ status }: { status: PaymentStatus }) {
 export const invoicePdfPath = (id: string) => `/api/invoices/${id}.pdf`;
 
 /** A refused invoicing call in the reader's words: its reason when we know it, else its code's message. */
-export function invoiceErrorMessage(t: TFunction, error: unknown): string {
+export function invoiceErrorMessage(t: Translate, error: unknown): string {
   const reason = error instanceof AppError ? error.details?.reason : undefined;
   if (typeof reason === 'string' && (INVOICE_REFUSALS as readonly string[]).includes(reason))
     return t(`invoices:refusals.${reason}`);

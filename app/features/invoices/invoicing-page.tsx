@@ -1,6 +1,6 @@
 import { FileText } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link, useRevalidator } from 'react-router';
 import {
   closeMonth,

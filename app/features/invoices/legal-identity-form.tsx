@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { useRevalidator } from 'react-router';
 import { updateLegalIdentity, ZLegalIdentityForm, type TLegalIdentity } from '#contract/invoices';
 import { INVOICED_SALES, VAT_REGIMES } from '#contract/invoices.plain';

@@ -1,8 +1,8 @@
 import { CircleCheck, CircleDashed, Files } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link, useRevalidator } from 'react-router';
-import type { TFunction } from 'i18next';
+import type { Translate } from '~/platform/translator';
 import {
   createSharedDocument,
   revokeDocumentShare,
@@ -45,7 +45,7 @@ function targetOf(value: string): TShareTarget {
 }
 
 /** Why an upload failed, in the manager's words (the type is read from the bytes, not the name). */
-function uploadErrorMessage(t: TFunction, error: unknown): string {
+function uploadErrorMessage(t: Translate, error: unknown): string {
   if (error instanceof StorageError) {
     if (error.reason === 'type') return t('invoices:spaceDocuments.errors.type');
     if (error.reason === 'size') return t('invoices:spaceDocuments.errors.size', { max: MAX_MEGABYTES });

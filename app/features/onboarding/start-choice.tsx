@@ -1,5 +1,5 @@
 import { Building, Search } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 
 export interface DraftLink {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { changeEmail, changePassword, type TProfile } from '#contract/profile';
 import { PASSWORD_MIN_LENGTH } from '#contract/auth.plain';
 import { ResendConfirmationButton } from '~/platform/resend-confirmation';

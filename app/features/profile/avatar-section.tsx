@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { useRevalidator } from 'react-router';
 import { removeAvatar, setAvatar, type TProfile } from '#contract/profile';
 import { FILE_PURPOSES, StorageError } from '#contract/storage';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { useRevalidator } from 'react-router';
 import { isLocale, LOCALES } from '#contract/locale';
 import {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { deleteAccount, exportPersonalData, signOutEverywhere, type TProfile } from '#contract/profile';
 import { announceSignedOut, signOutAndLeave } from '~/platform/auth-client';
 import { loginPath } from '~/platform/auth-paths';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { TProfile } from '#contract/profile';
 import { toast } from '~/ui/toast-store';
 import { EmailSection, PasswordSection } from './account-sections';

@@ -1,6 +1,6 @@
 import { Inbox } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { approveReservation, declineReservation, type TManagedReservation } from '#contract/reservations';
 import { call } from '~/platform/callable-client';
 import { Button } from '~/ui/button';

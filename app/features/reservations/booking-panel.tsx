@@ -1,6 +1,6 @@
 import { CalendarDays, ChevronLeft, ChevronRight, Info, TriangleAlert } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { useLocation } from 'react-router';
 import { addDays, todayIn } from '#contract/dates';
 import { startsInsideFreeCancellationWindow } from '#contract/cancellation';

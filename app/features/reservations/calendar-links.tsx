@@ -1,5 +1,5 @@
 import { CalendarPlus, Download } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { googleCalendarUrl, reservationIcsPath, type TReservation } from '#contract/reservations';
 import { buttonClass } from '~/ui/button';
 

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { formatSlot } from '#contract/reservation-format';
 import { cancelReservation, MAX_REASON_LENGTH, type TReservation } from '#contract/reservations';
 import { call } from '~/platform/callable-client';
@@ -76,7 +76,7 @@ export function CancelButton({
       }}
       trigger={
         trigger ?? (
-          <Button variant="outline" size="sm" className="text-danger">
+          <Button variant="outline-danger" size="sm">
             {t('cancel.button')}
           </Button>
         )

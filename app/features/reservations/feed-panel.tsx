@@ -1,6 +1,6 @@
 import { Copy, Rss } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { formatMoment } from '#contract/reservation-format';
 import { createFeedToken, revokeFeedToken, type TFeedStatus } from '#contract/reservations';
 import { call } from '~/platform/callable-client';
@@ -97,7 +97,7 @@ export function FeedPanel({ initial }: { initial: TFeedStatus }) {
           {status.active ? t('feed.replace') : t('feed.create')}
         </Button>
         {status.active ? (
-          <Button variant="outline" className="text-danger" onClick={() => void revoke()} disabled={busy}>
+          <Button variant="outline-danger" onClick={() => void revoke()} disabled={busy}>
             {t('feed.revoke')}
           </Button>
         ) : null}

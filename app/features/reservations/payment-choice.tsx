@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { TCreditOption } from '#contract/formulas';
 import type { PaymentChoice as Choice } from '#contract/formulas.plain';
 import { formatMoney } from '#contract/money';

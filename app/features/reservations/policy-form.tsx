@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { MAX_FREE_CANCELLATION_HOURS, updateBookingPolicy } from '#contract/reservations';
 import { call } from '~/platform/callable-client';
 import { Button } from '~/ui/button';

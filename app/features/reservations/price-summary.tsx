@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { formatMoney, formatVatRate } from '#contract/money';
 import { formatDuration } from '#contract/reservation-format';
 import type { TPrice } from '#contract/pricing';

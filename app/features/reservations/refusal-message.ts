@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { Translate } from '~/platform/translator';
 import { AppError } from '#contract/errors';
 import { DATE_REFUSAL, TEXT_REFUSAL } from '#contract/input.plain';
 import { BOOKING_REFUSALS, type BookingRefusal } from '#contract/reservations.plain';
@@ -15,7 +15,7 @@ function isRefusal(value: unknown): value is BookingRefusal {
  * with the numbers it gave (a step, a capacity…); else the generic message of the error code. Never the
  * server's own wording.
  */
-export function refusalMessage(t: TFunction, error: unknown): string {
+export function refusalMessage(t: Translate, error: unknown): string {
   const appError = error instanceof AppError ? error : new AppError('unknown');
   const reason = appError.details?.reason;
   if (isRefusal(reason)) return t(`reservations:refusals.${reason}`, { ...appError.details });

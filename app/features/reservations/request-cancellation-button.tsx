@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { formatSlot } from '#contract/reservation-format';
 import { MAX_REASON_LENGTH, requestCancellation, type TReservation } from '#contract/reservations';
 import { call } from '~/platform/callable-client';

@@ -1,6 +1,6 @@
 import { Clock, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { formatDay, formatDuration, formatMoment, formatTime, zoneCity } from '#contract/reservation-format';
 import { formatMoney } from '#contract/money';
 import { isActiveStatus, type TReservation } from '#contract/reservations';

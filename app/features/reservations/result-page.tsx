@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Hourglass } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import { formatMoment } from '#contract/reservation-format';
 import type { TPlan } from '#contract/formulas';

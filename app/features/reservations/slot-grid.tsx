@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { Locale } from '#contract/locale';
 import type { TSlot } from '#contract/reservations';
 import { cn } from '~/ui/cn';

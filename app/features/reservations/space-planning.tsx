@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Form, Link, useRevalidator } from 'react-router';
 import { addDays } from '#contract/dates';
 import { formatTime } from '#contract/reservation-format';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { TReservation } from '#contract/reservations';
 import { cn } from '~/ui/cn';
 

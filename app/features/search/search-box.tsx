@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Form } from 'react-router';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';

@@ -1,6 +1,6 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Form, Link } from 'react-router';
 import { AMENITIES, type Amenity } from '#contract/amenities.plain';
 import { ROOM_KINDS } from '#contract/rooms.plain';

@@ -1,6 +1,6 @@
 import { SearchX } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { useNavigation } from 'react-router';
 import type { Locale } from '#contract/locale';
 import type { TSearchAnswer, TSearchFilters } from '#contract/search';

@@ -1,5 +1,5 @@
 import { MapPin } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { Locale } from '#contract/locale';
 import type { TSearchResult } from '#contract/search';
 import { formatMoney } from '#contract/money';

@@ -1,5 +1,5 @@
 import { Building } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Form, useSubmit } from 'react-router';
 import { pageCount, SPACE_LIST_SORTS, type SpaceListSort } from '#contract/spaces.plain';
 import type { TSpaceCard } from '#contract/spaces';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { TSpaceCard } from '#contract/spaces';
 import { TextLink } from '~/ui/link';
 import { SpaceCard } from './space-card';

@@ -1,10 +1,10 @@
 import { Clock } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { Locale } from '#contract/locale';
 import type { TClosure, TOpeningInterval } from '#contract/spaces';
 import { formatCalendarDate } from '~/platform/format';
 import { cn } from '~/ui/cn';
-import { isOpenAt, upcomingDays } from './schedule';
+import { isOpenAt, type ScheduledDay } from './open-now';
 
 const WEEK = [1, 2, 3, 4, 5, 6, 7];
 
@@ -14,22 +14,23 @@ function intervalsText(intervals: Array<{ opens: string; closes: string }>, clos
 
 /**
  * The space's hours in its own zone: the week, then the next seven days with their dates (closures
- * included) and whether it is open now. `now` comes from the loader so server and browser agree.
+ * included) and whether it is open now. `days` and `now` come from the loader so server and browser agree.
  */
 export function OpeningHours({
   hours,
   closures,
+  days,
   timeZone,
   now,
 }: {
   hours: TOpeningInterval[];
   closures: TClosure[];
+  days: ScheduledDay[];
   timeZone: string;
   now: string;
 }) {
   const { t, i18n } = useTranslation('spaces');
   const locale = i18n.language as Locale;
-  const days = upcomingDays(hours, closures, timeZone, new Date(now));
   const open = isOpenAt(days, new Date(now));
   return (
     <section aria-labelledby="hours-title" className="flex flex-col gap-4">

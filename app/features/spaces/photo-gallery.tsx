@@ -36,7 +36,7 @@ export function PhotoGallery({
               src={photo.url}
               alt={photo.alt}
               placeholder={placeholder}
-              eager={index === 0}
+              priority={index === 0}
               className="rounded-xl sm:aspect-auto sm:h-full"
             />
           </li>

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { Locale } from '#contract/locale';
 import type { TRoomSummary } from '#contract/rooms';
 import { formatMoney } from '#contract/money';
 import { PreloadLink } from '~/platform/preload-link';
 import { Photo } from '~/ui/photo';
-import { KIND_ICONS } from './labels';
+import { KindIcon } from './labels';
 
 type Entry = { type: 'room'; room: TRoomSummary } | { type: 'desks'; group: string; desks: TRoomSummary[] };
 
@@ -57,7 +57,6 @@ export function RoomList({
     <ul className="grid gap-4 sm:grid-cols-2">
       {groupDesks(rooms).map((entry) => {
         const first = entry.type === 'room' ? entry.room : entry.desks[0]!;
-        const Icon = KIND_ICONS[first.kind];
         return (
           <li
             key={entry.type === 'room' ? entry.room.id : `desks-${entry.group}`}
@@ -75,7 +74,7 @@ export function RoomList({
                 )}
               </h3>
               <p className="text-ink-soft flex items-center gap-1 text-sm">
-                <Icon aria-hidden className="size-4" />
+                <KindIcon kind={first.kind} className="size-4" />
                 {t(`kinds.${first.kind}`)}
                 {' · '}
                 {entry.type === 'room'

@@ -1,32 +1,31 @@
 import { ChevronLeft, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { Locale } from '#contract/locale';
 import { bookingQueryOf, type TBookingIntent } from '#contract/search.plain';
 import type { TRoomDetail } from '#contract/rooms';
 import { formatMoney, formatVatRate } from '#contract/money';
 import { JsonLd } from '~/platform/json-ld';
-import { useRootData } from '~/platform/root-data';
 import { TextLink } from '~/ui/link';
-import { AmenityList, durationLabel, KIND_ICONS } from './labels';
+import { AmenityList, durationLabel, KindIcon } from './labels';
 import { PhotoGallery } from './photo-gallery';
-import { roomJsonLd } from './structured-data';
 
 /** The public page of a room: photos, description, prices with VAT, booking conditions and its space. */
 export function RoomPage({
   room,
   intent,
+  structuredData,
   children,
 }: {
   room: TRoomDetail;
   /** The search the visitor came with (read by the route's loader). */
   intent: TBookingIntent;
+  /** Its schema.org JSON-LD, built by the route's loader. */
+  structuredData: unknown;
   children?: ReactNode;
 }) {
   const { t, i18n } = useTranslation('spaces');
   const locale = i18n.language as Locale;
-  const baseUrl = useRootData()?.baseUrl ?? '';
-  const Icon = KIND_ICONS[room.kind];
   // Back to the space with the search the visitor came with.
   const spaceQuery = bookingQueryOf(intent);
   const { prices, rules } = room;
@@ -40,7 +39,7 @@ export function RoomPage({
 
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
-      <JsonLd data={roomJsonLd(room, (path) => `${baseUrl}${path}`)} />
+      <JsonLd data={structuredData} />
       <nav aria-label={t('space.breadcrumb')} className="mb-4 text-sm">
         <TextLink to={`/spaces/${room.space.slug}${spaceQuery}`} className="inline-flex items-center gap-1">
           <ChevronLeft aria-hidden className="size-4" />
@@ -51,7 +50,7 @@ export function RoomPage({
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{room.name}</h1>
         <p className="text-ink-soft mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
           <span className="inline-flex items-center gap-1">
-            <Icon aria-hidden className="size-4" />
+            <KindIcon kind={room.kind} className="size-4" />
             {t(`kinds.${room.kind}`)}
           </span>
           <span className="inline-flex items-center gap-1">

@@ -2,24 +2,9 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { addDays, isoWeekdayOf, todayIn } from '#contract/dates';
 import type { TClosure, TOpeningInterval } from '#contract/spaces';
+import type { ScheduledDay } from './open-now';
 
-export interface ScheduledInterval {
-  /** Wall-clock times as the space shows them (`24:00` kept as such). */
-  opens: string;
-  closes: string;
-  /** The same as instants, for "open now" and for anyone comparing across zones. */
-  startsAt: string;
-  endsAt: string;
-}
-
-export interface ScheduledDay {
-  /** `YYYY-MM-DD` in the space's zone. */
-  date: string;
-  weekday: number;
-  intervals: ScheduledInterval[];
-  /** The closure's label when the space is closed that day despite its weekly hours. */
-  closure: string | null;
-}
+export { isOpenAt, type ScheduledDay, type ScheduledInterval } from './open-now';
 
 function instantOf(date: string, clock: string, timeZone: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
@@ -58,14 +43,6 @@ export function upcomingDays(
           }));
     return { date, weekday, intervals, closure: closure ? closure.label || '' : null };
   });
-}
-
-/** Whether `now` falls in one of the day's open intervals. */
-export function isOpenAt(days: ScheduledDay[], now: Date): boolean {
-  const instant = now.toISOString();
-  return days.some((day) =>
-    day.intervals.some((interval) => interval.startsAt <= instant && instant < interval.endsAt),
-  );
 }
 
 /** An instant's wall-clock time in a zone, `HH:MM`: what a clock in the space shows then. */

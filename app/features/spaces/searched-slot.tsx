@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { Locale } from '#contract/locale';
 import type { TBookingIntent } from '#contract/search';
 import { formatCalendarDate } from '~/platform/format';

@@ -1,6 +1,6 @@
 import { ChevronLeft, MapPin } from 'lucide-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import type { Locale } from '#contract/locale';
 import { bookingQueryOf, type TBookingIntent } from '#contract/search.plain';
 import type { TSpaceDetail } from '#contract/spaces';
@@ -11,6 +11,7 @@ import { TextLink } from '~/ui/link';
 import { MarkerMap } from '~/ui/marker-map';
 import { AmenityList } from './labels';
 import { OpeningHours } from './opening-hours';
+import type { ScheduledDay } from './open-now';
 import { PhotoGallery } from './photo-gallery';
 import { RoomList } from './room-list';
 import { SpaceFormulas } from '~/features/formulas/space-formulas';
@@ -18,7 +19,6 @@ import type { TFormula } from '#contract/formulas';
 import type { TEventSummary } from '#contract/events';
 import { UpcomingEvents } from '~/features/events/upcoming-events';
 import { SearchedSlot } from './searched-slot';
-import { spaceJsonLd } from './structured-data';
 
 /** The public page of a space: photos, description, amenities, rooms, hours and where it is. */
 export function SpacePage({
@@ -27,6 +27,8 @@ export function SpacePage({
   events = [],
   intent,
   now,
+  days,
+  structuredData,
 }: {
   space: TSpaceDetail;
   /** The formulas the space sells (day passes, packs, memberships). */
@@ -36,12 +38,14 @@ export function SpacePage({
   /** A search's date, time, length and people, going on to the rooms' calendars. */
   intent: TBookingIntent;
   now: string;
+  /** The next days' hours in the space's zone (the loader's `upcomingDays`). */
+  days: ScheduledDay[];
+  /** Its schema.org JSON-LD, built by the route's loader (null for a space not published). */
+  structuredData: unknown;
 }) {
   const { t, i18n } = useTranslation('spaces');
   const locale = i18n.language as Locale;
   const root = useRootData();
-  const baseUrl = root?.baseUrl ?? '';
-  const absolute = (path: string) => `${baseUrl}${path}`;
   const markers = useMemo(
     () =>
       space.latitude !== null && space.longitude !== null
@@ -60,7 +64,7 @@ export function SpacePage({
 
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
-      {space.status === 'published' ? <JsonLd data={spaceJsonLd(space, absolute)} /> : null}
+      {structuredData ? <JsonLd data={structuredData} /> : null}
       <nav aria-label={t('space.breadcrumb')} className="mb-4 text-sm">
         <TextLink to="/spaces/all" className="inline-flex items-center gap-1">
           <ChevronLeft aria-hidden className="size-4" />
@@ -131,6 +135,7 @@ export function SpacePage({
           <OpeningHours
             hours={space.openingHours}
             closures={space.closures}
+            days={days}
             timeZone={space.timeZone}
             now={now}
           />

@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileKey } from '../../platform/storage';
-import { signedInAgent, startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
+import {
+  signedInAgent,
+  startTestApp,
+  type Agent,
+  type TestApp,
+  callOk as ok,
+} from '../../../tests/support/test-app';
 import { users } from '../../db/schema/auth';
 import { storedFiles } from '../../db/schema/files';
 import { spaceInvitations } from '../../db/schema/invitations';
@@ -22,13 +28,6 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** Calls an operation and answers its result, failing with the error body when it is refused. */
-async function ok<T = Record<string, unknown>>(agent: Agent, name: string, data: unknown): Promise<T> {
-  const response = await agent.call(name, data);
-  const body = (await response.json()) as { result?: T; error?: unknown };
-  if (response.status !== 200) throw new Error(`${name} → ${response.status} ${JSON.stringify(body.error)}`);
-  return body.result as T;
-}
-
 async function refused(agent: Agent, name: string, data: unknown) {
   const response = await agent.call(name, data);
   const body = (await response.json()) as { error: { status: string; details?: Record<string, unknown> } };

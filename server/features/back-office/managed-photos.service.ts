@@ -7,6 +7,7 @@ import { storedFiles } from '../../db/schema/files';
 import { roomPhotos, rooms } from '../../db/schema/rooms';
 import { spacePhotos } from '../../db/schema/spaces';
 import type { FileStore } from '../../platform/storage';
+import { takeUploadForSpace } from '../files/files.service';
 import { PHOTO_PURPOSE } from '../spaces/photo-files.service';
 import { isSelf, requireRight } from '../../platform/policy';
 import { logActivity, unitOfWork } from '../../platform/service-context';
@@ -74,6 +75,14 @@ export async function addPhoto(
   const alt = { altFr: input.altFr, altEn: input.altEn };
   const { owner } = input;
   const row = await unitOfWork(ctx, async (work) => {
+    // The file becomes the space's (it outlives its uploader's account), in the same transaction; gone
+    // meanwhile (deleted, swept, attached elsewhere), nothing is attached.
+    const taken = await takeUploadForSpace(work.db, {
+      key: input.fileKey,
+      ownerId: file.ownerId!,
+      purpose: PHOTO_PURPOSE,
+    });
+    if (!taken) throw new AppError('not-found', 'No such photo file');
     const [added] =
       owner.type === 'space'
         ? await work.db

@@ -7,6 +7,7 @@ import {
   startTestApp,
   type Agent,
   type TestApp,
+  callOk as ok,
 } from '../../../tests/support/test-app';
 import { rowsOf } from '../../db/rows';
 import { ads } from '../../db/schema/community';
@@ -37,12 +38,6 @@ async function call(agent: Agent, name: string, data: unknown) {
     error?: { status: string; details?: { fields?: Array<{ path: string; message: string }> } };
   };
   return { status: response.status, result: body.result as never, error: body.error };
-}
-
-async function ok<T>(agent: Agent, name: string, data: unknown): Promise<T> {
-  const { status, result, error } = await call(agent, name, data);
-  if (status !== 200) throw new Error(`${name} → ${status} ${JSON.stringify(error)}`);
-  return result as T;
 }
 
 function upload(agent: Agent, purpose: string, bytes: Uint8Array<ArrayBuffer>, name = 'photo.png') {

@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMUNITY_RATES } from '#contract/community';
-import { signedInAgent, startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
+import {
+  signedInAgent,
+  startTestApp,
+  type Agent,
+  type TestApp,
+  callOk as ok,
+} from '../../../tests/support/test-app';
 import { rowsOf } from '../../db/rows';
 import { ads, communityMessages } from '../../db/schema/community';
 import { addRole, insertSpace, localInstant } from '../reservations/reservations.fixtures';
@@ -32,12 +38,6 @@ async function call(agent: Agent, name: string, data: unknown) {
     error?: { status: string; details?: { fields?: Array<{ path: string; message: string }> } };
   };
   return { status: response.status, result: body.result as never, error: body.error };
-}
-
-async function ok<T>(agent: Agent, name: string, data: unknown): Promise<T> {
-  const { status, result, error } = await call(agent, name, data);
-  if (status !== 200) throw new Error(`${name} → ${status} ${JSON.stringify(error)}`);
-  return result as T;
 }
 
 const AD = {

@@ -7,11 +7,18 @@ import {
   startTestApp,
   type Agent,
   type TestApp,
+  callOk as ok,
 } from '../../../tests/support/test-app';
 import { rowsOf } from '../../db/rows';
 import { events } from '../../db/schema/events';
 import { storedFiles } from '../../db/schema/files';
-import { addRole, insertSpace, localInstant } from '../reservations/reservations.fixtures';
+import {
+  addRole,
+  CALLER_ROLES,
+  insertSpace,
+  localInstant,
+  type CallerRole,
+} from '../reservations/reservations.fixtures';
 import { WORKSHOP } from './events.fixtures';
 
 /**
@@ -20,16 +27,8 @@ import { WORKSHOP } from './events.fixtures';
  */
 
 const NOW = new Date(localInstant('2027-02-01T08:00'));
-type Role = 'anonymous' | 'unconfirmed' | 'member' | 'otherMember' | 'otherManager' | 'manager' | 'admin';
-const ROLES: Role[] = [
-  'anonymous',
-  'unconfirmed',
-  'member',
-  'otherMember',
-  'otherManager',
-  'manager',
-  'admin',
-];
+type Role = CallerRole;
+const ROLES = CALLER_ROLES;
 
 let app: TestApp;
 const agents = {} as Record<Role, Agent>;
@@ -39,12 +38,6 @@ async function call(agent: Agent, name: string, data: unknown) {
   const response = await agent.call(name, data);
   const body = (await response.json()) as { result?: unknown; error?: { status: string } };
   return { status: response.status, result: body.result as never, error: body.error };
-}
-
-async function ok<T>(agent: Agent, name: string, data: unknown): Promise<T> {
-  const { status, result, error } = await call(agent, name, data);
-  if (status !== 200) throw new Error(`${name} → ${status} ${JSON.stringify(error)}`);
-  return result as T;
 }
 
 async function uploadCover(agent: Agent, purpose = 'event-cover'): Promise<string> {

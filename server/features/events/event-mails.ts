@@ -55,6 +55,8 @@ interface MailRow extends Record<string, unknown> {
   room_name: string | null;
   schedule_version: number;
   refunded: boolean;
+  /** The order given back had not been paid: the member no longer owes it (nothing is paid back). */
+  owed_cancelled: boolean;
 }
 
 /**
@@ -85,6 +87,8 @@ export const eventMailJob = defineMail({
                        AND f.kind = 'refund')
              OR EXISTS (SELECT 1 FROM orders o WHERE o.registration_id = r.id AND o.period_index = r.round
                           AND o.status = 'cancelled')) AS refunded,
+            EXISTS (SELECT 1 FROM orders o WHERE o.registration_id = r.id AND o.period_index = r.round
+                      AND o.status = 'cancelled' AND o.paid_at IS NULL) AS owed_cancelled,
             spaces.name AS space_name, spaces.time_zone, rooms.name AS room_name,
             concat_ws(', ', spaces.name, nullif(spaces.address_line, ''), nullif(concat_ws(' ', spaces.postcode, spaces.city), '')) AS address
           FROM event_registrations r JOIN users ON users.id = r.user_id JOIN events ON events.id = r.event_id
@@ -123,7 +127,8 @@ export const eventMailJob = defineMail({
         const notes: string[] = [];
         if (event === 'event-cancelled' && row.cancellation_reason)
           notes.push(t('events.labels.reason', { reason: row.cancellation_reason }));
-        if (event === 'event-cancelled' && row.refunded) notes.push(t('events.labels.cancelledRefund'));
+        if (event === 'event-cancelled' && row.refunded)
+          notes.push(t(row.owed_cancelled ? 'events.labels.cancelledOwed' : 'events.labels.cancelledRefund'));
         return {
           subject: t(key('subject'), values),
           greeting: greetingFor(locale, row.name),

@@ -173,6 +173,29 @@ export async function refundRegistrationCharge(
   };
 }
 
+/**
+ * Every charge of an event's registrations still standing, round by round: orders not cancelled (paid or
+ * not) and credit debits without their refund; but not the place an attendee held (checked in, or a
+ * no-show of a past event). The event's cancellation gives them all back.
+ */
+export async function standingCharges(db: Tx, eventId: string): Promise<RegistrationRef[]> {
+  const rows = await rowsOf<{ id: string; user_id: string; round: number }>(
+    db,
+    sql`SELECT r.id, r.user_id, c.round FROM event_registrations r
+        JOIN LATERAL (
+          SELECT o.period_index AS round FROM orders o WHERE o.registration_id = r.id AND o.status <> 'cancelled'
+          UNION
+          SELECT d.registration_round FROM credit_entries d
+          WHERE d.registration_id = r.id AND d.kind = 'debit'
+            AND NOT EXISTS (SELECT 1 FROM credit_entries f WHERE f.registration_id = r.id
+                              AND f.registration_round = d.registration_round AND f.kind = 'refund')
+        ) c ON TRUE
+        WHERE r.event_id = ${eventId} AND NOT (r.status IN ('attended', 'no_show') AND c.round = r.round)
+        ORDER BY r.id, c.round`,
+  );
+  return rows.map((row) => ({ id: row.id, userId: row.user_id, round: Number(row.round) }));
+}
+
 /** Until when the space's policy refunds a paid place its member cancels (free cancellation hours before the start). */
 export async function refundLimitOf(db: Db | Tx, event: Pick<EventRow, 'space_id' | 'starts_at'>) {
   const [row] = await rowsOf<{ hours: number }>(

@@ -14,6 +14,7 @@ import {
   type WorkContext,
 } from '../../platform/service-context';
 import { eventMailJob } from './event-mails';
+import { standingCharges } from './event-payments';
 import { eventDetails, lockAndReadEvent, selectEvents, toManaged, type EventRow } from './event-view';
 import { queueRefill, refundAndLog } from './registrations.service';
 
@@ -351,12 +352,12 @@ export async function publishEvent(ctx: ServiceContext, id: string) {
 
 /**
  * Cancels an event: everyone registered, offered a place or in line is told by e-mail, every paid place is
- * refunded (credit back to its lot, or the order cancelled and its invoice credited), and the room's time
- * is freed, in one unit of work.
+ * refunded (credit back to its lot, or the order cancelled and its invoice credited), so is what members
+ * who left after the refund limit were charged, and the room's time is freed, in one unit of work.
  */
 export async function cancelEvent(ctx: ServiceContext, input: { id: string; reason: string }) {
   await managedRow(ctx, input.id);
-  const told = await unitOfWork(ctx, async (work) => {
+  const outcome = await unitOfWork(ctx, async (work) => {
     const row = await lockedEvent(work, input.id);
     if (row.status === 'cancelled') throw refused('already-cancelled', 'This event is already cancelled');
     await work.db.execute(sql`
@@ -376,15 +377,19 @@ export async function cancelEvent(ctx: ServiceContext, input: { id: string; reas
           RETURNING id, user_id, round`,
     );
     // Only people who had not yet come: a past event's attendees keep their record (and what they paid).
-    for (const registration of ended) {
-      await enqueueJob(work.db, eventMailJob, { event: 'event-cancelled', registrationId: registration.id });
-      await refundAndLog(
-        work,
-        row,
-        { id: registration.id, userId: registration.user_id, round: Number(registration.round) },
-        'Événement annulé',
-      );
+    const placesEnded = new Set(ended.map((registration) => registration.id));
+    for (const id of placesEnded)
+      await enqueueJob(work.db, eventMailJob, { event: 'event-cancelled', registrationId: id });
+    // Nobody is charged for an event that is cancelled: the places still held, and what members who left
+    // after the refund limit still owe or paid for theirs (the space's policy while the event was to be
+    // held), are given back; those members are told too.
+    const leavers = new Set<string>();
+    for (const charge of await standingCharges(work.db, input.id)) {
+      await refundAndLog(work, row, charge, 'Événement annulé');
+      if (!placesEnded.has(charge.id)) leavers.add(charge.id);
     }
+    for (const id of leavers)
+      await enqueueJob(work.db, eventMailJob, { event: 'event-cancelled', registrationId: id });
     await logActivity(work, {
       kind: 'event.cancelled',
       subject: { type: 'event', id: input.id },
@@ -393,13 +398,14 @@ export async function cancelEvent(ctx: ServiceContext, input: { id: string; reas
       details: {
         ...eventDetails(row),
         told: ended.length,
+        ...(leavers.size ? { leaversRefunded: leavers.size } : {}),
         ...(input.reason ? { reason: input.reason } : {}),
       },
     });
-    return ended.length;
+    return { told: ended.length, mailed: placesEnded.size + leavers.size };
   });
-  if (told > 0) wakeJobRunner();
-  return { id: input.id, told };
+  if (outcome.mailed > 0) wakeJobRunner();
+  return { id: input.id, told: outcome.told };
 }
 
 const WEEK_MS = 7 * 24 * 3_600_000;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
 import type { TAttendee, TEventPage, TMyRegistration } from '#contract/events';
+import type { TLedgerLine } from '#contract/formulas';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -11,6 +12,7 @@ import { createJobRunner } from '../../platform/jobs';
 import { log } from '../../platform/log';
 import { formulasCallables } from '../formulas/formulas.callables';
 import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
+import { invoicesCallables } from '../invoices/invoices.callables';
 import { setLegalIdentity } from '../invoices/invoices.fixtures';
 import {
   addRole,
@@ -34,7 +36,7 @@ import { sweepEvents } from './registrations.service';
  * reminder e-mails. On PGlite, or PostgreSQL with DATABASE_URL.
  */
 let now = new Date(localInstant('2027-02-01T08:00'));
-const inner = createCallableRouter([...eventsCallables, ...formulasCallables]);
+const inner = createCallableRouter([...eventsCallables, ...formulasCallables, ...invoicesCallables]);
 const invoke = (name: string, data: unknown, person: TestPerson | null) =>
   inner.invoke(name, data, { ...contextFor(database.db, person?.session ?? null), now });
 let database: Database;
@@ -117,6 +119,20 @@ async function activityKinds(registrationId: string): Promise<string[]> {
 
 const page = (person: TestPerson | null, id: string) => call<TEventPage>(person, 'events.get', { id });
 
+/** Runs the events' due jobs (offers, e-mails) until none is left; returns what was mailed. */
+async function runDueEventJobs() {
+  const mailer = recordingMailer();
+  const runner = createJobRunner({
+    db: database.db,
+    jobs: eventJobs,
+    baseUrl: 'http://escale.test',
+    mailer,
+    log,
+  });
+  while ((await runner.runDue(now)) > 0);
+  return mailer;
+}
+
 describe('a paid place at price', () => {
   it('is an order with its invoice; cancelled within the policy, the order is cancelled and credited', async () => {
     const eventId = await paidEvent();
@@ -189,6 +205,77 @@ describe('a paid place at price', () => {
   });
 });
 
+describe('a place’s invoice paid from the invoicing page', () => {
+  async function invoiceOf(registrationId: string) {
+    const [row] = await rowsOf<{ id: string; number: string; order_id: string }>(
+      database.db,
+      sql`SELECT i.id, i.number, i.order_id FROM invoices i JOIN orders o ON o.id = i.order_id
+          WHERE o.registration_id = ${registrationId} AND i.kind = 'invoice'`,
+    );
+    return row!;
+  }
+  const pay = (invoiceId: string, amountCents: number) =>
+    call(manager, 'invoices.recordPayment', {
+      invoiceId,
+      amountCents,
+      method: 'bank_transfer',
+      paidOn: '2027-02-01',
+    });
+
+  it('pays the place once the invoice is paid in full, as the door list would', async () => {
+    const eventId = await paidEvent();
+    const member = await insertPerson(database.db);
+    const mine = await call<TMyRegistration>(member, 'events.register', {
+      eventId,
+      payWith: 'price',
+      paymentMethod: 'bank_transfer',
+    });
+    const invoice = await invoiceOf(mine.id);
+    await pay(invoice.id, 1000);
+    expect((await page(member, eventId)).mine?.payment).toMatchObject({ orderStatus: 'awaiting_payment' });
+    await pay(invoice.id, 2000);
+    expect((await page(member, eventId)).mine?.payment).toMatchObject({
+      orderStatus: 'paid',
+      refunded: false,
+    });
+    const [entry] = await rowsOf<{
+      actor_id: string;
+      about_user_id: string;
+      details: Record<string, unknown>;
+    }>(
+      database.db,
+      sql`SELECT actor_id, about_user_id, details FROM activity_entries
+          WHERE kind = 'registration.paid' AND subject_id = ${mine.id}`,
+    );
+    expect(entry).toMatchObject({
+      actor_id: manager.id,
+      about_user_id: member.id,
+      details: { orderId: invoice.order_id, paidThrough: 'invoice', invoiceNumber: invoice.number },
+    });
+    expect(await codeOf(call(manager, 'events.markPaid', { registrationId: mine.id }))).toBe(
+      'failed-precondition:not-awaiting-payment',
+    );
+  });
+
+  it('a member of the space may not record it', async () => {
+    const eventId = await paidEvent();
+    const member = await insertPerson(database.db);
+    const mine = await call<TMyRegistration>(member, 'events.register', { eventId });
+    const invoice = await invoiceOf(mine.id);
+    expect(
+      await codeOf(
+        call(member, 'invoices.recordPayment', {
+          invoiceId: invoice.id,
+          amountCents: 3000,
+          method: 'cash',
+          paidOn: '2027-02-01',
+        }),
+      ),
+    ).toBe('permission-denied');
+    expect((await page(member, eventId)).mine?.payment).toMatchObject({ orderStatus: 'awaiting_payment' });
+  });
+});
+
 describe('a crowd on a paid event', () => {
   it('40 concurrent paid registrations for 10 places: 10 orders with gap-free invoices, 30 in line, 0 internal', async () => {
     const eventId = await paidEvent({ capacity: 10 });
@@ -249,6 +336,17 @@ describe('a paid place with credit', () => {
     );
     expect(entries.map((entry) => entry.kind)).toEqual(['debit', 'refund']);
     expect(entries[0]!.lot_id).toBe(entries[1]!.lot_id);
+    // The member's credit history names the event of both lines, for a link to its page.
+    const ledger = await call<{ lines: TLedgerLine[] }>(member, 'plans.ledger', {});
+    expect(ledger.lines.slice(0, 2).map((line) => [line.kind, line.event?.id, line.reservation])).toEqual([
+      ['refund', eventId, null],
+      ['debit', eventId, null],
+    ]);
+    expect(ledger.lines[0]!.event).toMatchObject({
+      titleFr: WORKSHOP.titleFr,
+      startsAt: localInstant(WORKSHOP.startsAt),
+    });
+    expect(ledger.lines[2]).toMatchObject({ kind: 'grant', event: null });
     // Registering again is a new round, charged again.
     const again = await call<TMyRegistration>(member, 'events.register', { eventId, payWith: 'credits' });
     expect(again.payment).toMatchObject({ with: 'credits', refunded: false });
@@ -307,14 +405,7 @@ describe('a waitlisted person', () => {
     expect(waiting).toMatchObject({ status: 'waitlisted', payment: null });
     expect(await balance(second.id)).toBe(600);
     await call(first, 'events.cancelRegistration', { eventId });
-    const runner = createJobRunner({
-      db: database.db,
-      jobs: eventJobs,
-      baseUrl: 'http://escale.test',
-      mailer: recordingMailer(),
-      log,
-    });
-    while ((await runner.runDue(now)) > 0);
+    await runDueEventJobs();
     const accepted = await call<TMyRegistration>(second, 'events.acceptOffer', {
       eventId,
       payWith: 'credits',
@@ -351,6 +442,78 @@ describe('a manager cancelling a paid event', () => {
   });
 });
 
+describe('members who left after the refund limit', () => {
+  it('still owe their place while the event is held, and nothing once a manager cancels it', async () => {
+    const eventId = await paidEvent();
+    const unpaid = await insertPerson(database.db);
+    const paid = await insertPerson(database.db);
+    const byCredit = await memberWithPack();
+    const holder = await insertPerson(database.db);
+    const unpaidPlace = await call<TMyRegistration>(unpaid, 'events.register', { eventId });
+    const paidPlace = await call<TMyRegistration>(paid, 'events.register', { eventId });
+    await call(manager, 'events.markPaid', { registrationId: paidPlace.id });
+    const creditPlace = await call<TMyRegistration>(byCredit, 'events.register', {
+      eventId,
+      payWith: 'credits',
+    });
+    await call(holder, 'events.register', { eventId });
+    now = new Date(localInstant('2027-02-10T12:00'));
+    try {
+      for (const person of [unpaid, paid, byCredit]) {
+        const after = await call<TMyRegistration>(person, 'events.cancelRegistration', { eventId });
+        expect(after.payment?.refunded).toBe(false);
+      }
+      expect((await page(unpaid, eventId)).mine?.payment).toMatchObject({ orderStatus: 'awaiting_payment' });
+      expect(await balance(byCredit.id)).toBe(510);
+
+      const { told } = await call<{ told: number }>(manager, 'events.cancel', {
+        id: eventId,
+        reason: 'Grève',
+      });
+      expect(told).toBe(1);
+      // The unpaid order is cancelled with a credit note, the paid one too, the credit is back in its lot.
+      expect((await page(unpaid, eventId)).mine?.payment).toMatchObject({
+        orderStatus: 'cancelled',
+        refunded: true,
+      });
+      for (const person of [unpaid, paid])
+        expect(
+          (await documentsOf(person.id)).map((document) => [document.kind, document.payment_status]),
+        ).toEqual([
+          ['credit_note', 'paid'],
+          ['invoice', 'credited'],
+        ]);
+      expect(await balance(byCredit.id)).toBe(600);
+      for (const place of [unpaidPlace, paidPlace, creditPlace])
+        expect(await activityKinds(place.id)).toContain('registration.refunded');
+      const [cancelled] = await rowsOf<{ details: Record<string, unknown> }>(
+        database.db,
+        sql`SELECT details FROM activity_entries WHERE kind = 'event.cancelled' AND subject_id = ${eventId}`,
+      );
+      expect(cancelled!.details).toMatchObject({ told: 1, leaversRefunded: 3 });
+      // Each is told the event is cancelled (and that what they were charged is given back).
+      const mails = await rowsOf<{ registration_id: string }>(
+        database.db,
+        sql`SELECT payload->>'registrationId' AS registration_id FROM jobs
+            WHERE kind = 'events.mail' AND payload->>'event' = 'event-cancelled'
+              AND payload->>'registrationId' IN (SELECT id::text FROM event_registrations WHERE event_id = ${eventId})`,
+      );
+      expect(mails).toHaveLength(4);
+      // The one who had not paid is told they owe nothing; the one who had, that it is given back.
+      const mailer = await runDueEventJobs();
+      const cancelledMail = (person: TestPerson) =>
+        mailer.sent.find(
+          (message) => message.to.includes(person.email) && /Événement annulé/.test(message.subject),
+        );
+      expect(cancelledMail(unpaid)?.text).toContain('Vous ne devez plus rien pour cette place');
+      expect(cancelledMail(paid)?.text).toContain('Ce que vous aviez payé vous est rendu');
+      expect(cancelledMail(byCredit)?.text).toContain('Ce que vous aviez payé vous est rendu');
+    } finally {
+      now = new Date(localInstant('2027-02-01T08:00'));
+    }
+  });
+});
+
 describe('e-mails about the schedule', () => {
   async function mailsOf(eventId: string, kind: string) {
     return rowsOf<{ registration_id: string; previous: unknown }>(
@@ -382,15 +545,7 @@ describe('e-mails about the schedule', () => {
     const changed = await mailsOf(eventId, 'event-changed');
     expect(changed).toHaveLength(2);
     expect(changed[0]!.previous).toMatchObject({ startsAt: localInstant('2027-02-10T18:00') });
-    const mailer = recordingMailer();
-    const runner = createJobRunner({
-      db: database.db,
-      jobs: eventJobs,
-      baseUrl: 'http://escale.test',
-      mailer,
-      log,
-    });
-    while ((await runner.runDue(now)) > 0);
+    const mailer = await runDueEventJobs();
     const sent = mailer.sent.filter((message) => /Événement modifié|Event changed/.test(message.subject));
     expect(sent).toHaveLength(2);
     const ics = String(sent[0]!.attachments?.[0]?.content ?? '');

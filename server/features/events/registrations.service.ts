@@ -643,8 +643,66 @@ export async function checkIn(ctx: ServiceContext, input: { registrationId: stri
 }
 
 /**
- * A manager records that a place bought at price was paid (on site or by transfer): its order is paid and
- * its invoice, if it has one, gets the payment (chained in the space's journal).
+ * Locks the event of a registration's order, first, as every change to its places and payments does: a
+ * payment recorded on the order's invoice (`invoices.recordPayment`) takes it before the order and the
+ * invoice, so it queues behind a cancellation's refund or the door list's "mark paid" instead of
+ * deadlocking with them. Answers the event, or null when the order is not a registration's.
+ */
+export async function lockEventOfOrder(work: WorkContext, orderId: string): Promise<EventRow | null> {
+  const [found] = await rowsOf<{ event_id: string }>(
+    work.db,
+    sql`SELECT r.event_id FROM orders o JOIN event_registrations r ON r.id = o.registration_id WHERE o.id = ${orderId}`,
+  );
+  return found ? lockAndReadEvent(work.db, found.event_id) : null;
+}
+
+/**
+ * Settles a registration's order awaiting payment, with its event locked by the caller: the order is paid
+ * (`registration.paid`, about its person). Marked paid at the door (`through` null), its invoice gets the
+ * remaining amount as a payment; settled because its invoice was paid in full, the invoice already is.
+ * Any round's order (a member who left after the refund limit still owes theirs). Null when the order was
+ * not awaiting payment.
+ */
+export async function settleRegistrationOrder(
+  work: WorkContext,
+  event: EventRow,
+  orderId: string,
+  through: { invoiceNumber: string } | null,
+) {
+  const [paid] = await rowsOf<{
+    id: string;
+    user_id: string;
+    registration_id: string;
+    payment_method: PaymentMethod;
+    total_cents: number;
+  }>(
+    work.db,
+    sql`UPDATE orders SET status = 'paid', paid_at = ${work.now.toISOString()}::timestamptz,
+          paid_by_id = ${work.actor?.id ?? null}
+        WHERE id = ${orderId} AND registration_id IS NOT NULL AND status = 'awaiting_payment'
+        RETURNING id, user_id, registration_id, payment_method, total_cents`,
+  );
+  if (!paid) return null;
+  if (!through) await settleSale(work, { orderId: paid.id }, paid.payment_method, event.time_zone);
+  await logActivity(
+    work,
+    registrationEntry(event, { id: paid.registration_id, userId: paid.user_id }, 'registration.paid', {
+      changes: { orderStatus: { before: 'awaiting_payment', after: 'paid' } },
+      details: {
+        orderId: paid.id,
+        totalCents: Number(paid.total_cents),
+        paymentMethod: paid.payment_method,
+        ...(through ? { paidThrough: 'invoice', invoiceNumber: through.invoiceNumber } : {}),
+      },
+    }),
+  );
+  return paid;
+}
+
+/**
+ * A manager records that a place bought at price was paid (on site or by transfer): the order of the
+ * registration's current round is settled and its invoice, if it has one, gets the payment (chained in the
+ * space's journal).
  */
 export async function markRegistrationPaid(ctx: ServiceContext, input: { registrationId: string }) {
   const [found] = await rowsOf<{ event_id: string; space_id: string }>(
@@ -655,32 +713,13 @@ export async function markRegistrationPaid(ctx: ServiceContext, input: { registr
   await requireRight(ctx, 'manage', found.space_id);
   return unitOfWork(ctx, async (work) => {
     const event = await lockEvent(work, found.event_id);
-    const [paid] = await rowsOf<{
-      id: string;
-      user_id: string;
-      payment_method: PaymentMethod;
-      total_cents: number;
-    }>(
+    const [order] = await rowsOf<{ id: string }>(
       work.db,
-      sql`UPDATE orders SET status = 'paid', paid_at = ${work.now.toISOString()}::timestamptz, paid_by_id = ${work.actor!.id}
-          FROM event_registrations r
-          WHERE orders.registration_id = r.id AND orders.period_index = r.round AND r.id = ${input.registrationId}
-            AND orders.status = 'awaiting_payment'
-          RETURNING orders.id, orders.user_id, orders.payment_method, orders.total_cents`,
+      sql`SELECT o.id FROM orders o JOIN event_registrations r ON r.id = o.registration_id AND o.period_index = r.round
+          WHERE r.id = ${input.registrationId}`,
     );
+    const paid = order ? await settleRegistrationOrder(work, event, order.id, null) : null;
     if (!paid) throw refused('not-awaiting-payment', 'Nothing to pay for this registration');
-    await settleSale(work, { orderId: paid.id }, paid.payment_method, event.time_zone);
-    await logActivity(
-      work,
-      registrationEntry(event, { id: input.registrationId, userId: paid.user_id }, 'registration.paid', {
-        changes: { orderStatus: { before: 'awaiting_payment', after: 'paid' } },
-        details: {
-          orderId: paid.id,
-          totalCents: Number(paid.total_cents),
-          paymentMethod: paid.payment_method,
-        },
-      }),
-    );
     const [row] = await rowsOf<AttendeeRow>(
       work.db,
       sql`SELECT ${ATTENDEE_COLUMNS} FROM event_registrations r JOIN users ON users.id = r.user_id WHERE r.id = ${input.registrationId}`,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   FILE_PURPOSES,
   fileUrlOf,
@@ -8,6 +8,8 @@ import {
   type TUploadedFile,
 } from '#contract/storage';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import type { Tx } from '../../db/transaction';
 import { storedFiles } from '../../db/schema/files';
 import { isSelf, mayReadFile, requireSignedIn, type Actor } from '../../platform/policy';
 import { createFileKey, sniffContentType, type FileStore } from '../../platform/storage';
@@ -94,23 +96,130 @@ export async function readableFile(
   return file;
 }
 
-/** Removes one file of the actor (their own only). */
+/**
+ * Whether a space, or the site, shows the file `f.key` (the stored file aliased `f`): a space's or a room's
+ * photo, an event's cover, a document a space shares, a blog article's cover. Such a file is the space's
+ * (or the site's), whoever uploaded it: it outlives its uploader's account (docs/decisions/024).
+ */
+const SHOWN_BY_A_SPACE = sql`(EXISTS (SELECT 1 FROM space_photos p WHERE p.file_key = f.key)
+  OR EXISTS (SELECT 1 FROM room_photos p WHERE p.file_key = f.key)
+  OR EXISTS (SELECT 1 FROM events e WHERE e.cover_key = f.key)
+  OR EXISTS (SELECT 1 FROM shared_documents d WHERE d.file_key = f.key)
+  OR EXISTS (SELECT 1 FROM articles a WHERE a.cover_url = '/media/' || f.key))`;
+
+/** Whether anything at all uses the file `f.key`: a space's content, an ad's image, a person's avatar. */
+const USED_AT_ALL = sql`(${SHOWN_BY_A_SPACE}
+  OR EXISTS (SELECT 1 FROM ads a WHERE a.image_key = f.key)
+  OR EXISTS (SELECT 1 FROM users u WHERE u.image = ${fileUrlOf('')} || f.key))`;
+
+/** Removes one file of the actor (their own, and not one a space shows). */
 export async function deleteOwnFile(db: Db, store: FileStore, actor: Actor, key: string): Promise<void> {
   requireSignedIn(actor);
   const file = await findFile(db, key);
   if (!file) throw new StorageError('storage/object-not-found', 'No such file');
-  if (!isSelf(actor, file.ownerId)) {
-    throw new StorageError('storage/unauthorized', 'Not your file', { reason: 'permission' });
-  }
-  await db.delete(storedFiles).where(eq(storedFiles.key, key));
+  const notYours = () => new StorageError('storage/unauthorized', 'Not your file', { reason: 'permission' });
+  if (!isSelf(actor, file.ownerId)) throw notYours();
+  // Checked in the statement: a photo attached meanwhile stays (files attached before attaching cleared
+  // their owner may still name their uploader).
+  const removed = await rowsOf<{ key: string }>(
+    db,
+    sql`DELETE FROM stored_files f WHERE f.key = ${key} AND f.owner_id = ${file.ownerId}
+      AND NOT ${SHOWN_BY_A_SPACE} RETURNING f.key`,
+  );
+  if (removed.length === 0) throw notYours();
   await store.delete(key);
 }
 
-/** Removes every file a person uploaded (account deletion). */
-export async function deleteFilesOf(db: Db, store: FileStore, ownerId: string): Promise<void> {
-  const removed = await db
+/**
+ * The files of a person whose account is being erased, in the erasure's transaction: those a space or the
+ * site shows stay and belong to nobody (`owner_id` cleared), the others (their avatar, their ads' images,
+ * uploads never attached) are deleted. Answers the keys whose bytes to delete once the erasure commits.
+ */
+export async function eraseFilesOf(tx: Tx, ownerId: string): Promise<string[]> {
+  await tx.execute(
+    sql`UPDATE stored_files f SET owner_id = NULL WHERE f.owner_id = ${ownerId} AND ${SHOWN_BY_A_SPACE}`,
+  );
+  const removed = await tx
     .delete(storedFiles)
     .where(eq(storedFiles.ownerId, ownerId))
     .returning({ key: storedFiles.key });
-  for (const { key } of removed) await store.delete(key);
+  return removed.map(({ key }) => key);
+}
+
+/** Deletes stored bytes, each key once its row is gone; a failure is left to the orphan sweep's logs. */
+export async function deleteBytes(store: FileStore, keys: readonly string[]): Promise<void> {
+  for (const key of keys) await store.delete(key);
+}
+
+/**
+ * Takes an upload of `ownerId` for a space (a space's or a room's photo), in the transaction that attaches
+ * it: the file is the space's from then on (`owner_id` cleared). Being a write to the file's row, it also
+ * makes the orphan sweep leave the file alone (see `sweepOrphanFiles`). False when the file is not (or no
+ * longer) this person's upload of that purpose.
+ */
+export async function takeUploadForSpace(
+  tx: Tx,
+  input: { key: string; ownerId: string; purpose: string },
+): Promise<boolean> {
+  const taken = await tx
+    .update(storedFiles)
+    .set({ ownerId: null })
+    .where(
+      and(
+        eq(storedFiles.key, input.key),
+        eq(storedFiles.ownerId, input.ownerId),
+        eq(storedFiles.purpose, input.purpose),
+      ),
+    )
+    .returning({ key: storedFiles.key });
+  return taken.length > 0;
+}
+
+/** An upload nothing uses is deleted once it is this old (the form it was for was left). */
+export const ORPHAN_FILE_AGE_MS = 24 * 3_600_000;
+const ORPHAN_SWEEP_BATCH = 100;
+/** At most this many batches a run: the next run goes on. */
+const ORPHAN_SWEEP_MAX_BATCHES = 20;
+
+/**
+ * Deletes the stored files nothing uses (USED_AT_ALL) created more than ORPHAN_FILE_AGE_MS before `now`,
+ * rows then bytes, in batches. Safe against an attachment at the same moment: each batch is one statement
+ * in a REPEATABLE READ transaction that locks its rows `FOR UPDATE SKIP LOCKED`. A file whose row an
+ * attachment is writing or has locked (a foreign key's check) is skipped; one whose row an attachment
+ * changed after the batch's snapshot (every attachment without a foreign key writes the row:
+ * `takeUploadForSpace`, the avatar) or one a foreign key now names (the key's action checks rows the
+ * snapshot cannot see) makes PostgreSQL refuse the batch, which is tried again later. Two runners at once
+ * never take the same row. Answers how many files went.
+ */
+export async function sweepOrphanFiles(
+  db: Db,
+  store: FileStore,
+  now: Date,
+  options: { batchSize?: number } = {},
+): Promise<number> {
+  const batchSize = options.batchSize ?? ORPHAN_SWEEP_BATCH;
+  const cutoff = new Date(now.getTime() - ORPHAN_FILE_AGE_MS).toISOString();
+  let total = 0;
+  for (let batch = 0; batch < ORPHAN_SWEEP_MAX_BATCHES; batch++) {
+    const keys = await db.transaction(
+      async (tx) => {
+        const rows = await rowsOf<{ key: string }>(
+          tx,
+          sql`WITH orphans AS (
+            SELECT f.key FROM stored_files f
+            WHERE f.created_at < ${cutoff}::timestamptz AND NOT ${USED_AT_ALL}
+            ORDER BY f.created_at LIMIT ${batchSize}
+            FOR UPDATE SKIP LOCKED
+          )
+          DELETE FROM stored_files f USING orphans o WHERE f.key = o.key RETURNING f.key`,
+        );
+        return rows.map((row) => row.key);
+      },
+      { isolationLevel: 'repeatable read' },
+    );
+    await deleteBytes(store, keys);
+    total += keys.length;
+    if (keys.length < batchSize) break;
+  }
+  return total;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import { type TLedgerLine, type TLot, type TPlan } from '#contract/formulas';
 import {
@@ -329,46 +329,64 @@ async function managedOrder(ctx: ServiceContext, orderId: string) {
 }
 
 /**
- * A manager records that an order was paid: a plan waiting for it starts now; a plan suspended for it
- * is active again (its credit, frozen meanwhile, is usable again).
+ * Settles a plan's order awaiting payment, in the caller's unit of work: the order is paid, a plan waiting
+ * for it starts now, a plan suspended for it is active again (its credit, frozen meanwhile, is usable
+ * again). Marked paid from the order (`through` null), its invoice gets the remaining amount as a payment;
+ * settled because its invoice was paid in full (`invoices.recordPayment`), the invoice already is. Null when
+ * the order was not awaiting payment. The order's row is locked first, then the plan, then the invoice: the
+ * order a payment recorded on the invoice takes too, so the two queue rather than deadlock.
  */
+export async function settlePlanOrder(
+  work: WorkContext,
+  orderId: string,
+  through: { invoiceNumber: string } | null,
+) {
+  const [paid] = await work.db
+    .update(orders)
+    .set({ status: 'paid', paidAt: work.now, paidById: work.actor?.id ?? null })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment'), isNotNull(orders.planId)))
+    .returning();
+  if (!paid?.planId) return null;
+  const [plan] = await work.db.select().from(plans).where(eq(plans.id, paid.planId)).for('update');
+  const [formula] = await work.db.select().from(formulas).where(eq(formulas.id, plan!.formulaId));
+  const space = await spaceInfo(work.db, paid.spaceId);
+  if (plan!.status === 'pending_payment') await activatePlan(work, plan!, formula!, paid.id, space.timeZone);
+  // Its invoice, if it has one, is paid too (a payment in the chained journal).
+  if (!through) await settleSale(work, { orderId: paid.id }, paid.paymentMethod, space.timeZone);
+  if (plan!.status === 'suspended') {
+    const [{ unpaid }] = (await rowsOf<{ unpaid: number }>(
+      work.db,
+      sql`SELECT count(*)::int AS unpaid FROM orders WHERE plan_id = ${plan!.id} AND status = 'awaiting_payment'
+            AND due_at <= ${work.now.toISOString()}::timestamptz`,
+    )) as [{ unpaid: number }];
+    if (unpaid === 0)
+      await work.db
+        .update(plans)
+        .set({ status: plan!.cancelledAt ? 'cancelling' : 'active', updatedAt: work.now })
+        .where(eq(plans.id, plan!.id));
+  }
+  await logActivity(work, {
+    kind: 'order.paid',
+    subject: { type: 'order', id: paid.id },
+    spaceId: paid.spaceId,
+    aboutUserId: paid.userId,
+    changes: { status: { before: 'awaiting_payment', after: 'paid' } },
+    details: {
+      formulaName: formula!.nameFr,
+      totalCents: paid.totalCents,
+      ...(through ? { paidThrough: 'invoice', invoiceNumber: through.invoiceNumber } : {}),
+    },
+  });
+  return paid;
+}
+
+/** A manager records that an order was paid (on site, by transfer): see `settlePlanOrder`. */
 export async function markOrderPaid(ctx: ServiceContext, orderId: string) {
   requireSignedIn(ctx.actor);
   await managedOrder(ctx, orderId);
   return unitOfWork(ctx, async (work) => {
-    const [paid] = await work.db
-      .update(orders)
-      .set({ status: 'paid', paidAt: work.now, paidById: work.actor!.id })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment')))
-      .returning();
+    const paid = await settlePlanOrder(work, orderId, null);
     if (!paid) throw refused('not-paid-yet', 'This order is not awaiting payment');
-    const [plan] = await work.db.select().from(plans).where(eq(plans.id, paid.planId!)).for('update');
-    const [formula] = await work.db.select().from(formulas).where(eq(formulas.id, plan!.formulaId));
-    const space = await spaceInfo(work.db, paid.spaceId);
-    if (plan!.status === 'pending_payment')
-      await activatePlan(work, plan!, formula!, paid.id, space.timeZone);
-    // Its invoice, if it has one, is paid too (a payment in the chained journal).
-    await settleSale(work, { orderId: paid.id }, paid.paymentMethod, space.timeZone);
-    if (plan!.status === 'suspended') {
-      const [{ unpaid }] = (await rowsOf<{ unpaid: number }>(
-        work.db,
-        sql`SELECT count(*)::int AS unpaid FROM orders WHERE plan_id = ${plan!.id} AND status = 'awaiting_payment'
-              AND due_at <= ${work.now.toISOString()}::timestamptz`,
-      )) as [{ unpaid: number }];
-      if (unpaid === 0)
-        await work.db
-          .update(plans)
-          .set({ status: plan!.cancelledAt ? 'cancelling' : 'active', updatedAt: work.now })
-          .where(eq(plans.id, plan!.id));
-    }
-    await logActivity(work, {
-      kind: 'order.paid',
-      subject: { type: 'order', id: paid.id },
-      spaceId: paid.spaceId,
-      aboutUserId: paid.userId,
-      changes: { status: { before: 'awaiting_payment', after: 'paid' } },
-      details: { formulaName: formula!.nameFr, totalCents: paid.totalCents },
-    });
     const lines = await work.db.select().from(orderLines).where(eq(orderLines.orderId, paid.id));
     return toOrder(paid, lines);
   });
@@ -643,7 +661,7 @@ export async function listSpacePlans(ctx: ServiceContext, spaceId: string) {
 
 /**
  * The member's ledger, newest first, each line with its lot's balance just after it (a window sum over the
- * lot, in entry order) and the booking it paid or refunded.
+ * lot, in entry order) and the booking or the event's place it paid or refunded.
  */
 export async function listMyLedger(ctx: ServiceContext, input: { before?: number }, pageSize = 50) {
   const user = requireSignedIn(ctx.actor);
@@ -660,12 +678,17 @@ export async function listMyLedger(ctx: ServiceContext, input: { before?: number
     room_name: string | null;
     starts_at: string | null;
     ends_at: string | null;
+    event_id: string | null;
+    event_title_fr: string | null;
+    event_title_en: string | null;
+    event_starts_at: string | null;
+    event_ends_at: string | null;
   }>(
     ctx.db,
     // The page first (the member's entries by id, newest first), then the running balance of only the lots
     // the page touches, up to its newest line: the cost follows the page, not the member's whole history.
     sql`WITH page AS (
-          SELECT e.id, e.lot_id, e.kind, e.amount, e.reason, e.reservation_id, e.occurred_at
+          SELECT e.id, e.lot_id, e.kind, e.amount, e.reason, e.reservation_id, e.registration_id, e.occurred_at
           FROM credit_entries e
           WHERE e.user_id = ${user.id} AND ${input.before ? sql`e.id < ${input.before}` : sql`TRUE`}
           ORDER BY e.id DESC LIMIT ${pageSize + 1}
@@ -677,10 +700,14 @@ export async function listMyLedger(ctx: ServiceContext, input: { before?: number
         )
         SELECT page.id, page.lot_id, page.kind, page.amount, l.unit, to_json(page.occurred_at) #>> '{}' AS occurred_at,
                page.reason, running.balance_after::int AS balance_after, page.reservation_id, rooms.name AS room_name,
-               to_json(r.starts_at) #>> '{}' AS starts_at, to_json(r.ends_at) #>> '{}' AS ends_at
+               to_json(r.starts_at) #>> '{}' AS starts_at, to_json(r.ends_at) #>> '{}' AS ends_at,
+               ev.id AS event_id, ev.title_fr AS event_title_fr, ev.title_en AS event_title_en,
+               to_json(ev.starts_at) #>> '{}' AS event_starts_at, to_json(ev.ends_at) #>> '{}' AS event_ends_at
         FROM page JOIN running ON running.id = page.id JOIN credit_lots l ON l.id = page.lot_id
         LEFT JOIN reservations r ON r.id = page.reservation_id
         LEFT JOIN rooms ON rooms.id = r.room_id
+        LEFT JOIN event_registrations er ON er.id = page.registration_id
+        LEFT JOIN events ev ON ev.id = er.event_id
         ORDER BY page.id DESC`,
   );
   const lines = rows.slice(0, pageSize).map((row): TLedgerLine => ({
@@ -698,6 +725,16 @@ export async function listMyLedger(ctx: ServiceContext, input: { before?: number
             roomName: row.room_name ?? '',
             startsAt: new Date(row.starts_at).toISOString(),
             endsAt: new Date(row.ends_at).toISOString(),
+          }
+        : null,
+    event:
+      row.event_id && row.event_starts_at && row.event_ends_at
+        ? {
+            id: row.event_id,
+            titleFr: row.event_title_fr ?? '',
+            titleEn: row.event_title_en ?? '',
+            startsAt: new Date(row.event_starts_at).toISOString(),
+            endsAt: new Date(row.event_ends_at).toISOString(),
           }
         : null,
     balanceAfter: Number(row.balance_after),

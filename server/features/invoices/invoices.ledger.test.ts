@@ -20,6 +20,7 @@ import {
   type TestPerson,
 } from '../reservations/reservations.fixtures';
 import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
+import { sweepPlans } from '../formulas/plans-sweep.service';
 import { verifySpaceChain } from './chain';
 import { remindOverdueInvoices } from './invoice-jobs';
 import { invoicesRouter, setLegalIdentity } from './invoices.fixtures';
@@ -74,6 +75,14 @@ async function refusal(promise: Promise<unknown>) {
     return { sqlState: sqlStateOf(error) };
   }
   return null;
+}
+
+async function invoiceOfOrder(orderId: string) {
+  const [invoice] = await rowsOf<{ id: string }>(
+    database.db,
+    sql`SELECT id FROM invoices WHERE order_id = ${orderId}`,
+  );
+  return invoice;
 }
 
 describe('numbering', () => {
@@ -329,6 +338,135 @@ describe('sales issue their invoices and credit notes', () => {
     );
     expect(mine.find((item) => item.id === invoice!.id)!.status).toBe('paid');
     expect((await verifySpaceChain(database.db, spaceId)).checked).toBe(2);
+  });
+
+  it('settles a formula order once a payment recorded on its invoice pays it in full, starting its plan', async () => {
+    const spaceId = await invoicingSpace();
+    await setActivation(database.db, spaceId, 'payment');
+    const formulaId = await insertFormula(database.db, spaceId);
+    const buyer = await insertPerson(database.db);
+    const bought = await call<{ order: { id: string }; planId: string }>(buyer, 'formulas.buy', {
+      formulaId,
+      paymentMethod: 'bank_transfer',
+      idempotencyKey: randomUUID(),
+    });
+    const [invoice] = await rowsOf<{ id: string; number: string }>(
+      database.db,
+      sql`SELECT id, number FROM invoices WHERE order_id = ${bought.order.id}`,
+    );
+    const pay = (amountCents: number) =>
+      call<{ status: string; paidCents: number }>(manager, 'invoices.recordPayment', {
+        invoiceId: invoice!.id,
+        amountCents,
+        method: 'bank_transfer',
+        paidOn: '2027-03-10',
+      });
+    const standing = async () => {
+      const [row] = await rowsOf<{
+        order_status: string;
+        plan_status: string;
+        lots: number;
+        paid_by: string;
+      }>(
+        database.db,
+        sql`SELECT o.status AS order_status, p.status AS plan_status, o.paid_by_id AS paid_by,
+                   (SELECT count(*) FROM credit_lots l WHERE l.plan_id = p.id)::int AS lots
+            FROM orders o JOIN plans p ON p.id = o.plan_id WHERE o.id = ${bought.order.id}`,
+      );
+      return row!;
+    };
+    // A partial payment leaves the order owed: the plan waits (and the grace period runs).
+    expect(await pay(10000)).toMatchObject({ status: 'partially_paid', paidCents: 10000 });
+    expect(await standing()).toMatchObject({
+      order_status: 'awaiting_payment',
+      plan_status: 'pending_payment',
+    });
+    expect(Number((await standing()).lots)).toBe(0);
+    // The rest pays it: the order is paid by the manager who recorded it, the plan starts with its credit.
+    expect(await pay(26000)).toMatchObject({ status: 'paid', paidCents: 36000 });
+    expect(await standing()).toMatchObject({
+      order_status: 'paid',
+      plan_status: 'active',
+      paid_by: manager.id,
+    });
+    expect(Number((await standing()).lots)).toBe(1);
+    const entries = await rowsOf<{ kind: string; details: Record<string, unknown> }>(
+      database.db,
+      sql`SELECT kind, details FROM activity_entries
+          WHERE (subject_id = ${invoice!.id} OR subject_id = ${bought.order.id}) AND kind IN ('payment.recorded', 'order.paid')
+          ORDER BY id`,
+    );
+    expect(entries.map((entry) => entry.kind)).toEqual([
+      'payment.recorded',
+      'payment.recorded',
+      'order.paid',
+    ]);
+    expect(entries[2]!.details).toMatchObject({ paidThrough: 'invoice', invoiceNumber: invoice!.number });
+    // Nothing is left to mark paid from the order, and no third payment was recorded.
+    expect(await refusal(call(manager, 'orders.markPaid', { orderId: bought.order.id }))).toMatchObject({
+      code: 'failed-precondition',
+      reason: 'not-paid-yet',
+    });
+    expect(await verifySpaceChain(database.db, spaceId)).toMatchObject({ intact: true, checked: 3 });
+  });
+
+  it('marking an order paid after a partial payment records only what remains on its invoice', async () => {
+    const spaceId = await invoicingSpace();
+    await setActivation(database.db, spaceId, 'payment');
+    const formulaId = await insertFormula(database.db, spaceId);
+    const bought = await call<{ order: { id: string } }>(member, 'formulas.buy', {
+      formulaId,
+      paymentMethod: 'on_site',
+      idempotencyKey: randomUUID(),
+    });
+    const invoice = await invoiceOfOrder(bought.order.id);
+    await call(manager, 'invoices.recordPayment', {
+      invoiceId: invoice!.id,
+      amountCents: 6000,
+      method: 'cash',
+      paidOn: '2027-03-10',
+    });
+    await call(manager, 'orders.markPaid', { orderId: bought.order.id });
+    const payments = await rowsOf<{ amount_cents: number }>(
+      database.db,
+      sql`SELECT amount_cents FROM invoice_payments WHERE invoice_id = ${invoice!.id} ORDER BY chain_position`,
+    );
+    expect(payments.map((payment) => Number(payment.amount_cents))).toEqual([6000, 30000]);
+    const [after] = await rowsOf<{ payment_status: string }>(
+      database.db,
+      sql`SELECT payment_status FROM invoices WHERE id = ${invoice!.id}`,
+    );
+    expect(after!.payment_status).toBe('paid');
+  });
+
+  it('makes a plan suspended for an overdue order active again once its invoice is paid in full', async () => {
+    const spaceId = await invoicingSpace();
+    await setActivation(database.db, spaceId, 'purchase', 3);
+    const formulaId = await insertFormula(database.db, spaceId);
+    const buyer = await insertPerson(database.db);
+    const bought = await call<{ order: { id: string }; planId: string }>(buyer, 'formulas.buy', {
+      formulaId,
+      paymentMethod: 'bank_transfer',
+      idempotencyKey: randomUUID(),
+    });
+    const later = new Date(now.getTime() + 4 * 86_400_000);
+    await sweepPlans(systemContext({ db: database.db, log, now: later }));
+    const planStatus = async () =>
+      (
+        await rowsOf<{ status: string }>(
+          database.db,
+          sql`SELECT status FROM plans WHERE id = ${bought.planId}`,
+        )
+      )[0]!.status;
+    expect(await planStatus()).toBe('suspended');
+    const invoice = await invoiceOfOrder(bought.order.id);
+    await call(manager, 'invoices.recordPayment', {
+      invoiceId: invoice!.id,
+      amountCents: 36000,
+      method: 'bank_transfer',
+      paidOn: '2027-03-10',
+    });
+    expect(await planStatus()).toBe('active');
   });
 
   it('issues nothing automatically for a space whose identity is incomplete, or for a free formula', async () => {

@@ -12,6 +12,7 @@ import type { InvoicePaymentMethod, PaymentStatus, StoredPaymentStatus } from '#
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { billingDetails, invoices, invoicingClosings, spaceLegalIdentities } from '../../db/schema/invoices';
+import { orders } from '../../db/schema/formulas';
 import { spaces } from '../../db/schema/spaces';
 import type { Tx } from '../../db/transaction';
 import { changesBetween } from '../../platform/activity';
@@ -25,7 +26,14 @@ import {
   type InvoiceRow,
 } from '../../platform/invoicing';
 import { isSelf, may, requireRight, requireSignedIn } from '../../platform/policy';
-import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
+import {
+  logActivity,
+  unitOfWork,
+  type ServiceContext,
+  type WorkContext,
+} from '../../platform/service-context';
+import { lockEventOfOrder, settleRegistrationOrder } from '../events/registrations.service';
+import { settlePlanOrder } from '../formulas/plans.service';
 import { verifySpaceChain } from './chain';
 
 /**
@@ -327,12 +335,36 @@ async function managedInvoice(ctx: ServiceContext, id: string): Promise<InvoiceR
   return row;
 }
 
+/**
+ * Locks what paying an order changes, in the order its own payment paths lock them (a registration's event,
+ * then the order; the invoice comes after, in `recordInvoicePayment`): a payment recorded here queues behind
+ * "mark paid" or a refund of the same order instead of deadlocking with it.
+ */
+async function lockOrderOf(work: WorkContext, orderId: string) {
+  const event = await lockEventOfOrder(work, orderId);
+  const [order] = await work.db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return order ? { order, event } : null;
+}
+
+/**
+ * A manager records a payment on an invoice (partial allowed). When it pays the invoice of an order in
+ * full, the order is settled in the same unit of work, as if marked paid from it: a plan waiting for its
+ * payment starts (or a suspended one is active again), a registration's place is paid; each with its own
+ * activity entry. A partial payment leaves the order awaiting payment (and the grace period running).
+ */
 export async function recordPayment(
   ctx: ServiceContext,
   input: { invoiceId: string; amountCents: number; method: InvoicePaymentMethod; paidOn: string },
 ): Promise<TInvoiceSummary> {
-  await managedInvoice(ctx, input.invoiceId);
-  await unitOfWork(ctx, (work) => recordInvoicePayment(work, input));
+  const invoice = await managedInvoice(ctx, input.invoiceId);
+  await unitOfWork(ctx, async (work) => {
+    const sale = invoice.orderId ? await lockOrderOf(work, invoice.orderId) : null;
+    const { invoice: after } = await recordInvoicePayment(work, input);
+    if (!sale || after.paymentStatus !== 'paid') return;
+    const through = { invoiceNumber: after.number };
+    if (sale.event) await settleRegistrationOrder(work, sale.event, sale.order.id, through);
+    else if (sale.order.planId) await settlePlanOrder(work, sale.order.id, through);
+  });
   return summaryOf(ctx.db, input.invoiceId, ctx.now);
 }
 

@@ -26,7 +26,7 @@ import {
   type WorkContext,
 } from '../../platform/service-context';
 import type { FileStore } from '../../platform/storage';
-import { deleteFilesOf, findFile } from '../files/files.service';
+import { deleteBytes, eraseFilesOf, findFile } from '../files/files.service';
 import { acknowledgementsOf } from '../invoices/documents.service';
 
 type UserRow = typeof users.$inferSelect;
@@ -158,6 +158,16 @@ export async function setAvatar(ctx: ServiceContext, store: FileStore, key: stri
   }
   const { user, previous } = await unitOfWork(ctx, async (work) => {
     const before = await lockedUser(work, userId);
+    // Still theirs, written in this transaction: an avatar swept or deleted meanwhile is not set, and the
+    // orphan sweep, which leaves a row written after it looked, does not take it (files.service.ts).
+    const [still] = await work.db
+      .update(storedFiles)
+      .set({ ownerId: userId })
+      .where(
+        and(eq(storedFiles.key, key), eq(storedFiles.ownerId, userId), eq(storedFiles.purpose, 'avatar')),
+      )
+      .returning({ key: storedFiles.key });
+    if (!still) throw new AppError('not-found', 'No such upload');
     const [after] = await work.db
       .update(users)
       .set({ image: fileUrlOf(key), updatedAt: work.now })
@@ -335,7 +345,7 @@ export async function deleteAccount(
       fields: [{ path: 'confirmEmail', message: 'confirmEmailMismatch' }],
     });
   }
-  await unitOfWork(ctx, async (work) => {
+  const erasedFiles = await unitOfWork(ctx, async (work) => {
     const tx = work.db;
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
@@ -381,6 +391,9 @@ export async function deleteAccount(
       details: { entriesAnonymised: anonymised },
       occurredAt: work.now,
     });
+    // Their avatar, their ads' images and their unattached uploads go; what a space shows stays its own.
+    return eraseFilesOf(tx, userId);
   });
-  await deleteFilesOf(ctx.db, store, userId);
+  // The bytes once the erasure has committed.
+  await deleteBytes(store, erasedFiles);
 }

@@ -170,9 +170,13 @@ describe('search', () => {
     // Canal closes at 21:00: an hour from 20:30 does not fit.
     expect(await slugsOf({ date: monday, time: '20:30', duration: 60, city: 'Paris' })).toEqual([]);
     // Lunch break in Lille and Bordeaux: 12:30-13:30 is closed, 11:00-12:00 is open.
-    expect(await slugsOf({ date: monday, time: '12:45', city: 'Lille' })).toEqual([]);
-    expect(await slugsOf({ date: monday, time: '11:00', city: 'Lille' })).toEqual(['beffroi-lille']);
-    expect(await slugsOf({ date: monday, time: '11:30', duration: 90, city: 'Lille' })).toEqual([]);
+    // Asked with the city and without it (the opening hours grouped over every space at once).
+    expect((await inLille({ date: monday, time: '12:45' })).slugs).toEqual([]);
+    expect((await inLille({ date: monday, time: '11:00' })).slugs).toEqual(['beffroi-lille']);
+    expect((await inLille({ date: monday, time: '11:30', duration: 90 })).slugs).toEqual([]);
+    // A date without a time needs one stretch of the length: Lille's longest is 09:00-12:30 and 13:30-18:30.
+    expect((await inLille({ date: monday, duration: 300 })).slugs).toEqual(['beffroi-lille']);
+    expect((await inLille({ date: monday, duration: 360 })).slugs).toEqual([]);
   });
 
   it('finds a slot across two opening intervals that touch, as a booking accepts it', async () => {
@@ -191,7 +195,7 @@ describe('search', () => {
     try {
       const monday = nextWeekday(1);
       // 11:30-13:30 lies in 09:00-12:30 + 12:30-18:30: one stretch, as the booking rule reads the hours.
-      expect(await slugsOf({ date: monday, time: '11:30', duration: 120, city: 'Lille' })).toEqual([
+      expect((await inLille({ date: monday, time: '11:30', duration: 120 })).slugs).toEqual([
         'beffroi-lille',
       ]);
     } finally {
@@ -245,6 +249,44 @@ describe('search', () => {
     await restoreSteps();
   });
 
+  it('shows a room free at 10:00 for two hours but not at 11:00, booked from noon', async () => {
+    const monday = nextWeekday(1);
+    const [year, month, day] = monday.split('-').map(Number) as [number, number, number];
+    const at = (hour: number) => new TZDate(year, month - 1, day, hour, 0, 0, 'Europe/Paris').toISOString();
+    const rooms = await lilleRooms();
+    const before = await inLille({ date: monday, time: '10:00', duration: 120 });
+    expect(before.slugs).toEqual(['beffroi-lille']);
+    const [member] = await rowsOf<{ id: string }>(database.db, sql`SELECT id FROM users LIMIT 1`);
+    for (const room of rooms) {
+      await database.db.execute(sql`
+        INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until, attendees,
+                                  status, price_excl_vat_cents, vat_cents, total_cents, vat_rate_basis_points,
+                                  pricing_basis, title)
+        VALUES (${room.id}, ${room.space_id}, ${member!.id}, ${at(12)}, ${at(13)}, ${at(13)}, 1,
+                'confirmed', 0, 0, 0, 2000, 'hourly', 'search test')`);
+    }
+    try {
+      // 10:00-12:00 ends as the booking starts: free. 11:00-13:00 runs into it.
+      expect(await inLille({ date: monday, time: '10:00', duration: 120 })).toEqual(before);
+      expect((await inLille({ date: monday, time: '11:00', duration: 120 })).slugs).toEqual([]);
+      expect((await inLille({ date: monday, time: '11:00', duration: 60 })).slugs).toEqual(['beffroi-lille']);
+      // A room whose buffer runs past noon is not free at 10:00 any more; the others still are.
+      const [first] = rooms;
+      await database.db.execute(
+        sql`UPDATE rooms SET buffer_minutes = buffer_minutes + 15 WHERE id = ${first!.id}`,
+      );
+      try {
+        expect((await inLille({ date: monday, time: '10:00', duration: 120 })).rooms).toBe(before.rooms - 1);
+      } finally {
+        await database.db.execute(
+          sql`UPDATE rooms SET buffer_minutes = buffer_minutes - 15 WHERE id = ${first!.id}`,
+        );
+      }
+    } finally {
+      await database.db.execute(sql`DELETE FROM reservations WHERE title = 'search test'`);
+    }
+  });
+
   it('leaves out rooms whose step the searched start or length is not on', async () => {
     const monday = nextWeekday(1);
     const lille = (ask: TSearchFiltersInput) => slugsOf({ date: monday, city: 'Lille', ...ask });
@@ -271,6 +313,8 @@ describe('search', () => {
       'atelier-montmartre-paris',
       'bureaux-du-canal-paris',
     ]);
+    expect(await slugsOf({ date: tuesday })).not.toContain('acme-coworking-paris');
+    expect(await slugsOf({ date: tuesday, time: '10:00' })).not.toContain('acme-coworking-paris');
   });
 
   it('respects lead time, horizon and duration limits of rooms', async () => {

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { isSpaceAmenity, type Amenity } from '#contract/amenities';
-import { MAX_BUFFER_MINUTES } from '#contract/rooms';
 import {
   DEFAULT_SEARCH_DURATION_MINUTES,
   SEARCH_PAGE_SIZE,
@@ -10,7 +9,7 @@ import {
 } from '#contract/search';
 import { cityKeyOf } from '#contract/spaces';
 import type { Db } from '../../db/client';
-import { openHoursSql, todayInSql } from '../../db/calendar-sql';
+import { openHoursSql, openIntervalsOfAllSpacesSql, todayInSql } from '../../db/calendar-sql';
 import { rowsOf } from '../../db/rows';
 import type { ServiceContext } from '../../platform/service-context';
 import { activeStatusSql } from '../../db/schema/reservations';
@@ -42,16 +41,32 @@ interface Conditions {
   space: SQL[];
   /** On `rooms r` of a kept space `s`. */
   room: SQL[];
-  /** With a time: a room is busy when an active reservation holds `[start, start + length + its buffer)`. */
-  busy?: { start: SQL; length: number };
+  /**
+   * With a date: the space `s` is open for the search, given its opening hours from `from` to `to` (which
+   * may depend on the space), or to `lastForAll` (the same for every space, never before `to`).
+   */
+  open?: { from: SQL; to: SQL; lastForAll: SQL; holds: (hours: SQL) => SQL };
+  /**
+   * With a time: a room is busy when an active reservation holds `[start, start + length + its buffer)`;
+   * `bookable(start)` is what room `r` needs of the start (lead time, horizon), given it as an instant.
+   */
+  busy?: { start: SQL; length: number; bookable: (start: SQL) => SQL };
 }
 
 const ACTIVE = activeStatusSql(sql`x.status`);
 const HELD = sql`tstzrange(x.starts_at, x.blocked_until, '[)')`;
 
-/** Reservation `x` holds time a slot of room `r` from `start` would need, the room's buffer after it included. */
-const heldDuring = (start: SQL, length: number) =>
-  sql`${HELD} && tstzrange(${start}, ${start} + make_interval(mins => ${length} + r.buffer_minutes), '[)')`;
+/** The time a slot of room `r` from `start` needs free: its length and the room's buffer after it. */
+const needed = (start: SQL, length: number) =>
+  sql`tstzrange(${start}, ${start} + make_interval(mins => ${length} + r.buffer_minutes), '[)')`;
+/** Reservation `x` holds time a slot of room `r` from `start` would need. */
+const heldDuring = (start: SQL, length: number) => sql`${HELD} && ${needed(start, length)}`;
+
+/** The conditions on the space `s` alone, its opening hours for the searched day read by `openHoursSql`. */
+function spaceWhereOf({ space, open }: Conditions): SQL {
+  const hours = open ? [open.holds(openHoursSql(sql`s.id`, sql`s.time_zone`, open.from, open.to))] : [];
+  return joinSql([...space, ...hours], ' AND ');
+}
 
 /** The room conditions of a search shape that looks rooms up one by one: busy rooms probed each in turn. */
 function roomConditionsProbing(conditions: Conditions): SQL {
@@ -59,6 +74,7 @@ function roomConditionsProbing(conditions: Conditions): SQL {
   const probe = busy
     ? // Through the exclusion constraint's (room_id, range) GiST index.
       [
+        busy.bookable(busy.start),
         sql`NOT EXISTS (SELECT 1 FROM reservations x WHERE x.room_id = r.id AND ${ACTIVE} AND ${heldDuring(busy.start, busy.length)})`,
       ]
     : [];
@@ -113,21 +129,34 @@ function addDayConditions(
     // end's (the next day's too for a slot running past midnight), closures left out.
     const end = sql`(${start} + make_interval(mins => ${length}))`;
     const endDay = sql`(${end} AT TIME ZONE s.time_zone)::date`;
-    conditions.space.push(
-      sql`tstzrange(${start}, ${end}) <@ ${openHoursSql(sql`s.id`, sql`s.time_zone`, day, endDay)}`,
-    );
+    // The last day a slot can reach in any zone (an hour's daylight-saving shift included): more days
+    // than `endDay` add only hours after the slot's end, which change nothing inside it.
     const [hours, minutes] = time.split(':').map(Number) as [number, number];
+    const lastForAll = sql`${day} + ${Math.floor((hours * 60 + minutes + length + 60) / (24 * 60))}::int`;
+    conditions.open = {
+      from: day,
+      to: endDay,
+      lastForAll,
+      holds: (hours) => sql`tstzrange(${start}, ${end}) <@ ${hours}`,
+    };
     conditions.room.push(sql`${hours * 60 + minutes} % r.booking_step_minutes = 0`);
-    conditions.room.push(sql`${start} >= ${at} + make_interval(mins => r.lead_time_minutes)`);
-    conditions.room.push(sql`${start} <= ${at} + make_interval(days => r.horizon_days)`);
     // Not booked then: no active reservation holds the slot or the room's buffer after it (the exclusion
     // constraint's rule; docs/decisions/010-reservations-no-double-booking.md).
-    conditions.busy = { start, length };
+    conditions.busy = {
+      start,
+      length,
+      bookable: (from) =>
+        sql`${from} >= ${at} + make_interval(mins => r.lead_time_minutes) AND ${from} <= ${at} + make_interval(days => r.horizon_days)`,
+    };
   } else {
     // Open that day for at least the length, in one stretch of its hours.
-    conditions.space.push(sql`EXISTS (
-      SELECT 1 FROM unnest(${openHoursSql(sql`s.id`, sql`s.time_zone`, day, day)}) AS open
-      WHERE upper(open) - lower(open) >= make_interval(mins => ${length}))`);
+    conditions.open = {
+      from: day,
+      to: day,
+      lastForAll: day,
+      holds: (hours) => sql`EXISTS (
+        SELECT 1 FROM unnest(${hours}) AS open WHERE upper(open) - lower(open) >= make_interval(mins => ${length}))`,
+    };
     const today = todayInSql(sql`s.time_zone`, now);
     conditions.room.push(sql`${day} >= ${today} AND ${day} <= ${today} + r.horizon_days`);
   }
@@ -147,7 +176,8 @@ export async function searchSpaces(ctx: ServiceContext, filters: TSearchFilters)
   const pageSize = SEARCH_PAGE_SIZE;
   const conditions = conditionsOf(filters, duration, price, now);
   const roomWhere = roomConditionsProbing(conditions);
-  const spaceWhere = joinSql(conditions.space, ' AND ');
+  const spaceWhere = spaceWhereOf(conditions);
+  const { open } = conditions;
   const aggregates = sql`count(*)::int AS matching_rooms, min(${price})::int AS price, max(r.capacity) AS max_capacity`;
   const { busy } = conditions;
   const matching = filters.city
@@ -156,36 +186,45 @@ export async function searchSpaces(ctx: ServiceContext, filters: TSearchFilters)
         FROM spaces s
         CROSS JOIN LATERAL (SELECT ${aggregates} FROM rooms r WHERE r.space_id = s.id AND ${roomWhere}) AS found
         WHERE ${spaceWhere} AND found.matching_rooms > 0`
-    : // Nationwide: the kept spaces first (their conditions once each, not once per room), then one pass
-      // over the rooms hashed against them, and the rooms busy at the time found once and hashed too,
-      // instead of tens of thousands of lookups the planner would pick from its low row estimates.
-      sql`SELECT s.id AS space_id, s.name, ${aggregates}
-        FROM kept s JOIN rooms r ON r.space_id = s.id
-        WHERE ${joinSql(conditions.room, ' AND ')}
-          ${busy ? sql`AND r.id NOT IN (SELECT room_id FROM busy)` : sql``}
-        GROUP BY s.id, s.name`;
-  // The spaces kept, each with its searched start as an instant; the busy rooms read through the index on
-  // reservations' time alone, between the earliest start and the latest end a kept space can have.
+    : busy
+      ? // Nationwide at a time: the candidate rooms, each with the stretch it must have free, less those an
+        // active booking of that stretch holds (found by hashing room ids, not probed room by room).
+        sql`SELECT c.space_id, c.name, count(*)::int AS matching_rooms, min(c.price)::int AS price,
+            max(c.capacity) AS max_capacity
+          FROM candidates c
+          WHERE NOT EXISTS (SELECT 1 FROM busy b WHERE b.room_id = c.room_id AND b.held && c.needed)
+          GROUP BY c.space_id, c.name`
+      : // Nationwide: the kept spaces first (their conditions once each, not once per room), then one pass
+        // over the rooms hashed against them.
+        sql`SELECT s.id AS space_id, s.name, ${aggregates}
+          FROM kept s JOIN rooms r ON r.space_id = s.id
+          WHERE ${joinSql(conditions.room, ' AND ')}
+          GROUP BY s.id, s.name`;
+  // Nationwide, the spaces kept, each with its searched start as an instant. At a time, their candidate
+  // rooms too, and the active bookings held between the earliest start and the latest end (buffer
+  // included) a candidate needs, read once through the index on reservations' held range alone.
   const before = filters.city
     ? sql``
-    : sql`kept AS MATERIALIZED (SELECT s.id, s.name, s.time_zone${busy ? sql`, ${busy.start} AS start_at` : sql``}
-        FROM spaces s WHERE ${spaceWhere}),
+    : // With a date, every space's opening intervals joined and grouped, not a subquery run per space.
+      sql`kept AS MATERIALIZED (SELECT s.id, s.name, s.time_zone${busy ? sql`, ${busy.start} AS start_at` : sql``}
+        FROM spaces s
+        ${open ? sql`JOIN (${openIntervalsOfAllSpacesSql(open.from, open.lastForAll)}) AS parts ON parts.space_id = s.id` : sql``}
+        WHERE ${joinSql(conditions.space, ' AND ')}
+        ${open ? sql`GROUP BY s.id HAVING ${open.holds(sql`range_agg(parts.open)`)}` : sql``}),
       ${
         busy
-          ? sql`busy AS MATERIALIZED (SELECT x.room_id FROM reservations x
-              JOIN rooms r ON r.id = x.room_id JOIN kept s ON s.id = r.space_id
+          ? sql`candidates AS MATERIALIZED (SELECT s.id AS space_id, s.name, r.id AS room_id, ${price} AS price,
+                r.capacity, ${needed(sql`s.start_at`, busy.length)} AS needed
+              FROM kept s JOIN rooms r ON r.space_id = s.id
+              WHERE ${joinSql([...conditions.room, busy.bookable(sql`s.start_at`)], ' AND ')}),
+            busy AS MATERIALIZED (SELECT x.room_id, ${HELD} AS held FROM reservations x
               WHERE ${ACTIVE}
-                AND ${HELD} && tstzrange(coalesce((SELECT min(start_at) FROM kept), 'infinity'),
-                  coalesce((SELECT max(start_at) FROM kept), 'infinity')
-                    + make_interval(mins => ${busy.length + MAX_BUFFER_MINUTES}), '[)')
-                AND ${heldDuring(sql`s.start_at`, busy.length)}),`
+                AND ${HELD} && tstzrange(coalesce((SELECT min(lower(needed)) FROM candidates), 'infinity'),
+                  coalesce((SELECT max(upper(needed)) FROM candidates), 'infinity'), '[)')),`
           : sql``
       }`;
-  const rows = await rowsOf<
-    CardRow & { matching_rooms: number; price: number; total: number; max_capacity: number }
-  >(
-    db,
-    sql`WITH ${before} m AS (${matching}), page AS (
+  type Row = CardRow & { matching_rooms: number; price: number; total: number; max_capacity: number };
+  const query = sql`WITH ${before} m AS (${matching}), page AS (
         SELECT * FROM m ORDER BY ${ORDER[filters.sort]} LIMIT ${pageSize} OFFSET ${(filters.page - 1) * pageSize}
       )
       -- Kinds are only needed for the page's rows: gathered there, not for every matching space.
@@ -193,8 +232,16 @@ export async function searchSpaces(ctx: ServiceContext, filters: TSearchFilters)
         m.price AS from_price, (SELECT count(*)::int FROM m) AS total,
         (SELECT array_agg(DISTINCT r.kind) FROM rooms r WHERE r.space_id = s.id AND ${roomWhere}) AS kinds
       FROM page m JOIN spaces s ON s.id = m.space_id ${COVER_JOIN}
-      ORDER BY ${ORDER[filters.sort]}`,
-  );
+      ORDER BY ${ORDER[filters.sort]}`;
+  // A dated search over the whole catalogue is estimated costly enough (the opening hours of every space)
+  // for PostgreSQL to compile it first (JIT), which takes longer than it saves: 40 ms of a 100 ms query.
+  const rows =
+    !filters.city && filters.date
+      ? await db.transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL jit = off`);
+          return rowsOf<Row>(tx, query);
+        })
+      : await rowsOf<Row>(db, query);
   return {
     items: rows.map((row) => ({
       ...cardOf(row, locale),
@@ -213,7 +260,7 @@ async function countMatches(db: Db, conditions: Conditions): Promise<number> {
   const [row] = await rowsOf<{ total: number }>(
     db,
     sql`SELECT count(*)::int AS total FROM spaces s
-      WHERE ${joinSql(conditions.space, ' AND ')}
+      WHERE ${spaceWhereOf(conditions)}
         AND EXISTS (SELECT 1 FROM rooms r WHERE r.space_id = s.id AND ${roomConditionsProbing(conditions)})`,
   );
   return row?.total ?? 0;

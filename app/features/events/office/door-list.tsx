@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { checkIn, markRegistrationPaid, type TAttendee } from '#contract/events';
 import { formatMoney } from '#contract/money';
 import { useFormatCredit } from '~/features/formulas/use-format-credit';

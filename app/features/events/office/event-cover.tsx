@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { COVER_ALT_MAX, setEventCover } from '#contract/event-cover';
 import type { TManagedEvent } from '#contract/events';
 import { Section } from '~/features/back-office/section';

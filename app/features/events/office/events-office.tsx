@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import { createEvent, eventTitleIn, updateEventSettings, type TManagedEvent } from '#contract/events';
 import { formatSlot } from '#contract/reservation-format';

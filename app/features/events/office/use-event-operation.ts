@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { useRevalidator } from 'react-router';
 import type { CallableDef, InputOf, OutputOf } from '#contract/callable';
 import { call } from '~/platform/callable-client';

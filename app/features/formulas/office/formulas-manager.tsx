@@ -1,6 +1,6 @@
 import { Archive, ArchiveRestore, ExternalLink, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import {
   createFormula,

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineJob, type JobDefinition } from '../../platform/jobs';
+import type { FileStore } from '../../platform/storage';
+import { sweepOrphanFiles } from './files.service';
+
+/** Unused uploads are looked for hourly (they go once a day old: `ORPHAN_FILE_AGE_MS`). */
+export const ORPHAN_SWEEP_EVERY_MS = 3_600_000;
+
+/**
+ * The sweep of uploads nothing uses (a photo uploaded, then the form left): rows and bytes, in batches.
+ * Housekeeping of the system on files no one sees, so no activity entry (like the cleanup of old jobs).
+ */
+export function orphanFilesSweepJob(store: FileStore): JobDefinition {
+  return defineJob({
+    kind: 'files.sweepOrphans',
+    payload: z.object({}),
+    everyMs: ORPHAN_SWEEP_EVERY_MS,
+    async handle(_payload, ctx) {
+      const count = await sweepOrphanFiles(ctx.db, store, ctx.now);
+      if (count > 0) ctx.log.info('unused uploads deleted', { count });
+    },
+  });
+}
