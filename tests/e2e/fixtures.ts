@@ -12,7 +12,22 @@ export async function expectNoAxeViolations(page: Page, options: { exclude?: str
     'best-practice',
   ]);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
+  // A toast fading in or out shows its text at part opacity, which axe reads as too little contrast. Its
+  // timer is held while axe reads (Radix pauses toasts while the window is blurred) and its animation is let
+  // end first, so axe reads every toast as people see it for its 5 seconds.
+  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+  const { violations } = await (async () => {
+    try {
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('.toast')].every((toast) =>
+          toast.getAnimations().every((animation) => animation.playState !== 'running'),
+        ),
+      );
+      return await builder.analyze();
+    } finally {
+      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    }
+  })();
   const summary = violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   );
