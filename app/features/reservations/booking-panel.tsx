@@ -1,31 +1,29 @@
-import { CalendarDays, ChevronLeft, ChevronRight, Info, TriangleAlert } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { CalendarDays, ChevronLeft, ChevronRight, Info } from 'lucide-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from '~/platform/translation';
-import { useLocation } from 'react-router';
 import { addDays, todayIn } from '#contract/dates';
-import { startsInsideFreeCancellationWindow } from '#contract/cancellation';
-import { AppError } from '#contract/errors';
-import { formatDuration, formatSlot, zoneCity } from '#contract/reservation-format';
+import { zoneCity } from '#contract/reservation-format';
 import type { TAvailabilityDay, TSlot } from '#contract/reservations';
 import { bookingCalls } from '#contract/reservations.plain';
-import { bookingQueryOf, type TBookingIntent } from '#contract/search.plain';
-import { planCalls, type PaymentChoice as PayWith } from '#contract/formulas.plain';
-import { loginPath, signupPath } from '~/platform/auth-paths';
-import { call } from '~/platform/callable-client';
-import { useRootData } from '~/platform/root-data';
-import { Button, buttonClass } from '~/ui/button';
+import type { TBookingIntent } from '#contract/search.plain';
+import { Button } from '~/ui/button';
 import { cn } from '~/ui/cn';
-import { Checkbox, Input, Select } from '~/ui/field';
+import { Checkbox } from '~/ui/field';
 import { Skeleton } from '~/ui/skeleton';
-import { formatDateHeading, newIdempotencyKey, useNarrowScreen } from './format';
+import type { BookingDraft } from './booking-form';
+import { formatDateHeading, useNarrowScreen } from './format';
 import { useVisitorTimeZone } from '~/platform/format';
 import { useLocale } from '~/platform/use-locale';
-import { PaymentChoice } from './payment-choice';
-import { PriceSummary } from './price-summary';
 import { refusalMessage } from './refusal-message';
 import { SlotGrid } from './slot-grid';
 import { useCall } from './use-call';
-import { useSafeNavigate } from '~/platform/use-safe-navigate';
+
+// The form of a chosen start loads with the first choice, or as soon as the member reaches for the calendar.
+const loadBookingForm = () => import('./booking-form');
+const BookingForm = lazy(loadBookingForm);
+function preloadBookingForm() {
+  void loadBookingForm();
+}
 
 /** What the booking panel needs of a room (the room page's data has it all). */
 export interface BookableRoom {
@@ -46,18 +44,6 @@ type View = 'day' | 'week';
 
 /** How many days ahead a phone looks for the first day with a free start, rather than open on a full one. */
 const FIRST_FREE_DAY_SEARCH_DAYS = 14;
-
-/** Refusals the panel cannot help with (a missing permission, a room gone, a server fault). */
-const LEAVES_THE_PAGE = new Set([
-  'permission-denied',
-  'not-found',
-  'internal',
-  'unknown',
-  'failed-precondition',
-]);
-
-/** Refusals of a booking paid by credit: the member may pay at price instead, on this page. */
-const CREDIT_REFUSALS = new Set(['not-enough-credit', 'no-usable-credit']);
 
 /** The lengths a booking starting at `startsAt` may have: on the step, within the rules and the free time. */
 function lengthsFrom(
@@ -90,9 +76,6 @@ function lengthsFrom(
 export function BookingPanel({ room, intent }: { room: BookableRoom; intent: TBookingIntent }) {
   const { t } = useTranslation('reservations');
   const locale = useLocale();
-  const navigate = useSafeNavigate();
-  const location = useLocation();
-  const viewer = useRootData()?.user ?? null;
   const zone = room.space.timeZone;
   const visitorZone = useVisitorTimeZone();
   const narrow = useNarrowScreen();
@@ -117,16 +100,13 @@ export function BookingPanel({ room, intent }: { room: BookableRoom; intent: TBo
     to: seeking ? addDays(from, FIRST_FREE_DAY_SEARCH_DAYS - 1) : to,
     anyDesk,
   });
-  const policy = useCall(bookingCalls.getPolicy, { spaceId: room.space.id });
   const [startsAt, setStartsAt] = useState<string | null>(null);
-  const [minutes, setMinutes] = useState(wanted.duration ?? room.rules.minDurationMinutes);
-  const [attendees, setAttendees] = useState(wanted.people ?? 1);
-  const [title, setTitle] = useState('');
+  const [draft, setDraft] = useState<BookingDraft>({
+    minutes: wanted.duration ?? room.rules.minDurationMinutes,
+    attendees: wanted.people ?? 1,
+    title: '',
+  });
   const [problem, setProblem] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const attemptKey = useRef<string | null>(null);
-  // The member's choice of payment; until they choose, credits when they hold enough.
-  const [chosenPayment, setChosenPayment] = useState<PayWith | null>(null);
 
   // While a phone looks for its first free day, the fortnight it read is not what it shows.
   const data = availability.data;
@@ -150,43 +130,14 @@ export function BookingPanel({ room, intent }: { room: BookableRoom; intent: TBo
 
   const step = data?.stepMinutes ?? room.rules.bookingStepMinutes;
   const lengths = startsAt && data ? lengthsFrom(startsAt, data.days, room, step) : [];
-  const length = lengths.includes(minutes) ? minutes : (lengths[0] ?? room.rules.minDurationMinutes);
+  const length = lengths.includes(draft.minutes)
+    ? draft.minutes
+    : (lengths[0] ?? room.rules.minDurationMinutes);
   const endsAt = startsAt ? new Date(Date.parse(startsAt) + length * 60_000).toISOString() : null;
-  const seatsOk = attendees >= 1 && attendees <= room.capacity;
-  const chosenSlot = startsAt ? data?.slots.find((slot) => slot.startsAt === startsAt) : undefined;
-  // Signing in or up comes back to this room with this choice (or the search it came with) in its URL.
-  const returnTo = `${location.pathname}${
-    chosenSlot
-      ? bookingQueryOf({ date: chosenSlot.date, time: chosenSlot.time, duration: length, people: attendees })
-      : location.search
-  }`;
-  // Said before confirming: a booking born inside the free-cancellation window cannot be cancelled online.
-  const lateForFreeCancellation =
-    startsAt !== null &&
-    policy.data !== null &&
-    startsInsideFreeCancellationWindow(startsAt, policy.data.freeCancellationHours, new Date());
-  const quote = useCall(
-    bookingCalls.quote,
-    startsAt && endsAt && seatsOk ? { roomId: room.id, startsAt, endsAt, attendees, anyDesk } : null,
-  );
-
-  // What paying with credits would do, for a signed-in member (null: no credit covers this slot).
-  const creditOption = useCall(
-    planCalls.creditOption,
-    viewer?.emailVerified && startsAt && endsAt ? { roomId: room.id, startsAt, endsAt } : null,
-  );
-  const option = startsAt && endsAt ? creditOption.data : null;
-  const payWith: PayWith = option?.enough ? (chosenPayment ?? 'credits') : 'price';
-
-  /** Any change of the booking makes a new attempt (a retry of the same one keeps its key). */
-  function changed() {
-    attemptKey.current = null;
-    setProblem(null);
-  }
 
   /** Shows other dates (or another view): a choice made on the dates left behind is dropped. */
   function show(nextFrom: string, nextView: View = view) {
-    changed();
+    setProblem(null);
     setSeekingFreeDay(false);
     setWantedPending(false);
     setStartsAt(null);
@@ -195,60 +146,8 @@ export function BookingPanel({ room, intent }: { room: BookableRoom; intent: TBo
   }
 
   function choose(slot: TSlot) {
-    changed();
-    setStartsAt(slot.startsAt);
-  }
-
-  async function confirm() {
-    if (!startsAt || !endsAt) return;
-    attemptKey.current ??= newIdempotencyKey();
-    setSubmitting(true);
     setProblem(null);
-    try {
-      const reservation = await call(bookingCalls.create, {
-        roomId: room.id,
-        startsAt,
-        endsAt,
-        attendees,
-        title,
-        anyDesk,
-        idempotencyKey: attemptKey.current,
-        payWith,
-      });
-      await navigate(`/result?reservation=${reservation.id}`);
-    } catch (error) {
-      const code = error instanceof AppError ? error.code : 'unknown';
-      if (code === 'unauthenticated') {
-        await navigate(loginPath(returnTo));
-        return;
-      }
-      const reason = error instanceof AppError ? error.details?.reason : undefined;
-      // Credit short or not covering the slot: said here, where the member can pay at price instead.
-      if (typeof reason === 'string' && CREDIT_REFUSALS.has(reason)) {
-        attemptKey.current = null;
-        setProblem(refusalMessage(t, error));
-        creditOption.reload();
-        return;
-      }
-      // What the person cannot fix here gets the outcome page: why, and what to do.
-      if (LEAVES_THE_PAGE.has(code)) {
-        const reason =
-          error instanceof AppError && typeof error.details?.reason === 'string'
-            ? error.details.reason
-            : code;
-        await navigate(`/result?error=${encodeURIComponent(reason)}&room=${room.id}`);
-        return;
-      }
-      // A network failure may hide a booking that was made: the same key asks again safely.
-      if (code !== 'unavailable' && code !== 'deadline-exceeded') attemptKey.current = null;
-      setProblem(refusalMessage(t, error));
-      if (code === 'already-exists') {
-        setStartsAt(null);
-        availability.reload();
-      }
-    } finally {
-      setSubmitting(false);
-    }
+    setStartsAt(slot.startsAt);
   }
 
   const heading =
@@ -328,14 +227,15 @@ export function BookingPanel({ room, intent }: { room: BookableRoom; intent: TBo
           label={t('booking.anyDesk', { group: room.deskGroup })}
           checked={anyDesk}
           onChange={(event) => {
-            changed();
+            setProblem(null);
             setAnyDesk(event.target.checked);
             setStartsAt(null);
           }}
         />
       ) : null}
 
-      <div className="mt-4">
+      {/* Reaching for the calendar loads the form of a chosen start, so choosing one shows it at once. */}
+      <div className="mt-4" onPointerEnter={preloadBookingForm} onFocus={preloadBookingForm}>
         {availability.error ? (
           <p role="alert" className="text-danger">
             {refusalMessage(t, availability.error)}
@@ -366,119 +266,23 @@ export function BookingPanel({ room, intent }: { room: BookableRoom; intent: TBo
       </div>
 
       {startsAt && endsAt ? (
-        <div className="mt-6 grid gap-6 md:grid-cols-2">
-          <div className="flex flex-col gap-4">
-            <p className="font-medium">{formatSlot(locale, startsAt, endsAt, zone)}</p>
-            <Select
-              label={t('booking.length')}
-              value={length}
-              onChange={(event) => {
-                changed();
-                setMinutes(Number(event.target.value));
-              }}
-            >
-              {lengths.map((option) => (
-                <option key={option} value={option}>
-                  {formatDuration(locale, option)}
-                </option>
-              ))}
-            </Select>
-            <Input
-              label={t('booking.attendees')}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={room.capacity}
-              value={attendees}
-              hint={t('booking.capacity', { count: room.capacity })}
-              error={seatsOk ? undefined : t('refusals.capacity', { capacity: room.capacity })}
-              onChange={(event) => {
-                changed();
-                setAttendees(Number(event.target.value));
-              }}
-            />
-            <Input
-              label={t('booking.titleField')}
-              hint={t('booking.titleHint')}
-              maxLength={120}
-              value={title}
-              onChange={(event) => {
-                changed();
-                setTitle(event.target.value);
-              }}
-            />
-          </div>
-          <div className="bg-muted flex flex-col gap-4 rounded-xl p-4">
-            <h3 className="font-semibold">{t('booking.summary')}</h3>
-            {quote.data ? (
-              <PriceSummary price={quote.data} />
-            ) : quote.error ? (
-              <p role="alert" className="text-danger text-sm">
-                {refusalMessage(t, quote.error)}
-              </p>
-            ) : (
-              <Skeleton className="h-24 w-full" />
-            )}
-            {option ? (
-              <PaymentChoice
-                option={option}
-                price={quote.data}
-                value={payWith}
-                onChange={(choice) => {
-                  changed();
-                  setChosenPayment(choice);
-                }}
-              />
-            ) : null}
-            {room.rules.requiresApproval ? <p className="text-sm">{t('booking.approvalNote')}</p> : null}
-            {policy.data && lateForFreeCancellation ? (
-              <p
-                id="late-cancellation-warning"
-                className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-              >
-                <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-                <span>
-                  <strong className="font-semibold">{t('booking.lateWarningTitle')}</strong>{' '}
-                  {t('booking.lateWarning', { count: policy.data.freeCancellationHours })}
-                </span>
-              </p>
-            ) : policy.data ? (
-              <p className="text-ink-soft text-sm">
-                {t('booking.policy', { count: policy.data.freeCancellationHours })}
-              </p>
-            ) : null}
-            {problem ? (
-              <p role="alert" className="text-danger font-medium">
-                {problem}
-              </p>
-            ) : null}
-            {!viewer ? (
-              <div className="flex flex-col gap-2">
-                <a href={loginPath(returnTo)} className={buttonClass('primary', 'lg')}>
-                  {t('booking.signInToBook')}
-                </a>
-                <a href={signupPath(returnTo)} className={buttonClass('outline', 'lg')}>
-                  {t('booking.signUpToBook')}
-                </a>
-              </div>
-            ) : !viewer.emailVerified ? (
-              <p className="text-sm font-medium">{t('refusals.email-not-verified')}</p>
-            ) : (
-              <Button
-                size="lg"
-                onClick={() => void confirm()}
-                disabled={submitting || !quote.data}
-                aria-describedby={lateForFreeCancellation ? 'late-cancellation-warning' : undefined}
-              >
-                {submitting
-                  ? t('booking.sending')
-                  : room.rules.requiresApproval
-                    ? t('booking.request')
-                    : t('booking.confirm')}
-              </Button>
-            )}
-          </div>
-        </div>
+        <Suspense fallback={<Skeleton className="mt-6 h-64 w-full" />}>
+          <BookingForm
+            room={room}
+            anyDesk={anyDesk}
+            startsAt={startsAt}
+            slot={data?.slots.find((slot) => slot.startsAt === startsAt)}
+            lengths={lengths}
+            draft={{ ...draft, minutes: length }}
+            onDraftChange={(change) => setDraft((current) => ({ ...current, ...change }))}
+            problem={problem}
+            onProblem={setProblem}
+            onTaken={() => {
+              setStartsAt(null);
+              availability.reload();
+            }}
+          />
+        </Suspense>
       ) : (
         <>
           {/* A refusal that cleared the choice (the slot was taken meanwhile) is said here. */}
