@@ -22,6 +22,7 @@ import { spaceMembers } from '../../db/schema/memberships';
 import { spaces } from '../../db/schema/spaces';
 import { requireSignedIn, spacesWhere, type Actor } from '../../platform/policy';
 import type { SessionUser } from '../../platform/session';
+import { readAll } from '../../db/read-all';
 
 /**
  * The activity feed (/activity) and its CSV: who sees which entries of the log, and one page of them
@@ -308,10 +309,11 @@ export async function listActivity(
   const plan = await planFor(ctx, query);
   const zone = await zoneOfFilters(ctx.db, query);
   const limit = query.pageSize + 1;
-  const [rows, manages] = await Promise.all([
-    rowsOf<EntryRow>(
-      ctx.db,
-      sql`
+  const [rows, manages] = await readAll(ctx.db, [
+    () =>
+      rowsOf<EntryRow>(
+        ctx.db,
+        sql`
     SELECT e.id::text AS id, e.kind,
            to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS occurred_at,
            e.actor_type, e.actor_id, actor.name AS actor_name, actor.deleted_at IS NOT NULL AS actor_deleted,
@@ -323,8 +325,8 @@ export async function listActivity(
     LEFT JOIN users about ON about.id = e.about_user_id
     LEFT JOIN spaces space ON space.id = e.space_id
     ${ORDER}`,
-    ),
-    managedSet(ctx, plan),
+      ),
+    () => managedSet(ctx, plan),
   ]);
   const page = rows.slice(0, query.pageSize);
   const items = page.flatMap((row) => {
@@ -360,22 +362,24 @@ export async function getFilterOptions(
   }
   // The people of the space asked for, or of every space managed (an admin picks a space first).
   const peopleOf = input.spaceId ? [input.spaceId] : managed === 'all' ? [] : managed;
-  const [spaceList, people] = await Promise.all([
-    ctx.db
-      .select({ id: spaces.id, name: spaces.name, timeZone: spaces.timeZone })
-      .from(spaces)
-      .where(managed === 'all' ? undefined : inArray(spaces.id, managed))
-      .orderBy(asc(spaces.name), asc(spaces.id))
-      .limit(MAX_ACTIVITY_PEOPLE),
-    peopleOf.length
-      ? ctx.db
-          .selectDistinct({ id: users.id, name: users.name })
-          .from(spaceMembers)
-          .innerJoin(users, eq(users.id, spaceMembers.userId))
-          .where(and(inArray(spaceMembers.spaceId, peopleOf), isNull(users.deletedAt)))
-          .orderBy(asc(users.name), asc(users.id))
-          .limit(MAX_ACTIVITY_PEOPLE)
-      : Promise.resolve([]),
+  const [spaceList, people] = await readAll(ctx.db, [
+    () =>
+      ctx.db
+        .select({ id: spaces.id, name: spaces.name, timeZone: spaces.timeZone })
+        .from(spaces)
+        .where(managed === 'all' ? undefined : inArray(spaces.id, managed))
+        .orderBy(asc(spaces.name), asc(spaces.id))
+        .limit(MAX_ACTIVITY_PEOPLE),
+    () =>
+      peopleOf.length
+        ? ctx.db
+            .selectDistinct({ id: users.id, name: users.name })
+            .from(spaceMembers)
+            .innerJoin(users, eq(users.id, spaceMembers.userId))
+            .where(and(inArray(spaceMembers.spaceId, peopleOf), isNull(users.deletedAt)))
+            .orderBy(asc(users.name), asc(users.id))
+            .limit(MAX_ACTIVITY_PEOPLE)
+        : Promise.resolve([]),
   ]);
   return { scopes, spaces: spaceList, people };
 }

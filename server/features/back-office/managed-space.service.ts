@@ -24,6 +24,7 @@ import { RESERVED_SUBDOMAIN } from '../tenancy/tenancy.service';
 import { clockOf, roomPricesOf } from '../spaces/mappers';
 import { requireRight, requireSignedIn } from '../../platform/policy';
 import type { Ctx } from './context';
+import { readAll } from '../../db/read-all';
 
 /** "L'Atelier du Port" → "l-atelier-du-port": what a slug is made of. */
 export function slugOf(name: string): string {
@@ -323,28 +324,32 @@ export async function getManagedSpace(ctx: Ctx, spaceId: string): Promise<TManag
   const myRole = await requireRight(ctx, 'manage', spaceId);
   const [space] = await ctx.db.select().from(spaces).where(eq(spaces.id, spaceId));
   if (!space) throw new AppError('not-found', `No space ${spaceId}`);
-  const [hours, closures, photos, roomRows, missing] = await Promise.all([
-    ctx.db
-      .select()
-      .from(spaceOpeningHours)
-      .where(eq(spaceOpeningHours.spaceId, spaceId))
-      .orderBy(asc(spaceOpeningHours.weekday), asc(spaceOpeningHours.opens)),
-    ctx.db
-      .select()
-      .from(spaceClosures)
-      .where(and(eq(spaceClosures.spaceId, spaceId), closureNotEnded(space.timeZone, ctx.now)))
-      .orderBy(asc(spaceClosures.startsOn)),
-    ctx.db
-      .select()
-      .from(spacePhotos)
-      .where(eq(spacePhotos.spaceId, spaceId))
-      .orderBy(asc(spacePhotos.position), asc(spacePhotos.createdAt)),
-    ctx.db
-      .select()
-      .from(rooms)
-      .where(eq(rooms.spaceId, spaceId))
-      .orderBy(asc(rooms.position), asc(rooms.createdAt)),
-    missingForPublication(ctx, spaceId),
+  const [hours, closures, photos, roomRows, missing] = await readAll(ctx.db, [
+    () =>
+      ctx.db
+        .select()
+        .from(spaceOpeningHours)
+        .where(eq(spaceOpeningHours.spaceId, spaceId))
+        .orderBy(asc(spaceOpeningHours.weekday), asc(spaceOpeningHours.opens)),
+    () =>
+      ctx.db
+        .select()
+        .from(spaceClosures)
+        .where(and(eq(spaceClosures.spaceId, spaceId), closureNotEnded(space.timeZone, ctx.now)))
+        .orderBy(asc(spaceClosures.startsOn)),
+    () =>
+      ctx.db
+        .select()
+        .from(spacePhotos)
+        .where(eq(spacePhotos.spaceId, spaceId))
+        .orderBy(asc(spacePhotos.position), asc(spacePhotos.createdAt)),
+    () =>
+      ctx.db
+        .select()
+        .from(rooms)
+        .where(eq(rooms.spaceId, spaceId))
+        .orderBy(asc(rooms.position), asc(rooms.createdAt)),
+    () => missingForPublication(ctx, spaceId),
   ]);
   const roomPhotoRows = roomRows.length
     ? await ctx.db

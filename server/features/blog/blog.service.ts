@@ -20,6 +20,7 @@ import {
   type ServiceContext,
   type WorkContext,
 } from '../../platform/service-context';
+import { readAll } from '../../db/read-all';
 
 /**
  * The blog's rules (docs/decisions/024-blog-and-admin-content.md). Public reads see an article when it is
@@ -87,25 +88,28 @@ export async function listArticles(
   const page = input.page ?? 1;
   const visible = visibleAt(ctx.now);
   const where = input.tag ? and(visible, sql`${articles.tags} @> array[${input.tag}]::text[]`)! : visible;
-  const [rows, [counted], tagRows] = await Promise.all([
-    ctx.db
-      .select({ article: articles, authorName: users.name })
-      .from(articles)
-      .innerJoin(users, eq(users.id, articles.authorId))
-      .where(where)
-      .orderBy(desc(articles.publishedAt), desc(articles.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    ctx.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(articles)
-      .where(where),
-    ctx.db
-      .select({ tag: sql<string>`t.tag`, count: sql<number>`count(*)::int` })
-      .from(sql`${articles} cross join lateral unnest(${articles.tags}) as t(tag)`)
-      .where(visible)
-      .groupBy(sql`t.tag`)
-      .orderBy(sql`count(*) desc`, sql`t.tag`),
+  const [rows, [counted], tagRows] = await readAll(ctx.db, [
+    () =>
+      ctx.db
+        .select({ article: articles, authorName: users.name })
+        .from(articles)
+        .innerJoin(users, eq(users.id, articles.authorId))
+        .where(where)
+        .orderBy(desc(articles.publishedAt), desc(articles.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+    () =>
+      ctx.db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(articles)
+        .where(where),
+    () =>
+      ctx.db
+        .select({ tag: sql<string>`t.tag`, count: sql<number>`count(*)::int` })
+        .from(sql`${articles} cross join lateral unnest(${articles.tags}) as t(tag)`)
+        .where(visible)
+        .groupBy(sql`t.tag`)
+        .orderBy(sql`count(*) desc`, sql`t.tag`),
   ]);
   const total = counted?.total ?? 0;
   return {
@@ -155,9 +159,9 @@ export async function getArticle(
   if (!found) throw new AppError('not-found', 'No such article');
   const row = found.article;
   const version = versionOf(row, locale);
-  const [previous, next] = await Promise.all([
-    neighbour(ctx, row, 'previous', locale),
-    neighbour(ctx, row, 'next', locale),
+  const [previous, next] = await readAll(ctx.db, [
+    () => neighbour(ctx, row, 'previous', locale),
+    () => neighbour(ctx, row, 'next', locale),
   ]);
   return {
     ...summaryOf(row, found.authorName, locale),

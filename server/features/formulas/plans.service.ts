@@ -31,6 +31,7 @@ import { formulaMailJob } from './formula-mails';
 import { salesSettingsOf, toFormula, toOrder, type FormulaRow } from './formula-view';
 import { pausePoliciesOf, pausesOf } from './pause-view';
 import { dayPassValidity, membershipPeriod, packValidity } from './periods';
+import { readAll } from '../../db/read-all';
 
 /**
  * Buying a formula, the plans members hold and their credit (docs/decisions/021). Every change runs in a
@@ -579,27 +580,29 @@ export async function plansOf(db: Db | Tx, where: ReturnType<typeof sql>, now: D
   // Lots still valid or ended in the last weeks: a membership's older periods are in the ledger, so a long
   // history costs the page nothing.
   const shownSince = new Date(now.getTime() - LOTS_SHOWN_DAYS * 86_400_000).toISOString();
-  // Independent reads, sent together (on a transaction's one connection they simply queue).
-  const [lots, orderRows, pauses, policyOf] = await Promise.all([
-    lotsOf(
-      db,
-      sql`credit_lots.plan_id IN (${idList}) AND credit_lots.valid_until > ${shownSince}::timestamptz`,
-      now,
-      status,
-    ),
-    db
-      .select()
-      .from(orders)
-      .where(
-        and(
-          inArray(orders.planId, ids),
-          // Recent orders and any still to pay; older ones are paid history.
-          sql`(${orders.status} = 'awaiting_payment' OR ${orders.createdAt} > ${shownSince}::timestamptz)`,
-        ),
-      )
-      .orderBy(desc(orders.periodIndex)),
-    pausesOf(db, ids, now),
-    pausePoliciesOf(db, [...new Set(rows.map((row) => row.space.id))]),
+  // Independent reads, sent together on the pool (in a transaction, one after the other: read-all.ts).
+  const [lots, orderRows, pauses, policyOf] = await readAll(db, [
+    () =>
+      lotsOf(
+        db,
+        sql`credit_lots.plan_id IN (${idList}) AND credit_lots.valid_until > ${shownSince}::timestamptz`,
+        now,
+        status,
+      ),
+    () =>
+      db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            inArray(orders.planId, ids),
+            // Recent orders and any still to pay; older ones are paid history.
+            sql`(${orders.status} = 'awaiting_payment' OR ${orders.createdAt} > ${shownSince}::timestamptz)`,
+          ),
+        )
+        .orderBy(desc(orders.periodIndex)),
+    () => pausesOf(db, ids, now),
+    () => pausePoliciesOf(db, [...new Set(rows.map((row) => row.space.id))]),
   ]);
   const lines = orderRows.length
     ? await db

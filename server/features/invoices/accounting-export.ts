@@ -2,6 +2,7 @@ import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invoicePayments, invoices } from '../../db/schema/invoices';
 import type { BuyerSnapshot, VatBreakdownEntry } from '../../platform/invoicing';
+import { readAll } from '../../db/read-all';
 
 /**
  * The accountant's export of a space's period (docs/decisions/024): one sales entry per invoice or credit
@@ -46,29 +47,31 @@ function field(value: string): string {
 }
 
 export async function accountingCsv(db: Db, spaceId: string, from: string, to: string): Promise<string> {
-  const [documents, payments] = await Promise.all([
-    db
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.spaceId, spaceId), gte(invoices.issueDate, from), lte(invoices.issueDate, to)))
-      .orderBy(asc(invoices.chainPosition)),
-    db
-      .select({
-        payment: invoicePayments,
-        number: invoices.number,
-        buyer: invoices.buyer,
-        buyerId: invoices.buyerUserId,
-      })
-      .from(invoicePayments)
-      .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
-      .where(
-        and(
-          eq(invoicePayments.spaceId, spaceId),
-          gte(invoicePayments.paidOn, from),
-          lte(invoicePayments.paidOn, to),
-        ),
-      )
-      .orderBy(asc(invoicePayments.chainPosition)),
+  const [documents, payments] = await readAll(db, [
+    () =>
+      db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.spaceId, spaceId), gte(invoices.issueDate, from), lte(invoices.issueDate, to)))
+        .orderBy(asc(invoices.chainPosition)),
+    () =>
+      db
+        .select({
+          payment: invoicePayments,
+          number: invoices.number,
+          buyer: invoices.buyer,
+          buyerId: invoices.buyerUserId,
+        })
+        .from(invoicePayments)
+        .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+        .where(
+          and(
+            eq(invoicePayments.spaceId, spaceId),
+            gte(invoicePayments.paidOn, from),
+            lte(invoicePayments.paidOn, to),
+          ),
+        )
+        .orderBy(asc(invoicePayments.chainPosition)),
   ]);
   const rows: string[][] = [];
   let entry = 0;

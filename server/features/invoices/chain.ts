@@ -11,6 +11,7 @@ import {
   sha256Hex,
   type InvoiceLineRow,
 } from '../../platform/invoicing';
+import { readAll } from '../../db/read-all';
 
 /**
  * Walks a space's journal (invoices, credit notes, payments in chain order) and recomputes every footprint
@@ -18,18 +19,20 @@ import {
  * name the footprint before it, is where the chain breaks (docs/decisions/024).
  */
 export async function verifySpaceChain(db: Db | Tx, spaceId: string): Promise<TChainReport> {
-  const [documents, lines, payments] = await Promise.all([
-    db.select().from(invoices).where(eq(invoices.spaceId, spaceId)),
-    db
-      .select({ line: invoiceLines })
-      .from(invoiceLines)
-      .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
-      .where(eq(invoices.spaceId, spaceId)),
-    db
-      .select()
-      .from(invoicePayments)
-      .where(eq(invoicePayments.spaceId, spaceId))
-      .orderBy(asc(invoicePayments.chainPosition)),
+  const [documents, lines, payments] = await readAll(db, [
+    () => db.select().from(invoices).where(eq(invoices.spaceId, spaceId)),
+    () =>
+      db
+        .select({ line: invoiceLines })
+        .from(invoiceLines)
+        .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+        .where(eq(invoices.spaceId, spaceId)),
+    () =>
+      db
+        .select()
+        .from(invoicePayments)
+        .where(eq(invoicePayments.spaceId, spaceId))
+        .orderBy(asc(invoicePayments.chainPosition)),
   ]);
   const linesByInvoice = new Map<string, InvoiceLineRow[]>();
   for (const { line } of lines) {

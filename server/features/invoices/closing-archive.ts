@@ -7,6 +7,7 @@ import { renderInvoicePdf } from '../../platform/invoice-pdf';
 import { linesOf, type BuyerSnapshot } from '../../platform/invoicing';
 import { decimalComma } from './accounting-export';
 import { nextMonthStart } from './invoices.service';
+import { readAll } from '../../db/read-all';
 
 /**
  * The archive of a closed month of a space (docs/decisions/024), for the space's files and its auditor:
@@ -41,24 +42,28 @@ export async function closingArchive(
   if (!closing) return null;
   const from = `${month}-01`;
   const until = nextMonthStart(month);
-  const [documents, payments] = await Promise.all([
-    db
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.spaceId, spaceId), gte(invoices.issueDate, from), lt(invoices.issueDate, until)))
-      .orderBy(asc(invoices.chainPosition)),
-    db
-      .select({ payment: invoicePayments, number: invoices.number })
-      .from(invoicePayments)
-      .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
-      .where(
-        and(
-          eq(invoicePayments.spaceId, spaceId),
-          gte(invoicePayments.paidOn, from),
-          lt(invoicePayments.paidOn, until),
-        ),
-      )
-      .orderBy(asc(invoicePayments.chainPosition)),
+  const [documents, payments] = await readAll(db, [
+    () =>
+      db
+        .select()
+        .from(invoices)
+        .where(
+          and(eq(invoices.spaceId, spaceId), gte(invoices.issueDate, from), lt(invoices.issueDate, until)),
+        )
+        .orderBy(asc(invoices.chainPosition)),
+    () =>
+      db
+        .select({ payment: invoicePayments, number: invoices.number })
+        .from(invoicePayments)
+        .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+        .where(
+          and(
+            eq(invoicePayments.spaceId, spaceId),
+            gte(invoicePayments.paidOn, from),
+            lt(invoicePayments.paidOn, until),
+          ),
+        )
+        .orderBy(asc(invoicePayments.chainPosition)),
   ]);
   const creditedIds = documents.flatMap((row) => (row.creditedInvoiceId ? [row.creditedInvoiceId] : []));
   const credited = new Map(

@@ -17,6 +17,7 @@ import {
   type WorkContext,
 } from '../../platform/service-context';
 import { documentSharedMailJob } from './document-mails';
+import { readAll } from '../../db/read-all';
 
 /**
  * Documents a space shares with its members (docs/decisions/024): a manager turns an upload into a document
@@ -158,27 +159,30 @@ async function managedDocuments(
   documentId: string | null = null,
 ): Promise<TManagedDocument[]> {
   const onlyOne = documentId ? sql`AND d.id = ${documentId}` : sql``;
-  const [documents, shares, readers] = await Promise.all([
-    rowsOf<ManagedRow>(
-      db,
-      sql`SELECT d.id, d.title, d.created_at, f.key AS file_key, f.file_name, f.content_type, f.size
+  const [documents, shares, readers] = await readAll(db, [
+    () =>
+      rowsOf<ManagedRow>(
+        db,
+        sql`SELECT d.id, d.title, d.created_at, f.key AS file_key, f.file_name, f.content_type, f.size
           FROM shared_documents d JOIN stored_files f ON f.key = d.file_key
           WHERE d.space_id = ${spaceId} ${onlyOne}
           ORDER BY d.created_at DESC, d.id DESC LIMIT 200`,
-    ),
-    rowsOf<ShareRow>(
-      db,
-      sql`SELECT s.id, s.document_id, s.user_id, u.name AS member_name, s.shared_at
+      ),
+    () =>
+      rowsOf<ShareRow>(
+        db,
+        sql`SELECT s.id, s.document_id, s.user_id, u.name AS member_name, s.shared_at
           FROM document_shares s JOIN shared_documents d ON d.id = s.document_id
           LEFT JOIN users u ON u.id = s.user_id
           WHERE d.space_id = ${spaceId} AND s.revoked_at IS NULL ${onlyOne}
           ORDER BY s.shared_at, s.id`,
-    ),
+      ),
     // Who each document is shared with now: the members named, and every member of the space when it
     // is shared with all of them.
-    rowsOf<ReaderRow>(
-      db,
-      sql`WITH audience AS (
+    () =>
+      rowsOf<ReaderRow>(
+        db,
+        sql`WITH audience AS (
             SELECT s.document_id, s.user_id FROM document_shares s JOIN shared_documents d ON d.id = s.document_id
             WHERE d.space_id = ${spaceId} AND s.revoked_at IS NULL AND s.user_id IS NOT NULL ${onlyOne}
             UNION
@@ -189,7 +193,7 @@ async function managedDocuments(
           FROM audience JOIN users u ON u.id = audience.user_id
           LEFT JOIN document_acknowledgements a ON a.document_id = audience.document_id AND a.user_id = u.id
           ORDER BY a.acknowledged_at NULLS LAST, u.name, u.id`,
-    ),
+      ),
   ]);
   return documents.map((row) => ({
     id: row.id,
@@ -223,13 +227,14 @@ async function managedDocument(db: Db | Tx, document: DocumentRow): Promise<TMan
 /** The space's documents, and the people a document can be shared with (its members, by name). */
 export async function listSpaceDocuments(ctx: ServiceContext, spaceId: string) {
   await requireRight(ctx, 'manage', spaceId);
-  const [documents, members] = await Promise.all([
-    managedDocuments(ctx.db, spaceId),
-    rowsOf<{ id: string; name: string }>(
-      ctx.db,
-      sql`SELECT u.id, u.name FROM space_members m JOIN users u ON u.id = m.user_id
+  const [documents, members] = await readAll(ctx.db, [
+    () => managedDocuments(ctx.db, spaceId),
+    () =>
+      rowsOf<{ id: string; name: string }>(
+        ctx.db,
+        sql`SELECT u.id, u.name FROM space_members m JOIN users u ON u.id = m.user_id
           WHERE m.space_id = ${spaceId} AND u.deleted_at IS NULL ORDER BY u.name, u.id`,
-    ),
+      ),
   ]);
   return { documents, members };
 }

@@ -35,6 +35,7 @@ import {
 import { lockEventOfOrder, settleRegistrationOrder } from '../events/registrations.service';
 import { settlePlanOrder } from '../formulas/plans.service';
 import { verifySpaceChain } from './chain';
+import { readAll } from '../../db/read-all';
 
 /**
  * Invoicing as the space and its members see it (docs/decisions/024): the legal identity, billing details,
@@ -283,18 +284,20 @@ function toClosing(row: typeof invoicingClosings.$inferSelect): TClosing {
 
 export async function listSpaceInvoices(ctx: ServiceContext, input: { spaceId: string; limit: number }) {
   await requireRight(ctx, 'manage', input.spaceId);
-  const [rows, closings, identity] = await Promise.all([
-    rowsOf<SummaryRow>(
-      ctx.db,
-      sql`SELECT ${SUMMARY_COLUMNS} FROM invoices i JOIN spaces s ON s.id = i.space_id
+  const [rows, closings, identity] = await readAll(ctx.db, [
+    () =>
+      rowsOf<SummaryRow>(
+        ctx.db,
+        sql`SELECT ${SUMMARY_COLUMNS} FROM invoices i JOIN spaces s ON s.id = i.space_id
           WHERE i.space_id = ${input.spaceId} ORDER BY i.issued_at DESC, i.number DESC LIMIT ${input.limit}`,
-    ),
-    ctx.db
-      .select()
-      .from(invoicingClosings)
-      .where(eq(invoicingClosings.spaceId, input.spaceId))
-      .orderBy(desc(invoicingClosings.month)),
-    legalIdentityOf(ctx.db, input.spaceId),
+      ),
+    () =>
+      ctx.db
+        .select()
+        .from(invoicingClosings)
+        .where(eq(invoicingClosings.spaceId, input.spaceId))
+        .orderBy(desc(invoicingClosings.month)),
+    () => legalIdentityOf(ctx.db, input.spaceId),
   ]);
   return {
     invoices: rows.map((row) => toSummary(row, ctx.now)),

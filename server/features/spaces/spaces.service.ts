@@ -27,6 +27,7 @@ import {
   ROOM_FIGURES_JOIN,
   type CardRow,
 } from './space-cards';
+import { readAll } from '../../db/read-all';
 
 type SpaceRow = typeof spaces.$inferSelect;
 
@@ -98,29 +99,32 @@ export async function getSpaceDetail(
 ): Promise<TSpaceDetail> {
   const { db, locale, now } = ctx;
   const space = await findSpaceRow(db, ref, visibility);
-  const [hours, closures, photos, roomList] = await Promise.all([
-    db
-      .select()
-      .from(spaceOpeningHours)
-      .where(eq(spaceOpeningHours.spaceId, space.id))
-      .orderBy(asc(spaceOpeningHours.weekday), asc(spaceOpeningHours.opens)),
-    db
-      .select()
-      .from(spaceClosures)
-      .where(
-        and(
-          eq(spaceClosures.spaceId, space.id),
-          // "Not ended yet" is read in the space's zone: a closure ending today still shows today.
-          gte(spaceClosures.endsOn, todayIn(space.timeZone, now)),
-        ),
-      )
-      .orderBy(asc(spaceClosures.startsOn)),
-    db
-      .select()
-      .from(spacePhotos)
-      .where(eq(spacePhotos.spaceId, space.id))
-      .orderBy(asc(spacePhotos.position), asc(spacePhotos.createdAt)),
-    roomSummariesOf(db, space.id, locale),
+  const [hours, closures, photos, roomList] = await readAll(db, [
+    () =>
+      db
+        .select()
+        .from(spaceOpeningHours)
+        .where(eq(spaceOpeningHours.spaceId, space.id))
+        .orderBy(asc(spaceOpeningHours.weekday), asc(spaceOpeningHours.opens)),
+    () =>
+      db
+        .select()
+        .from(spaceClosures)
+        .where(
+          and(
+            eq(spaceClosures.spaceId, space.id),
+            // "Not ended yet" is read in the space's zone: a closure ending today still shows today.
+            gte(spaceClosures.endsOn, todayIn(space.timeZone, now)),
+          ),
+        )
+        .orderBy(asc(spaceClosures.startsOn)),
+    () =>
+      db
+        .select()
+        .from(spacePhotos)
+        .where(eq(spacePhotos.spaceId, space.id))
+        .orderBy(asc(spacePhotos.position), asc(spacePhotos.createdAt)),
+    () => roomSummariesOf(db, space.id, locale),
   ]);
   const prices = roomList.map((room) => room.prices.fromCents).filter((p): p is number => p !== null);
   const photoList = photos.map((photo) => photoOf(photo, locale));
