@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
 import type { TAttendee, TEventPage, TMyRegistration } from '#contract/events';
@@ -7,6 +7,8 @@ import type { TLedgerLine } from '#contract/formulas';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { spaceSalesSettings } from '../../db/schema/formulas';
+import { sqlStateOf } from '../../db/transaction';
 import { createCallableRouter } from '../../platform/callables';
 import { createJobRunner } from '../../platform/jobs';
 import { log } from '../../platform/log';
@@ -392,6 +394,64 @@ describe('a paid place with credit', () => {
         VALUES (${lot!.id}, ${member.id}, ${kind}, ${amount}, ${mine.id}, ${round}, now())`);
     await expect(insert('debit', -30, 1)).rejects.toThrow();
     await expect(insert('refund', 200, 0)).rejects.toThrow();
+  });
+
+  it('never pays for a place inside a pause of the membership, in the service or in the database', async () => {
+    await database.db
+      .update(spaceSalesSettings)
+      .set({ pauseAllowed: true, pauseMaxDays: 30, pauseNoticeDays: 1 })
+      .where(eq(spaceSalesSettings.spaceId, spaceId));
+    const member = await insertPerson(database.db);
+    const formulaId = await insertFormula(database.db, spaceId, {
+      kind: 'membership',
+      period: 'month',
+      rollover: 'none',
+      validityDays: null,
+      roomKinds: ['event_hall'],
+      priceExclVatCents: 0,
+    });
+    const { planId } = await call<{ planId: string }>(member, 'formulas.buy', {
+      formulaId,
+      paymentMethod: 'on_site',
+      idempotencyKey: randomUUID(),
+    });
+    const eventId = await paidEvent(); // no room: an event hall, 10 February 18:00–20:00
+    expect((await page(member, eventId)).creditOption).toMatchObject({ cost: 90, enough: true });
+
+    const paused = await call<{ pauses: { id: string }[] }>(member, 'plans.pause', {
+      planId,
+      startsOn: '2027-02-10',
+      endsOn: '2027-02-11',
+    });
+    expect((await page(member, eventId)).creditOption).toBeNull();
+    expect(await codeOf(call(member, 'events.register', { eventId, payWith: 'credits' }))).toBe(
+      'failed-precondition:no-usable-credit',
+    );
+
+    // Past the service: a debit for the member's place (taken at price) is refused while the pause stands…
+    const mine = await call<TMyRegistration>(member, 'events.register', {
+      eventId,
+      payWith: 'price',
+      paymentMethod: 'on_site',
+    });
+    const [lot] = await rowsOf<{ id: string }>(
+      database.db,
+      sql`SELECT id FROM credit_lots WHERE plan_id = ${planId}`,
+    );
+    const debit = () =>
+      database.db
+        .execute(
+          sql`INSERT INTO credit_entries (lot_id, user_id, kind, amount, registration_id, registration_round, occurred_at)
+              VALUES (${lot!.id}, ${member.id}, 'debit', -90, ${mine.id}, 0, now())`,
+        )
+        .then(
+          () => 'accepted',
+          (error: unknown) => sqlStateOf(error),
+        );
+    expect(await debit()).toBe('EC002');
+    // …and accepted once it is called off: the pause was the only reason.
+    await call(member, 'plans.endPause', { pauseId: paused.pauses[0]!.id });
+    expect(await debit()).toBe('accepted');
   });
 });
 
