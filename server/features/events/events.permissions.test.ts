@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '#contract/errors';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import {
   CALLER_ROLES,
+  callerOutcome,
   contextFor,
   insertCallerCast,
   localInstant,
@@ -32,15 +32,8 @@ afterAll(() => database.close());
 
 const sessionOf = (role: Role) => (role === 'anonymous' ? null : people[role].session);
 
-async function outcome(role: Role, name: string, input: unknown): Promise<string> {
-  try {
-    await router.invoke(name, input, contextFor(database.db, sessionOf(role)));
-    return 'ok';
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-}
+const outcome = (role: Role, name: string, input: unknown) =>
+  callerOutcome(router, database.db, sessionOf(role), name, input);
 
 const event = () => publishedEvent(router, database.db, people.manager, spaceId);
 const draft = async () =>

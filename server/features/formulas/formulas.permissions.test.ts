@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '#contract/errors';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import {
-  addRole,
+  CALLER_ROLES,
+  callerOutcome,
   contextFor,
-  insertPerson,
+  insertCallerCast,
   insertRoom,
-  insertSpace,
   localInstant,
-  type TestPerson,
+  type CallerRole,
 } from '../reservations/reservations.fixtures';
 import {
   formulasRouter,
@@ -29,26 +28,18 @@ import {
 const NOW = new Date(localInstant('2027-02-01T08:00'));
 const router = formulasRouter(() => NOW);
 let database: Database;
-type Role = 'anonymous' | 'unconfirmed' | 'member' | 'otherMember' | 'otherManager' | 'manager' | 'admin';
-const people = {} as Record<Exclude<Role, 'anonymous'>, TestPerson>;
+type Role = CallerRole;
+const ROLES = CALLER_ROLES;
+let people = {} as Awaited<ReturnType<typeof insertCallerCast>>['people'];
 const ids = { spaceId: '', formulaId: '', membershipId: '', planId: '', orderId: '', lotId: '', roomId: '' };
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  ids.spaceId = await insertSpace(database.db);
-  const otherSpace = await insertSpace(database.db);
+  ({ spaceId: ids.spaceId, people } = await insertCallerCast(database.db));
   await setActivation(database.db, ids.spaceId, 'purchase');
   await database.db.execute(
     sql`UPDATE space_sales_settings SET pause_allowed = true WHERE space_id = ${ids.spaceId}`,
   );
-  people.unconfirmed = await insertPerson(database.db, { emailVerified: false });
-  people.member = await insertPerson(database.db);
-  people.otherMember = await insertPerson(database.db);
-  people.otherManager = await insertPerson(database.db);
-  people.manager = await insertPerson(database.db);
-  people.admin = await insertPerson(database.db, { isAdmin: true });
-  await addRole(database.db, ids.spaceId, people.manager.id, 'manager');
-  await addRole(database.db, otherSpace, people.otherManager.id, 'owner');
   ids.formulaId = await insertFormula(database.db, ids.spaceId);
   ids.membershipId = await insertFormula(database.db, ids.spaceId, {
     kind: 'membership',
@@ -59,16 +50,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function outcome(role: Role, name: string, input: unknown): Promise<string> {
-  const session = role === 'anonymous' ? null : people[role].session;
-  try {
-    await router.invoke(name, input, contextFor(database.db, session));
-    return 'ok';
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-}
+const outcome = (role: Role, name: string, input: unknown) =>
+  callerOutcome(router, database.db, role === 'anonymous' ? null : people[role].session, name, input);
 
 /** A fresh plan of the member's (pack or membership) with its order and lot, for operations that change it. */
 async function freshPlan(formulaId = ids.formulaId) {
@@ -83,16 +66,6 @@ async function freshPlan(formulaId = ids.formulaId) {
   );
   return { planId, orderId: order.id, lotId: lot!.id };
 }
-
-const ROLES: Role[] = [
-  'anonymous',
-  'unconfirmed',
-  'member',
-  'otherMember',
-  'otherManager',
-  'manager',
-  'admin',
-];
 
 const CASES: Array<{
   name: string;

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '#contract/errors';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { documentShares, sharedDocuments } from '../../db/schema/documents';
 import { storedFiles } from '../../db/schema/files';
 import {
   CALLER_ROLES,
-  contextFor,
+  callerOutcome,
   insertCallerCast,
   localInstant,
   type CallerRole,
@@ -35,15 +34,8 @@ afterAll(() => database.close());
 
 const sessionOf = (role: Role) => (role === 'anonymous' ? null : people[role].session);
 
-async function outcome(role: Role, name: string, input: unknown): Promise<string> {
-  try {
-    await router.invoke(name, input, contextFor(database.db, sessionOf(role), NOW));
-    return 'ok';
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-}
+const outcome = (role: Role, name: string, input: unknown) =>
+  callerOutcome(router, database.db, sessionOf(role), name, input);
 
 /** An upload for shared documents, as `role` would have made it. */
 async function upload(role: Role): Promise<string> {

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '#contract/errors';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import {
-  addRole,
+  CALLER_ROLES,
+  callerOutcome,
   contextFor,
-  insertPerson,
-  insertSpace,
+  insertCallerCast,
   localInstant,
-  type TestPerson,
+  type CallerRole,
 } from '../reservations/reservations.fixtures';
 import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
 import { COMPLETE_IDENTITY, invoicesRouter, setLegalIdentity } from './invoices.fixtures';
@@ -24,25 +23,16 @@ import { COMPLETE_IDENTITY, invoicesRouter, setLegalIdentity } from './invoices.
 const NOW = new Date(localInstant('2027-03-10T10:00'));
 const router = invoicesRouter(() => NOW);
 let database: Database;
-type Role = 'anonymous' | 'member' | 'otherMember' | 'otherManager' | 'manager' | 'admin';
-const ROLES: Role[] = ['anonymous', 'member', 'otherMember', 'otherManager', 'manager', 'admin'];
-const people = {} as Record<Exclude<Role, 'anonymous'>, TestPerson>;
+type Role = Exclude<CallerRole, 'unconfirmed'>;
+const ROLES = CALLER_ROLES.filter((role): role is Role => role !== 'unconfirmed');
+let people = {} as Awaited<ReturnType<typeof insertCallerCast>>['people'];
 const ids = { spaceId: '', formulaId: '' };
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  ids.spaceId = await insertSpace(database.db);
-  const otherSpace = await insertSpace(database.db);
+  ({ spaceId: ids.spaceId, people } = await insertCallerCast(database.db));
   await setLegalIdentity(database.db, ids.spaceId);
   await setActivation(database.db, ids.spaceId, 'purchase');
-  people.member = await insertPerson(database.db);
-  people.otherMember = await insertPerson(database.db);
-  people.otherManager = await insertPerson(database.db);
-  people.manager = await insertPerson(database.db);
-  people.admin = await insertPerson(database.db, { isAdmin: true });
-  await addRole(database.db, ids.spaceId, people.manager.id, 'manager');
-  await addRole(database.db, ids.spaceId, people.member.id, 'member');
-  await addRole(database.db, otherSpace, people.otherManager.id, 'owner');
   ids.formulaId = await insertFormula(database.db, ids.spaceId);
 });
 afterAll(() => database.close());
@@ -61,16 +51,8 @@ async function freshInvoice(): Promise<string> {
   return row!.id;
 }
 
-async function outcome(role: Role, name: string, input: unknown): Promise<string> {
-  const session = role === 'anonymous' ? null : people[role].session;
-  try {
-    await router.invoke(name, input, contextFor(database.db, session));
-    return 'ok';
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-}
+const outcome = (role: Role, name: string, input: unknown) =>
+  callerOutcome(router, database.db, role === 'anonymous' ? null : people[role].session, name, input);
 
 const managers = { otherManager: 'permission-denied', manager: 'ok', admin: 'ok' } as const;
 const CASES: Array<{

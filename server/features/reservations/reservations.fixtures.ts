@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { randomUUID } from 'node:crypto';
+import { AppError } from '#contract/errors';
 import { createCallableRouter, type CallableRouter, type CallContext } from '../../platform/callables';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -212,4 +213,21 @@ export async function insertCallerCast(db: Db, { otherMemberInSpace = false } = 
   if (otherMemberInSpace) await addRole(db, spaceId, people.otherMember.id, 'member');
   await addRole(db, otherSpace, people.otherManager.id, 'owner');
   return { spaceId, people };
+}
+
+/** What a call answers `session` (null: anonymous): 'ok', or the code of the AppError it throws. */
+export async function callerOutcome(
+  router: CallableRouter,
+  db: Db,
+  session: Session | null,
+  name: string,
+  input: unknown,
+): Promise<string> {
+  try {
+    await router.invoke(name, input, contextFor(db, session));
+    return 'ok';
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
 }

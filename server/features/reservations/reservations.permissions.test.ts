@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '#contract/errors';
 import type { TReservation } from '#contract/reservations';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import {
   addRole,
+  CALLER_ROLES,
+  callerOutcome,
   contextFor,
+  insertCallerCast,
   insertPerson,
   insertRoom,
   insertSpace,
   localInstant,
   reservationsRouter,
+  type CallerRole,
   type TestPerson,
 } from './reservations.fixtures';
 import { reservationsCallables } from './reservations.callables';
@@ -25,44 +28,26 @@ const NOW = new Date(localInstant('2027-04-05T08:00'));
 let clock = NOW;
 const router = reservationsRouter(() => clock);
 
-const PERSONAS = [
-  'anonymous',
-  'unconfirmed',
-  'member',
-  'otherMember',
-  'otherManager',
-  'manager',
-  'owner',
-  'admin',
-] as const;
-type Persona = (typeof PERSONAS)[number];
+/** The usual callers, with the space's owner before the admin. */
+type Persona = CallerRole | 'owner';
+const PERSONAS: Persona[] = [...CALLER_ROLES.filter((role) => role !== 'admin'), 'owner', 'admin'];
 
 let database: Database;
 let spaceId: string;
 let draftSpaceId: string;
 let roomId: string;
 let approvalRoomId: string;
-const people = {} as Record<Exclude<Persona, 'anonymous'>, TestPerson>;
+let people = {} as Record<Exclude<Persona, 'anonymous'>, TestPerson>;
 let dayOffset = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  spaceId = await insertSpace(database.db);
-  const otherSpace = await insertSpace(database.db);
+  const cast = await insertCallerCast(database.db, { otherMemberInSpace: true });
+  spaceId = cast.spaceId;
+  people = { ...cast.people, owner: await insertPerson(database.db) };
+  await addRole(database.db, spaceId, people.owner.id, 'owner');
   roomId = await insertRoom(database.db, spaceId, { maxDurationMinutes: 600 });
   approvalRoomId = await insertRoom(database.db, spaceId, { requiresApproval: true });
-  people.unconfirmed = await insertPerson(database.db, { emailVerified: false });
-  people.member = await insertPerson(database.db);
-  people.otherMember = await insertPerson(database.db);
-  people.otherManager = await insertPerson(database.db);
-  people.manager = await insertPerson(database.db);
-  people.owner = await insertPerson(database.db);
-  people.admin = await insertPerson(database.db, { isAdmin: true });
-  await addRole(database.db, spaceId, people.member.id, 'member');
-  await addRole(database.db, spaceId, people.otherMember.id, 'member');
-  await addRole(database.db, spaceId, people.manager.id, 'manager');
-  await addRole(database.db, spaceId, people.owner.id, 'owner');
-  await addRole(database.db, otherSpace, people.otherManager.id, 'owner');
   draftSpaceId = await insertSpace(database.db, { status: 'draft' });
   await addRole(database.db, draftSpaceId, people.otherManager.id, 'manager');
   await addRole(database.db, draftSpaceId, people.member.id, 'member');
@@ -73,15 +58,8 @@ function sessionOf(persona: Persona) {
   return persona === 'anonymous' ? null : people[persona].session;
 }
 
-async function outcome(name: string, input: unknown, persona: Persona): Promise<string> {
-  try {
-    await router.invoke(`reservations.${name}`, input, contextFor(database.db, sessionOf(persona)));
-    return 'ok';
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-}
+const outcome = (name: string, input: unknown, persona: Persona) =>
+  callerOutcome(router, database.db, sessionOf(persona), `reservations.${name}`, input);
 
 /** A fresh booking by the member, each on its own day so they never collide. */
 async function memberBooking(options: { approval?: boolean } = {}): Promise<TReservation> {
