@@ -201,17 +201,31 @@ for (const [device, viewport] of [
 
 test('the banner moves nothing on the page (no layout shift)', async ({ page }) => {
   await page.addInitScript(() => {
-    (window as unknown as { layoutShift: number }).layoutShift = 0;
+    // Each shift with what moved, so a failure says where.
+    const shifts: Array<{ at: number; value: number; moved: string[] }> = [];
+    (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+    type Shift = {
+      value: number;
+      hadRecentInput: boolean;
+      startTime: number;
+      sources?: Array<{ node?: Node }>;
+    };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
-        if (!entry.hadRecentInput) (window as unknown as { layoutShift: number }).layoutShift += entry.value;
+      for (const entry of list.getEntries() as unknown as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        const moved = (entry.sources ?? []).map(({ node }) =>
+          node instanceof Element
+            ? `${node.tagName.toLowerCase()}#${node.id}.${node.className}`
+            : String(node),
+        );
+        shifts.push({ at: Math.round(entry.startTime), value: entry.value, moved });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto('/');
   await expect(banner(page)).toBeVisible();
   await page.waitForTimeout(1500);
-  expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts)).toEqual([]);
 });
 
 test('a page view is pushed 100 ms after each navigation', async ({ page, navigate }) => {
