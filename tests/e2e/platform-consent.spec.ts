@@ -288,9 +288,10 @@ test('a page view is pushed 100 ms after each navigation', async ({ page, naviga
   // At least 100 ms after the navigation began…
   expect(pageView - navigations[0]!).toBeGreaterThanOrEqual(100);
   // …and about 100 ms after the new page is on screen, however long a busy machine took to render it. The
-  // observer notes the heading a few milliseconds after React's commit, which starts the wait: hence 80.
+  // wait starts in React's commit; the observer notes the heading once the commit's task is over (its
+  // effects run first), so it sees a little less than 100 ms: a page view pushed at once would be near 0.
   const faqShown = headings.find((heading) => heading.text !== headings[0]!.text)!.at;
-  expect(pageView - faqShown).toBeGreaterThanOrEqual(80);
+  expect(pageView - faqShown).toBeGreaterThanOrEqual(50);
   expect(pageView - faqShown).toBeLessThan(600);
 });
 
