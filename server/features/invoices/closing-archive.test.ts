@@ -22,7 +22,8 @@ import { createInvoiceRoutes } from './invoices.routes';
 
 /**
  * The archive of a closed month (issue 15): the month's invoices and credit notes as PDFs, a listing of
- * their numbers, totals and footprints, the payments, the closing, and a checksum file that matches.
+ * their numbers, totals and footprints, the payments, the closing, and a checksum file that matches. Also
+ * the accountant's export of a period, which reads the same documents and payments.
  */
 /** UTF-8 as written, its byte order mark kept (TextDecoder would drop it). */
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
@@ -134,5 +135,66 @@ describe('the archive of a closed month', () => {
     expect((await get(path, 'nobody')).status).toBe(401);
     expect((await get(`/invoicing/${spaceId}/closings/2027-02.zip`, 'manager')).status).toBe(404);
     expect((await get(`/invoicing/${spaceId}/closings/2027-13.zip`, 'manager')).status).toBe(404);
+  });
+});
+
+describe('the accountant’s export of a period', () => {
+  const routes = () =>
+    createInvoiceRoutes({
+      db: database.db,
+      readSession: async (headers) =>
+        headers.get('x-test-as') === 'manager'
+          ? manager.session
+          : headers.get('x-test-as') === 'member'
+            ? member.session
+            : null,
+      clock: () => now,
+    });
+  const get = (query: string, as: string) =>
+    routes().request(`/invoicing/${spaceId}/export.csv${query}`, { headers: { 'x-test-as': as } });
+
+  it('has one entry per document and per payment of the days asked, both included', async () => {
+    const response = await get('?from=2027-03-01&to=2027-03-12', 'manager');
+    expect(response.status).toBe(200);
+    // trimEnd: trim() would take the byte order mark too.
+    const rows = text(new Uint8Array(await response.arrayBuffer()))
+      .trimEnd()
+      .split('\r\n');
+    expect(rows[0]).toBe(
+      '\uFEFFJournalCode;JournalLib;EcritureNum;EcritureDate;CompteNum;CompteLib;CompAuxNum;CompAuxLib;PieceRef;PieceDate;EcritureLib;Debit;Credit;EcritureLet;DateLet;ValidDate;Montantdevise;Idevise',
+    );
+    const entries = rows.slice(1).map((row) => row.split(';'));
+    // Three documents (customer, revenue, VAT) and the payment (bank, customer).
+    expect(entries.map((entry) => [entry[2], entry[4], entry[8], entry[11], entry[12]])).toEqual([
+      ['1', '411000', 'F-2027-000001', '12,00', '0,00'],
+      ['1', '706000', 'F-2027-000001', '0,00', '10,00'],
+      ['1', '445710', 'F-2027-000001', '0,00', '2,00'],
+      ['2', '411000', 'F-2027-000002', '30,00', '0,00'],
+      ['2', '706000', 'F-2027-000002', '0,00', '25,00'],
+      ['2', '445710', 'F-2027-000002', '0,00', '5,00'],
+      ['3', '411000', 'A-2027-000001', '0,00', '30,00'],
+      ['3', '706000', 'A-2027-000001', '25,00', '0,00'],
+      ['3', '445710', 'A-2027-000001', '5,00', '0,00'],
+      ['4', '512000', 'F-2027-000001', '12,00', '0,00'],
+      ['4', '411000', 'F-2027-000001', '0,00', '12,00'],
+    ]);
+    // The last day asked is included; the day before the payment leaves it out.
+    const before = await (await get('?from=2027-03-01&to=2027-03-11', 'manager')).text();
+    expect(before).not.toContain('512000');
+    expect(
+      (await (await get('?from=2027-03-11&to=2027-03-11', 'manager')).text()).trim().split('\r\n'),
+    ).toHaveLength(1);
+  });
+
+  it('is for the space’s managers, and refuses a period that is not one', async () => {
+    expect((await get('?from=2027-03-01&to=2027-03-31', 'member')).status).toBe(404);
+    expect((await get('?from=2027-03-01&to=2027-03-31', 'nobody')).status).toBe(401);
+    for (const query of [
+      '?from=2027-03-31&to=2027-03-01',
+      '?from=2027-02-31&to=2027-03-05',
+      '?from=2027-03-01&to=2027-13-01',
+      '?from=2027-03-01',
+    ])
+      expect((await get(query, 'manager')).status, query).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { isAppError } from '#contract/errors';
-import { isUuid } from '#contract/input';
+import { isUuid, ZCalendarDate } from '#contract/input';
 import type { Db } from '../../db/client';
 import { requireRight, requireSignedIn } from '../../platform/policy';
 import type { SessionReader } from '../../platform/session';
@@ -12,7 +12,8 @@ import { readableDocument } from './invoices.service';
 
 const PDF_FILE = /^([0-9a-f-]{36})\.pdf$/;
 const ARCHIVE_FILE = /^(\d{4}-(0[1-9]|1[0-2]))\.zip$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+// A day that exists (PostgreSQL refuses 2027-02-31), within the dates the app accepts anywhere.
+const isDate = (value: string) => ZCalendarDate.safeParse(value).success;
 
 /**
  * Downloads over plain GET (links on /documents and the invoicing page), each checking who asks:
@@ -58,8 +59,7 @@ export function createInvoiceRoutes(options: { db: Db; readSession: SessionReade
     const spaceId = c.req.param('spaceId');
     const from = c.req.query('from') ?? '';
     const to = c.req.query('to') ?? '';
-    if (!isUuid(spaceId) || !DATE.test(from) || !DATE.test(to) || from > to)
-      return c.text('Invalid period', 400);
+    if (!isUuid(spaceId) || !isDate(from) || !isDate(to) || from > to) return c.text('Invalid period', 400);
     const ctx = await contextOf(c.req.raw.headers);
     try {
       requireSignedIn(ctx.actor);
