@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { invoicePayments, invoices } from '../../db/schema/invoices';
 import type { BuyerSnapshot, VatBreakdownEntry } from '../../platform/invoicing';
@@ -42,17 +43,24 @@ const ACCOUNTS = {
 /** Cents with a decimal comma, no thousands separator: `123456` → `1234,56`. */
 export const decimalComma = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 const fecDate = (date: string) => date.replaceAll('-', '');
-function field(value: string): string {
-  return /[";\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+/** A CSV field for `;`-separated files: quoted when it holds a quote, a `;` or a line break. */
+export function csvField(value: string | number): string {
+  const text = String(value);
+  return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export async function accountingCsv(db: Db, spaceId: string, from: string, to: string): Promise<string> {
-  const [documents, payments] = await readAll(db, [
+/**
+ * What a space issued (invoices and credit notes) and recorded (payments, with their document's number and
+ * buyer) on the days `inPeriod` keeps, in chain order: the accountant's export and a month's archive list
+ * the same records.
+ */
+export function periodRecords(db: Db, spaceId: string, inPeriod: (day: AnyPgColumn) => SQL | undefined) {
+  return readAll(db, [
     () =>
       db
         .select()
         .from(invoices)
-        .where(and(eq(invoices.spaceId, spaceId), gte(invoices.issueDate, from), lte(invoices.issueDate, to)))
+        .where(and(eq(invoices.spaceId, spaceId), inPeriod(invoices.issueDate)))
         .orderBy(asc(invoices.chainPosition)),
     () =>
       db
@@ -64,15 +72,14 @@ export async function accountingCsv(db: Db, spaceId: string, from: string, to: s
         })
         .from(invoicePayments)
         .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
-        .where(
-          and(
-            eq(invoicePayments.spaceId, spaceId),
-            gte(invoicePayments.paidOn, from),
-            lte(invoicePayments.paidOn, to),
-          ),
-        )
+        .where(and(eq(invoicePayments.spaceId, spaceId), inPeriod(invoicePayments.paidOn)))
         .orderBy(asc(invoicePayments.chainPosition)),
   ]);
+}
+
+/** The export of the days from `from` to `to`, both included. */
+export async function accountingCsv(db: Db, spaceId: string, from: string, to: string): Promise<string> {
+  const [documents, payments] = await periodRecords(db, spaceId, (day) => and(gte(day, from), lte(day, to)));
   const rows: string[][] = [];
   let entry = 0;
   const line = (
@@ -157,6 +164,6 @@ export async function accountingCsv(db: Db, spaceId: string, from: string, to: s
       payment.amountCents,
     );
   }
-  const body = [FEC_COLUMNS.join(';'), ...rows.map((row) => row.map(field).join(';'))].join('\r\n');
+  const body = [FEC_COLUMNS.join(';'), ...rows.map((row) => row.map(csvField).join(';'))].join('\r\n');
   return `\uFEFF${body}\r\n`;
 }

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { zipSync, type Zippable } from 'fflate';
 import type { Db } from '../../db/client';
-import { invoicePayments, invoices, invoicingClosings } from '../../db/schema/invoices';
+import { invoices, invoicingClosings } from '../../db/schema/invoices';
 import { renderInvoicePdf } from '../../platform/invoice-pdf';
 import { linesOf, type BuyerSnapshot } from '../../platform/invoicing';
-import { decimalComma } from './accounting-export';
+import { csvField, decimalComma, periodRecords } from './accounting-export';
 import { nextMonthStart } from './invoices.service';
-import { readAll } from '../../db/read-all';
 
 /**
  * The archive of a closed month of a space (docs/decisions/024), for the space's files and its auditor:
@@ -23,12 +22,8 @@ const BOM = '\uFEFF';
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const encode = (text: string) => new TextEncoder().encode(text);
 
-function field(value: string | number): string {
-  const text = String(value);
-  return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 const csv = (rows: Array<Array<string | number>>) =>
-  BOM + rows.map((row) => row.map(field).join(';')).join('\r\n') + '\r\n';
+  BOM + rows.map((row) => row.map(csvField).join(';')).join('\r\n') + '\r\n';
 
 export async function closingArchive(
   db: Db,
@@ -42,29 +37,9 @@ export async function closingArchive(
   if (!closing) return null;
   const from = `${month}-01`;
   const until = nextMonthStart(month);
-  const [documents, payments] = await readAll(db, [
-    () =>
-      db
-        .select()
-        .from(invoices)
-        .where(
-          and(eq(invoices.spaceId, spaceId), gte(invoices.issueDate, from), lt(invoices.issueDate, until)),
-        )
-        .orderBy(asc(invoices.chainPosition)),
-    () =>
-      db
-        .select({ payment: invoicePayments, number: invoices.number })
-        .from(invoicePayments)
-        .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
-        .where(
-          and(
-            eq(invoicePayments.spaceId, spaceId),
-            gte(invoicePayments.paidOn, from),
-            lt(invoicePayments.paidOn, until),
-          ),
-        )
-        .orderBy(asc(invoicePayments.chainPosition)),
-  ]);
+  const [documents, payments] = await periodRecords(db, spaceId, (day) =>
+    and(gte(day, from), lt(day, until)),
+  );
   const creditedIds = documents.flatMap((row) => (row.creditedInvoiceId ? [row.creditedInvoiceId] : []));
   const credited = new Map(
     (creditedIds.length ? await db.select().from(invoices).where(inArray(invoices.id, creditedIds)) : []).map(
