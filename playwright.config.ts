@@ -23,7 +23,9 @@ export default defineConfig({
   // A real SMTP server on loopback receives the web server's mail (tests/e2e/mailbox.ts reads it).
   globalSetup: './tests/e2e/global-setup.ts',
   outputDir: process.env.E2E_OUTPUT ?? 'test-results',
-  fullyParallel: false,
+  // Each test makes the data it changes (tests/e2e/factories.ts) or puts back what it borrowed, and a lane
+  // runs one test at a time: any test may run on any lane, in any company (docs/decisions/026).
+  fullyParallel: true,
   // Two lanes keep both cores busy: a browser test mostly waits on its page, its server or a timer.
   workers: E2E_LANES,
   retries: 0,
@@ -59,6 +61,8 @@ export default defineConfig({
       AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret',
       GTM_CONTAINER_ID: 'GTM-E2ETEST',
       LOG_LEVEL: 'warn',
+      // A test build skips the brotli and gzip copies (scripts/build.ts); `npm run build` always makes them.
+      PRECOMPRESS: process.env.PRECOMPRESS ?? 'off',
       SMTP_URL: `smtp://127.0.0.1:${lane.smtpPort}`,
       // The app's clock, which a test may set (tests/e2e/clock.ts); empty, the machine's.
       TEST_CLOCK_FILE: lane.clockFile,

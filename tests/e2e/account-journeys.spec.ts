@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { appOrigin, DEMO_ACCOUNTS, DEMO_PASSWORD, signInAs } from './accounts';
+import { demoAccountInFrench } from './factories';
 import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 
@@ -161,6 +162,7 @@ test('signing in with a redirect that normalises to another host stays on the si
   baseURL,
 }) => {
   // Signed out: the form sends the person to the home page.
+  await demoAccountInFrench('member');
   await navigate(`/auth/Login?redirect=${encodeURIComponent('/.//evil.example')}`);
   await page.getByLabel('Adresse e-mail').fill(DEMO_ACCOUNTS.member);
   await page.getByLabel('Mot de passe', { exact: true }).fill(DEMO_PASSWORD);

@@ -1,20 +1,11 @@
 import type { Page } from '@playwright/test';
-import { appOrigin } from './accounts';
+import { callApi } from './factories';
 import { expect, expectNoAxeViolations, keepScreenshot } from './fixtures';
 
 /**
  * Booking data for browser tests, read through the public API as the pages read it: demo rooms and spaces
  * by name, and free starts (the demo bookings move with today's date, so a test asks rather than guesses).
  */
-
-async function callApi<T>(page: Page, name: string, data: unknown): Promise<T> {
-  const response = await page.request.post(`/api/fn/${name}`, {
-    data: { data },
-    headers: { Origin: appOrigin() },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: T }).result;
-}
 
 /** A demo space's id and its rooms, by its slug. */
 async function spaceOf(page: Page, spaceSlug: string) {
