@@ -126,7 +126,7 @@ test('a member opts in, is found and written to by a member of their space (not 
   await answer.getByLabel('Votre réponse').fill('Avec plaisir, passons en parler mardi.');
   await answer.getByRole('button', { name: 'Envoyer la réponse' }).click();
   await expect(answer.getByText('Votre réponse a été transmise à Camille Martin.')).toBeVisible();
-  const answered = await waitForMail(DEMO_ACCOUNTS.member, { since });
+  const answered = await waitForMail(DEMO_ACCOUNTS.member, { since, subject: /vous a répondu sur Escale$/ });
   expect(answered.text).toContain('Avec plaisir, passons en parler mardi.');
   expect(`${answered.text}${answered.html}`).not.toContain(ines.email);
 

@@ -17,26 +17,50 @@ interface AxeViolation {
  * axe-core put there once per document: AxeBuilder injects it again at every call and gathers each result
  * in a new blank page, about 1.5 s an audit on this machine against 0.3 s (docs/decisions/026). A page with
  * frames goes through AxeBuilder, which audits inside them.
+ *
+ * A toast fading in or out shows its text at part opacity, which axe reads as too little contrast. Its timer
+ * is held while axe reads (Radix pauses toasts while the window is blurred) and its animation is let end
+ * first, so axe reads every toast as people see it for its 5 seconds.
  */
 async function axeViolations(page: Page, exclude: string[]): Promise<AxeViolation[]> {
   if (page.frames().length > 1) {
-    let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
-    for (const selector of exclude) builder = builder.exclude(selector);
-    return (await builder.analyze()).violations;
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+    try {
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('.toast')].every((toast) =>
+          toast.getAnimations().every((animation) => animation.playState !== 'running'),
+        ),
+      );
+      let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+      for (const selector of exclude) builder = builder.exclude(selector);
+      return (await builder.analyze()).violations;
+    } finally {
+      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    }
   }
   type WithAxe = { axe?: typeof axe };
   if (!(await page.evaluate(() => Boolean((window as WithAxe).axe)))) await page.evaluate(axe.source);
   return page.evaluate(
     async ({ tags, excluded }) => {
-      const { violations } = await (window as WithAxe).axe!.run(
-        excluded.length ? { exclude: excluded.map((selector) => [selector]) } : document,
-        { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] },
-      );
-      return violations.map(({ id, help, nodes }) => ({
-        id,
-        help,
-        nodes: nodes.map(({ target }) => ({ target: [...target] })),
-      }));
+      window.dispatchEvent(new Event('blur'));
+      try {
+        const animating = () =>
+          [...document.querySelectorAll('.toast')].some((toast) =>
+            toast.getAnimations().some((animation) => animation.playState === 'running'),
+          );
+        while (animating()) await new Promise((resolve) => requestAnimationFrame(resolve));
+        const { violations } = await (window as WithAxe).axe!.run(
+          excluded.length ? { exclude: excluded.map((selector) => [selector]) } : document,
+          { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] },
+        );
+        return violations.map(({ id, help, nodes }) => ({
+          id,
+          help,
+          nodes: nodes.map(({ target }) => ({ target: [...target] })),
+        }));
+      } finally {
+        window.dispatchEvent(new Event('focus'));
+      }
     },
     { tags: AXE_TAGS, excluded: exclude },
   );
@@ -44,22 +68,7 @@ async function axeViolations(page: Page, exclude: string[]): Promise<AxeViolatio
 
 /** Fails with the list of violations axe finds on the page as it is now (WCAG 2.1 A and AA). */
 export async function expectNoAxeViolations(page: Page, options: { exclude?: string[] } = {}) {
-  // A toast fading in or out shows its text at part opacity, which axe reads as too little contrast. Its
-  // timer is held while axe reads (Radix pauses toasts while the window is blurred) and its animation is let
-  // end first, so axe reads every toast as people see it for its 5 seconds.
-  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
-  const violations = await (async () => {
-    try {
-      await page.waitForFunction(() =>
-        [...document.querySelectorAll('.toast')].every((toast) =>
-          toast.getAnimations().every((animation) => animation.playState !== 'running'),
-        ),
-      );
-      return await axeViolations(page, options.exclude ?? []);
-    } finally {
-      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    }
-  })();
+  const violations = await axeViolations(page, options.exclude ?? []);
   const summary = violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   );
