@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { appOrigin, signInAs } from './accounts';
-import { refuseCookies, roomId } from './booking';
+import { pickAnyFreeStart, refuseCookies, roomId } from './booking';
 import { CONTENT_PAGES } from './content-pages';
 import { callApi, signUp } from './factories';
 import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
@@ -75,19 +75,7 @@ const SCREENS: Screen[] = [
     // With a start chosen, the booking panel offers to sign in or sign up.
     ready: async (page) => {
       const booking = page.getByRole('region', { name: /^(Réserver|Book)$/ });
-      const free = booking.locator('[role="gridcell"][data-state="free"]');
-      for (let attempt = 0; attempt < 14 && (await free.count()) === 0; attempt++) {
-        await booking
-          .getByRole('button', { name: /^(Jour suivant|Semaine suivante|Next day|Next week)$/ })
-          .click();
-        await expect(
-          booking
-            .getByRole('grid')
-            .or(booking.getByText(/^(Aucun créneau|No slots?) /))
-            .first(),
-        ).toBeVisible();
-      }
-      await free.first().click();
+      await pickAnyFreeStart(booking);
       await expect(
         booking.getByRole('link', { name: /^(Se connecter pour réserver|Sign in to book)$/ }),
       ).toBeVisible();

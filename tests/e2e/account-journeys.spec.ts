@@ -1,5 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { appOrigin, DEMO_ACCOUNTS, DEMO_PASSWORD, signInAs } from './accounts';
+import { pickAnyFreeStart } from './booking';
 import { demoAccountInFrench } from './factories';
 import { expect, keepScreenshot, test } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
@@ -35,25 +36,6 @@ async function roomPath(page: Page, spaceSlug: string, roomName: string): Promis
   const room = result.rooms.find((candidate) => candidate.name === roomName);
   if (!room) throw new Error(`no room ${roomName} in ${spaceSlug}`);
   return `/spaces/${spaceSlug}/rooms/${room.id}`;
-}
-
-/** Picks the first free start the booking calendar shows, moving on a day or a week until there is one. */
-async function pickAnyFreeStart(booking: Locator) {
-  const free = booking.locator('[role="gridcell"][data-state="free"]');
-  for (let attempt = 0; attempt < 14; attempt++) {
-    await expect(
-      booking
-        .getByRole('grid')
-        .or(booking.getByText(/^(Aucun créneau|No slots?) /))
-        .first(),
-    ).toBeVisible();
-    if ((await free.count()) > 0) break;
-    await booking
-      .getByRole('button', { name: /^(Jour suivant|Semaine suivante|Next day|Next week)$/ })
-      .click();
-  }
-  await free.first().click();
-  await expect(free.first()).toHaveAttribute('aria-selected', 'true');
 }
 
 async function signUpWithForm(page: Page, name: string, email: string) {

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { callApi } from './factories';
 import { expect, expectNoAxeViolations, keepScreenshot } from './fixtures';
 
@@ -91,6 +91,25 @@ export async function checkAtBothSizes(page: Page, name: string) {
     await keepScreenshot(page, `${name}-${size}`);
   }
   if (before) await page.setViewportSize(before);
+}
+
+/** Picks the first free start the booking calendar shows, moving on a day or a week until there is one. */
+export async function pickAnyFreeStart(booking: Locator) {
+  const free = booking.locator('[role="gridcell"][data-state="free"]');
+  for (let attempt = 0; attempt < 14; attempt++) {
+    await expect(
+      booking
+        .getByRole('grid')
+        .or(booking.getByText(/^(Aucun créneau|No slots?) /))
+        .first(),
+    ).toBeVisible();
+    if ((await free.count()) > 0) break;
+    await booking
+      .getByRole('button', { name: /^(Jour suivant|Semaine suivante|Next day|Next week)$/ })
+      .click();
+  }
+  await free.first().click();
+  await expect(free.first()).toHaveAttribute('aria-selected', 'true');
 }
 
 /** Closes the cookie banner when it shows (it would cover the page's bottom). */
