@@ -20,16 +20,22 @@ interface AxeViolation {
  *
  * A toast fading in or out shows its text at part opacity, which axe reads as too little contrast. Its timer
  * is held while axe reads (Radix pauses toasts while the window is blurred) and its animation is let end
- * first, so axe reads every toast as people see it for its 5 seconds.
+ * first, so axe reads every toast as people see it for its 5 seconds. The same for every other transition
+ * under way (a button's colour as the pointer lands on it, a dialog fading in): axe reads the page at rest,
+ * as people see it a moment later; endless animations (a spinner) are not waited for.
  */
 async function axeViolations(page: Page, exclude: string[]): Promise<AxeViolation[]> {
   if (page.frames().length > 1) {
     await page.evaluate(() => window.dispatchEvent(new Event('blur')));
     try {
       await page.waitForFunction(() =>
-        [...document.querySelectorAll('.toast')].every((toast) =>
-          toast.getAnimations().every((animation) => animation.playState !== 'running'),
-        ),
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getComputedTiming().iterations === Infinity,
+          ),
       );
       let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
       for (const selector of exclude) builder = builder.exclude(selector);
@@ -45,10 +51,16 @@ async function axeViolations(page: Page, exclude: string[]): Promise<AxeViolatio
       window.dispatchEvent(new Event('blur'));
       try {
         const animating = () =>
-          [...document.querySelectorAll('.toast')].some((toast) =>
-            toast.getAnimations().some((animation) => animation.playState === 'running'),
-          );
-        while (animating()) await new Promise((resolve) => requestAnimationFrame(resolve));
+          document
+            .getAnimations()
+            .some(
+              (animation) =>
+                animation.playState === 'running' &&
+                animation.effect?.getComputedTiming().iterations !== Infinity,
+            );
+        // At most two seconds: a transition started again and again (by the pointer, say) is read as it is.
+        for (const started = performance.now(); animating() && performance.now() - started < 2000;)
+          await new Promise((resolve) => requestAnimationFrame(resolve));
         const { violations } = await (window as WithAxe).axe!.run(
           excluded.length ? { exclude: excluded.map((selector) => [selector]) } : document,
           { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] },
