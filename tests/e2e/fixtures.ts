@@ -126,7 +126,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   navigate: async ({ page }, use) => {
     await use(async (path: string) => {
       await page.goto(path);
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      // The document may be replaced meanwhile (a sign-in link reloads the page): no element for a moment.
+      await page.waitForFunction(() => document.documentElement?.dataset.hydrated === 'true');
     });
   },
 });
