@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_LANES, LANES } from './tests/e2e/lanes';
+import { E2E_LANES, E2E_READY_PORT, LANES } from './tests/e2e/lanes';
 
 /**
  * Browser tests drive Debian's Chromium (no browser download here) against `npm start`'s server on a fresh
@@ -23,7 +23,9 @@ export default defineConfig({
   // A real SMTP server on loopback receives the web server's mail (tests/e2e/mailbox.ts reads it).
   globalSetup: './tests/e2e/global-setup.ts',
   outputDir: process.env.E2E_OUTPUT ?? 'test-results',
-  fullyParallel: false,
+  // Each test makes the data it changes (tests/e2e/factories.ts) or puts back what it borrowed, and a lane
+  // runs one test at a time: any test may run on any lane, in any company (docs/decisions/026).
+  fullyParallel: true,
   // Two lanes keep both cores busy: a browser test mostly waits on its page, its server or a timer.
   workers: E2E_LANES,
   retries: 0,
@@ -42,26 +44,25 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  // Started one after the other: the first builds the app when its sources changed, the others reuse it.
-  webServer: LANES.map((lane) => ({
+  // One command builds when the sources changed, then starts every lane's server at once (scripts/e2e-server.mjs),
+  // and answers on the port after the lanes' once they all do.
+  webServer: {
     command: `node scripts/e2e-server.mjs`,
-    url: `${lane.origin}/readyz`,
+    url: `http://127.0.0.1:${E2E_READY_PORT}/`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe' as const,
     stderr: 'pipe' as const,
     env: {
-      PORT: String(lane.port),
-      DATA_DIR: lane.dataDir,
+      E2E_LANES_JSON: JSON.stringify(LANES),
+      E2E_READY_PORT: String(E2E_READY_PORT),
       BUILD_DIR: process.env.BUILD_DIR ?? 'build',
-      BASE_URL: lane.origin,
       DATABASE_URL: '',
       AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret',
       GTM_CONTAINER_ID: 'GTM-E2ETEST',
       LOG_LEVEL: 'warn',
-      SMTP_URL: `smtp://127.0.0.1:${lane.smtpPort}`,
-      // The app's clock, which a test may set (tests/e2e/clock.ts); empty, the machine's.
-      TEST_CLOCK_FILE: lane.clockFile,
+      // A test build skips the brotli and gzip copies (scripts/build.ts); `npm run build` always makes them.
+      PRECOMPRESS: process.env.PRECOMPRESS ?? 'off',
     },
-  })),
+  },
 });

@@ -2,6 +2,7 @@
  * `npm run build`: everything production runs, with plain node and production dependencies only.
  *
  *   build/client/         the browser's assets (React Router + Vite), with brotli and gzip copies of assets/
+ *                         (not with PRECOMPRESS=off, as the browser tests build)
  *   build/server/         the pages' server build (React Router + Vite)
  *   build/node/escale.js  the compiled server (esbuild), with its chunks,
  *   build/node/migrations/       the SQL migrations it applies at start,
@@ -36,12 +37,19 @@ const pages = spawnSync(
 );
 if (pages.status !== 0) process.exit(pages.status ?? 1);
 
-step('brotli and gzip copies of the browser assets');
-const compressed = precompressAssets(path.join(buildDir, 'client/assets'));
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
-step(
-  `  ${compressed.files} files, ${kib(compressed.bytes)}: ${kib(compressed.brotli)} brotli, ${kib(compressed.gzip)} gzip`,
-);
+// The browser tests build with PRECOMPRESS=off (playwright.config.ts): their server compresses on the fly
+// (server/app.ts), and a copy nobody downloads twice is not worth brotli's best level. A build setting read
+// here, like BUILD_DIR, not the server's configuration.
+if (process.env.PRECOMPRESS === 'off') {
+  step('no brotli and gzip copies (PRECOMPRESS=off: a test build)');
+} else {
+  step('brotli and gzip copies of the browser assets');
+  const compressed = precompressAssets(path.join(buildDir, 'client/assets'));
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+  step(
+    `  ${compressed.files} files, ${kib(compressed.bytes)}: ${kib(compressed.brotli)} brotli, ${kib(compressed.gzip)} gzip`,
+  );
+}
 
 step('server (esbuild) and an empty PGlite data folder');
 await compileServer(nodeDir, { pgliteTemplate: true });

@@ -1,15 +1,61 @@
-// Starts the app for the browser tests on a fresh data folder (wiped first) so every run sees only demo data.
-import { spawn } from 'node:child_process';
+// Starts the app for the browser tests: builds it once when its sources changed, then every lane's server at
+// the same time, each on a fresh data folder (wiped first) so every run sees only demo data
+// (tests/e2e/lanes.ts). Once every lane answers /readyz, it answers on E2E_READY_PORT: Playwright waits for
+// that one address (playwright.config.ts), where one web server per lane would start one after the other.
+import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 
-// A test harness: it reads the DATA_DIR it is about to wipe; the server validates its environment itself.
-const dataDir = process.env.DATA_DIR;
-if (!dataDir || !dataDir.includes('escale-e2e')) throw new Error(`refusing to wipe ${dataDir}`);
-rmSync(dataDir, { recursive: true, force: true });
-// `npm start`'s launcher: the first lane builds when the sources changed, then every lane runs the compiled server.
-const child = spawn(process.execPath, ['scripts/start.mjs'], {
+// A test harness: it reads the lanes it is about to start and the folders it is about to wipe; each server
+// validates its environment itself.
+const lanes = JSON.parse(process.env.E2E_LANES_JSON ?? '[]');
+const readyPort = Number(process.env.E2E_READY_PORT);
+if (lanes.length === 0 || !readyPort) throw new Error('E2E_LANES_JSON and E2E_READY_PORT are required');
+for (const lane of lanes) {
+  if (!lane.dataDir.includes('escale-e2e')) throw new Error(`refusing to wipe ${lane.dataDir}`);
+}
+
+// `npm start`'s launcher builds when the sources changed; the lanes then start from that build together.
+const built = spawnSync(process.execPath, ['scripts/start.mjs', 'build-if-needed'], {
   stdio: 'inherit',
   env: process.env,
 });
-for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+if (built.status !== 0) process.exit(built.status ?? 1);
+
+const children = lanes.map((lane) => {
+  rmSync(lane.dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PORT: String(lane.port),
+      DATA_DIR: lane.dataDir,
+      BASE_URL: lane.origin,
+      SMTP_URL: `smtp://127.0.0.1:${lane.smtpPort}`,
+      // The app's clock, which a test may set (tests/e2e/clock.ts); empty, the machine's.
+      TEST_CLOCK_FILE: lane.clockFile,
+    },
+  });
+  // A lane that stops stops the run: its tests could not reach it.
+  child.on('exit', (code) => stop(code ?? 1));
+  return child;
+});
+
+function stop(code) {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  process.exit(code);
+}
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => stop(0));
+
+async function answers(url) {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+}
+
+for (const lane of lanes) {
+  while (!(await answers(`${lane.origin}/readyz`))) await new Promise((resolve) => setTimeout(resolve, 250));
+}
+createServer((_request, response) => response.end('ready')).listen(readyPort, '127.0.0.1');

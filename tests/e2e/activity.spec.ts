@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { appOrigin, DEMO_ACCOUNTS, DEMO_PASSWORD, signInAs } from './accounts';
 import { checkAtBothSizes, pickFreeStart, roomId, spaceIdOf } from './booking';
+import { callApi, demoAccountInFrench } from './factories';
 import { expect, test } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 
@@ -10,15 +10,6 @@ import { linkIn, waitForMail } from './mailbox';
  * /activity: a member books and cancels and sees both; the manager of the space sees them with the
  * member's name, filters by kind and downloads the CSV; a member of another space sees none of it.
  */
-
-async function api<T>(page: Page, name: string, data: unknown): Promise<T> {
-  const response = await page.request.post(`/api/fn/${name}`, {
-    data: { data },
-    headers: { Origin: appOrigin() },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: T }).result;
-}
 
 test('a member sees their booking and its cancellation; the space’s manager sees, filters and exports them; another space’s member sees none of it', async ({
   page,
@@ -68,7 +59,7 @@ test('a member sees their booking and its cancellation; the space’s manager se
   await expect(page.getByText(/^You cancelled your booking of Salle Parmentier/).first()).toBeVisible();
   await expect(page.getByText(/^You booked Salle Parmentier/).first()).toBeVisible();
   await checkAtBothSizes(page, 'activity-member-en');
-  await api(page, 'profile.setLocale', { locale: 'fr' });
+  await callApi(page, 'profile.setLocale', { locale: 'fr' });
 
   // The manager of Acme: the space's log, with the member's name; filtered by kind; exported.
   await page.context().clearCookies();
@@ -129,10 +120,10 @@ test('a member sees their booking and its cancellation; the space’s manager se
   expect(signUp.status(), await signUp.text()).toBe(200);
   await stranger.goto(linkIn(await waitForMail(email, { since }), '/api/auth/verify-email'));
   const ruche = await spaceIdOf(page, 'la-ruche-lyon');
-  await api(page, 'backoffice.invite', { spaceId: ruche, email, role: 'member' });
-  const mine = await api<{ invitations: Array<{ id: string }> }>(stranger, 'backoffice.listMySpaces', {});
-  await api(stranger, 'backoffice.acceptInvitation', { invitationId: mine.invitations[0]!.id });
-  const joined = await api<{ member: Array<{ slug: string }> }>(stranger, 'backoffice.listMySpaces', {});
+  await callApi(page, 'backoffice.invite', { spaceId: ruche, email, role: 'member' });
+  const mine = await callApi<{ invitations: Array<{ id: string }> }>(stranger, 'backoffice.listMySpaces', {});
+  await callApi(stranger, 'backoffice.acceptInvitation', { invitationId: mine.invitations[0]!.id });
+  const joined = await callApi<{ member: Array<{ slug: string }> }>(stranger, 'backoffice.listMySpaces', {});
   expect(joined.member.map((space) => space.slug)).toEqual(['la-ruche-lyon']);
 
   const acme = await spaceIdOf(page, 'acme-coworking-paris');
@@ -148,6 +139,7 @@ test('a member sees their booking and its cancellation; the space’s manager se
 });
 
 test('/activity asks a signed-out visitor to sign in and comes back', async ({ page, navigate }) => {
+  await demoAccountInFrench('manager');
   await navigate('/activity?scope=spaces');
   await expect(page).toHaveURL(/\/auth\/Login\?redirect=%2Factivity%3Fscope%3Dspaces$/);
   await page.getByLabel('Adresse e-mail').fill(DEMO_ACCOUNTS.manager);

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { signInAs } from './accounts';
+import { spaceIdOf } from './booking';
+import { callApi } from './factories';
 import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
 import { waitForMail } from './mailbox';
 
@@ -34,12 +36,36 @@ async function openSection(page: Page, name: string) {
   ).toHaveAttribute('aria-current', 'page');
 }
 
+/** What the journey below changes in Acme, as it found it; put back after it, passed or failed. */
+let borrowed: { page: Page; spaceId: string; closures: unknown[]; photoIds: string[] } | undefined;
+test.afterEach(async () => {
+  if (!borrowed) return;
+  const { page, spaceId, closures, photoIds } = borrowed;
+  borrowed = undefined;
+  await callApi(page, 'backoffice.setClosures', { spaceId, closures });
+  await callApi(page, 'backoffice.reorderPhotos', { owner: { type: 'space', id: spaceId }, photoIds });
+});
+
 test('the demo manager runs Acme from /myspaces: every section, in French and English', async ({
   page,
   navigate,
 }) => {
   test.setTimeout(180_000);
   await signInAs(page, 'manager');
+  // The demo space other tests book and read: its closures (one is added below, for today) and the order of
+  // its photos (the second moves first) are put back after this test.
+  const acmeId = await spaceIdOf(page, 'acme-coworking-paris');
+  const acme = await callApi<{ closures: unknown[]; photos: Array<{ id: string }> }>(
+    page,
+    'backoffice.getSpace',
+    { spaceId: acmeId },
+  );
+  borrowed = {
+    page,
+    spaceId: acmeId,
+    closures: acme.closures,
+    photoIds: acme.photos.map((photo) => photo.id),
+  };
   await navigate('/myspaces');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes espaces');
   const managed = page.getByRole('region', { name: 'Les espaces que je gère' });

@@ -1,29 +1,10 @@
-import type { Page } from '@playwright/test';
-import { appOrigin, signInAs } from './accounts';
+import { signInAs } from './accounts';
 import { setAppClock } from './clock';
-import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
+import { expect, keepScreenshot, test } from './fixtures';
 
 /** A demo article (server/db/seed/demo-articles.ts), published in both languages. */
 const DEMO_ARTICLE = '/blog/article/reussir-sa-reunion-hors-les-murs';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-
-async function useLanguage(page: Page, lang: 'fr' | 'en', baseURL: string | undefined) {
-  await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL ?? 'http://localhost' }]);
-  await page.addInitScript(() =>
-    localStorage.setItem('cookie-consent-v1', JSON.stringify({ analytics: false, ads: false })),
-  );
-}
-
-/** axe on desktop and phone, with a screenshot of each. */
-async function auditBothSizes(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await expectNoAxeViolations(page);
-  await keepScreenshot(page, `${name}-desktop`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoAxeViolations(page);
-  await keepScreenshot(page, `${name}-390`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** "2026-12-01T09:30": an instant as Paris's wall-clock time, the way a datetime-local field takes it. */
 function parisLocal(instant: Date): string {
@@ -164,66 +145,3 @@ test('people who are not admins never see the admin area', async ({ page, naviga
   await navigate('/admin/faq');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Erreur 404');
 });
-
-for (const lang of ['fr', 'en'] as const) {
-  test(`blog, article, FAQ and partners pages have no axe violations in ${lang}`, async ({
-    page,
-    navigate,
-    baseURL,
-  }) => {
-    test.slow();
-    await useLanguage(page, lang, baseURL);
-    for (const [path, name] of [
-      ['/blog', 'blog'],
-      [DEMO_ARTICLE, 'blog-article'],
-      ['/blog/article/trajets-evites-et-bilan-carbone', 'blog-article-french-only'],
-      ['/faq', 'faq'],
-      ['/partners', 'partners'],
-      ['/', 'home'],
-    ] as const) {
-      await navigate(path);
-      await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      await auditBothSizes(page, `${name}-${lang}`);
-    }
-  });
-
-  test(`the admin pages have no axe violations in ${lang}`, async ({ page, navigate, baseURL }) => {
-    test.slow();
-    await useLanguage(page, lang, baseURL);
-    await signInAs(page, 'admin');
-    const setLocale = (locale: 'fr' | 'en') =>
-      page.request.post('/api/fn/profile.setLocale', {
-        data: { data: { locale } },
-        headers: { Origin: appOrigin() },
-      });
-    await setLocale(lang);
-    try {
-      await navigate('/admin/blog');
-      await auditBothSizes(page, `admin-blog-${lang}`);
-      await page
-        .getByRole('link', {
-          name: lang === 'fr' ? 'Réussir sa réunion hors les murs' : 'Réussir sa réunion hors les murs',
-        })
-        .click();
-      await expect(
-        page.getByRole('heading', { name: lang === 'fr' ? 'Publication' : 'Publication' }),
-      ).toBeVisible();
-      await page
-        .getByRole('button', { name: lang === 'fr' ? 'Aperçu' : 'Preview' })
-        .first()
-        .click();
-      await expect(page.getByRole('region', { name: /Aperçu|Preview/ }).first()).toBeVisible();
-      await auditBothSizes(page, `admin-blog-article-${lang}`);
-      await navigate('/admin/blog/new');
-      await auditBothSizes(page, `admin-blog-new-${lang}`);
-      await navigate('/admin/faq');
-      await page.locator('details summary').nth(1).click();
-      await auditBothSizes(page, `admin-faq-${lang}`);
-      await navigate('/admin/partners');
-      await page.locator('details summary').first().click();
-      await auditBothSizes(page, `admin-partners-${lang}`);
-    } finally {
-      await setLocale('fr');
-    }
-  });
-}

@@ -1,20 +1,11 @@
-import type { Page } from '@playwright/test';
-import { appOrigin } from './accounts';
+import type { Locator, Page } from '@playwright/test';
+import { callApi } from './factories';
 import { expect, expectNoAxeViolations, keepScreenshot } from './fixtures';
 
 /**
  * Booking data for browser tests, read through the public API as the pages read it: demo rooms and spaces
  * by name, and free starts (the demo bookings move with today's date, so a test asks rather than guesses).
  */
-
-async function callApi<T>(page: Page, name: string, data: unknown): Promise<T> {
-  const response = await page.request.post(`/api/fn/${name}`, {
-    data: { data },
-    headers: { Origin: appOrigin() },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: T }).result;
-}
 
 /** A demo space's id and its rooms, by its slug. */
 async function spaceOf(page: Page, spaceSlug: string) {
@@ -100,6 +91,25 @@ export async function checkAtBothSizes(page: Page, name: string) {
     await keepScreenshot(page, `${name}-${size}`);
   }
   if (before) await page.setViewportSize(before);
+}
+
+/** Picks the first free start the booking calendar shows, moving on a day or a week until there is one. */
+export async function pickAnyFreeStart(booking: Locator) {
+  const free = booking.locator('[role="gridcell"][data-state="free"]');
+  for (let attempt = 0; attempt < 14; attempt++) {
+    await expect(
+      booking
+        .getByRole('grid')
+        .or(booking.getByText(/^(Aucun créneau|No slots?) /))
+        .first(),
+    ).toBeVisible();
+    if ((await free.count()) > 0) break;
+    await booking
+      .getByRole('button', { name: /^(Jour suivant|Semaine suivante|Next day|Next week)$/ })
+      .click();
+  }
+  await free.first().click();
+  await expect(free.first()).toHaveAttribute('aria-selected', 'true');
 }
 
 /** Closes the cookie banner when it shows (it would cover the page's bottom). */

@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
+import { expect, keepScreenshot, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
+
+// The pages here are audited by axe in both languages at both sizes in the matrix (a11y.spec.ts).
 
 /** Screenshots of the page as it is, on a desktop and on a phone (390 px), named `<name>-<locale>-…`. */
 async function shoot(page: Page, name: string, locale: 'fr' | 'en') {
@@ -33,7 +35,6 @@ test('the home page offers a search box and featured spaces', async ({ page, nav
   await expect(page.getByRole('heading', { name: 'Espaces à la une' })).toBeVisible();
   // One space per city: six cards.
   await expect(page.getByRole('region', { name: 'Espaces à la une' }).getByRole('article')).toHaveCount(6);
-  await expectNoAxeViolations(page);
   await shoot(page, 'home-search', 'fr');
 
   await box.getByLabel('Où ?').fill('Lyon');
@@ -45,7 +46,6 @@ test('the home page offers a search box and featured spaces', async ({ page, nav
   await navigate('/');
   await switchToEnglish(page);
   await expect(page.getByRole('heading', { name: 'Featured spaces' })).toBeVisible();
-  await expectNoAxeViolations(page);
   await shoot(page, 'home-search', 'en');
 });
 
@@ -58,7 +58,6 @@ test('all spaces: every published space, sorted and paginated', async ({ page, n
   await expect(names).toHaveCount(10);
   await expect(names.first()).toHaveText('Acme Coworking');
   await expect(page.getByText('Le Comptoir')).toHaveCount(0);
-  await expectNoAxeViolations(page);
   await shoot(page, 'spaces-all', 'fr');
 
   await page.getByLabel('Trier par').selectOption('price');
@@ -67,7 +66,6 @@ test('all spaces: every published space, sorted and paginated', async ({ page, n
 
   await switchToEnglish(page);
   await expect(page.getByText('10 spaces', { exact: true })).toBeVisible();
-  await expectNoAxeViolations(page);
   await shoot(page, 'spaces-all', 'en');
 });
 
@@ -85,13 +83,11 @@ test('a space page: photos, description, hours in its zone, rooms and a map', as
   await map.scrollIntoViewIfNeeded();
   await expect(map).toBeVisible();
   await expect(page.locator('.escale-marker')).toHaveCount(1);
-  await expectNoAxeViolations(page);
   await shoot(page, 'space', 'fr');
 
   await switchToEnglish(page);
   await expect(page.getByText('In the heart of the 11th arrondissement')).toBeVisible();
   await expect(page.getByRole('row', { name: /Monday 08:30 – 20:00/ })).toBeVisible();
-  await expectNoAxeViolations(page);
   await shoot(page, 'space', 'en');
 });
 
@@ -104,7 +100,6 @@ test('a room page under its space, and the 404 page under another space', async 
   await expect(
     page.getByRole('row', { name: /Une heure 45,00\s€ hors taxes 54,00\s€ toutes taxes comprises/ }),
   ).toBeVisible();
-  await expectNoAxeViolations(page);
   await shoot(page, 'room', 'fr');
   const roomId = new URL(page.url()).pathname.split('/').pop()!;
 
@@ -114,7 +109,6 @@ test('a room page under its space, and the 404 page under another space', async 
   await expect(
     page.getByRole('row', { name: /One hour €45\.00 excl\. VAT €54\.00 incl\. VAT/ }),
   ).toBeVisible();
-  await expectNoAxeViolations(page);
   await shoot(page, 'room', 'en');
 
   const wrong = await page.goto(`/spaces/la-ruche-lyon/rooms/${roomId}`);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { appOrigin, DEMO_ACCOUNTS, DEMO_PASSWORD, signInAs } from './accounts';
 import { checkAtBothSizes, refuseCookies, spaceIdOf } from './booking';
+import { callApi } from './factories';
 import { expect, test } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 import { gradientPng } from './picture';
@@ -12,15 +13,6 @@ import { gradientPng } from './picture';
  * does not see them; they post an ad, the demo member replies, they close it; a report on another of their
  * ads leads the manager to hide it, and they receive the reason.
  */
-
-async function api<T>(page: Page, name: string, data: unknown): Promise<T> {
-  const response = await page.request.post(`/api/fn/${name}`, {
-    data: { data },
-    headers: { Origin: appOrigin() },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: T }).result;
-}
 
 /** A new account, e-mail confirmed, member of `spaceSlug` (invited by the demo manager on `manager`). */
 async function newMember(browser: Browser, manager: Page, name: string, spaceSlug: string) {
@@ -35,9 +27,9 @@ async function newMember(browser: Browser, manager: Page, name: string, spaceSlu
   expect(signUp.status(), await signUp.text()).toBe(200);
   await page.goto(linkIn(await waitForMail(email, { since }), '/api/auth/verify-email'));
   const spaceId = await spaceIdOf(manager, spaceSlug);
-  await api(manager, 'backoffice.invite', { spaceId, email, role: 'member' });
-  const mine = await api<{ invitations: Array<{ id: string }> }>(page, 'backoffice.listMySpaces', {});
-  await api(page, 'backoffice.acceptInvitation', { invitationId: mine.invitations[0]!.id });
+  await callApi(manager, 'backoffice.invite', { spaceId, email, role: 'member' });
+  const mine = await callApi<{ invitations: Array<{ id: string }> }>(page, 'backoffice.listMySpaces', {});
+  await callApi(page, 'backoffice.acceptInvitation', { invitationId: mine.invitations[0]!.id });
   return { context, page, email };
 }
 
@@ -71,7 +63,7 @@ test('a member opts in, is found and written to by a member of their space (not 
   await ines.page.goto('/profile');
   await ines.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   await refuseCookies(ines.page);
-  await api(ines.page, 'profile.update', {
+  await callApi(ines.page, 'profile.update', {
     name,
     locale: 'fr',
     company: 'Atelier Rousseau',
@@ -134,7 +126,7 @@ test('a member opts in, is found and written to by a member of their space (not 
   await answer.getByLabel('Votre réponse').fill('Avec plaisir, passons en parler mardi.');
   await answer.getByRole('button', { name: 'Envoyer la réponse' }).click();
   await expect(answer.getByText('Votre réponse a été transmise à Camille Martin.')).toBeVisible();
-  const answered = await waitForMail(DEMO_ACCOUNTS.member, { since });
+  const answered = await waitForMail(DEMO_ACCOUNTS.member, { since, subject: /vous a répondu sur Escale$/ });
   expect(answered.text).toContain('Avec plaisir, passons en parler mardi.');
   expect(`${answered.text}${answered.html}`).not.toContain(ines.email);
 
@@ -198,13 +190,13 @@ test('a member opts in, is found and written to by a member of their space (not 
   await expect(page.getByRole('link', { name: adTitle })).toHaveCount(0);
   // Closed, its image is no longer the members' to read.
   const imageUrl = (
-    await api<{ image: { url: string } }>(ines.page, 'community.getAd', { id: adUrl.split('/').pop() })
+    await callApi<{ image: { url: string } }>(ines.page, 'community.getAd', { id: adUrl.split('/').pop() })
   ).image.url;
   expect((await page.request.get(imageUrl)).status()).toBe(403);
   await checkInBothLanguages(page, 'community-ads');
 
   // A report leads the manager to hide another ad of hers; she receives the reason.
-  const second = await api<{ id: string }>(ines.page, 'community.createAd', {
+  const second = await callApi<{ id: string }>(ines.page, 'community.createAd', {
     category: 'other',
     kind: 'request',
     title: `Annonce signalée ${suffix}`,
@@ -238,7 +230,10 @@ test('a member opts in, is found and written to by a member of their space (not 
   expect(removal.text).toContain('Les annonces doivent concerner la vie de l’espace.');
   expect(removal.text).not.toContain(DEMO_ACCOUNTS.member);
   // The reporter is told the outcome, without the reason written to the author.
-  const outcome = await waitForMail(DEMO_ACCOUNTS.member, { since: hidden });
+  const outcome = await waitForMail(DEMO_ACCOUNTS.member, {
+    since: hidden,
+    subject: /^Votre signalement a été examiné$/,
+  });
   expect(outcome.subject).toBe('Votre signalement a été examiné');
   expect(outcome.text).toContain(`Annonce signalée ${suffix}`);
   expect(outcome.text).not.toContain('Les annonces doivent concerner la vie de l’espace.');

@@ -1,59 +1,10 @@
-import type { Page } from '@playwright/test';
+import { CONTENT_PAGES } from './content-pages';
 import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
-
-/** The public content screens and their h1, in French (default) and English. */
-const PAGES = [
-  { path: '/terms', fr: "Conditions d'utilisation", en: 'Terms of use' },
-  { path: '/mentions', fr: 'Mentions légales', en: 'Legal notice' },
-  { path: '/faq', fr: 'Questions fréquentes', en: 'Frequently asked questions' },
-  { path: '/about', fr: "À propos d'Escale", en: 'About Escale' },
-  { path: '/partners', fr: 'Partenaires', en: 'Partners' },
-  { path: '/pricing', fr: "Tarifs pour les gestionnaires d'espaces", en: 'Pricing for space managers' },
-  { path: '/software', fr: 'Le logiciel pour gérer votre espace', en: 'The software to run your space' },
-  {
-    path: '/co2',
-    fr: 'Le CO₂ que vous évitez en travaillant près de chez vous',
-    en: 'The CO₂ you avoid by working close to home',
-  },
-] as const;
-
-async function useLanguage(page: Page, lang: 'fr' | 'en', baseURL: string | undefined) {
-  await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL ?? 'http://localhost' }]);
-}
-
-for (const lang of ['fr', 'en'] as const) {
-  test.describe(`content pages in ${lang}`, () => {
-    for (const screen of PAGES) {
-      test(`${screen.path} has its heading, a translated title and no axe violations`, async ({
-        page,
-        navigate,
-        baseURL,
-      }) => {
-        await useLanguage(page, lang, baseURL);
-        // A choice already made: the cookie banner (tested on its own) would cover the text in screenshots.
-        await page.addInitScript(() =>
-          localStorage.setItem('cookie-consent-v1', JSON.stringify({ analytics: false, ads: false })),
-        );
-        await navigate(screen.path);
-        await expect(page.locator('html')).toHaveAttribute('lang', lang);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen[lang]);
-        await expect(page).toHaveTitle(/ · Escale$/);
-        await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
-        await expectNoAxeViolations(page);
-        const name = `content${screen.path.replace('/', '-')}-${lang}`;
-        await keepScreenshot(page, `${name}-desktop`);
-        await page.setViewportSize({ width: 390, height: 844 });
-        await expectNoAxeViolations(page);
-        await keepScreenshot(page, `${name}-390`);
-      });
-    }
-  });
-}
 
 test('the footer links to every content page', async ({ page, navigate }) => {
   await navigate('/');
   const footer = page.getByRole('navigation', { name: 'Informations' });
-  for (const screen of PAGES) await expect(footer.locator(`a[href="${screen.path}"]`)).toBeVisible();
+  for (const screen of CONTENT_PAGES) await expect(footer.locator(`a[href="${screen.path}"]`)).toBeVisible();
 });
 
 test('the cookie policy has its own anchor and names the consent key', async ({ page, navigate }) => {

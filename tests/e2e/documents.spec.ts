@@ -59,7 +59,7 @@ test('a manager shares a contract; the member downloads it and confirms reading 
   await switchLanguage(page, 'Français');
 
   // The member is told by e-mail, finds it on /documents, downloads it and confirms reading it.
-  const mail = await waitForMail('membre@escale.test', { since });
+  const mail = await waitForMail('membre@escale.test', { since, subject: /Contrat de domiciliation/ });
   expect(mail.subject).toContain('Contrat de domiciliation');
   await page.context().clearCookies();
   await signInAs(page, 'member');

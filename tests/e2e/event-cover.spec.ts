@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { appOrigin, signInAs } from './accounts';
 import { checkAtBothSizes, parisDate, refuseCookies, spaceIdOf } from './booking';
+import { callApi } from './factories';
 import { expect, test } from './fixtures';
 import { gradientPng } from './picture';
 
@@ -9,15 +10,6 @@ import { gradientPng } from './picture';
  * once the event is published, its page shows it, names it in its link preview and its JSON-LD, and anyone
  * can fetch it at /media. Axe and screenshots of the back office and the page, French and English.
  */
-
-async function api<T>(page: Page, name: string, data: unknown): Promise<T> {
-  const response = await page.request.post(`/api/fn/${name}`, {
-    data: { data },
-    headers: { Origin: appOrigin() },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: T }).result;
-}
 
 async function checkInBothLanguages(page: Page, name: string) {
   await checkAtBothSizes(page, `${name}-fr`);
@@ -37,7 +29,7 @@ test('a manager gives an event a cover, shown on its public page and in its prev
   await signInAs(page, 'manager');
   const spaceId = await spaceIdOf(page, 'acme-coworking-paris');
   const day = parisDate(40);
-  const { id } = await api<{ id: string }>(page, 'events.create', {
+  const { id } = await callApi<{ id: string }>(page, 'events.create', {
     spaceId,
     event: {
       titleFr: 'Atelier linogravure',
@@ -66,7 +58,7 @@ test('a manager gives an event a cover, shown on its public page and in its prev
   await expect(page.getByText('Image de couverture enregistrée.', { exact: true })).toBeVisible();
   await checkInBothLanguages(page, 'event-cover-office');
 
-  await api(page, 'events.publish', { id });
+  await callApi(page, 'events.publish', { id });
   await navigate(`/events/${id}`);
   const cover = page.getByRole('img', { name: 'Des gouges posées sur une plaque gravée' });
   await expect(cover).toBeVisible();

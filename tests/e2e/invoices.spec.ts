@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { appOrigin, signInAs } from './accounts';
 import { checkAtBothSizes, pickFreeStart, refuseCookies, roomId, spaceIdOf } from './booking';
+import { callApi } from './factories';
 import { expect, test } from './fixtures';
 
 /**
@@ -11,15 +11,6 @@ import { expect, test } from './fixtures';
  * invoice on /documents, with its PDF (rendered to PNG to be looked at); the manager records the payment and
  * the invoice shows paid; a booking paid at price, cancelled, gets a credit note referring to its invoice.
  */
-
-async function api<T>(page: Page, name: string, data: unknown): Promise<T> {
-  const response = await page.request.post(`/api/fn/${name}`, {
-    data: { data },
-    headers: { Origin: appOrigin() },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: T }).result;
-}
 
 /** Renders a PDF's first page to `screenshots/<name>.png` with pdftoppm (poppler-utils), when installed. */
 function renderPdf(bytes: Buffer, name: string) {
@@ -85,9 +76,11 @@ test('a member’s purchase is invoiced, paid and found on /documents; a cancell
   await billing.getByLabel('Ville').fill('Lyon');
   await billing.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Coordonnées de facturation enregistrées').first()).toBeVisible();
-  const formulas = await api<Array<{ id: string; kind: string }>>(page, 'formulas.listForSpace', { spaceId });
+  const formulas = await callApi<Array<{ id: string; kind: string }>>(page, 'formulas.listForSpace', {
+    spaceId,
+  });
   const dayPass = formulas.find((formula) => formula.kind === 'day_pass')!;
-  await api(page, 'formulas.buy', {
+  await callApi(page, 'formulas.buy', {
     formulaId: dayPass.id,
     paymentMethod: 'on_site',
     idempotencyKey: randomUUID(),
@@ -111,7 +104,7 @@ test('a member’s purchase is invoiced, paid and found on /documents; a cancell
   await page.getByRole('button', { name: 'English' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My documents');
   await checkAtBothSizes(page, 'documents-member-en');
-  await api(page, 'profile.setLocale', { locale: 'fr' });
+  await callApi(page, 'profile.setLocale', { locale: 'fr' });
 
   // Another member cannot download it.
   const stranger = await page.context().browser()!.newContext({ baseURL: appOrigin() });
@@ -133,7 +126,7 @@ test('a member’s purchase is invoiced, paid and found on /documents; a cancell
   await page.getByRole('button', { name: 'English' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Invoicing — /);
   await checkAtBothSizes(page, 'invoicing-manager-en');
-  await api(page, 'profile.setLocale', { locale: 'fr' });
+  await callApi(page, 'profile.setLocale', { locale: 'fr' });
 
   // The member books a room at price and cancels it within the free period: a credit note on its invoice.
   await page.context().clearCookies();
@@ -144,7 +137,7 @@ test('a member’s purchase is invoiced, paid and found on /documents; a cancell
   ).toHaveText('Payée');
   const room = await roomId(page, 'acme-coworking-paris', 'Salle Parmentier');
   const { startsAt } = await pickFreeStart(page, navigate, `/spaces/acme-coworking-paris/rooms/${room}`);
-  const booking = await api<{ id: string }>(page, 'reservations.create', {
+  const booking = await callApi<{ id: string }>(page, 'reservations.create', {
     roomId: room,
     startsAt,
     endsAt: new Date(Date.parse(startsAt) + 3_600_000).toISOString(),
@@ -153,7 +146,7 @@ test('a member’s purchase is invoiced, paid and found on /documents; a cancell
     idempotencyKey: randomUUID(),
     payWith: 'price',
   });
-  await api(page, 'reservations.cancel', { id: booking.id });
+  await callApi(page, 'reservations.cancel', { id: booking.id });
   await navigate('/documents');
   const credit = page
     .getByTestId('invoice-row')

@@ -36,6 +36,9 @@ export function lane(index: number): Lane {
 
 export const LANES: Lane[] = Array.from({ length: E2E_LANES }, (_, index) => lane(index));
 
+/** Answers once every lane's server does (scripts/e2e-server.mjs): the port after the lanes'. */
+export const E2E_READY_PORT = E2E_BASE_PORT + E2E_LANES;
+
 /** The lane of the test running now (its worker's). */
 export function currentLane(): Lane {
   return lane(test.info().parallelIndex);

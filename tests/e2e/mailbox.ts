@@ -7,18 +7,23 @@ import { currentLane } from './lanes';
  * read here.
  */
 
-/** Waits for a message to `to` received after `since` (a `Date.now()` taken before the action). */
+/**
+ * Waits for a message to `to` received after `since` (a `Date.now()` taken before the action), whose subject
+ * matches `subject` when given: a demo account also gets the mail of the test before on its lane, which may
+ * still be on its way.
+ */
 export async function waitForMail(
   to: string,
-  { since = 0, timeoutMs = 15_000 }: { since?: number; timeoutMs?: number } = {},
+  { since = 0, subject, timeoutMs = 15_000 }: { since?: number; subject?: RegExp; timeoutMs?: number } = {},
 ): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = readMailDir(currentLane().mailDir).find(
-      (mail) => mail.to.includes(to) && mail.receivedAt >= since,
+      (mail) => mail.to.includes(to) && mail.receivedAt >= since && (!subject || subject.test(mail.subject)),
     );
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`no mail to ${to}${subject ? ` (${subject})` : ''} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -78,7 +78,8 @@ test('the banner shows until accepted, stores the choice, updates consent mode a
     ['consent', 'default', { ...DENIED, wait_for_update: 500 }],
     ['consent', 'update', GRANTED],
   ]);
-  await page.waitForTimeout(500);
+  // Hydrated, the banner has read the stored choice (its mount effect runs before the root's, which marks
+  // the page hydrated) and rendered what it says: were it to open again, it would be on the page now.
   await expect(banner(page)).toHaveCount(0);
 });
 
@@ -95,7 +96,7 @@ test('refusing stores both false, pushes denied, and the banner does not come ba
   expect((await consentCommands(page)).at(-1)).toEqual(['consent', 'update', DENIED]);
 
   await navigate('/faq');
-  await page.waitForTimeout(500);
+  // Hydrated, the banner has read the stored choice and rendered it (see the test above).
   await expect(banner(page)).toHaveCount(0);
 });
 
@@ -224,7 +225,19 @@ test('the banner moves nothing on the page (no layout shift)', async ({ page }) 
   });
   await page.goto('/');
   await expect(banner(page)).toBeVisible();
-  await page.waitForTimeout(1500);
+  // Everything that could move the page has happened: React attached, the banner measured the room it
+  // keeps, the fonts and every request are in, and two more frames were painted (a shift is reported after
+  // the frame it happened in).
+  await page.waitForFunction(
+    () =>
+      document.documentElement.dataset.hydrated === 'true' &&
+      document.documentElement.style.getPropertyValue('--consent-banner-height') !== '',
+  );
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
   expect(await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts)).toEqual([]);
 });
 

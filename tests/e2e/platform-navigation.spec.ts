@@ -1,8 +1,11 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInAs } from './accounts';
+import { demoAccountInFrench } from './factories';
 import { expect, test } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
+  // The form below signs the demo member in as the profile says: in French, whatever a test before left.
+  await demoAccountInFrench('member');
   await page.addInitScript(() =>
     localStorage.setItem('cookie-consent-v1', '{"analytics":false,"ads":false}'),
   );

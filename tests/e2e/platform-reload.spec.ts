@@ -40,6 +40,22 @@ test.describe('build freshness', () => {
     navigate,
   }) => {
     // The server now answers another build id, as after a deployment.
+    await page.addInitScript(() => {
+      // Notes when the page has read the build check's answer (its watcher then knows, a few microtasks on).
+      const original = window.fetch.bind(window);
+      window.fetch = async (...args: Parameters<typeof fetch>) => {
+        const response = await original(...args);
+        const url = args[0] instanceof Request ? args[0].url : String(args[0]);
+        if (!url.endsWith('/api/build')) return response;
+        const read = response.json.bind(response);
+        response.json = async () => {
+          const body: unknown = await read();
+          queueMicrotask(() => ((window as unknown as { buildAnswerRead: boolean }).buildAnswerRead = true));
+          return body;
+        };
+        return response;
+      };
+    });
     await page.route('**/api/build', (route) =>
       route.fulfill({ json: { buildId: 'a-newer-build' }, headers: { 'Cache-Control': 'no-store' } }),
     );
@@ -49,7 +65,9 @@ test.describe('build freshness', () => {
     await checked;
     // About one second after start.
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1000);
-    await page.waitForTimeout(100);
+    await page.waitForFunction(
+      () => (window as unknown as { buildAnswerRead?: boolean }).buildAnswerRead === true,
+    );
     await setMarker(page);
     const homeLoads = countDocuments(page, '/');
     await page.getByRole('link', { name: "Retour à l'accueil" }).click();
@@ -67,9 +85,10 @@ test.describe('chunk-load errors', () => {
     await page.route(HOME_CHUNK, (route) => route.abort());
     const loads = countDocuments(page, '/');
     await page.goto('/');
-    // The guard reloads once; the chunk fails again, and it does not reload within 10 s.
+    // The guard reloads once; the chunk fails again, and it does not reload again. A reload only follows a
+    // failed request, at once: once the reloaded page has nothing left to fetch, none can come.
     await expect.poll(() => loads.length).toBe(2);
-    await page.waitForTimeout(4000);
+    await page.waitForLoadState('networkidle');
     expect(loads).toHaveLength(2);
     const log = await page.evaluate(() => JSON.parse(sessionStorage.getItem('escale-chunk-reloads') ?? '{}'));
     expect(Object.keys(log)).toEqual(['/']);
@@ -84,7 +103,9 @@ test.describe('chunk-load errors', () => {
     const loads = countDocuments(page, '/une-page-absente');
     await page.getByRole('link', { name: "Retour à l'accueil" }).click();
     await expect.poll(() => loads.length).toBe(1);
-    await page.waitForTimeout(4000);
+    // No second reload: the reloaded page is hydrated and has nothing left to fetch (see the test above).
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.waitForLoadState('networkidle');
     expect(loads).toHaveLength(1);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Erreur 404');
   });

@@ -17,7 +17,46 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() =>
     localStorage.setItem('cookie-consent-v1', '{"analytics":false,"ads":false}'),
   );
+  // The page's one-second timers (the scroll manager's wait, the build check), kept while pending: a test
+  // waits until none is left rather than for a second and a bit.
+  await page.addInitScript((delay) => {
+    const pending = new Set<number>();
+    (window as unknown as { pendingDelayTimers: Set<number> }).pendingDelayTimers = pending;
+    const set = window.setTimeout.bind(window);
+    const clear = window.clearTimeout.bind(window);
+    window.setTimeout = ((handler: TimerHandler, timeout?: number, ...args: unknown[]) => {
+      if (timeout !== delay || typeof handler !== 'function') return set(handler, timeout, ...args);
+      const id = set(
+        (...given: unknown[]) => {
+          pending.delete(id);
+          (handler as (...parameters: unknown[]) => void)(...given);
+        },
+        timeout,
+        ...args,
+      );
+      pending.add(id);
+      return id;
+    }) as typeof window.setTimeout;
+    window.clearTimeout = ((id?: number) => {
+      if (id !== undefined) pending.delete(id);
+      clear(id);
+    }) as typeof window.clearTimeout;
+  }, DELAY_MS);
 });
+
+/** Until the page's pending one-second timers have run: the scroll planned when the page loaded is over. */
+async function settled(page: Page) {
+  await page.waitForFunction(
+    () => (window as unknown as { pendingDelayTimers: Set<number> }).pendingDelayTimers.size === 0,
+  );
+}
+
+/** Until the page has painted two more frames (a scroll position is recorded on the next one). */
+async function nextFrames(page: Page) {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
 
 interface Recording {
   navigatedAt: number | null;
@@ -65,7 +104,7 @@ async function scrollTo(page: Page, top: number) {
   await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top);
   await expect.poll(() => scrollY(page)).toBe(top);
   // The position is recorded on the next animation frame.
-  await page.waitForTimeout(200);
+  await nextFrames(page);
 }
 
 /**
@@ -75,7 +114,7 @@ async function scrollTo(page: Page, top: number) {
 async function scrollNearLink(page: Page, top: number): Promise<number> {
   await scrollTo(page, top);
   await page.getByRole('link', { name: "Retour à l'accueil" }).scrollIntoViewIfNeeded();
-  await page.waitForTimeout(200);
+  await nextFrames(page);
   return scrollY(page);
 }
 
@@ -127,7 +166,7 @@ test('a link shows the new page from its top at once; back and forward restore t
   navigate,
 }) => {
   await navigate('/une-page-absente');
-  await page.waitForTimeout(DELAY_MS + 200);
+  await settled(page);
   const savedTop = await scrollNearLink(page, 250);
 
   // A link: the home page is on screen from its top; the (smooth) scroll to the top has nothing left to do.
@@ -162,7 +201,7 @@ test('a link to a hash scrolls smoothly to 64 px above its target after 1000 ms'
   navigate,
 }) => {
   await navigate('/');
-  await page.waitForTimeout(DELAY_MS + 200);
+  await settled(page);
   await record(page);
   // What a <Link to="/#how-it-works"> does when clicked; the same page stays where it is meanwhile.
   await navigateInApp(page, '/#how-it-works');
@@ -178,7 +217,7 @@ test('a link to a hash on another page shows it from its top, then glides to the
   navigate,
 }) => {
   await navigate('/une-page-absente');
-  await page.waitForTimeout(DELAY_MS + 200);
+  await settled(page);
   await scrollNearLink(page, 250);
   await record(page);
   await navigateInApp(page, '/#how-it-works');
@@ -193,7 +232,7 @@ test('a link to a hash on another page shows it from its top, then glides to the
 test('with reduced motion the delayed scroll to a hash is a single jump', async ({ page, navigate }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await navigate('/');
-  await page.waitForTimeout(DELAY_MS + 200);
+  await settled(page);
   await record(page);
   await navigateInApp(page, '/#how-it-works');
   const targetTop = () =>
@@ -204,7 +243,7 @@ test('with reduced motion the delayed scroll to a hash is a single jump', async 
 
 test('scrolling by hand during the wait cancels the pending scroll', async ({ page, navigate }) => {
   await navigate('/une-page-absente');
-  await page.waitForTimeout(DELAY_MS + 200);
+  await settled(page);
   await scrollNearLink(page, 250);
   await record(page);
   // A hash link to another page: shown from its top, then a scroll to the target would follow.
@@ -230,21 +269,27 @@ for (const [device, viewport] of [
       navigate,
     }) => {
       await navigate('/');
-      await page.waitForTimeout(DELAY_MS + 200);
+      await settled(page);
       // Far down the home page, with the footer's FAQ link in view.
       const faqLink = page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' });
       await faqLink.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(200);
+      await nextFrames(page);
       const oldTop = await scrollY(page);
       expect(oldTop).toBeGreaterThan(300);
       await record(page);
       await faqLink.click();
-      // What a person sees a moment after clicking: the home page where it was, or the FAQ from its top.
-      await page.waitForTimeout(100);
-      const shown = await page.evaluate(() => ({
-        heading: document.querySelector('h1')?.textContent ?? '',
-        y: window.scrollY,
-      }));
+      // What a person sees a moment after clicking: the home page where it was, or the FAQ from its top. The
+      // moment is what is tested, read by the page's own timer (Playwright's page.clock would also stand in
+      // for requestAnimationFrame, which records the frames checked below); every frame is checked after.
+      const shown = await page.evaluate(
+        () =>
+          new Promise<{ heading: string; y: number }>((resolve) =>
+            window.setTimeout(
+              () => resolve({ heading: document.querySelector('h1')?.textContent ?? '', y: window.scrollY }),
+              100,
+            ),
+          ),
+      );
       await keepScreenshot(page, `platform-scroll-100ms-${device}`, { fullPage: false });
       if (shown.heading === HOME_HEADING) expect(shown.y).toBe(oldTop);
       else expect(shown.y).toBe(0);
