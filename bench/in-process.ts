@@ -69,7 +69,7 @@ export async function onEachDatabase<T>(
     return;
   }
   const { withAdminClient, databaseUrlWithName, dropDatabase } =
-    await import('../tests/support/postgres-template');
+    await import('../server/db/postgres-admin');
   await dropDatabase(url, name);
   await withAdminClient(url, (client) => client.query(`CREATE DATABASE ${name}`));
   const postgres = openPostgres(databaseUrlWithName(url, name));
