@@ -11,7 +11,7 @@ import { TranslationProvider } from './translation';
 import { Translator, type Catalog } from './translator';
 
 // Each catalog is its own small module, loaded when a page first needs it (never the server-only ones).
-const catalogModules = import.meta.glob<{ default: Catalog }>('./*/*.json', { base: '../locales' });
+const catalogModules = import.meta.glob<{ default: Catalog }>('./*/*.json', { base: '../../locales' });
 
 const catalogLoads = new Map<string, Promise<Catalog>>();
 

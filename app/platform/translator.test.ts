@@ -11,12 +11,12 @@ import { Translator, type Catalog, type TranslateOptions } from './translator';
  * the same. A catalog using an i18next feature the reader lacks fails here.
  */
 
-const files = import.meta.glob<Catalog>('../locales/*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Catalog>('../../locales/*/*.json', { eager: true, import: 'default' });
 
 function catalogsOf(locale: Locale): Record<string, Catalog> {
   const catalogs: Record<string, Catalog> = {};
   for (const namespace of NAMESPACES) {
-    const catalog = files[`../locales/${locale}/${namespace}.json`];
+    const catalog = files[`../../locales/${locale}/${namespace}.json`];
     if (catalog) catalogs[namespace] = catalog;
   }
   return catalogs;

@@ -1,7 +1,7 @@
 import type { Locale } from '#contract/locale';
 
 /**
- * Reading the pages' catalogs (app/locales/<locale>/<namespace>.json) on the server and in the browser.
+ * Reading the pages' catalogs (locales/<locale>/<namespace>.json) on the server and in the browser.
  *
  * The catalogs are written for i18next and mails still read theirs with it (server/platform/mail-i18n.ts);
  * pages read theirs with this small reader, which does what those catalogs use of i18next and nothing

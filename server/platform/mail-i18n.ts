@@ -1,10 +1,10 @@
 import { createInstance, type TFunction } from 'i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '#contract/locale';
-import enMail from '../../app/locales/en/mail.json';
-import frMail from '../../app/locales/fr/mail.json';
+import enMail from '../../locales/en/mail.json';
+import frMail from '../../locales/fr/mail.json';
 
 /**
- * The e-mails' words: the `mail` namespace of the app's catalogues (app/locales/<locale>/mail.json), read
+ * The e-mails' words: the `mail` namespace of the app's catalogues (locales/<locale>/mail.json), read
  * with i18next as the pages read theirs. Only the server uses this namespace; pages never show it.
  */
 const catalogs: Record<Locale, Record<string, unknown>> = { fr: frMail, en: enMail };

@@ -31,7 +31,7 @@ export interface MailRecipient {
 export interface OutgoingMail {
   to: MailRecipient;
   category: MailCategory;
-  /** The message in `locale`; `t` reads the `mail` catalogue (app/locales/<locale>/mail.json). */
+  /** The message in `locale`; `t` reads the `mail` catalogue (locales/<locale>/mail.json). */
   write(locale: Locale, t: TFunction): MailContent & { attachments?: MailAttachment[] };
 }
 

@@ -136,8 +136,8 @@ describe('activity sentences', () => {
 
 describe('the catalog translator', () => {
   it('says what i18next says, for every part of every kind', async () => {
-    const fr = (await import('~/locales/fr/activity.json')).default;
-    const en = (await import('~/locales/en/activity.json')).default;
+    const fr = (await import('../../../locales/fr/activity.json')).default;
+    const en = (await import('../../../locales/en/activity.json')).default;
     for (const [locale, catalog] of [
       ['fr', fr],
       ['en', en],

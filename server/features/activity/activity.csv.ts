@@ -11,8 +11,8 @@ import {
 import { dateTimeFormat } from '#contract/intl';
 import { intlLocaleOf, type Locale } from '#contract/locale';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
-import en from '../../../app/locales/en/activity.json';
-import fr from '../../../app/locales/fr/activity.json';
+import en from '../../../locales/en/activity.json';
+import fr from '../../../locales/fr/activity.json';
 import { listActivity, type ActivityContext, type ActivityQuery } from './activity.service';
 
 /**
