@@ -12,7 +12,9 @@ import type {
 import { AppError } from '#contract/errors';
 import { todayIn } from '#contract/dates';
 import { photoUrl } from '#contract/photos';
+import { roomPricesOf } from '#contract/rooms';
 import { cityKeyOf, DEFAULT_TIME_ZONE } from '#contract/spaces';
+import { RESERVED_SUBDOMAIN } from '#contract/tenancy';
 import type { ActivityChanges, ActivityKind, ActivityValue } from '#contract/activity';
 import { sqlStateOf, UNIQUE_VIOLATION } from '../../db/transaction';
 import { changesBetween } from '../../platform/activity';
@@ -20,8 +22,7 @@ import { logActivity, unitOfWork, type WorkContext } from '../../platform/servic
 import { spaceMembers } from '../../db/schema/memberships';
 import { roomPhotos, rooms } from '../../db/schema/rooms';
 import { spaceClosures, spaceOpeningHours, spacePhotos, spaces } from '../../db/schema/spaces';
-import { RESERVED_SUBDOMAIN } from '../tenancy/tenancy.service';
-import { clockOf, roomPricesOf } from '../spaces/mappers';
+import { clockOf } from '../../db/rows';
 import { requireRight, requireSignedIn } from '../../platform/policy';
 import type { Ctx } from './context';
 import { readAll } from '../../db/read-all';

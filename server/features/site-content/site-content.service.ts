@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import { DEFAULT_LOCALE, type Locale } from '#contract/locale';
+import { localizedText } from '#contract/localized';
 import {
   FAQ_TOPICS,
   type FaqTopic,
@@ -41,10 +42,10 @@ export async function getFaq(ctx: ServiceContext, input: { locale?: Locale }): P
     const entries = rows
       .filter((row) => row.topic === topic)
       .map((row) => {
-        const answer = locale === 'en' ? row.answerEn : row.answerFr;
+        const answer = localizedText(locale, row.answerFr, row.answerEn);
         return {
           id: row.id,
-          question: locale === 'en' ? row.questionEn : row.questionFr,
+          question: localizedText(locale, row.questionFr, row.questionEn),
           answerHtml: renderMarkdown(answer),
           answerText: markdownToText(answer),
         };
@@ -66,8 +67,8 @@ export async function getPartners(
   return rows.map((row) => ({
     id: row.id,
     icon: row.icon as PartnerIcon,
-    name: locale === 'en' ? row.nameEn : row.nameFr,
-    bodyHtml: renderMarkdown(locale === 'en' ? row.bodyEn : row.bodyFr),
+    name: localizedText(locale, row.nameFr, row.nameEn),
+    bodyHtml: renderMarkdown(localizedText(locale, row.bodyFr, row.bodyEn)),
     websiteUrl: row.websiteUrl,
   }));
 }
