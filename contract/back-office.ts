@@ -4,7 +4,7 @@ import { defineCallable } from './callable';
 import { MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES, MAX_HORIZON_DAYS, ZRoomKind, ZRoomPrices } from './rooms';
 import { ZCalendarDate, ZText, ZUuid } from './input';
 import { ZClockTime, ZSpaceStatus, ZWeekday } from './spaces';
-import { ZHexColor, ZSubdomain } from './tenancy';
+import { RESERVED_SUBDOMAIN, ZHexColor, ZSubdomain } from './tenancy';
 
 /**
  * What space managers do (/start and /myspaces). Every operation is for signed-in callers; the service
@@ -129,7 +129,7 @@ export const ZRoomInput = z
 export type TRoomInput = z.infer<typeof ZRoomInput>;
 
 export const ZBrandingInput = z.object({
-  subdomain: ZSubdomain.refine((value) => value !== 'beta', 'subdomain-reserved').nullable(),
+  subdomain: ZSubdomain.refine((value) => value !== RESERVED_SUBDOMAIN, 'subdomain-reserved').nullable(),
   color: ZHexColor.nullable(),
 });
 export type TBrandingInput = z.infer<typeof ZBrandingInput>;

@@ -6,7 +6,8 @@ import { spaces } from '../../db/schema/spaces';
 import { seedDemoData } from '../../demo/seed';
 import { log } from '../../platform/log';
 import { systemContext } from '../../platform/service-context';
-import { findBrandingForHost, getBranding, RESERVED_SUBDOMAIN, subdomainOfHost } from './tenancy.service';
+import { RESERVED_SUBDOMAIN } from '#contract/tenancy';
+import { findBrandingForHost, getBranding, subdomainOfHost } from './tenancy.service';
 
 describe('subdomainOfHost', () => {
   it.each([
