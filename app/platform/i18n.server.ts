@@ -1,6 +1,6 @@
 import { LOCALES, type Locale } from '#contract/locale';
 import { NAMESPACES, registerTranslators, type Namespace } from './i18n';
-import { Translator, type Catalog } from './translator';
+import { Translator, type Catalog } from '#contract/translator';
 
 // Every catalog, read once when the server build loads (the browser gets the ones its page uses).
 const files = import.meta.glob<Catalog>('../../locales/*/*.json', { eager: true, import: 'default' });

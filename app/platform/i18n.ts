@@ -1,5 +1,5 @@
 import type { Locale } from '#contract/locale';
-import type { Catalog, Translate, Translator } from './translator';
+import type { Catalog, Translate, Translator } from '#contract/translator';
 
 /**
  * The browser's namespaces (`locales/<locale>/<namespace>.json`). A page is sent its visitor's language

@@ -1,4 +1,4 @@
-import type { Translate } from '~/platform/translator';
+import type { Translate } from '#contract/translator';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
 import { DATE_REFUSAL, TEXT_REFUSAL } from '#contract/input';
