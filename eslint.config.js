@@ -130,6 +130,26 @@ export default tseslint.config(
     rules: { 'layers/boundaries': ['error', LAYER_BOUNDARIES] },
   },
   {
+    // One writer of the activity log for services: logActivity, inside the change's unit of work.
+    files: ['server/features/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/platform/activity'],
+              importNames: ['recordActivity'],
+              message:
+                'Services write the activity log with logActivity(work, …) (server/platform/service-context.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures take a `use` callback that is not React's hook.
     files: ['tests/e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

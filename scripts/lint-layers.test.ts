@@ -68,6 +68,19 @@ describe('the layers the lint keeps apart', () => {
     expect(await refusal('server/main.ts', './demo/seed')).toBeNull();
   });
 
+  it('leaves services one writer of the activity log: logActivity, not the low-level insert', async () => {
+    const [result] = await eslint.lintText(
+      "import { recordActivity } from '../../platform/activity';\nexport const writer = recordActivity;\n",
+      { filePath: 'server/features/events/events.service.ts' },
+    );
+    expect(result?.messages.map((entry) => entry.ruleId)).toContain('no-restricted-imports');
+    const [test] = await eslint.lintText(
+      "import { recordActivity } from '../../platform/activity';\nexport const writer = recordActivity;\n",
+      { filePath: 'server/features/events/events.test.ts' },
+    );
+    expect(test?.messages.map((entry) => entry.ruleId)).not.toContain('no-restricted-imports');
+  });
+
   it('leaves tests and test fixtures free to cross them', async () => {
     expect(
       await refusal('server/features/events/events.test.ts', '../reservations/reservations.fixtures'),

@@ -13,7 +13,7 @@ import {
   type TPublicFaqTopic,
   type TPublicPartner,
 } from '#contract/site-content';
-import type { ActivityChanges, ActivityKind } from '#contract/activity';
+import type { ActivityChanges } from '#contract/activity';
 import { faqEntries, partners } from '../../db/schema/site-content';
 import { markdownToText, renderMarkdown } from '../../platform/markdown';
 import {
@@ -127,9 +127,17 @@ function changesOf<T extends Record<string, unknown>>(
   return changes;
 }
 
+type ContentKind =
+  | 'faq_entry.created'
+  | 'faq_entry.updated'
+  | 'faq_entry.deleted'
+  | 'partner.created'
+  | 'partner.updated'
+  | 'partner.deleted';
+
 async function log(
   work: WorkContext,
-  kind: ActivityKind,
+  kind: ContentKind,
   subject: { type: 'faq_entry' | 'partner'; id: string },
   title: string,
   changes?: ActivityChanges,
