@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { refineRange } from '#contract/date-range';
 import { AppError } from '#contract/errors';
 import { isUuid, ZCalendarDate } from '#contract/input';
+import { fieldIssuesOf } from '../../platform/callables';
 import { requireRight, requireSignedIn } from '../../platform/policy';
 import { downloadHandler, type RequestContexts, type RequestEnv } from '../../platform/request-context';
 import { accountingCsv } from './accounting-export';
@@ -10,8 +13,8 @@ import { readableDocument } from './invoices.service';
 
 const PDF_FILE = /^([0-9a-f-]{36})\.pdf$/;
 const ARCHIVE_FILE = /^(\d{4}-(0[1-9]|1[0-2]))\.zip$/;
-// A day that exists (PostgreSQL refuses 2027-02-31), within the dates the app accepts anywhere.
-const isDate = (value: string) => ZCalendarDate.safeParse(value).success;
+// Days that exist (PostgreSQL refuses 2027-02-31), within the dates the app accepts anywhere, in order.
+const ZPeriod = z.object({ from: ZCalendarDate, to: ZCalendarDate }).superRefine(refineRange('from', 'to'));
 const noSuchFile = () => new AppError('not-found', 'No such file');
 
 /**
@@ -46,11 +49,12 @@ export function createInvoiceRoutes({ contextOf }: { contextOf: RequestContexts 
     '/invoicing/:spaceId/export.csv',
     downloadHandler(contextOf, async (c, { ctx }) => {
       const spaceId = c.req.param('spaceId') ?? '';
-      const from = c.req.query('from') ?? '';
-      const to = c.req.query('to') ?? '';
-      if (!isUuid(spaceId) || !isDate(from) || !isDate(to) || from > to) {
-        throw new AppError('invalid-argument', 'Invalid period');
+      const period = ZPeriod.safeParse({ from: c.req.query('from'), to: c.req.query('to') });
+      if (!period.success) {
+        throw new AppError('invalid-argument', 'Invalid period', { fields: fieldIssuesOf(period.error) });
       }
+      if (!isUuid(spaceId)) throw new AppError('invalid-argument', 'Invalid space');
+      const { from, to } = period.data;
       requireSignedIn(ctx.actor);
       await requireRight(ctx, 'manage', spaceId);
       const csv = await accountingCsv(ctx.db, spaceId, from, to);
