@@ -7,7 +7,7 @@ const alias = {
   '#contract': fileURLToPath(new URL('./contract', import.meta.url)),
 };
 
-const include = ['{app,contract,server,scripts}/**/*.test.{ts,tsx}'];
+const include = ['{app,contract,locales,server,scripts}/**/*.test.{ts,tsx}'];
 
 /**
  * Every test runs on PGlite. When DATABASE_URL is set, the server's tests (those that touch the database)

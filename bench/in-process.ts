@@ -68,8 +68,7 @@ export async function onEachDatabase<T>(
     console.log('PostgreSQL: skipped (set DATABASE_URL to measure it)');
     return;
   }
-  const { withAdminClient, databaseUrlWithName, dropDatabase } =
-    await import('../tests/support/postgres-template');
+  const { withAdminClient, databaseUrlWithName, dropDatabase } = await import('../server/db/postgres-admin');
   await dropDatabase(url, name);
   await withAdminClient(url, (client) => client.query(`CREATE DATABASE ${name}`));
   const postgres = openPostgres(databaseUrlWithName(url, name));

@@ -166,7 +166,7 @@ async function benchOn(database: Database, build: ServerBuild): Promise<{ issue:
   const callables = [...tenancyCallables, ...invoicesCallables];
   const app = benchApp(database, build, callables, member.session);
   const ctx = contextFor(database.db, member.session);
-  const first = await listMyInvoices(ctx, { limit: 25, before: null });
+  const first = await listMyInvoices(ctx, { limit: 25 });
   const shared = await listMySharedDocuments(ctx);
   // The cursor of page 100 (the 2,475th invoice): a keyset page costs the same however deep.
   const [cursor] = await rowsOf<{ id: string }>(
@@ -178,11 +178,9 @@ async function benchOn(database: Database, build: ServerBuild): Promise<{ issue:
   console.log(
     `  sample: ${first.invoices.length} invoices on the first page, ${shared.length} shared documents`,
   );
-  await measure('service: invoices.listMine (first page of 25)', () =>
-    listMyInvoices(ctx, { limit: 25, before: null }),
-  );
+  await measure('service: invoices.listMine (first page of 25)', () => listMyInvoices(ctx, { limit: 25 }));
   await measure('service: invoices.listMine (page 100, keyset)', () =>
-    listMyInvoices(ctx, { limit: 25, before: deep }),
+    listMyInvoices(ctx, { limit: 25, cursor: deep }),
   );
   await measure('service: documents.listMine', () => listMySharedDocuments(ctx));
   const page = await measure(`GET /documents (${INVOICES.toLocaleString('en')} invoices)`, () =>

@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { parseEnvironment } from '../server/platform/config';
-import { databaseUrlWithName, dropDatabase, withAdminClient } from '../tests/support/postgres-template';
+import { databaseUrlWithName, dropDatabase, withAdminClient } from '../server/db/postgres-admin';
 import { buildReferenceApp } from './reference-app';
 import {
   buildEscaleIfNeeded,

@@ -39,7 +39,7 @@ import { log } from '../server/platform/log';
 import { systemContext } from '../server/platform/service-context';
 import { createSessionReader } from '../server/platform/session';
 import { createLocalFileStore } from '../server/platform/storage';
-import { databaseUrlWithName, dropDatabase, withAdminClient } from '../tests/support/postgres-template';
+import { databaseUrlWithName, dropDatabase, withAdminClient } from '../server/db/postgres-admin';
 
 // Knobs of this benchmark, not settings of the server: read here rather than in server/platform/config.ts.
 const QUICK = process.env.BENCH_QUICK === '1';

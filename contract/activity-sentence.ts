@@ -3,37 +3,14 @@ import type { Locale } from './locale';
 import { formatMoment, formatSlot } from './reservation-format';
 import { formatCredit } from './formulas.plain';
 import { formatMoney } from './money';
+import type { Translate } from './translator';
 
 /**
  * An entry of the activity log as a sentence, in the reader's language, on the page and in the CSV alike.
  * The words are in the `activity` catalogs (`kinds.<subject>.<verb>.<variant>`); this file only picks the
- * variant and fills the blanks. Dates are in the space's zone, else the reader's (`timeZone`).
+ * variant and fills the blanks. Dates are in the space's zone, else the reader's (`timeZone`). `t` is the
+ * `activity` namespace's translation function of the one catalog reader (contract/translator.ts).
  */
-
-/** A translation function bound to the `activity` namespace (i18next's `t`, or `catalogTranslator`). */
-export type Translate = (key: string, values?: Record<string, unknown>) => string;
-
-function lookUp(catalog: unknown, key: string): string | null {
-  let node: unknown = catalog;
-  for (const part of key.split('.')) {
-    if (!node || typeof node !== 'object') return null;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : null;
-}
-
-/**
- * A translator reading the `activity` catalog itself (and the default language's for a missing key):
- * `{{name}}` blanks filled as i18next fills them, without its per-call machinery, which costs more than the
- * rest of a page of entries. A key found in neither catalog is returned as it is, as i18next does.
- */
-export function catalogTranslator(catalog: unknown, fallback?: unknown): Translate {
-  return (key, values = {}) => {
-    const template = lookUp(catalog, key) ?? lookUp(fallback, key);
-    if (template === null) return key;
-    return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
-  };
-}
 
 /**
  * Who the sentence speaks to: `you` when the reader did it, `forYou` when it is about the reader,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCallable } from './callable';
+import { refineRange } from './date-range';
+import { keysetPageFields, ZCursor } from './pagination';
 import { ZCalendarDate, ZText, ZUuid } from './input';
 
 /**
@@ -217,10 +219,6 @@ export function decodeActivityCursor(value: string): ActivityCursor | null {
   return Number.isSafeInteger(id) ? { occurredAt: match[1]!, id } : null;
 }
 
-function periodDays(from: string, to: string): number {
-  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-}
-
 /**
  * What a feed shows: whose entries (`scope`), narrowed by space, person, kinds and a period of calendar
  * days (read in the space's zone when one space is chosen, else in Paris's, the app's default zone).
@@ -236,13 +234,9 @@ const filterFields = {
 };
 
 /** A period ends after it starts and spans at most MAX_ACTIVITY_PERIOD_DAYS. */
-function checkPeriod(input: { from?: string; to?: string }, issues: z.RefinementCtx) {
-  if (!input.from || !input.to) return;
-  if (input.from > input.to) issues.addIssue({ code: 'custom', path: ['to'], message: 'range-order' });
-  else if (periodDays(input.from, input.to) > MAX_ACTIVITY_PERIOD_DAYS) {
-    issues.addIssue({ code: 'custom', path: ['to'], message: 'range-too-long' });
-  }
-}
+const checkPeriod = refineRange<{ from?: string; to?: string }>('from', 'to', {
+  maxDays: MAX_ACTIVITY_PERIOD_DAYS,
+});
 
 export const ZActivityFilters = z.object(filterFields).superRefine(checkPeriod);
 export type TActivityFilters = z.output<typeof ZActivityFilters>;
@@ -286,14 +280,13 @@ export const listActivity = defineCallable({
   input: z
     .object({
       ...filterFields,
-      cursor: ZText.max(200).optional(),
+      cursor: ZCursor.optional(),
       pageSize: z.number().int().min(1).max(MAX_ACTIVITY_PAGE_SIZE).default(ACTIVITY_PAGE_SIZE),
     })
     .superRefine(checkPeriod),
   output: z.object({
     items: z.array(ZActivityItem),
-    /** The next page's cursor, or null on the last page. */
-    nextCursor: z.string().nullable(),
+    ...keysetPageFields,
   }),
   mutates: false,
   access: 'signed-in',

@@ -1,10 +1,11 @@
 import { z } from './zod';
 import { ZRoomAmenity, ZSpaceAmenity } from './amenities';
 import { defineCallable } from './callable';
+import { refineRange } from './date-range';
 import { MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES, MAX_HORIZON_DAYS, ZRoomKind, ZRoomPrices } from './rooms';
 import { ZCalendarDate, ZText, ZUuid } from './input';
 import { ZClockTime, ZSpaceStatus, ZWeekday } from './spaces';
-import { ZHexColor, ZSubdomain } from './tenancy';
+import { RESERVED_SUBDOMAIN, ZHexColor, ZSubdomain } from './tenancy';
 
 /**
  * What space managers do (/start and /myspaces). Every operation is for signed-in callers; the service
@@ -72,15 +73,12 @@ export const ZOpeningHoursInput = z
 export type TOpeningHoursInput = z.infer<typeof ZOpeningHoursInput>;
 
 export const ZClosuresInput = z
-  .array(z.object({ startsOn: ZCalendarDate, endsOn: ZCalendarDate, label: text(80) }))
-  .max(100, 'too-many')
-  .superRefine((closures, issue) => {
-    closures.forEach((closure, index) => {
-      if (closure.endsOn < closure.startsOn) {
-        issue.addIssue({ code: 'custom', path: [index, 'endsOn'], message: 'ends-before-starts' });
-      }
-    });
-  });
+  .array(
+    z
+      .object({ startsOn: ZCalendarDate, endsOn: ZCalendarDate, label: text(80) })
+      .superRefine(refineRange('startsOn', 'endsOn', { orderMessage: 'ends-before-starts' })),
+  )
+  .max(100, 'too-many');
 export type TClosuresInput = z.infer<typeof ZClosuresInput>;
 
 /** French VAT rates a room may be sold at, in basis points (20 %, 10 %, 5,5 %, 2,1 %, none). */
@@ -129,7 +127,7 @@ export const ZRoomInput = z
 export type TRoomInput = z.infer<typeof ZRoomInput>;
 
 export const ZBrandingInput = z.object({
-  subdomain: ZSubdomain.refine((value) => value !== 'beta', 'subdomain-reserved').nullable(),
+  subdomain: ZSubdomain.refine((value) => value !== RESERVED_SUBDOMAIN, 'subdomain-reserved').nullable(),
   color: ZHexColor.nullable(),
 });
 export type TBrandingInput = z.infer<typeof ZBrandingInput>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCallable } from './callable';
 import { ZInstant, ZText, ZUuid } from './input';
 import { LOCALES } from './locale';
+import { countedPageFields, ZPage } from './pagination';
 
 /**
  * The blog (docs/decisions/022-blog-and-admin-content.md): articles written by platform admins in French
@@ -94,14 +95,12 @@ export const listArticles = defineCallable({
   input: z.object({
     ...ZLocaleInput,
     tag: ZArticleTag.optional(),
-    page: z.number().int().min(1).max(10_000).default(1),
+    page: ZPage,
     pageSize: z.number().int().min(1).max(MAX_BLOG_PAGE_SIZE).default(BLOG_PAGE_SIZE),
   }),
   output: z.object({
     items: z.array(ZArticleSummary),
-    page: z.number(),
-    pageCount: z.number(),
-    total: z.number(),
+    ...countedPageFields,
     /** Every tag of the published articles, most used first. */
     tags: z.array(z.object({ tag: z.string(), count: z.number() })),
   }),

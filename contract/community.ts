@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { defineCallable } from './callable';
 import { ZCalendarDate, ZText, ZUuid } from './input';
+import { pageFields, ZPage } from './pagination';
 import { ZFileKey } from './storage';
 
 /**
@@ -87,7 +88,6 @@ export const ZSpaceOption = z.object({ id: z.string(), name: z.string() });
 export type TSpaceOption = z.infer<typeof ZSpaceOption>;
 
 const ZQuery = ZText.trim().max(COMMUNITY_LIMITS.query, 'tooLong').optional();
-const ZPage = z.number().int().min(1).max(1000).default(1);
 
 export const getDirectorySettings = defineCallable({
   name: 'community.getDirectorySettings',
@@ -111,7 +111,7 @@ export const searchDirectory = defineCallable({
   input: z.object({ q: ZQuery, spaceId: ZUuid.optional(), page: ZPage }),
   output: z.object({
     members: z.array(ZDirectoryMember),
-    hasMore: z.boolean(),
+    ...pageFields,
     /** The spaces the caller belongs to, for the filter. */
     spaces: z.array(ZSpaceOption),
   }),
@@ -235,7 +235,7 @@ export const listAds = defineCallable({
   }),
   output: z.object({
     ads: z.array(ZAdSummary.extend({ status: z.enum(AD_STATUSES) })),
-    hasMore: z.boolean(),
+    ...pageFields,
     /** The spaces the caller belongs to, for the filter and the ad form. */
     spaces: z.array(ZSpaceOption),
   }),

@@ -119,6 +119,14 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A change a rule refuses (an open month, a full event, a pause that overlaps another): `failed-precondition`
+ * with the rule's `reason`, which the browser turns into its translated message, and what else it needs.
+ */
+export function refused(reason: string, message: string, details: ErrorDetails = {}): AppError {
+  return new AppError('failed-precondition', message, { reason, ...details });
+}
+
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }

@@ -2,6 +2,7 @@ import { z } from './zod';
 import { defineCallable } from './callable';
 import { ZText, ZUuid } from './input';
 import type { Locale } from './locale';
+import { localizedText } from './localized';
 import { ZFileKey } from './storage';
 
 /**
@@ -40,7 +41,7 @@ export const setEventCover = defineCallable({
   access: 'signed-in',
 });
 
-/** The cover's alternative text in a language (the French one when the English is empty). */
+/** The cover's alternative text in a language (contract/localized.ts). */
 export function coverAltIn(cover: TEventCover, locale: Locale): string {
-  return locale === 'en' && cover.altEn.trim() ? cover.altEn : cover.altFr;
+  return localizedText(locale, cover.altFr, cover.altEn);
 }

@@ -1,4 +1,5 @@
 import type { Locale } from './locale';
+import { localizedText } from './localized';
 
 /**
  * The fixed lists of events and registrations (docs/decisions/025-events-and-waitlist.md), without zod, so
@@ -35,9 +36,9 @@ export const DEFAULT_OFFER_HOURS = 24;
 /** SQLSTATE of the database's refusal of a place beyond the event's capacity (migration 0019). */
 export const EVENT_FULL_SQLSTATE = 'EV001';
 
-/** The event's title in a language (the French one when the English is empty). */
+/** The event's title in a language (contract/localized.ts). */
 export function eventTitleIn(event: { titleFr: string; titleEn: string }, locale: Locale): string {
-  return locale === 'en' && event.titleEn.trim() ? event.titleEn : event.titleFr;
+  return localizedText(locale, event.titleFr, event.titleEn);
 }
 
 /** The public page of an event. */

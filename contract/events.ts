@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from './zod';
 import { defineCallable } from './callable';
+import { refineRange } from './date-range';
 import {
   DEFAULT_OFFER_HOURS,
   EVENT_STATUSES,
@@ -91,8 +92,7 @@ export const ZEventForm = z
     creditMinutes: z.number().int().min(1).max(1440).nullable().default(null),
   })
   .superRefine((form, issues) => {
-    if (form.endsAt <= form.startsAt)
-      issues.addIssue({ code: 'custom', path: ['endsAt'], message: 'range-order' });
+    refineRange<typeof form>('startsAt', 'endsAt', { strict: true })(form, issues);
     if (form.registrationDeadline && form.registrationDeadline > form.startsAt) {
       issues.addIssue({ code: 'custom', path: ['registrationDeadline'], message: 'deadline-after-start' });
     }

@@ -1,6 +1,7 @@
 import { callableRef } from './callable';
 import type { getCreditOption } from './formulas';
 import type { Locale } from './locale';
+import { localizedText } from './localized';
 
 /**
  * The fixed lists of formulas, plans and credits (docs/decisions/021-formulas-and-credit-ledger.md), without
@@ -121,16 +122,16 @@ export function formatCredit(locale: Locale, amount: number, unit: CreditUnit, w
   return `${sign}${hours} h ${String(rest).padStart(2, '0')}`;
 }
 
-/** The formula's name in a language (the French one when the English is empty). */
+/** The formula's name and description in a language (contract/localized.ts). */
 export function formulaName(formula: { nameFr: string; nameEn: string }, locale: Locale): string {
-  return locale === 'en' && formula.nameEn ? formula.nameEn : formula.nameFr;
+  return localizedText(locale, formula.nameFr, formula.nameEn);
 }
 
 export function formulaDescription(
   formula: { descriptionFr: string; descriptionEn: string },
   locale: Locale,
 ): string {
-  return locale === 'en' && formula.descriptionEn ? formula.descriptionEn : formula.descriptionFr;
+  return localizedText(locale, formula.descriptionFr, formula.descriptionEn);
 }
 
 /** The path of a formula's public page. */

@@ -15,7 +15,9 @@ import {
   PLAN_STATUSES,
   ROLLOVER_RULES,
 } from './formulas.plain';
-import { ZCalendarDate, ZInstant, ZText, ZUuid } from './input';
+import { refineRange } from './date-range';
+import { keysetPageFields, ZCursor } from './pagination';
+import { ZCalendarDate, ZIdempotencyKey, ZInstant, ZText, ZUuid } from './input';
 import { ZRoomKind } from './rooms';
 
 /**
@@ -185,9 +187,7 @@ export const buyFormula = defineCallable({
   input: z.object({
     formulaId: ZUuid,
     paymentMethod: ZPaymentMethod,
-    idempotencyKey: ZText.min(8)
-      .max(100)
-      .regex(/^[A-Za-z0-9_-]+$/, 'idempotency-key'),
+    idempotencyKey: ZIdempotencyKey,
   }),
   output: z.object({ order: ZOrder, planId: z.string(), planStatus: ZPlanStatus }),
   mutates: true,
@@ -289,11 +289,11 @@ export const listMyPlans = defineCallable({
   access: 'signed-in',
 });
 
-/** The ledger, newest first, by pages (`before`: the last line's id of the page before). */
+/** The ledger, newest first, by keyset pages (`cursor`: the previous page's `nextCursor`). */
 export const listMyLedger = defineCallable({
   name: 'plans.ledger',
-  input: z.object({ before: z.coerce.number().int().min(1).optional() }),
-  output: z.object({ lines: z.array(ZLedgerLine), hasMore: z.boolean() }),
+  input: z.object({ cursor: ZCursor.optional() }),
+  output: z.object({ lines: z.array(ZLedgerLine), ...keysetPageFields }),
   mutates: false,
   access: 'signed-in',
 });
@@ -310,7 +310,7 @@ export const cancelPlan = defineCallable({
 /** The days of a pause, as its member picks them: the first day paused, and the day it resumes. */
 export const ZPauseDates = z
   .object({ planId: ZUuid, startsOn: ZCalendarDate, endsOn: ZCalendarDate })
-  .refine((input) => input.endsOn > input.startsOn, { path: ['endsOn'], message: 'pause-order' });
+  .superRefine(refineRange('startsOn', 'endsOn', { strict: true, orderMessage: 'pause-order' }));
 
 /** What a pause would do, said before the member confirms it. */
 export const ZPausePreview = z.object({

@@ -50,6 +50,14 @@ export function isUuid(value: unknown): value is string {
 /** Any text a caller sends: every string field of every callable starts from this one. */
 export const ZText = z.string().refine(isStorableText, TEXT_REFUSAL);
 
+/**
+ * Chosen by the browser for one attempt at a change (a booking, a purchase) and sent again on every retry of
+ * it, so the server makes the change once: the one schema of every mutation's `idempotencyKey`.
+ */
+export const ZIdempotencyKey = ZText.min(8)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, 'idempotency-key');
+
 // The calendar window (EARLIEST_DATE, LATEST_DATE) is in ./input.plain.ts.
 const EARLIEST_MS = Date.parse(`${EARLIEST_DATE}T00:00:00Z`);
 const AFTER_LATEST_MS = Date.parse(`${LATEST_DATE}T00:00:00Z`) + 86_400_000;

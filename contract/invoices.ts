@@ -9,6 +9,7 @@ import {
   VAT_REGIMES,
 } from './invoices.plain';
 import { ZCalendarDate, ZText, ZUuid } from './input';
+import { keysetPageFields, ZCursor } from './pagination';
 
 /**
  * Invoices, credit notes, payments, the chained journal and the monthly closing
@@ -152,16 +153,16 @@ export const updateBillingDetails = defineCallable({
 export const MY_INVOICES_PAGE = 25;
 
 /**
- * The signed-in member's invoices and credit notes, newest first, a page at a time: `before` is the last
- * one of the previous page (keyset), `next` the cursor of the following page, null on the last.
+ * The signed-in member's invoices and credit notes, newest first, a page at a time (keyset: `cursor` is the
+ * previous page's `nextCursor`).
  */
 export const listMyInvoices = defineCallable({
   name: 'invoices.listMine',
   input: z.object({
     limit: z.number().int().min(1).max(200).default(MY_INVOICES_PAGE),
-    before: ZUuid.nullable().default(null),
+    cursor: ZCursor.optional(),
   }),
-  output: z.object({ invoices: z.array(ZInvoiceSummary), next: z.string().nullable() }),
+  output: z.object({ invoices: z.array(ZInvoiceSummary), ...keysetPageFields }),
   mutates: false,
   access: 'signed-in',
 });

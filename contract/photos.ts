@@ -1,4 +1,6 @@
 import { z } from './zod';
+import type { Locale } from './locale';
+import { localizedText } from './localized';
 
 /** Where the browser fetches a stored photo: one URL scheme for uploads and demo illustrations. */
 export function photoUrl(fileKey: string): string {
@@ -12,3 +14,11 @@ export const ZPhoto = z.object({
   alt: z.string(),
 });
 export type TPhoto = z.infer<typeof ZPhoto>;
+
+/** A stored photo row (a space's, a room's) as public pages show it, in the reader's language. */
+export function photoOf(
+  row: { id: string; fileKey: string; altFr: string; altEn: string },
+  locale: Locale,
+): TPhoto {
+  return { id: row.id, url: photoUrl(row.fileKey), alt: localizedText(locale, row.altFr, row.altEn) };
+}

@@ -1,6 +1,8 @@
 import { z } from './zod';
 import { defineCallable } from './callable';
-import { ZCalendarDate, ZInstant, ZText, ZUuid } from './input';
+import { refineRange } from './date-range';
+import { pageFields, ZPage } from './pagination';
+import { ZCalendarDate, ZIdempotencyKey, ZInstant, ZText, ZUuid } from './input';
 import { ZPrice } from './pricing';
 import { ZRoomKind } from './rooms';
 import { PAYMENT_CHOICES } from './formulas.plain';
@@ -43,10 +45,6 @@ export const MAX_REASON_LENGTH = 500;
 
 export const ZRoomId = ZUuid;
 export const ZReservationId = ZUuid;
-/** Chosen by the browser for one booking attempt and sent again on every retry of it. */
-export const ZIdempotencyKey = ZText.min(8)
-  .max(100)
-  .regex(/^[A-Za-z0-9_-]+$/, 'idempotency-key');
 
 export const ZInterval = z.object({ start: z.string(), end: z.string() });
 export type TInterval = z.infer<typeof ZInterval>;
@@ -94,20 +92,12 @@ export const ZRoomAvailability = z.object({
 });
 export type TRoomAvailability = z.infer<typeof ZRoomAvailability>;
 
-function daysBetween(from: string, to: string): number {
-  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-}
-
 /** Free time and bookable starts of one room (or of its desk group) between two dates of its space. */
 export const getAvailability = defineCallable({
   name: 'reservations.getAvailability',
   input: z
     .object({ roomId: ZRoomId, from: ZCalendarDate, to: ZCalendarDate, anyDesk: z.boolean().default(false) })
-    .refine((input) => input.from <= input.to, { path: ['to'], message: 'range-order' })
-    .refine((input) => daysBetween(input.from, input.to) <= MAX_ROOM_AVAILABILITY_DAYS, {
-      path: ['to'],
-      message: 'range-too-long',
-    }),
+    .superRefine(refineRange('from', 'to', { maxDays: MAX_ROOM_AVAILABILITY_DAYS })),
   output: ZRoomAvailability,
   mutates: false,
   access: 'public',
@@ -132,11 +122,7 @@ export const getSpaceAvailability = defineCallable({
   name: 'reservations.getSpaceAvailability',
   input: z
     .object({ spaceId: ZUuid, from: ZCalendarDate, to: ZCalendarDate })
-    .refine((input) => input.from <= input.to, { path: ['to'], message: 'range-order' })
-    .refine((input) => daysBetween(input.from, input.to) <= MAX_SPACE_AVAILABILITY_DAYS, {
-      path: ['to'],
-      message: 'range-too-long',
-    }),
+    .superRefine(refineRange('from', 'to', { maxDays: MAX_SPACE_AVAILABILITY_DAYS })),
   output: ZSpaceAvailability,
   mutates: false,
   access: 'public',
@@ -247,13 +233,9 @@ export const listMyReservations = defineCallable({
   name: 'reservations.listMine',
   input: z.object({
     scope: z.enum(RESERVATION_SCOPES).default('upcoming'),
-    page: z.coerce.number().int().min(1).max(1000).default(1),
+    page: ZPage,
   }),
-  output: z.object({
-    items: z.array(ZReservation),
-    page: z.number().int(),
-    hasMore: z.boolean(),
-  }),
+  output: z.object({ items: z.array(ZReservation), ...pageFields }),
   mutates: false,
   access: 'signed-in',
 });

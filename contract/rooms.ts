@@ -2,7 +2,7 @@ import { z } from './zod';
 import { ZRoomAmenity } from './amenities';
 import { defineCallable } from './callable';
 import { ZText } from './input';
-import { CURRENCIES } from './money';
+import { CURRENCIES, inclVat } from './money';
 import { ZPhoto } from './photos';
 import { ROOM_KINDS } from './rooms.plain';
 
@@ -27,6 +27,30 @@ export const ZRoomPrices = z.object({
   }),
 });
 export type TRoomPrices = z.infer<typeof ZRoomPrices>;
+
+/** A room's prices as stored (excluding VAT, and the cached "from" price with VAT) as pages show them. */
+export function roomPricesOf(row: {
+  hourlyPriceCents: number | null;
+  halfDayPriceCents: number | null;
+  dayPriceCents: number | null;
+  vatRateBasisPoints: number;
+  fromPriceInclVatCents: number | null;
+}): TRoomPrices {
+  const gross = (net: number | null) => (net === null ? null : inclVat(net, row.vatRateBasisPoints));
+  return {
+    currency: 'EUR',
+    vatRateBasisPoints: row.vatRateBasisPoints,
+    hourlyCents: gross(row.hourlyPriceCents),
+    halfDayCents: gross(row.halfDayPriceCents),
+    dayCents: gross(row.dayPriceCents),
+    fromCents: row.fromPriceInclVatCents,
+    exclVat: {
+      hourlyCents: row.hourlyPriceCents,
+      halfDayCents: row.halfDayPriceCents,
+      dayCents: row.dayPriceCents,
+    },
+  };
+}
 
 export const ZRoomRules = z.object({
   minDurationMinutes: z.number().int(),

@@ -3,7 +3,8 @@ import { ZAmenity } from './amenities';
 import { defineCallable } from './callable';
 import { ZRoomKind } from './rooms';
 import { ZCalendarDate, ZText } from './input';
-import { ZPage, ZSpaceCard } from './spaces';
+import { countedPageFields, ZPage } from './pagination';
+import { ZSpaceCard } from './spaces';
 import { SEARCH_SORTS, URL_KEYS, type TBookingIntent, type UrlKey } from './search.plain';
 
 export * from './search.plain';
@@ -29,7 +30,7 @@ export const ZSearchFilters = z
     amenities: z.array(ZAmenity).max(30).optional(),
     maxPrice: z.coerce.number().int().min(1).max(100_000).optional(),
     sort: ZSearchSort.default('price_asc'),
-    page: ZPage.default(1),
+    page: ZPage,
   })
   .refine((filters) => !filters.time || filters.date, { path: ['time'], message: 'time-needs-date' });
 export type TSearchFilters = z.output<typeof ZSearchFilters>;
@@ -46,9 +47,7 @@ export type TSearchResult = z.infer<typeof ZSearchResult>;
 
 export const ZSearchAnswer = z.object({
   items: z.array(ZSearchResult),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...countedPageFields,
   durationMinutes: z.number().int().nullable(),
 });
 export type TSearchAnswer = z.infer<typeof ZSearchAnswer>;

@@ -26,7 +26,3 @@ export const SPACE_LIST_SORTS = ['name', 'city', 'price', 'newest'] as const;
 
 export type SpaceListSort = (typeof SPACE_LIST_SORTS)[number];
 export const SPACE_LIST_PAGE_SIZE = 12;
-
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}

@@ -4,6 +4,7 @@ import { defineCallable } from './callable';
 import { ZText } from './input';
 import { ZPhoto } from './photos';
 import { ZRoomKind, ZRoomSummary, ZSpaceRef } from './rooms';
+import { countedPageFields, ZPage } from './pagination';
 import { SPACE_LIST_SORTS, SPACE_STATUSES } from './spaces.plain';
 
 export * from './spaces.plain';
@@ -60,8 +61,6 @@ export type TSpaceDetail = z.infer<typeof ZSpaceDetail>;
 
 export const ZSpaceListSort = z.enum(SPACE_LIST_SORTS);
 
-export const ZPage = z.coerce.number().int().min(1).max(10_000);
-
 /** A published space by slug or id. A space that is not published is `not-found` for the public. */
 export const getSpace = defineCallable({
   name: 'spaces.get',
@@ -73,13 +72,8 @@ export const getSpace = defineCallable({
 
 export const listSpaces = defineCallable({
   name: 'spaces.list',
-  input: z.object({ sort: ZSpaceListSort.default('name'), page: ZPage.default(1) }),
-  output: z.object({
-    items: z.array(ZSpaceCard),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  }),
+  input: z.object({ sort: ZSpaceListSort.default('name'), page: ZPage }),
+  output: z.object({ items: z.array(ZSpaceCard), ...countedPageFields }),
   mutates: false,
   access: 'public',
 });

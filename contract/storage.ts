@@ -100,6 +100,9 @@ export const FILE_PURPOSES = {
 } as const satisfies Record<string, { maxBytes: number; types: readonly SniffedType[] }>;
 export type FilePurpose = keyof typeof FILE_PURPOSES;
 
+/** The upload purpose of space and room photos, which back-office attaches and /media serves. */
+export const PHOTO_PURPOSE = 'space-photo' satisfies FilePurpose;
+
 export function isFilePurpose(value: unknown): value is FilePurpose {
   return typeof value === 'string' && Object.hasOwn(FILE_PURPOSES, value);
 }

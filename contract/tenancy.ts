@@ -4,6 +4,9 @@ import { ZText } from './input';
 
 export const ZHexColor = ZText.regex(/^#[0-9a-f]{6}$/i, 'color');
 
+/** A subdomain that means "the platform itself", never a space (seed section 4). */
+export const RESERVED_SUBDOMAIN = 'beta';
+
 export const ZSubdomain = ZText.trim()
   .toLowerCase()
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'subdomain');

@@ -7,7 +7,7 @@ import { createTestDatabase } from '../tests/support/test-database';
 import { testConfig } from '../tests/support/test-config';
 import { createApp } from './app';
 import type { Database } from './db/client';
-import { seedDemoData } from './db/seed/seed';
+import { seedDemoData } from './demo/seed';
 import { tenancyCallables } from './features/tenancy/tenancy.callables';
 import { createCallableRouter, implement } from './platform/callables';
 

@@ -20,10 +20,15 @@ import { limitRequestBody, MAX_REQUEST_BODY_BYTES } from './platform/body-limit'
 import { callWith, type CallableRouter, type CallContext } from './platform/callables';
 import { clientAddressOf } from './platform/client-address';
 import type { Config } from './platform/config';
-import { negotiateLocale } from './platform/locale';
 import { refuseCrossOriginMutations } from './platform/origin-check';
+import {
+  appErrorResponse,
+  createRequestContexts,
+  serviceContextOf,
+  type RequestEnv,
+} from './platform/request-context';
 import { routeRules, SITE_ROUTE_RULES } from './platform/route-rules';
-import { log as rootLog, type Logger } from './platform/log';
+import { log as rootLog } from './platform/log';
 import { createNonce, securityHeaders } from './platform/security-headers';
 import type { Session, SessionReader } from './platform/session';
 import type { FileStore } from './platform/storage';
@@ -45,8 +50,6 @@ export interface AppOptions {
   clock?: () => Date;
 }
 
-type Env = { Variables: { requestId: string; nonce: string; log: Logger } };
-
 // Already bounded by limitRequestBody for every route; kept here as the callables' own statement.
 const MAX_CALLABLE_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -54,7 +57,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export function createApp(options: AppOptions) {
   const { database, config, router } = options;
   const clock = options.clock ?? (() => new Date());
-  const app = new Hono<Env>();
+  const app = new Hono<RequestEnv>();
   const development = options.mode === 'development';
   const https = config.baseUrl.startsWith('https:');
 
@@ -101,87 +104,55 @@ export function createApp(options: AppOptions) {
       handleAuth(c.req.raw, clientAddressOf(c, config.trustProxy), c.get('requestId')),
     );
   }
+  // Every GET route's service context, made as the callables' is (one locale rule, one clock).
+  const contextOf = createRequestContexts({
+    db: database.db,
+    readSession: options.readSession,
+    clock,
+    trustProxy: config.trustProxy,
+  });
   if (options.fileStore) {
-    const files = createFileRoutes({
-      db: database.db,
-      store: options.fileStore,
-      readSession: options.readSession,
-      clock,
-    });
-    app.route('/api/files', files);
+    app.route('/api/files', createFileRoutes({ store: options.fileStore, contextOf }));
     // Photos of spaces and rooms, public (the rest of storage checks who asks).
     app.route('/media', createMediaRoutes({ db: database.db, store: options.fileStore }));
   }
   // Calendar files (.ics) for calendar applications and downloads: plain GETs.
-  app.route(
-    '/api',
-    createCalendarRoutes({
-      db: database.db,
-      readSession: options.readSession,
-      baseUrl: config.baseUrl,
-      clock,
-    }),
-  );
+  app.route('/api', createCalendarRoutes({ contextOf, baseUrl: config.baseUrl }));
   // Invoices' PDFs and the accountant's export: plain GETs, each checking who asks.
-  app.route('/api', createInvoiceRoutes({ db: database.db, readSession: options.readSession, clock }));
-  app.route(
-    '/api',
-    createEventRoutes({
-      db: database.db,
-      readSession: options.readSession,
-      baseUrl: config.baseUrl,
-      clock,
-    }),
-  );
+  app.route('/api', createInvoiceRoutes({ contextOf }));
+  app.route('/api', createEventRoutes({ contextOf, baseUrl: config.baseUrl }));
   // The activity feed's CSV export (a download link on /activity): a plain GET with the page's filters.
-  app.route(
-    '/activity',
-    createActivityRoutes({ db: database.db, readSession: options.readSession, log: rootLog }),
-  );
+  app.route('/activity', createActivityRoutes({ contextOf }));
 
-  async function sessionOf(c: Context<Env>): Promise<Session | null> {
+  async function sessionOf(c: Context<RequestEnv>): Promise<Session | null> {
     return options.readSession(c.req.raw.headers);
   }
 
-  function callContextOf(c: Context<Env>, session: Session | null): CallContext {
+  function callContextOf(c: Context<RequestEnv>, session: Session | null): CallContext {
     return {
-      db: database.db,
+      ...serviceContextOf(c, session, { db: database.db, clock, trustProxy: config.trustProxy }),
       config,
-      actor: session?.user ?? null,
       session,
-      now: clock(),
       requestId: c.get('requestId'),
-      clientAddress: clientAddressOf(c, config.trustProxy) ?? null,
-      log: c.get('log'),
       headers: c.req.raw.headers,
-      locale: negotiateLocale({
-        profileLocale: session?.user.locale,
-        cookieHeader: c.req.header('cookie'),
-        acceptLanguage: c.req.header('accept-language'),
-      }),
     };
-  }
-
-  function errorResponse(c: Context<Env>, error: AppError) {
-    return c.json(error.toBody(), error.httpStatus as 400);
   }
 
   app.post(
     '/api/fn/:name',
     bodyLimit({
       maxSize: MAX_CALLABLE_BODY_BYTES,
-      onError: (c) => errorResponse(c, new AppError('invalid-argument', 'Request body too large')),
+      onError: () => appErrorResponse(new AppError('invalid-argument', 'Request body too large')),
     }),
     async (c) => {
       let body: unknown;
       try {
         body = await c.req.json();
       } catch {
-        return errorResponse(c, new AppError('invalid-argument', 'Request body is not valid JSON'));
+        return appErrorResponse(new AppError('invalid-argument', 'Request body is not valid JSON'));
       }
       if (!body || typeof body !== 'object' || Array.isArray(body) || !('data' in body)) {
-        return errorResponse(
-          c,
+        return appErrorResponse(
           new AppError('invalid-argument', 'Request body must be an object with a data field'),
         );
       }
@@ -191,13 +162,13 @@ export function createApp(options: AppOptions) {
         const result = await router.invoke(name, (body as { data: unknown }).data, ctx);
         return c.json({ result });
       } catch (error) {
-        if (isAppError(error)) return errorResponse(c, error);
+        if (isAppError(error)) return appErrorResponse(error);
         c.get('log').error('callable request failed', { callable: name, error });
-        return errorResponse(c, new AppError('internal', 'Internal error'));
+        return appErrorResponse(new AppError('internal', 'Internal error'));
       }
     },
   );
-  app.all('/api/fn/*', (c) => errorResponse(c, new AppError('invalid-argument', 'Callables are POST only')));
+  app.all('/api/fn/*', () => appErrorResponse(new AppError('invalid-argument', 'Callables are POST only')));
 
   let productionBuild: Promise<ServerBuild> | undefined;
   const getBuild = development

@@ -11,9 +11,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileServer } from '../scripts/build-server';
-import { databaseUrlWithName, dropDatabase, withAdminClient } from '../tests/support/postgres-template';
+import { databaseUrlWithName, dropDatabase, withAdminClient } from './db/postgres-admin';
 import { testDatabaseKind } from '../tests/support/test-database';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/demo-accounts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Inside the project, so the compiled server finds node_modules as it does in build/.

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { openDatabase } from './db/client';
-import { DEMO_PASSWORD, presentDemoAccounts } from './db/seed/demo-accounts';
+import { DEMO_PASSWORD, presentDemoAccounts } from './demo/demo-accounts';
 import { closeOnSignals, loadDemoData, startServer } from './main';
 import type { Config } from './platform/config';
 import { configureLog, log } from './platform/log';
@@ -24,7 +24,7 @@ async function serve(config: Config) {
 }
 
 async function migrate(config: Config) {
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, log);
   try {
     await database.migrate();
     log.info('migrations applied', { database: database.kind });
@@ -40,7 +40,7 @@ async function seed(config: Config) {
     );
     process.exit(1);
   }
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, log);
   try {
     await database.migrate();
     const loaded = await loadDemoData(database, createLocalFileStore(path.join(config.dataDir, 'files')));
@@ -57,7 +57,7 @@ async function seed(config: Config) {
  * for each, whether it is intact or where it breaks. Exits 1 when any is broken.
  */
 async function verifyLedger(config: Config, spaceIds: string[]) {
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, log);
   let broken = 0;
   try {
     const spaces = spaceIds.length ? spaceIds : await spacesWithJournal(database.db);

@@ -6,10 +6,10 @@ import type { ServerBuild } from 'react-router';
 import { createApp } from './app';
 import { createRouter } from './callables';
 import { openDatabase, type Database } from './db/client';
-import { DEMO_PASSWORD, presentDemoAccounts } from './db/seed/demo-accounts';
-import { seedDemoData } from './db/seed/seed';
+import { DEMO_PASSWORD, presentDemoAccounts } from './demo/demo-accounts';
+import { seedDemoData } from './demo/seed';
 import { storeGeneratedPhoto } from './features/spaces/photo-files.service';
-import type { SavePhotoFile } from './features/spaces/spaces.seed';
+import type { SavePhotoFile } from './demo/seed-spaces';
 import { createAuth } from './platform/auth';
 import { createJobRunner, installJobRunner } from './platform/jobs';
 import type { Config } from './platform/config';
@@ -58,7 +58,7 @@ export async function loadDemoData(database: Database, fileStore: FileStore): Pr
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config } = options;
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, log);
   await database.migrate();
   const fileStore = createLocalFileStore(path.join(config.dataDir, 'files'));
   // Demo accounts have a published password: never in production, whatever the caller asks.

@@ -1,4 +1,4 @@
-import type { Translate } from '~/platform/translator';
+import type { Translate } from '#contract/translator';
 import type { z } from 'zod';
 import { AppError, type FieldIssue } from '#contract/errors';
 

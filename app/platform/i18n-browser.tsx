@@ -8,10 +8,10 @@ import {
   type InlineCatalogs,
 } from './i18n';
 import { TranslationProvider } from './translation';
-import { Translator, type Catalog } from './translator';
+import { Translator, type Catalog } from '#contract/translator';
 
 // Each catalog is its own small module, loaded when a page first needs it (never the server-only ones).
-const catalogModules = import.meta.glob<{ default: Catalog }>('./*/*.json', { base: '../locales' });
+const catalogModules = import.meta.glob<{ default: Catalog }>('./*/*.json', { base: '../../locales' });
 
 const catalogLoads = new Map<string, Promise<Catalog>>();
 

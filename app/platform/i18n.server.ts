@@ -1,9 +1,9 @@
 import { LOCALES, type Locale } from '#contract/locale';
 import { NAMESPACES, registerTranslators, type Namespace } from './i18n';
-import { Translator, type Catalog } from './translator';
+import { Translator, type Catalog } from '#contract/translator';
 
 // Every catalog, read once when the server build loads (the browser gets the ones its page uses).
-const files = import.meta.glob<Catalog>('../locales/*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Catalog>('../../locales/*/*.json', { eager: true, import: 'default' });
 
 /** The pages' catalogs (not the server-only ones, such as `mail`), by language and namespace. */
 const catalogs = Object.fromEntries(LOCALES.map((locale) => [locale, {}])) as Record<

@@ -1,8 +1,8 @@
 import type { Locale } from '#contract/locale';
-import type { Catalog, Translate, Translator } from './translator';
+import type { Catalog, Translate, Translator } from '#contract/translator';
 
 /**
- * The browser's namespaces (`app/locales/<locale>/<namespace>.json`). A page is sent its visitor's language
+ * The browser's namespaces (`locales/<locale>/<namespace>.json`). A page is sent its visitor's language
  * only, and of it the namespaces of the document (DOCUMENT_NAMESPACES) and of its routes (each route's
  * `handle.i18n`), inline in its HTML; a later navigation loads what its routes add (`loadNamespaces`).
  */

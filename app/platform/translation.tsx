@@ -1,6 +1,6 @@
 import { createContext, use, useContext, type ReactNode } from 'react';
 import { loadNamespacesOf } from './i18n';
-import { DEFAULT_NAMESPACE, type Translate, type Translator } from './translator';
+import { DEFAULT_NAMESPACE, type Translate, type Translator } from '#contract/translator';
 
 /**
  * Components read their words here (`const { t } = useTranslation(namespace)`). The translator of the page's

@@ -1,5 +1,6 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
+import { pageParam } from '#contract/pagination.plain';
 import { BLOG_FEED_PATH, listArticles, ZArticleTag } from '#contract/blog';
 import type { Route } from './+types/blog';
 import { BlogList, blogHref } from '~/features/blog/blog-list';
@@ -13,7 +14,7 @@ await loadRouteNamespaces(handle);
 export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tag = ZArticleTag.safeParse(params.get('tag') ?? undefined);
-  const page = Math.min(10_000, Math.max(1, Math.trunc(Number(params.get('page')) || 1)));
+  const page = pageParam(params.get('page'));
   const result = await context.call(listArticles, {
     locale: context.locale,
     tag: tag.success ? tag.data : undefined,

@@ -10,6 +10,7 @@ import {
   type AdCategory,
   type AdKind,
 } from '#contract/community';
+import { pageParam } from '#contract/pagination.plain';
 import { addDays, todayIn } from '#contract/dates';
 import { isUuid } from '#contract/input';
 import type { Route } from './+types/community';
@@ -38,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Co
   const params = new URL(request.url).searchParams;
   const tab = params.get('tab') === 'ads' ? 'ads' : 'directory';
   const text = (name: string) => (params.get(name) ?? '').trim();
-  const page = Math.min(1000, Math.max(1, Number.parseInt(text('page'), 10) || 1));
+  const page = pageParam(text('page'));
   const filters: CommunityFilters = {
     q: text('q').slice(0, COMMUNITY_LIMITS.query),
     spaceId: isUuid(text('spaceId')) ? text('spaceId') : '',

@@ -1,7 +1,6 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { listMySharedDocuments } from '#contract/documents';
-import { isUuid } from '#contract/input';
 import { listMyInvoices } from '#contract/invoices';
 import type { Route } from './+types/documents';
 import { DocumentsPage } from '~/features/invoices/documents-page';
@@ -14,13 +13,12 @@ await loadRouteNamespaces(handle);
 /** Login required: the documents shared with me, and my invoices and credit notes a page at a time. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer({ context, request });
-  const asked = new URL(request.url).searchParams.get('before');
-  const before = isUuid(asked) ? asked : null;
+  const cursor = new URL(request.url).searchParams.get('cursor')?.slice(0, 200) || undefined;
   const [page, shared] = await Promise.all([
-    context.call(listMyInvoices, { before }),
+    context.call(listMyInvoices, cursor ? { cursor } : {}),
     context.call(listMySharedDocuments, {}),
   ]);
-  return { invoices: page.invoices, next: page.next, paged: before !== null, shared };
+  return { invoices: page.invoices, nextCursor: page.nextCursor, paged: cursor !== undefined, shared };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -9,13 +9,13 @@ import { pageTitle } from '~/platform/meta';
 export const handle: I18nHandle = { i18n: ['formulas', 'spaces'] };
 await loadRouteNamespaces(handle);
 
-/** Login required: my plans and packs, their lots and balances, and the ledger (`?before=` pages back). */
+/** Login required: my plans and packs, their lots and balances, and the ledger (`?cursor=` pages back). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer({ context, request });
-  const before = Number(new URL(request.url).searchParams.get('before')) || undefined;
+  const cursor = new URL(request.url).searchParams.get('cursor')?.slice(0, 200) || undefined;
   const [held, ledger] = await Promise.all([
     context.call(listMyPlans, {}),
-    context.call(listMyLedger, before ? { before } : {}),
+    context.call(listMyLedger, cursor ? { cursor } : {}),
   ]);
   return { ...held, ledger };
 }

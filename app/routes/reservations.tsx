@@ -1,5 +1,6 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
+import { pageParam } from '#contract/pagination.plain';
 import { todayIn } from '#contract/dates';
 import { isUuid, ZCalendarDate } from '#contract/input';
 import {
@@ -20,11 +21,6 @@ import { pageTitle } from '~/platform/meta';
 
 export const handle: I18nHandle = { i18n: ['reservations'] };
 await loadRouteNamespaces(handle);
-
-function pageOf(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 && page <= 1000 ? page : 1;
-}
 
 /**
  * Login required. `?view=approvals` and `?view=planning&space=…&date=…` are the managers' views; anyone
@@ -59,8 +55,8 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Re
     return { view, upcoming: empty, past: empty, feed, managed, approvals: null, planning };
   }
   const [upcoming, past] = await Promise.all([
-    context.call(listMyReservations, { scope: 'upcoming', page: pageOf(params.get('upcoming')) }),
-    context.call(listMyReservations, { scope: 'past', page: pageOf(params.get('past')) }),
+    context.call(listMyReservations, { scope: 'upcoming', page: pageParam(params.get('upcoming')) }),
+    context.call(listMyReservations, { scope: 'past', page: pageParam(params.get('past')) }),
   ]);
   return { view, upcoming, past, feed, managed, approvals: null, planning: null };
 }

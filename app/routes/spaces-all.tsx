@@ -1,6 +1,7 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
-import { listSpaces, ZPage, ZSpaceListSort } from '#contract/spaces';
+import { pageParam } from '#contract/pagination.plain';
+import { listSpaces, ZSpaceListSort } from '#contract/spaces';
 import type { Route } from './+types/spaces-all';
 import { AllSpaces } from '~/features/spaces/all-spaces';
 import { translatorFor } from '~/platform/meta';
@@ -13,7 +14,7 @@ await loadRouteNamespaces(handle);
 export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const sort = ZSpaceListSort.catch('name').parse(params.get('sort') ?? undefined);
-  const page = ZPage.catch(1).parse(params.get('page') ?? 1);
+  const page = pageParam(params.get('page'));
   const list = await context.call(listSpaces, { sort, page });
   return { ...list, sort };
 }

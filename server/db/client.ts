@@ -10,7 +10,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import pg from 'pg';
-import { log } from '../platform/log';
+
+/**
+ * Where the database layer reports what it survives (an idle connection dropped). The server hands its
+ * logger in (server/platform/log.ts): the database layer sits below the platform and imports nothing of it.
+ */
+export interface DatabaseLog {
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** For tests and scripts that open a database without a logger: nothing is reported. */
+const SILENT: DatabaseLog = { warn: () => {} };
 
 /** The one database type services see, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -109,8 +119,12 @@ export async function openPglite(
 /** The advisory lock key every Escale process takes to migrate or seed (any fixed 64-bit number). */
 const STARTUP_LOCK_KEY = 7_202_604_011;
 
-export function openPostgres(connectionString: string, options: { max?: number } = {}): Database {
+export function openPostgres(
+  connectionString: string,
+  options: { max?: number; log?: DatabaseLog } = {},
+): Database {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  const log = options.log ?? SILENT;
   // An idle connection the server drops (restart, admin kill) is only logged: the pool opens a new one on
   // the next query, and without a listener the error would stop the process.
   pool.on('error', (error) => log.warn('database: an idle connection was closed', { error }));
@@ -146,8 +160,11 @@ export function openPostgres(connectionString: string, options: { max?: number }
 }
 
 /** The server's database: PostgreSQL with `DATABASE_URL`, else the embedded PGlite in `DATA_DIR/pglite`. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+export async function openDatabase(
+  options: { databaseUrl?: string; dataDir: string },
+  log: DatabaseLog,
+): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, { log });
   compileWasmWithBaselineOnly();
   return openPglite(`${options.dataDir.replace(/\/$/, '')}/pglite`);
 }

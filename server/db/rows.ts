@@ -16,3 +16,13 @@ export async function rowsOf<TRow extends Record<string, unknown>>(
   const result = (await executor.execute(query)) as unknown as { rows: TRow[] };
   return result.rows;
 }
+
+/** PostgreSQL `time` (`09:30:00`) as the contract's `HH:MM`. */
+export function clockOf(time: string): string {
+  return time.slice(0, 5);
+}
+
+/** An instant as a driver gives it (a Date, or text from a raw query) as the contract's ISO text. */
+export function isoOf(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}

@@ -35,17 +35,22 @@ export interface ActivityEntry {
 }
 
 /**
- * Writes one entry of the activity log with the executor of the change it records: called with the change's
- * transaction, the entry commits with the change or not at all (docs/decisions/020-activity-log.md).
- * Services write theirs with `logActivity(ctx, …)` (server/platform/service-context.ts) in a unit of work.
+ * Inserts entries of the activity log (several in one statement; nothing for none) with the executor given.
+ * Services never call it: they write theirs with `logActivity(work, …)` (server/platform/service-context.ts),
+ * the one writer, inside the change's unit of work, typed per kind (the lint refuses this import in
+ * features). Besides that writer, only better-auth's hooks (server/platform/auth.ts, outside any unit of
+ * work we could join) and tests writing history as it was call it.
  */
-export async function recordActivity(executor: Db | Tx, entry: ActivityEntry): Promise<void> {
-  await executor.insert(activityEntries).values(rowOf(entry));
+export async function recordActivity(
+  executor: Db | Tx,
+  entries: ActivityEntry | readonly ActivityEntry[],
+): Promise<void> {
+  const list: readonly ActivityEntry[] = isList(entries) ? entries : [entries];
+  if (list.length) await executor.insert(activityEntries).values(list.map(rowOf));
 }
 
-/** Several entries in one statement (a sweep that changed many reservations); nothing for none. */
-export async function recordActivities(executor: Db | Tx, entries: ActivityEntry[]): Promise<void> {
-  if (entries.length) await executor.insert(activityEntries).values(entries.map(rowOf));
+function isList(entries: ActivityEntry | readonly ActivityEntry[]): entries is readonly ActivityEntry[] {
+  return Array.isArray(entries);
 }
 
 function rowOf(entry: ActivityEntry): typeof activityEntries.$inferInsert {

@@ -18,7 +18,7 @@ import {
   REDIRECT_PARAM,
   VALIDATED_PATH,
 } from '#contract/auth';
-import type { ActivityDetails, ActivityKind } from '#contract/activity';
+import type { ActivityDetailsOf } from '#contract/activity-details';
 import type { Db } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth';
 import { recordActivity } from './activity';
@@ -35,6 +35,10 @@ export const AUTH_BASE_PATH = '/api/auth';
 export const CLIENT_ADDRESS_HEADER = 'x-escale-client-address';
 /** The header our HTTP layer fills with the request's id, for the activity entries better-auth's hooks write. */
 export const REQUEST_ID_HEADER = 'x-escale-request-id';
+
+/** The account and security events better-auth carries out, which its hooks log. */
+type AuthEventKind =
+  'account.created' | 'session.signed_in' | 'password.changed' | 'password.reset' | 'email.verified';
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** Seed section 4: a one-time sign-in token lives 5 minutes and works once. */
@@ -87,11 +91,11 @@ export function createAuth({
    * right after better-auth's own write, which its adapter does not run in a transaction we could join;
    * a failure is logged rather than failing a change already made.
    */
-  async function logAuthEvent(
-    kind: ActivityKind,
+  async function logAuthEvent<K extends AuthEventKind>(
+    kind: K,
     userId: string,
     headers: Headers | null,
-    details: ActivityDetails = {},
+    details?: ActivityDetailsOf<K>,
     address?: string | null,
   ) {
     try {
@@ -104,7 +108,7 @@ export function createAuth({
           ip: address ?? headers?.get(CLIENT_ADDRESS_HEADER) ?? undefined,
         },
         subject: { type: 'user', id: userId },
-        details,
+        details: details ?? {},
         occurredAt: clock(),
       });
     } catch (error) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseUrlWithName } from '../../tests/support/postgres-template';
+import { databaseUrlWithName } from '../db/postgres-admin';
 import { createTestDatabase, testDatabaseKind } from '../../tests/support/test-database';
 import { openPostgres, type Database } from '../db/client';
 import { jobs } from '../db/schema/jobs';

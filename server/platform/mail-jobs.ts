@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { TFunction } from 'i18next';
+import type { Translate } from '#contract/translator';
 import type { z } from 'zod';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#contract/locale';
 import { notificationSettingsOf, type NotificationKind } from '#contract/profile';
@@ -7,7 +7,7 @@ import { users } from '../db/schema/auth';
 import { defineJob, type JobContext, type JobDefinition } from './jobs';
 import type { MailAttachment } from './mail';
 import { renderMailContent, type MailContent } from './mail-layout';
-import { mailTranslator } from './mail-i18n';
+import { mailTranslator } from './translations';
 
 /**
  * The one e-mail pipeline (docs/decisions/019): every message is a job, queued in the transaction of the
@@ -31,8 +31,8 @@ export interface MailRecipient {
 export interface OutgoingMail {
   to: MailRecipient;
   category: MailCategory;
-  /** The message in `locale`; `t` reads the `mail` catalogue (app/locales/<locale>/mail.json). */
-  write(locale: Locale, t: TFunction): MailContent & { attachments?: MailAttachment[] };
+  /** The message in `locale`; `t` reads the `mail` catalogue (locales/<locale>/mail.json). */
+  write(locale: Locale, t: Translate): MailContent & { attachments?: MailAttachment[] };
 }
 
 type ZPayload = JobDefinition['payload'];

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Locale } from '#contract/locale';
-import { mailTranslator } from './mail-i18n';
+import { mailTranslator } from './translations';
 
 /**
  * What one e-mail says, whatever it is about: every message is written as this and rendered by the one

@@ -1,7 +1,9 @@
+import type { ActivityChanges, ActivityKind, ActivitySubjectType } from '#contract/activity';
+import type { ActivityDetailsOf } from '#contract/activity-details';
 import { DEFAULT_LOCALE, type Locale } from '#contract/locale';
 import type { Db } from '../db/client';
 import { retryingConflicts, type Tx } from '../db/transaction';
-import { recordActivity, type ActivityActor, type ActivityEntry } from './activity';
+import { recordActivity, type ActivityActor } from './activity';
 import type { Logger } from './log';
 import type { Actor } from './policy';
 
@@ -78,13 +80,50 @@ export function activityActorOf(ctx: ServiceContext): ActivityActor {
   return { type: 'user', id: ctx.actor.id, requestId, ip: ctx.clientAddress ?? undefined };
 }
 
+type DetailsField<K extends ActivityKind> =
+  Record<never, never> extends ActivityDetailsOf<K>
+    ? { details?: ActivityDetailsOf<K> }
+    : { details: ActivityDetailsOf<K> };
+
 /**
- * Writes the activity entry of the change the unit of work is making, as its actor at its `now`, in its
- * transaction (docs/decisions/020-activity-log.md): only callable inside a unit of work.
+ * An entry of the change a unit of work makes: its kind, what it is about, what changed, and that kind's
+ * data (contract/activity-details.ts), required when the kind has any that must be there.
  */
-export async function logActivity(
+export type LoggedActivity<K extends ActivityKind = ActivityKind> = K extends ActivityKind
+  ? {
+      kind: K;
+      subject: { type: ActivitySubjectType; id: string };
+      /** The space it happened in, for its managers' feed. */
+      spaceId?: string | null;
+      /** The person it is about when not the actor (the member whose booking a manager cancelled). */
+      aboutUserId?: string | null;
+      changes?: ActivityChanges;
+      /** `account.deleted`: written by the person being deleted, already anonymised (it names nobody). */
+      byDeletedAccount?: true;
+    } & DetailsField<K>
+  : never;
+
+/**
+ * The one writer of the activity log for services: the entries of the change the unit of work is making
+ * (one, or several in one statement, as a sweep makes), as its actor at its `now`, in its transaction
+ * (docs/decisions/020-activity-log.md). Refused outside a unit of work, so an entry cannot be written
+ * beside its change.
+ */
+export async function logActivity<K extends ActivityKind>(
   ctx: WorkContext,
-  entry: Omit<ActivityEntry, 'actor' | 'occurredAt'>,
+  entries: LoggedActivity<K> | readonly LoggedActivity<K>[],
 ): Promise<void> {
-  await recordActivity(ctx.db, { ...entry, actor: activityActorOf(ctx), occurredAt: ctx.now });
+  if (!isWorkContext(ctx)) throw new Error('logActivity outside a unit of work');
+  const list: readonly LoggedActivity<K>[] = Array.isArray(entries)
+    ? entries
+    : [entries as LoggedActivity<K>];
+  const actor = activityActorOf(ctx);
+  await recordActivity(
+    ctx.db,
+    list.map(({ byDeletedAccount, ...entry }) => ({
+      ...entry,
+      actor: byDeletedAccount ? { type: 'deleted-user' as const, requestId: actor.requestId } : actor,
+      occurredAt: ctx.now,
+    })),
+  );
 }

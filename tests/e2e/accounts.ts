@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { currentLane } from './lanes';
 
-/** The demo accounts every fresh database has (server/db/seed/demo-accounts.ts). */
+/** The demo accounts every fresh database has (server/demo/demo-accounts.ts). */
 export const DEMO_PASSWORD = 'escale-demo-2026';
 export const DEMO_ACCOUNTS = {
   member: 'membre@escale.test',

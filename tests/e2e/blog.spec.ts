@@ -2,7 +2,7 @@ import { signInAs } from './accounts';
 import { setAppClock } from './clock';
 import { expect, keepScreenshot, test } from './fixtures';
 
-/** A demo article (server/db/seed/demo-articles.ts), published in both languages. */
+/** A demo article (server/demo/demo-articles.ts), published in both languages. */
 const DEMO_ARTICLE = '/blog/article/reussir-sa-reunion-hors-les-murs';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../../server/db/client';
-import { createTemplateDatabase, dropDatabase } from '../support/postgres-template';
+import { createTemplateDatabase, dropDatabase } from '../../server/db/postgres-admin';
 
 declare module 'vitest' {
   export interface ProvidedContext {

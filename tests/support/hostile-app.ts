@@ -9,7 +9,7 @@ import { documentShares, sharedDocuments } from '../../server/db/schema/document
 import { spaceMembers } from '../../server/db/schema/memberships';
 import { rooms } from '../../server/db/schema/rooms';
 import { spacePhotos, spaces } from '../../server/db/schema/spaces';
-import { seedDemoData } from '../../server/db/seed/seed';
+import { seedDemoData } from '../../server/demo/seed';
 import { storeGeneratedPhoto } from '../../server/features/spaces/photo-files.service';
 import { AUTH_PATH_RULES, type AuthPathRule } from '../../server/platform/auth-rate-limits';
 import { PNG_BYTES } from './file-samples';

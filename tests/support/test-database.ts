@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../server/db/client';
-import { databaseUrlWithName, dropDatabase, withAdminClient } from './postgres-template';
+import { databaseUrlWithName, dropDatabase, withAdminClient } from '../../server/db/postgres-admin';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 

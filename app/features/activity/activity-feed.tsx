@@ -1,5 +1,5 @@
 import { Building2, CalendarCheck, Newspaper, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
-import { useMemo, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import {
@@ -9,14 +9,8 @@ import {
   ZActivityFilters,
   type TActivityItem,
 } from '#contract/activity';
-import {
-  catalogTranslator,
-  describeActivity,
-  groupOfKind,
-  reasonOf,
-  zoneOfItem,
-  type Translate,
-} from '#contract/activity-sentence';
+import { describeActivity, groupOfKind, reasonOf, zoneOfItem } from '#contract/activity-sentence';
+import type { Translate } from '#contract/translator';
 import type { Locale } from '#contract/locale';
 import { todayIn } from '#contract/dates';
 import { formatTime, zoneCity } from '#contract/reservation-format';
@@ -132,10 +126,9 @@ export function ActivityFeed({
   viewerId: string;
   paged: boolean;
 }) {
-  const { t, i18n } = useTranslation('activity');
+  const { t } = useTranslation('activity');
   const locale = useLocale();
   const readerZone = useVisitorTimeZone() ?? DEFAULT_TIME_ZONE;
-  const translate = useMemo(() => catalogTranslator(i18n.catalog('activity')), [i18n]);
   const [items, setItems] = useState(initial.items);
   const [nextCursor, setNextCursor] = useState(initial.nextCursor);
   const [loading, setLoading] = useState(false);
@@ -187,7 +180,7 @@ export function ActivityFeed({
                 item={item}
                 viewerId={viewerId}
                 readerZone={readerZone}
-                t={translate}
+                t={t}
                 locale={locale}
               />
             ))}

@@ -1,7 +1,7 @@
 import { useTranslation } from '~/platform/translation';
 import { Form, Link } from 'react-router';
 import { ACTIVITY_KINDS, type ActivityScope, type TActivityFilterOptions } from '#contract/activity';
-import { ACTIVITY_KIND_GROUPS, catalogTranslator, groupOfKind, kindKey } from '#contract/activity-sentence';
+import { ACTIVITY_KIND_GROUPS, groupOfKind, kindKey } from '#contract/activity-sentence';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
 import { zoneCity } from '#contract/reservation-format';
 import { Button, buttonClass } from '~/ui/button';
@@ -33,8 +33,7 @@ export function ActivityFilters({
   errors: Record<string, string>;
   filtered: boolean;
 }) {
-  const { t, i18n } = useTranslation('activity');
-  const label = catalogTranslator(i18n.catalog('activity'));
+  const { t } = useTranslation('activity');
   const errorOf = (field: string) =>
     errors[field]
       ? t(`filters.errors.${errors[field]}`, { defaultValue: t('filters.errors.invalid') })
@@ -90,7 +89,7 @@ export function ActivityFilters({
           <optgroup key={group} label={t(`groups.${group}`)}>
             {ACTIVITY_KINDS.filter((kind) => groupOfKind(kind) === group).map((kind) => (
               <option key={kind} value={kind}>
-                {label(kindKey(kind, 'label'))}
+                {t(kindKey(kind, 'label'))}
               </option>
             ))}
           </optgroup>

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { serverTranslator } from '~/platform/i18n.server';
 import { ACTIVITY_KINDS, type TActivityItem } from '#contract/activity';
-import {
-  catalogTranslator,
-  describeActivity,
-  kindKey,
-  variantsOf,
-  type Translate,
-} from '#contract/activity-sentence';
+import { describeActivity, kindKey, variantsOf } from '#contract/activity-sentence';
 import { LOCALES } from '#contract/locale';
+import type { Translate } from '#contract/translator';
 
 /** Every kind of the log has a label and its sentences in both languages, and they read well. */
 
@@ -131,30 +126,5 @@ describe('activity sentences', () => {
     expect(describeActivity(entry, { viewerId: 'member', locale: 'en', timeZone: 'Europe/Paris', t })).toBe(
       'You booked Hall (Loft): Monday 11 May 2026, 10:00 – 11:00',
     );
-  });
-});
-
-describe('the catalog translator', () => {
-  it('says what i18next says, for every part of every kind', async () => {
-    const fr = (await import('~/locales/fr/activity.json')).default;
-    const en = (await import('~/locales/en/activity.json')).default;
-    for (const [locale, catalog] of [
-      ['fr', fr],
-      ['en', en],
-    ] as const) {
-      const quick = catalogTranslator(catalog, fr);
-      const t = translate(locale);
-      // A value for every blank the catalogs use, so both translators fill the same sentence.
-      const blanks = new Set(
-        [...JSON.stringify([fr, en]).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!),
-      );
-      const values = Object.fromEntries([...blanks].map((blank) => [blank, blank.toUpperCase()]));
-      for (const kind of ACTIVITY_KINDS) {
-        for (const part of ['label', ...variantsOf(kind)] as const) {
-          expect(quick(kindKey(kind, part), values)).toBe(t(kindKey(kind, part), values));
-        }
-      }
-      expect(quick('no.such.key')).toBe('no.such.key');
-    }
   });
 });

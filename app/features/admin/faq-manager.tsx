@@ -8,6 +8,7 @@ import {
   type TFaqEntry,
   type TFaqEntryInput,
 } from '#contract/site-content';
+import { localizedText } from '#contract/localized';
 import { Button } from '~/ui/button';
 import { Checkbox, Input, Select, Textarea } from '~/ui/field';
 import { useLocale } from '~/platform/use-locale';
@@ -158,7 +159,7 @@ export function FaqManager({ entries }: { entries: TFaqEntry[] }) {
                 <li key={entry.id}>
                   <details className="p-4">
                     <summary className="cursor-pointer font-medium">
-                      {locale === 'en' ? entry.questionEn : entry.questionFr}
+                      {localizedText(locale, entry.questionFr, entry.questionEn)}
                       {!entry.published ? (
                         <span className="text-ink-soft ml-2 text-sm">({t('faq.hidden')})</span>
                       ) : null}

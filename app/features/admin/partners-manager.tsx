@@ -8,6 +8,7 @@ import {
   type TPartner,
   type TPartnerInput,
 } from '#contract/site-content';
+import { localizedText } from '#contract/localized';
 import { Button } from '~/ui/button';
 import { Checkbox, Input, Select, Textarea } from '~/ui/field';
 import { useLocale } from '~/platform/use-locale';
@@ -156,7 +157,7 @@ export function PartnersManager({ partners }: { partners: TPartner[] }) {
             <li key={partner.id}>
               <details className="p-4">
                 <summary className="cursor-pointer font-medium">
-                  {locale === 'en' ? partner.nameEn : partner.nameFr}
+                  {localizedText(locale, partner.nameFr, partner.nameEn)}
                   {!partner.published ? (
                     <span className="text-ink-soft ml-2 text-sm">({t('partners.hidden')})</span>
                   ) : null}

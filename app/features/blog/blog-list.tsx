@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { listArticles } from '#contract/blog';
 import { BLOG_FEED_PATH, BLOG_PATH } from '#contract/blog.plain';
 import type { OutputOf } from '#contract/callable';
+import { pageCount } from '#contract/pagination.plain';
 import { cn } from '~/ui/cn';
 import { EmptyState } from '~/ui/empty-state';
 import { Pagination } from '~/ui/pagination';
@@ -94,13 +95,13 @@ export function BlogList({ data }: { data: BlogListData }) {
         )}
         <Pagination
           page={data.page}
-          pages={data.pageCount}
+          pages={pageCount(data.total, data.pageSize)}
           hrefOf={(page) => blogHref(tag, page)}
           labels={{
             nav: t('pagination.nav'),
             previous: t('pagination.previous'),
             next: t('pagination.next'),
-            status: t('pagination.status', { page: data.page, pages: data.pageCount }),
+            status: t('pagination.status', { page: data.page, pages: pageCount(data.total, data.pageSize) }),
           }}
         />
       </div>

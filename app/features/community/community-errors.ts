@@ -1,4 +1,4 @@
-import type { Translate } from '~/platform/translator';
+import type { Translate } from '#contract/translator';
 import { translateField } from '~/platform/form-errors';
 
 /** A field's message: the community's own keys first (`community:errors.*`), else the shared ones. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '#contract/locale';
 import { serverTranslator } from '~/platform/i18n.server';
 import { TranslationProvider } from '~/platform/translation';
-import type { Catalog } from '~/platform/translator';
+import type { Catalog } from '#contract/translator';
 import { LEGAL_VALUES } from './legal-entity';
 import { RichText, TAGS } from './rich-text';
 

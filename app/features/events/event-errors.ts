@@ -1,4 +1,4 @@
-import type { Translate } from '~/platform/translator';
+import type { Translate } from '#contract/translator';
 import { AppError } from '#contract/errors';
 import { EVENT_REFUSALS } from '#contract/events';
 import { messageOfError } from '~/platform/form-errors';

@@ -5,6 +5,7 @@ import { coverAltIn } from '#contract/event-cover';
 import type { TEventPage } from '#contract/events';
 import { eventTitleIn } from '#contract/events.plain';
 import type { TViewer } from '#contract/load-context';
+import { languageOfText, localizedText } from '#contract/localized';
 import { formatMoney, formatVatRate } from '#contract/money';
 import { formatMoment, formatSlot, zoneCity } from '#contract/reservation-format';
 import { useFormatCredit } from '~/features/formulas/use-format-credit';
@@ -29,8 +30,8 @@ export function EventPage({
   const locale = useLocale();
   const zone = event.space.timeZone;
   const credit = useFormatCredit();
-  const description =
-    locale === 'en' && event.descriptionEnHtml ? event.descriptionEnHtml : event.descriptionFrHtml;
+  const description = localizedText(locale, event.descriptionFrHtml, event.descriptionEnHtml);
+  const descriptionLanguage = languageOfText(locale, event.descriptionFrHtml, event.descriptionEnHtml);
   const address = [event.space.addressLine, `${event.space.postcode} ${event.space.city}`.trim()]
     .filter(Boolean)
     .join(', ');
@@ -149,8 +150,8 @@ export function EventPage({
           {/* Rendered from Markdown and sanitised on the server (server/platform/markdown.ts). */}
           <div
             className="prose max-w-none"
-            // An English reader of an event described in French only: the text says which language it is in.
-            lang={locale === 'en' && !event.descriptionEnHtml ? 'fr' : undefined}
+            // A reader of an event described in the other language only: the text says which language it is in.
+            lang={descriptionLanguage === locale ? undefined : descriptionLanguage}
             dangerouslySetInnerHTML={{ __html: description }}
           />
         </section>

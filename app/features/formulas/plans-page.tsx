@@ -20,7 +20,7 @@ import { PauseLine, PauseMembership } from './pause-membership';
 export interface PlansPageData {
   plans: TPlan[];
   balance: { minutes: number; entries: number };
-  ledger: { lines: TLedgerLine[]; hasMore: boolean };
+  ledger: { lines: TLedgerLine[]; nextCursor: string | null };
 }
 
 /** Cancelling a membership: the button, then one confirmation (two clicks; L215-1-1 asks for at most three). */
@@ -151,7 +151,6 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
   const locale = useLocale();
   const credit = useFormatCredit();
   if (!ledger.lines.length) return <p>{t('plans.ledgerEmpty')}</p>;
-  const last = ledger.lines[ledger.lines.length - 1];
   // Words every line repeats are looked up once: a page is up to 50 lines, and each lookup costs.
   const columns = {
     date: t('plans.columns.date'),
@@ -248,8 +247,8 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
           </tbody>
         </table>
       </div>
-      {ledger.hasMore && last && (
-        <Link className="underline" to={`/plans?before=${last.id}`}>
+      {ledger.nextCursor && (
+        <Link className="underline" to={`/plans?cursor=${encodeURIComponent(ledger.nextCursor)}`}>
           {t('plans.more')}
         </Link>
       )}

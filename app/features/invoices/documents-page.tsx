@@ -16,7 +16,7 @@ import { stacked } from './stacked-table';
 export interface DocumentsPageData {
   invoices: TInvoiceSummary[];
   /** The cursor of the next (older) page of invoices, if any. */
-  next: string | null;
+  nextCursor: string | null;
   /** Whether this page is not the first (newest) one. */
   paged: boolean;
   shared: TMySharedDocument[];
@@ -164,7 +164,7 @@ function InvoicesTable({ invoices }: { invoices: TInvoiceSummary[] }) {
 /** /documents: the documents the member's spaces share with them, and their invoices and credit notes. */
 export function DocumentsPage({ data }: { data: DocumentsPageData }) {
   const { t } = useTranslation('invoices');
-  const { invoices, next, paged, shared } = data;
+  const { invoices, nextCursor, paged, shared } = data;
   return (
     <main id="main" className="mx-auto w-full max-w-5xl space-y-8 px-4 py-8">
       <h1 className="text-2xl font-bold">{t('documents.title')}</h1>
@@ -196,15 +196,18 @@ export function DocumentsPage({ data }: { data: DocumentsPageData }) {
         ) : (
           <InvoicesTable invoices={invoices} />
         )}
-        {paged || next ? (
+        {paged || nextCursor ? (
           <nav aria-label={t('documents.pages')} className="flex flex-wrap gap-4 text-sm">
             {paged ? (
               <Link className="text-primary-ink underline" to="/documents">
                 {t('documents.newest')}
               </Link>
             ) : null}
-            {next ? (
-              <Link className="text-primary-ink underline" to={`/documents?before=${next}`}>
+            {nextCursor ? (
+              <Link
+                className="text-primary-ink underline"
+                to={`/documents?cursor=${encodeURIComponent(nextCursor)}`}
+              >
                 {t('documents.older')}
               </Link>
             ) : null}

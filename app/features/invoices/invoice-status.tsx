@@ -1,4 +1,4 @@
-import type { Translate } from '~/platform/translator';
+import type { Translate } from '#contract/translator';
 import { useTranslation } from '~/platform/translation';
 import { AppError } from '#contract/errors';
 import { INVOICE_REFUSALS } from '#contract/invoices.plain';

@@ -2,7 +2,7 @@ import { CircleCheck, CircleDashed, Files } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Link, useRevalidator } from 'react-router';
-import type { Translate } from '~/platform/translator';
+import type { Translate } from '#contract/translator';
 import {
   createSharedDocument,
   revokeDocumentShare,

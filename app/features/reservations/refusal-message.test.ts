@@ -1,14 +1,14 @@
-import type { Translate } from '~/platform/translator';
+import type { Translate } from '#contract/translator';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
 import { DATE_REFUSAL, TEXT_REFUSAL } from '#contract/input';
 import { BOOKING_REFUSALS } from '#contract/reservations';
-import enBackoffice from '../../locales/en/backoffice.json';
-import enAuth from '../../locales/en/auth.json';
-import enReservations from '../../locales/en/reservations.json';
-import frBackoffice from '../../locales/fr/backoffice.json';
-import frAuth from '../../locales/fr/auth.json';
-import frReservations from '../../locales/fr/reservations.json';
+import enBackoffice from '../../../locales/en/backoffice.json';
+import enAuth from '../../../locales/en/auth.json';
+import enReservations from '../../../locales/en/reservations.json';
+import frBackoffice from '../../../locales/fr/backoffice.json';
+import frAuth from '../../../locales/fr/auth.json';
+import frReservations from '../../../locales/fr/reservations.json';
 import { refusalMessage } from './refusal-message';
 
 /** A `t` that answers the key it was asked for, to see which message was chosen. */

@@ -1,4 +1,4 @@
-import type { Translate } from '~/platform/translator';
+import type { Translate } from '#contract/translator';
 import { AppError } from '#contract/errors';
 import { DATE_REFUSAL, TEXT_REFUSAL } from '#contract/input.plain';
 import { BOOKING_REFUSALS, type BookingRefusal } from '#contract/reservations.plain';

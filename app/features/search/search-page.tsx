@@ -5,7 +5,7 @@ import { useNavigation } from 'react-router';
 import type { Locale } from '#contract/locale';
 import type { TSearchAnswer, TSearchFilters } from '#contract/search';
 import { bookingQueryOf, SEARCH_SORTS, searchParamsOf } from '#contract/search.plain';
-import { pageCount } from '#contract/spaces.plain';
+import { pageCount } from '#contract/pagination.plain';
 import { formatMoney } from '#contract/money';
 import { useRootData } from '~/platform/root-data';
 import { EmptyState } from '~/ui/empty-state';

@@ -1,7 +1,8 @@
 import { Building } from 'lucide-react';
 import { useTranslation } from '~/platform/translation';
 import { Form, useSubmit } from 'react-router';
-import { pageCount, SPACE_LIST_SORTS, type SpaceListSort } from '#contract/spaces.plain';
+import { pageCount } from '#contract/pagination.plain';
+import { SPACE_LIST_SORTS, type SpaceListSort } from '#contract/spaces.plain';
 import type { TSpaceCard } from '#contract/spaces';
 import { Button } from '~/ui/button';
 import { EmptyState } from '~/ui/empty-state';

@@ -1,4 +1,4 @@
-import type { Translate } from '~/platform/translator';
+import type { Translate } from '#contract/translator';
 import { PLACE_ICON_NAMES } from './place-icon-names';
 import placeIconsUrl from './place-icons.svg?no-inline';
 import type { Amenity } from '#contract/amenities';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { recordActivity } from '../../platform/activity';
-import { log } from '../../platform/log';
+import { createRequestContexts } from '../../platform/request-context';
 import type { Session } from '../../platform/session';
 import { addRole, insertPerson, insertSpace, type TestPerson } from '../reservations/reservations.fixtures';
 import { sql } from 'drizzle-orm';
@@ -54,7 +54,9 @@ beforeAll(async () => {
     },
     occurredAt: new Date('2026-05-04T09:00:00Z'),
   });
-  routes = createActivityRoutes({ db, readSession: async () => signedIn, log, clock: () => NOW });
+  routes = createActivityRoutes({
+    contextOf: createRequestContexts({ db, readSession: async () => signedIn, clock: () => NOW }),
+  });
 });
 afterAll(() => database.close());
 

@@ -1,18 +1,9 @@
 import { MAX_ACTIVITY_EXPORT_ROWS, type TActivityItem } from '#contract/activity';
-import {
-  catalogTranslator,
-  describeActivity,
-  kindKey,
-  personName,
-  reasonOf,
-  zoneOfItem,
-  type Translate,
-} from '#contract/activity-sentence';
+import { describeActivity, kindKey, personName, reasonOf, zoneOfItem } from '#contract/activity-sentence';
 import { dateTimeFormat } from '#contract/intl';
 import { intlLocaleOf, type Locale } from '#contract/locale';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
-import en from '../../../app/locales/en/activity.json';
-import fr from '../../../app/locales/fr/activity.json';
+import { namespaceTranslator } from '../../platform/translations';
 import { listActivity, type ActivityContext, type ActivityQuery } from './activity.service';
 
 /**
@@ -20,11 +11,6 @@ import { listActivity, type ActivityContext, type ActivityQuery } from './activi
  * accents survive a double-click open), `;` between cells (`,` is the decimal mark in French), CRLF line
  * ends, dates and times in each entry's space's zone, words from the same `activity` catalogs as the page.
  */
-
-const translators: Record<Locale, Translate> = {
-  fr: catalogTranslator(fr),
-  en: catalogTranslator(en, fr),
-};
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';
@@ -76,7 +62,7 @@ function changesText(item: TActivityItem): string {
 }
 
 function rowOf(item: TActivityItem, locale: Locale, viewerId: string): string[] {
-  const t = translators[locale];
+  const t = namespaceTranslator(locale, 'activity');
   const zone = zoneOfItem(item, DEFAULT_TIME_ZONE);
   const at = new Date(item.occurredAt);
   const date = dateTimeFormat(intlLocaleOf(locale), {
@@ -111,13 +97,13 @@ function rowOf(item: TActivityItem, locale: Locale, viewerId: string): string[] 
 
 /** The header line of the file, in the reader's language. */
 export function csvHeader(locale: Locale): string {
-  const t = translators[locale];
+  const t = namespaceTranslator(locale, 'activity');
   return csvLine(COLUMNS.map((column) => t(`csv.${column}`)));
 }
 
 /** `activite-2026-05-04.csv` / `activity-2026-05-04.csv`. */
 export function exportFilename(locale: Locale, today: string): string {
-  return `${translators[locale](`csv.filename`)}-${today}.csv`;
+  return `${namespaceTranslator(locale, 'activity')(`csv.filename`)}-${today}.csv`;
 }
 
 /**

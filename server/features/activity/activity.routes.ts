@@ -4,48 +4,35 @@ import { REDIRECT_PARAM, LOGIN_PATH } from '#contract/auth';
 import { todayIn } from '#contract/dates';
 import { AppError, isAppError } from '#contract/errors';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
-import type { Db } from '../../db/client';
 import { fieldIssuesOf } from '../../platform/callables';
-import { negotiateLocale } from '../../platform/locale';
-import type { Logger } from '../../platform/log';
-import type { SessionReader } from '../../platform/session';
+import { appErrorResponse, type RequestContexts, type RequestEnv } from '../../platform/request-context';
 import { activityCsv, exportFilename } from './activity.csv';
 
 /**
  * `GET /activity/export.csv?…`: the feed's CSV with the page's own filters (the same query parameters),
  * checked as the `activity.list` callable checks them. A signed-out visitor is sent to the sign-in page
- * and back to the feed; a refused request gets the callable's error body and status.
+ * and back to the feed; a refused request gets the callable's error body and status, as the feed's page
+ * shows it (unlike a file download's, `refusedDownload`: the feed tells what its filters may not show).
  */
-export function createActivityRoutes(options: {
-  db: Db;
-  readSession: SessionReader;
-  log: Logger;
-  clock?: () => Date;
-}) {
-  const clock = options.clock ?? (() => new Date());
-  const routes = new Hono();
+export function createActivityRoutes({ contextOf }: { contextOf: RequestContexts }) {
+  const routes = new Hono<RequestEnv>();
 
   routes.get('/export.csv', async (c) => {
-    const session = await options.readSession(c.req.raw.headers);
+    const { ctx, session } = await contextOf(c);
     const url = new URL(c.req.url);
     if (!session) {
       const back = `/activity?${url.searchParams.toString()}`.replace(/\?$/, '');
       return c.redirect(`${LOGIN_PATH}?${new URLSearchParams({ [REDIRECT_PARAM]: back })}`, 302);
     }
-    const refuse = (error: AppError) => c.json(error.toBody(), error.httpStatus as 400);
     const parsed = ZActivityFilters.safeParse(activityFiltersFromParams(url.searchParams));
     if (!parsed.success) {
-      return refuse(
+      return appErrorResponse(
         new AppError('invalid-argument', 'Invalid filters', { fields: fieldIssuesOf(parsed.error) }),
       );
     }
-    const locale = negotiateLocale({
-      profileLocale: session.user.locale,
-      cookieHeader: c.req.header('cookie'),
-      acceptLanguage: c.req.header('accept-language'),
-    });
+    const { locale } = ctx;
     const chunks = activityCsv(
-      { db: options.db, actor: session.user, viewerId: session.user.id },
+      { db: ctx.db, actor: session.user, viewerId: session.user.id },
       parsed.data,
       locale,
     );
@@ -54,10 +41,10 @@ export function createActivityRoutes(options: {
     try {
       first = await chunks.next();
     } catch (error) {
-      if (isAppError(error)) return refuse(error);
+      if (isAppError(error)) return appErrorResponse(error);
       throw error;
     }
-    const log = options.log;
+    const log = ctx.log;
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -77,7 +64,7 @@ export function createActivityRoutes(options: {
         await chunks.return(undefined);
       },
     });
-    const filename = exportFilename(locale, todayIn(DEFAULT_TIME_ZONE, clock()));
+    const filename = exportFilename(locale, todayIn(DEFAULT_TIME_ZONE, ctx.now));
     return c.body(body, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`,

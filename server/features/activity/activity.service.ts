@@ -16,6 +16,7 @@ import { addDays, todayIn } from '#contract/dates';
 import { AppError } from '#contract/errors';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
 import type { Db } from '../../db/client';
+import { keysetPageOf } from '../../db/pagination';
 import { rowsOf } from '../../db/rows';
 import { users } from '../../db/schema/auth';
 import { spaceMembers } from '../../db/schema/memberships';
@@ -328,18 +329,15 @@ export async function listActivity(
       ),
     () => managedSet(ctx, plan),
   ]);
-  const page = rows.slice(0, query.pageSize);
+  const { items: page, nextCursor } = keysetPageOf(rows, query.pageSize, (last) =>
+    encodeActivityCursor({ occurredAt: last.occurred_at, id: Number(last.id) }),
+  );
   const items = page.flatMap((row) => {
     const item = itemOf(row);
     if (!item) return [];
     const reader = { id: user.id, manages: item.space !== null && manages(item.space.id) };
     return [{ ...item, link: linkOf(item, reader) }];
   });
-  const last = page.at(-1);
-  const nextCursor =
-    rows.length > query.pageSize && last
-      ? encodeActivityCursor({ occurredAt: last.occurred_at, id: Number(last.id) })
-      : null;
   return { items, nextCursor };
 }
 

@@ -13,7 +13,7 @@ import { spaceMembers } from '../../db/schema/memberships';
 import { roomPhotos, rooms } from '../../db/schema/rooms';
 import { spaceOpeningHours, spacePhotos, spaces } from '../../db/schema/spaces';
 import { createFileKey } from '../../platform/storage';
-import { PHOTO_PURPOSE } from '../spaces/photo-files.service';
+import { PHOTO_PURPOSE } from '#contract/storage';
 import { SAMPLE_ROOM } from './test-fixtures';
 
 /**

@@ -12,9 +12,9 @@ import { users } from '../../db/schema/auth';
 import { storedFiles } from '../../db/schema/files';
 import { spaceInvitations } from '../../db/schema/invitations';
 import { jobs } from '../../db/schema/jobs';
-import { seedDemoData } from '../../db/seed/seed';
+import { seedDemoData } from '../../demo/seed';
 import { spaceClosures, spaces } from '../../db/schema/spaces';
-import { PHOTO_PURPOSE } from '../spaces/photo-files.service';
+import { PHOTO_PURPOSE } from '#contract/storage';
 import { SAMPLE_ROOM } from './test-fixtures';
 
 let app: TestApp;

@@ -1,11 +1,16 @@
 import { eq } from 'drizzle-orm';
-import type { ActivityChanges, ActivityKind, ActivityValue } from '#contract/activity';
+import type { ActivityChanges, ActivityValue } from '#contract/activity';
 import type { TRoomInput } from '#contract/back-office';
 import { AppError } from '#contract/errors';
 import { rooms } from '../../db/schema/rooms';
 import { changesBetween } from '../../platform/activity';
 import { requireRight } from '../../platform/policy';
-import { logActivity, unitOfWork, type WorkContext } from '../../platform/service-context';
+import {
+  logActivity,
+  unitOfWork,
+  type LoggedActivity,
+  type WorkContext,
+} from '../../platform/service-context';
 import type { Ctx } from './context';
 import { nextRoomPosition } from './managed-space.service';
 
@@ -53,7 +58,9 @@ const PRICE_FIELDS = new Set<string>([
   'vatRateBasisPoints',
 ]);
 
-function roomEntry(room: RoomRow, kind: ActivityKind, changes?: ActivityChanges) {
+type RoomKind = 'room.created' | 'room.updated' | 'room.price_changed' | 'room.archived' | 'room.restored';
+
+function roomEntry(room: RoomRow, kind: RoomKind, changes?: ActivityChanges): LoggedActivity<RoomKind> {
   return {
     kind,
     subject: { type: 'room' as const, id: room.id },

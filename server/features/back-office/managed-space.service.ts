@@ -12,16 +12,22 @@ import type {
 import { AppError } from '#contract/errors';
 import { todayIn } from '#contract/dates';
 import { photoUrl } from '#contract/photos';
+import { roomPricesOf } from '#contract/rooms';
 import { cityKeyOf, DEFAULT_TIME_ZONE } from '#contract/spaces';
-import type { ActivityChanges, ActivityKind, ActivityValue } from '#contract/activity';
+import { RESERVED_SUBDOMAIN } from '#contract/tenancy';
+import type { ActivityChanges, ActivityValue } from '#contract/activity';
 import { sqlStateOf, UNIQUE_VIOLATION } from '../../db/transaction';
 import { changesBetween } from '../../platform/activity';
-import { logActivity, unitOfWork, type WorkContext } from '../../platform/service-context';
+import {
+  logActivity,
+  unitOfWork,
+  type LoggedActivity,
+  type WorkContext,
+} from '../../platform/service-context';
 import { spaceMembers } from '../../db/schema/memberships';
 import { roomPhotos, rooms } from '../../db/schema/rooms';
 import { spaceClosures, spaceOpeningHours, spacePhotos, spaces } from '../../db/schema/spaces';
-import { RESERVED_SUBDOMAIN } from '../tenancy/tenancy.service';
-import { clockOf, roomPricesOf } from '../spaces/mappers';
+import { clockOf } from '../../db/rows';
 import { requireRight, requireSignedIn } from '../../platform/policy';
 import type { Ctx } from './context';
 import { readAll } from '../../db/read-all';
@@ -91,7 +97,16 @@ async function lockedSpace(work: WorkContext, spaceId: string): Promise<SpaceRow
 }
 
 /** The entry of a change to a space, named as it is after the change. */
-function spaceEntry(space: SpaceRow, kind: ActivityKind, changes?: ActivityChanges) {
+/** The kinds of a change to a space that name it and nothing else. */
+type SpaceKind =
+  | 'space.updated'
+  | 'space.hours_changed'
+  | 'space.closures_changed'
+  | 'space.branding_changed'
+  | 'space.published'
+  | 'space.archived';
+
+function spaceEntry(space: SpaceRow, kind: SpaceKind, changes?: ActivityChanges): LoggedActivity<SpaceKind> {
   return {
     kind,
     subject: { type: 'space' as const, id: space.id },
@@ -108,7 +123,7 @@ function spaceEntry(space: SpaceRow, kind: ActivityKind, changes?: ActivityChang
 async function updateSpaceRow<K extends keyof SpaceRow & string>(
   ctx: Ctx,
   spaceId: string,
-  kind: ActivityKind,
+  kind: SpaceKind,
   values: Partial<typeof spaces.$inferInsert>,
   logged: readonly K[],
 ) {

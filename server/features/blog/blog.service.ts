@@ -115,7 +115,7 @@ export async function listArticles(
   return {
     items: rows.map((row) => summaryOf(row.article, row.authorName, locale)),
     page,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    pageSize,
     total,
     tags: tagRows,
   };
@@ -282,7 +282,7 @@ export async function createArticle(ctx: ServiceContext, draft: TArticleDraft): 
         .insert(articles)
         .values({ ...columnsOf(draft), authorId, createdAt: ctx.now, updatedAt: ctx.now })
         .returning({ id: articles.id });
-      await logArticle(work, 'article.created', row!.id, draft.fr.title, { slug: draft.slug });
+      await logArticle(work, 'article.created', row!.id, { title: draft.fr.title, slug: draft.slug });
       return { id: row!.id };
     }),
   );
@@ -370,7 +370,7 @@ export async function deleteArticle(ctx: ServiceContext, input: { id: string }) 
   return unitOfWork(ctx, async (work) => {
     const before = await requireArticle(work, input.id);
     await work.db.delete(articles).where(eq(articles.id, input.id));
-    await logArticle(work, 'article.deleted', input.id, before.titleFr, { slug: before.slug });
+    await logArticle(work, 'article.deleted', input.id, { title: before.titleFr, slug: before.slug });
     return { id: input.id };
   });
 }
@@ -379,10 +379,9 @@ async function logArticle(
   work: WorkContext,
   kind: 'article.created' | 'article.deleted',
   id: string,
-  title: string,
-  details: Record<string, string>,
+  article: { title: string; slug: string },
 ) {
-  await logActivity(work, { kind, subject: { type: 'article', id }, details: { title, ...details } });
+  await logActivity(work, { kind, subject: { type: 'article', id }, details: article });
 }
 
 /** What a Markdown text looks like once published: the same renderer and sanitiser as the article page. */

@@ -179,7 +179,7 @@ describe('reading', () => {
     expect(middle.result.previous).toMatchObject({ slug: a.slug });
     expect(middle.result.next).toMatchObject({ slug: c.slug });
     const first = await call(agents.anonymous, 'blog.list', { tag: 'suite', pageSize: 2 });
-    expect(first.result).toMatchObject({ page: 1, pageCount: 2, total: 3 });
+    expect(first.result).toMatchObject({ page: 1, pageSize: 2, total: 3 });
     expect((first.result.items as Array<{ slug: string }>).map((item) => item.slug)).toEqual([
       c.slug,
       b.slug,

@@ -15,6 +15,7 @@ import {
 import { addDays, todayIn } from '#contract/dates';
 import { AppError } from '#contract/errors';
 import { fileUrlOf } from '#contract/storage';
+import { pageOf, pageWindowSql } from '../../db/pagination';
 import { rowsOf } from '../../db/rows';
 import { adSpaces, ads, communityReports } from '../../db/schema/community';
 import { storedFiles } from '../../db/schema/files';
@@ -339,11 +340,16 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 export async function listAds(
   ctx: ServiceContext,
   input: { q?: string; category?: AdCategory; kind?: AdKind; spaceId?: string; mine: boolean; page: number },
-): Promise<{ ads: Array<TAdSummary & { status: AdStatus }>; hasMore: boolean; spaces: TSpaceOption[] }> {
+): Promise<{
+  ads: Array<TAdSummary & { status: AdStatus }>;
+  page: number;
+  hasMore: boolean;
+  spaces: TSpaceOption[];
+}> {
   const userId = personOf(ctx);
   const spaces = await spacesOf(ctx.db, userId);
   const spaceIds = spaces.map((space) => space.id).filter((id) => !input.spaceId || id === input.spaceId);
-  if (!spaceIds.length && !input.mine) return { ads: [], hasMore: false, spaces };
+  if (!spaceIds.length && !input.mine) return { ads: [], page: input.page, hasMore: false, spaces };
   const q = input.q?.trim();
   const conditions = [
     input.category ? sql`and a.category = ${input.category}` : sql``,
@@ -367,9 +373,9 @@ export async function listAds(
     from ads a join users u on u.id = a.author_id
     where ${whose} ${sql.join(conditions, sql` `)}
     order by a.created_at desc nulls last, a.id desc nulls last
-    limit ${AD_PAGE_SIZE + 1} offset ${(input.page - 1) * AD_PAGE_SIZE}`,
+    ${pageWindowSql(input.page, AD_PAGE_SIZE)}`,
   );
-  const page = rows.slice(0, AD_PAGE_SIZE);
+  const { items: page, hasMore } = pageOf(rows, AD_PAGE_SIZE);
   const names = await spaceNamesOf(
     ctx,
     page.map((row) => row.id),
@@ -389,7 +395,8 @@ export async function listAds(
       status: row.status,
       imageUrl: row.image_key ? fileUrlOf(row.image_key) : null,
     })),
-    hasMore: rows.length > AD_PAGE_SIZE,
+    page: input.page,
+    hasMore,
     spaces,
   };
 }

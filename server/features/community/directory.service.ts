@@ -8,6 +8,7 @@ import {
   type TDirectorySettings,
 } from '#contract/community';
 import { AppError } from '#contract/errors';
+import { pageOf, pageWindowSql } from '../../db/pagination';
 import { rowsOf } from '../../db/rows';
 import { users } from '../../db/schema/auth';
 import { directoryEntries } from '../../db/schema/community';
@@ -117,14 +118,18 @@ function memberOf(row: MemberRow, spaces: string[]): TDirectoryMember {
 export async function searchDirectory(
   ctx: ServiceContext,
   input: { q?: string; spaceId?: string; page: number },
-): Promise<{ members: TDirectoryMember[]; hasMore: boolean; spaces: Array<{ id: string; name: string }> }> {
+): Promise<{
+  members: TDirectoryMember[];
+  page: number;
+  hasMore: boolean;
+  spaces: Array<{ id: string; name: string }>;
+}> {
   const userId = personOf(ctx);
   const spaces = await spacesOf(ctx.db, userId);
   const spaceIds = spaces.map((space) => space.id).filter((id) => !input.spaceId || id === input.spaceId);
   // A space one does not belong to shows nothing (as if empty), like any space filter on a list.
-  if (!spaceIds.length) return { members: [], hasMore: false, spaces };
+  if (!spaceIds.length) return { members: [], page: input.page, hasMore: false, spaces };
   const q = input.q?.trim();
-  const offset = (input.page - 1) * DIRECTORY_PAGE_SIZE;
   const spaceList = sql.join(
     spaceIds.map((id) => sql`${id}::uuid`),
     sql`, `,
@@ -142,9 +147,9 @@ export async function searchDirectory(
       and exists (select 1 from space_members m where m.user_id = d.user_id and m.space_id in (${spaceList}))
       ${q ? sql`and d.search_text like ${containsPattern(q.toLowerCase())}` : sql``}
     order by d.sort_name, d.user_id
-    limit ${DIRECTORY_PAGE_SIZE + 1} offset ${offset}`,
+    ${pageWindowSql(input.page, DIRECTORY_PAGE_SIZE)}`,
   );
-  const page = rows.slice(0, DIRECTORY_PAGE_SIZE);
+  const { items: page, hasMore } = pageOf(rows, DIRECTORY_PAGE_SIZE);
   const shared = await sharedSpacesOf(
     ctx,
     page.map((row) => row.id),
@@ -152,7 +157,8 @@ export async function searchDirectory(
   );
   return {
     members: page.map((row) => memberOf(row, shared.get(row.id) ?? [])),
-    hasMore: rows.length > DIRECTORY_PAGE_SIZE,
+    page: input.page,
+    hasMore,
     spaces,
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AppError } from '#contract/errors';
+import { AppError, refused } from '#contract/errors';
 import { localToInstant, type TEventForm, type TManagedEvent } from '#contract/events';
 import { DEFAULT_OFFER_HOURS } from '#contract/events.plain';
 import { rowsOf } from '../../db/rows';
@@ -25,8 +25,6 @@ import { queueRefill, refundAndLog } from './registrations.service';
  */
 
 const notFound = (id: string) => new AppError('not-found', `No event ${id}`);
-const refused = (reason: string, message: string, extra: Record<string, unknown> = {}) =>
-  new AppError('failed-precondition', message, { reason, ...extra });
 
 interface EventTimes {
   startsAt: Date;

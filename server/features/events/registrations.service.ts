@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ActivityEntry } from '../../platform/activity';
-import { AppError } from '#contract/errors';
+import type { ActivityChanges, ActivityKind } from '#contract/activity';
+import type { ActivityDetailsOf } from '#contract/activity-details';
+import { AppError, refused } from '#contract/errors';
 import type { TAttendee, TMyRegistration, TRegistrationPayment } from '#contract/events';
 import {
   EVENT_FULL_SQLSTATE,
@@ -13,15 +14,14 @@ import { ZUuid } from '#contract/input';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { sqlStateOf, type Tx } from '../../db/transaction';
-import { recordActivities } from '../../platform/activity';
 import { settleSale } from '../../platform/invoicing';
 import { defineJob, enqueueJob, wakeJobRunner } from '../../platform/jobs';
 import { may, requireRight, requireSignedIn, spaceRoleOf } from '../../platform/policy';
 import {
-  activityActorOf,
   logActivity,
   systemContext,
   unitOfWork,
+  type LoggedActivity,
   type ServiceContext,
   type WorkContext,
 } from '../../platform/service-context';
@@ -46,7 +46,6 @@ import { eventDetails, lockAndReadEvent, selectEvents, type EventRow } from './e
  * and, with the event locked and conditional updates, makes each offer once however many processes run.
  */
 
-const refused = (reason: string, message: string) => new AppError('failed-precondition', message, { reason });
 const notFound = (id: string) => new AppError('not-found', `No event ${id}`);
 
 interface RegistrationRow extends Record<string, unknown> {
@@ -100,7 +99,7 @@ export async function myRegistration(ctx: ServiceContext, eventId: string): Prom
 }
 
 /** The payment part of a registration's activity entry. */
-function chargeEntryDetails(charge: ChargeDetails | null): Record<string, string | number> {
+function chargeEntryDetails(charge: ChargeDetails | null): ChargeDetails | Record<never, never> {
   return charge ? { ...charge } : {};
 }
 
@@ -129,13 +128,22 @@ async function lockEvent(work: WorkContext, eventId: string): Promise<EventRow> 
   return row;
 }
 
-/** The registration's activity entry: about its person, in the event's space. */
-function registrationEntry(
+type RegistrationKind = Extract<ActivityKind, `registration.${string}`>;
+type EventKeys = 'eventTitle' | 'spaceName' | 'startsAt' | 'endsAt' | 'timeZone' | 'eventId';
+type WithoutEvent<T> = T extends unknown ? Omit<T, EventKeys> : never;
+
+/**
+ * The registration's activity entry: about its person, in the event's space, with the event as it is (its
+ * title, place and times); `extra.details` is the rest of the kind's data (contract/activity-details.ts).
+ */
+function registrationEntry<K extends RegistrationKind>(
   row: EventRow,
   registration: { id: string; userId: string },
-  kind: ActivityEntry['kind'],
-  extra: { changes?: ActivityEntry['changes']; details?: ActivityEntry['details'] } = {},
-): Omit<ActivityEntry, 'actor' | 'occurredAt'> {
+  kind: K,
+  extra: { changes?: ActivityChanges; details?: WithoutEvent<ActivityDetailsOf<K>> } = {},
+): LoggedActivity<K> {
+  // TypeScript cannot follow a generic kind to its data shape: the event is added here, the rest was
+  // checked against the kind at the call.
   return {
     kind,
     subject: { type: 'registration', id: registration.id },
@@ -143,7 +151,7 @@ function registrationEntry(
     aboutUserId: registration.userId,
     changes: extra.changes ?? {},
     details: { ...eventDetails(row), eventId: row.id, ...extra.details },
-  };
+  } as LoggedActivity<K>;
 }
 
 /** Queues a look at the event's free places (the offers job), in the caller's transaction. */
@@ -371,16 +379,14 @@ export async function refillEvent(
           WHERE event_id = ${eventId} AND status = 'offered' AND offer_expires_at <= ${now}
           RETURNING id, user_id`,
     );
-    const entries: ActivityEntry[] = [];
-    const system = { actor: activityActorOf(work), occurredAt: work.now };
+    const entries: LoggedActivity<'registration.offer_expired' | 'registration.offered'>[] = [];
     for (const row of expired) {
       await enqueueJob(work.db, eventMailJob, { event: 'offer-expired', registrationId: row.id });
-      entries.push({
-        ...system,
-        ...registrationEntry(event, { id: row.id, userId: row.user_id }, 'registration.offer_expired', {
+      entries.push(
+        registrationEntry(event, { id: row.id, userId: row.user_id }, 'registration.offer_expired', {
           changes: { status: { before: 'offered', after: 'cancelled' } },
         }),
-      });
+      );
     }
     const deadline = new Date(event.registration_deadline);
     let offered = 0;
@@ -412,18 +418,17 @@ export async function refillEvent(
               dedupeKey: `events.offer-expiry:${row.id}:${until.getTime()}`,
             },
           );
-          entries.push({
-            ...system,
-            ...registrationEntry(event, { id: row.id, userId: row.user_id }, 'registration.offered', {
+          entries.push(
+            registrationEntry(event, { id: row.id, userId: row.user_id }, 'registration.offered', {
               changes: { status: { before: 'waitlisted', after: 'offered' } },
               details: { offerExpiresAt: until.toISOString() },
             }),
-          });
+          );
         }
         offered = chosen.length;
       }
     }
-    await recordActivities(work.db, entries);
+    await logActivity(work, entries);
     return { expired: expired.length, offered };
   });
 }
@@ -500,15 +505,13 @@ export async function sweepEvents(
             spaces.time_zone, spaces.name AS space_name
           FROM marked JOIN events ON events.id = marked.event_id JOIN spaces ON spaces.id = events.space_id`,
     );
-    const system = { actor: activityActorOf(work), occurredAt: work.now };
-    await recordActivities(
-      work.db,
-      rows.map((row) => ({
-        ...system,
-        ...registrationEntry(row, { id: row.registration_id, userId: row.user_id }, 'registration.no_show', {
+    await logActivity(
+      work,
+      rows.map((row) =>
+        registrationEntry(row, { id: row.registration_id, userId: row.user_id }, 'registration.no_show', {
           changes: { status: { before: 'registered', after: 'no_show' } },
         }),
-      })),
+      ),
     );
     return rows.length;
   });

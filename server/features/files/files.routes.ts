@@ -1,21 +1,15 @@
 import { Hono, type Context } from 'hono';
 import { isAppError } from '#contract/errors';
 import { FILE_PURPOSES, isFilePurpose, StorageError, ZFileKey } from '#contract/storage';
-import type { Db } from '../../db/client';
-import type { Logger } from '../../platform/log';
-import { requireSignedIn, type Actor } from '../../platform/policy';
-import type { SessionReader } from '../../platform/session';
+import { requireSignedIn } from '../../platform/policy';
+import type { RequestContexts, RequestEnv } from '../../platform/request-context';
 import type { FileStore } from '../../platform/storage';
 import { deleteOwnFile, readableFile, storeUpload } from './files.service';
 
-type FilesEnv = { Variables: { log: Logger } };
-
 export interface FileRoutesDeps {
-  db: Db;
   store: FileStore;
-  readSession: SessionReader;
-  /** What time it is for reading rules that depend on it (an ad's end); tests fix it. */
-  clock?: () => Date;
+  /** The request's context (server/platform/request-context.ts): the caller, and `now` for rules that depend on it. */
+  contextOf: RequestContexts;
 }
 
 /** Reads a request body, giving up as soon as it exceeds `maxBytes` (the rest is never buffered). */
@@ -57,12 +51,10 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
  * `POST /api/files?purpose=avatar&name=<file name>` with the file as the raw body (so the browser can report
  * upload progress); `GET /api/files/:key`; `DELETE /api/files/:key`. Errors use the `storage/…` codes.
  */
-export function createFileRoutes({ db, store, readSession, clock = () => new Date() }: FileRoutesDeps) {
-  const routes = new Hono<FilesEnv>();
-  const actorOf = async (c: Context<FilesEnv>): Promise<Actor> =>
-    (await readSession(c.req.raw.headers))?.user ?? null;
+export function createFileRoutes({ store, contextOf }: FileRoutesDeps) {
+  const routes = new Hono<RequestEnv>();
 
-  function fail(c: Context<FilesEnv>, error: unknown) {
+  function fail(c: Context<RequestEnv>, error: unknown) {
     if (error instanceof StorageError) return c.json(error.toBody(), error.httpStatus as 400);
     // The policy's refusals (server/platform/policy.ts), in the storage API's codes.
     if (isAppError(error) && error.code === 'unauthenticated') {
@@ -74,13 +66,14 @@ export function createFileRoutes({ db, store, readSession, clock = () => new Dat
 
   routes.post('/', async (c) => {
     try {
-      const user = requireSignedIn(await actorOf(c));
+      const { ctx } = await contextOf(c);
+      const user = requireSignedIn(ctx.actor);
       const purpose = c.req.query('purpose');
       if (!isFilePurpose(purpose)) {
         throw new StorageError('storage/invalid-argument', 'Unknown upload purpose', { reason: 'purpose' });
       }
       const bytes = await readBodyUpTo(c.req.raw, FILE_PURPOSES[purpose].maxBytes);
-      const uploaded = await storeUpload(db, store, {
+      const uploaded = await storeUpload(ctx.db, store, {
         ownerId: user.id,
         purpose,
         bytes,
@@ -97,7 +90,8 @@ export function createFileRoutes({ db, store, readSession, clock = () => new Dat
       const key = c.req.param('key');
       if (!ZFileKey.safeParse(key).success)
         throw new StorageError('storage/object-not-found', 'No such file');
-      const file = await readableFile(db, await actorOf(c), key, clock());
+      const { ctx } = await contextOf(c);
+      const file = await readableFile(ctx.db, ctx.actor, key, ctx.now);
       const bytes = await store.get(file.key);
       if (!bytes) throw new StorageError('storage/object-not-found', 'No such file');
       const kind = file.contentType.startsWith('image/') ? 'inline' : 'attachment';
@@ -117,11 +111,12 @@ export function createFileRoutes({ db, store, readSession, clock = () => new Dat
 
   routes.delete('/:key', async (c) => {
     try {
-      const actor = requireSignedIn(await actorOf(c));
+      const { ctx } = await contextOf(c);
+      const actor = requireSignedIn(ctx.actor);
       const key = c.req.param('key');
       if (!ZFileKey.safeParse(key).success)
         throw new StorageError('storage/object-not-found', 'No such file');
-      await deleteOwnFile(db, store, actor, key);
+      await deleteOwnFile(ctx.db, store, actor, key);
       return c.body(null, 204);
     } catch (error) {
       return fail(c, error);

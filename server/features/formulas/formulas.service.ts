@@ -1,5 +1,4 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ActivityDetails } from '#contract/activity';
 import { AppError } from '#contract/errors';
 import type { TFormula, TFormulaForm } from '#contract/formulas';
 import type { ActivationMoment } from '#contract/formulas.plain';
@@ -97,13 +96,12 @@ function formulaEntry(
   kind: 'formula.created' | 'formula.updated' | 'formula.archived' | 'formula.restored',
   changes = {},
 ) {
-  const details: ActivityDetails = { formulaName: row.nameFr, formulaKind: row.kind };
   return logActivity(work, {
     kind,
     subject: { type: 'formula', id: row.id },
     spaceId: row.spaceId,
     changes,
-    details,
+    details: { formulaName: row.nameFr, formulaKind: row.kind },
   });
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays, todayIn } from '#contract/dates';
-import { AppError } from '#contract/errors';
+import { AppError, refused } from '#contract/errors';
 import type { TPausePreview } from '#contract/formulas';
 import { PAUSE_HORIZON_DAYS, PAUSE_REFUSED_SQLSTATE, type CreditUnit } from '#contract/formulas.plain';
 import type { Db } from '../../db/client';
@@ -8,11 +8,9 @@ import { rowsOf } from '../../db/rows';
 import { formulas, planPauses, plans } from '../../db/schema/formulas';
 import { spaces } from '../../db/schema/spaces';
 import { sqlStateOf, type Tx } from '../../db/transaction';
-import { recordActivities } from '../../platform/activity';
 import { enqueueJob, wakeJobRunner } from '../../platform/jobs';
 import { isSelf, requireSignedIn } from '../../platform/policy';
 import {
-  activityActorOf,
   logActivity,
   unitOfWork,
   type ServiceContext,
@@ -30,9 +28,6 @@ import { plansOf } from './plans.service';
  * of the credit it held, which cannot pay for a time inside the pause. The database refuses overlapping
  * pauses, pauses the space does not offer or longer than its maximum (migration 0025).
  */
-
-const refused = (reason: string, message: string, details: Record<string, unknown> = {}) =>
-  new AppError('failed-precondition', message, { reason, ...details });
 
 type PauseDates = { planId: string; startsOn: string; endsOn: string };
 
@@ -257,24 +252,20 @@ export async function applyPause(work: WorkContext, pauseId: string, resumeOn: s
       sql`UPDATE credit_lots SET valid_until = ${later.toISOString()}::timestamptz WHERE id = ${lot.id}`,
     );
   }
-  await recordActivities(work.db, [
-    {
-      kind: 'plan.resumed',
-      subject: { type: 'plan', id: pause.planId },
-      spaceId: plan!.spaceId,
-      aboutUserId: plan!.userId,
-      actor: activityActorOf(work),
-      occurredAt: work.now,
-      details: {
-        formulaName: row.formulaName,
-        startsOn: pause.startsOn,
-        endsOn,
-        days,
-        early: endsOn < pause.endsOn,
-        periodEndsAt: periodEndsAt?.toISOString() ?? null,
-      },
+  await logActivity(work, {
+    kind: 'plan.resumed',
+    subject: { type: 'plan', id: pause.planId },
+    spaceId: plan!.spaceId,
+    aboutUserId: plan!.userId,
+    details: {
+      formulaName: row.formulaName,
+      startsOn: pause.startsOn,
+      endsOn,
+      days,
+      early: endsOn < pause.endsOn,
+      periodEndsAt: periodEndsAt?.toISOString() ?? null,
     },
-  ]);
+  });
   return true;
 }
 

@@ -3,12 +3,12 @@ import { RENEWAL_REMINDER_DAYS } from '#contract/formulas.plain';
 import { rowsOf } from '../../db/rows';
 import { formulas, plans } from '../../db/schema/formulas';
 import { spaces } from '../../db/schema/spaces';
-import { recordActivities, type ActivityEntry } from '../../platform/activity';
 import { lotBalanceSql } from '../../platform/credit-ledger';
 import { enqueueJob, wakeJobRunner } from '../../platform/jobs';
 import {
-  activityActorOf,
+  logActivity,
   unitOfWork,
+  type LoggedActivity,
   type ServiceContext,
   type WorkContext,
 } from '../../platform/service-context';
@@ -36,10 +36,6 @@ export interface PlanSweepResult {
   rolledOver: number;
   suspended: number;
   reminded: number;
-}
-
-function systemEntry(work: WorkContext, entry: Omit<ActivityEntry, 'actor' | 'occurredAt'>): ActivityEntry {
-  return { ...entry, actor: activityActorOf(work), occurredAt: work.now };
 }
 
 /** One due membership renews by one period (a plan far behind catches up one period per run). */
@@ -106,15 +102,13 @@ async function renewOne(work: WorkContext, planId: string): Promise<boolean> {
     actorId: null,
     now: work.now,
   });
-  await recordActivities(work.db, [
-    systemEntry(work, {
-      kind: 'plan.renewed',
-      subject: { type: 'plan', id: planId },
-      spaceId: plan.spaceId,
-      aboutUserId: plan.userId,
-      details: { formulaName: formula.nameFr, periodIndex: next, periodEndsAt: bounds.endsAt.toISOString() },
-    }),
-  ]);
+  await logActivity(work, {
+    kind: 'plan.renewed',
+    subject: { type: 'plan', id: planId },
+    spaceId: plan.spaceId,
+    aboutUserId: plan.userId,
+    details: { formulaName: formula.nameFr, periodIndex: next, periodEndsAt: bounds.endsAt.toISOString() },
+  });
   return true;
 }
 
@@ -268,26 +262,22 @@ export async function sweepPlans(ctx: ServiceContext): Promise<PlanSweepResult> 
     counts.reminded = reminded.length;
     for (const { id } of reminded)
       await enqueueJob(work.db, formulaMailJob, { event: 'renewal-reminder', planId: id });
-    await recordActivities(work.db, [
-      ...ended.map((row) =>
-        systemEntry(work, {
-          kind: 'plan.ended',
-          subject: { type: 'plan', id: row.id },
-          spaceId: row.space_id,
-          aboutUserId: row.user_id,
-          changes: {},
-          details: { formulaName: row.formula_name },
-        }),
-      ),
-      ...suspended.map((row) =>
-        systemEntry(work, {
-          kind: 'plan.suspended',
-          subject: { type: 'plan', id: row.id },
-          spaceId: row.space_id,
-          aboutUserId: row.user_id,
-          details: { formulaName: row.formula_name },
-        }),
-      ),
+    await logActivity(work, [
+      ...ended.map((row): LoggedActivity<'plan.ended'> => ({
+        kind: 'plan.ended',
+        subject: { type: 'plan', id: row.id },
+        spaceId: row.space_id,
+        aboutUserId: row.user_id,
+        changes: {},
+        details: { formulaName: row.formula_name },
+      })),
+      ...suspended.map((row): LoggedActivity<'plan.suspended'> => ({
+        kind: 'plan.suspended',
+        subject: { type: 'plan', id: row.id },
+        spaceId: row.space_id,
+        aboutUserId: row.user_id,
+        details: { formulaName: row.formula_name },
+      })),
     ]);
     return counts;
   });

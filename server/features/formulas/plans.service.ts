@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { AppError } from '#contract/errors';
-import { type TLedgerLine, type TLot, type TPlan } from '#contract/formulas';
+import { AppError, refused } from '#contract/errors';
+import { LEDGER_PAGE_SIZE, type TLedgerLine, type TLot, type TPlan } from '#contract/formulas';
 import {
   INSUFFICIENT_CREDIT_SQLSTATE,
   SPENDABLE_PLAN_STATUSES,
@@ -11,6 +11,7 @@ import { withVatBreakdown } from '#contract/money';
 import { todayIn } from '#contract/dates';
 import type { RoomKind } from '#contract/rooms';
 import type { Db } from '../../db/client';
+import { keysetPageOf } from '../../db/pagination';
 import { rowsOf } from '../../db/rows';
 import { users } from '../../db/schema/auth';
 import { creditLots, formulas, orderLines, orders, planPauses, plans } from '../../db/schema/formulas';
@@ -43,8 +44,6 @@ type PlanRow = typeof plans.$inferSelect;
 /** How long after its end a lot still shows on a plan (then only in the ledger). */
 const LOTS_SHOWN_DAYS = 45;
 type SpaceInfo = { id: string; slug: string; name: string; city: string; timeZone: string };
-
-const refused = (reason: string, message: string) => new AppError('failed-precondition', message, { reason });
 
 async function spaceInfo(db: Db | Tx, spaceId: string): Promise<SpaceInfo> {
   const [space] = await db
@@ -666,8 +665,14 @@ export async function listSpacePlans(ctx: ServiceContext, spaceId: string) {
  * The member's ledger, newest first, each line with its lot's balance just after it (a window sum over the
  * lot, in entry order) and the booking or the event's place it paid or refunded.
  */
-export async function listMyLedger(ctx: ServiceContext, input: { before?: number }, pageSize = 50) {
+export async function listMyLedger(
+  ctx: ServiceContext,
+  input: { cursor?: string },
+  pageSize = LEDGER_PAGE_SIZE,
+) {
   const user = requireSignedIn(ctx.actor);
+  // The cursor is the last line's id of the page before; anything else starts from the newest.
+  const before = /^[1-9]\d{0,15}$/.test(input.cursor ?? '') ? Number(input.cursor) : null;
   const rows = await rowsOf<{
     id: number;
     lot_id: string;
@@ -693,7 +698,7 @@ export async function listMyLedger(ctx: ServiceContext, input: { before?: number
     sql`WITH page AS (
           SELECT e.id, e.lot_id, e.kind, e.amount, e.reason, e.reservation_id, e.registration_id, e.occurred_at
           FROM credit_entries e
-          WHERE e.user_id = ${user.id} AND ${input.before ? sql`e.id < ${input.before}` : sql`TRUE`}
+          WHERE e.user_id = ${user.id} AND ${before ? sql`e.id < ${before}` : sql`TRUE`}
           ORDER BY e.id DESC LIMIT ${pageSize + 1}
         ),
         running AS (
@@ -713,7 +718,8 @@ export async function listMyLedger(ctx: ServiceContext, input: { before?: number
         LEFT JOIN events ev ON ev.id = er.event_id
         ORDER BY page.id DESC`,
   );
-  const lines = rows.slice(0, pageSize).map((row): TLedgerLine => ({
+  const { items, nextCursor } = keysetPageOf(rows, pageSize, (last) => String(last.id));
+  const lines = items.map((row): TLedgerLine => ({
     id: String(row.id),
     lotId: row.lot_id,
     kind: row.kind,
@@ -742,7 +748,7 @@ export async function listMyLedger(ctx: ServiceContext, input: { before?: number
         : null,
     balanceAfter: Number(row.balance_after),
   }));
-  return { lines, hasMore: rows.length > pageSize };
+  return { lines, nextCursor };
 }
 
 /** What paying a slot with credit would cost and leave, for the booking panel; null when no lot covers it. */

@@ -18,6 +18,7 @@ import {
 } from '../reservations/reservations.fixtures';
 import { closingArchive } from './closing-archive';
 import { invoicesRouter, setLegalIdentity } from './invoices.fixtures';
+import { createRequestContexts } from '../../platform/request-context';
 import { createInvoiceRoutes } from './invoices.routes';
 
 /**
@@ -121,9 +122,11 @@ describe('the archive of a closed month', () => {
       ['member', member.session],
     ]);
     const routes = createInvoiceRoutes({
-      db: database.db,
-      readSession: async (headers) => sessionOf.get(headers.get('x-test-as') ?? '') ?? null,
-      clock: () => now,
+      contextOf: createRequestContexts({
+        db: database.db,
+        readSession: async (headers) => sessionOf.get(headers.get('x-test-as') ?? '') ?? null,
+        clock: () => now,
+      }),
     });
     const get = (path: string, as: string) => routes.request(path, { headers: { 'x-test-as': as } });
     const path = `/invoicing/${spaceId}/closings/2027-03.zip`;
@@ -141,14 +144,16 @@ describe('the archive of a closed month', () => {
 describe('the accountant’s export of a period', () => {
   const routes = () =>
     createInvoiceRoutes({
-      db: database.db,
-      readSession: async (headers) =>
-        headers.get('x-test-as') === 'manager'
-          ? manager.session
-          : headers.get('x-test-as') === 'member'
-            ? member.session
-            : null,
-      clock: () => now,
+      contextOf: createRequestContexts({
+        db: database.db,
+        readSession: async (headers) =>
+          headers.get('x-test-as') === 'manager'
+            ? manager.session
+            : headers.get('x-test-as') === 'member'
+              ? member.session
+              : null,
+        clock: () => now,
+      }),
     });
   const get = (query: string, as: string) =>
     routes().request(`/invoicing/${spaceId}/export.csv${query}`, { headers: { 'x-test-as': as } });

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { TManagedDocument, TMySharedDocument, TShareTarget } from '#contract/documents';
 import { SHARED_DOCUMENT_PURPOSE } from '#contract/documents';
-import { AppError } from '#contract/errors';
+import { AppError, refused } from '#contract/errors';
 import { fileUrlOf, type SniffedType } from '#contract/storage';
 import { rowsOf } from '../../db/rows';
 import { documentAcknowledgements, documentShares, sharedDocuments } from '../../db/schema/documents';
@@ -26,8 +26,6 @@ import { readAll } from '../../db/read-all';
  * revoked, never deleted. Every change is in the activity log; a member is e-mailed when a document is
  * shared with them.
  */
-
-const refused = (reason: string, message: string) => new AppError('failed-precondition', message, { reason });
 
 type DocumentRow = typeof sharedDocuments.$inferSelect;
 

@@ -291,21 +291,21 @@ describe('the member’s list', () => {
     const buyer = await insertPerson(database.db);
     for (let i = 0; i < 5; i++) await issue(spaceId, 1000 + i, buyer);
     const seen: string[] = [];
-    let before: string | null = null;
+    let cursor: string | null = null;
     for (let page = 0; page < 5; page++) {
-      const result: { invoices: { number: string }[]; next: string | null } = await call(
+      const result: { invoices: { number: string }[]; nextCursor: string | null } = await call(
         buyer,
         'invoices.listMine',
-        { limit: 2, before },
+        cursor ? { limit: 2, cursor } : { limit: 2 },
       );
       seen.push(...result.invoices.map((invoice) => invoice.number));
-      before = result.next;
-      if (!before) break;
+      cursor = result.nextCursor;
+      if (!cursor) break;
     }
     expect(seen).toHaveLength(5);
     expect(new Set(seen).size).toBe(5);
     // Issued at the same instant (the test's clock): the id decides, consistently.
-    expect(before).toBeNull();
+    expect(cursor).toBeNull();
   });
 });
 

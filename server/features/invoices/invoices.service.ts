@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { todayIn } from '#contract/dates';
-import { AppError } from '#contract/errors';
+import { AppError, refused } from '#contract/errors';
+import { isUuid } from '#contract/input';
 import type {
   TBillingDetailsForm,
   TClosing,
@@ -10,6 +11,7 @@ import type {
 } from '#contract/invoices';
 import type { InvoicePaymentMethod, PaymentStatus, StoredPaymentStatus } from '#contract/invoices.plain';
 import type { Db } from '../../db/client';
+import { keysetPageOf } from '../../db/pagination';
 import { rowsOf } from '../../db/rows';
 import { billingDetails, invoices, invoicingClosings, spaceLegalIdentities } from '../../db/schema/invoices';
 import { orders } from '../../db/schema/formulas';
@@ -42,9 +44,6 @@ import { readAll } from '../../db/read-all';
  * the lists, payments, corrections, the chain's verification and the monthly closing. Issuing itself is
  * in server/platform/invoicing.ts, called by the sales' own units of work.
  */
-
-const refused = (reason: string, message: string, details: Record<string, unknown> = {}) =>
-  new AppError('failed-precondition', message, { reason, ...details });
 
 async function spaceZone(db: Db | Tx, spaceId: string) {
   const [space] = await db
@@ -239,17 +238,19 @@ function toSummary(row: SummaryRow, now: Date): TInvoiceSummary {
 }
 
 /**
- * A page of the member's invoices and credit notes, newest first, after `before` (the last one of the
- * previous page): a keyset on (issued_at, id), read from the buyer's index however long the history.
+ * A page of the member's invoices and credit notes, newest first, after `cursor` (the previous page's
+ * `nextCursor`: its last one's id): a keyset on (issued_at, id), read from the buyer's index however long
+ * the history. A cursor that is not one of ours starts from the newest.
  */
 export async function listMyInvoices(
   ctx: ServiceContext,
-  input: { limit: number; before: string | null },
-): Promise<{ invoices: TInvoiceSummary[]; next: string | null }> {
+  input: { limit: number; cursor?: string },
+): Promise<{ invoices: TInvoiceSummary[]; nextCursor: string | null }> {
   const user = requireSignedIn(ctx.actor);
-  const after = input.before
+  const before = isUuid(input.cursor) ? input.cursor : null;
+  const after = before
     ? sql`AND (i.issued_at, i.id) < (SELECT c.issued_at, c.id FROM invoices c
-                                     WHERE c.id = ${input.before} AND c.buyer_user_id = ${user.id})`
+                                     WHERE c.id = ${before} AND c.buyer_user_id = ${user.id})`
     : sql``;
   const rows = await rowsOf<SummaryRow>(
     ctx.db,
@@ -257,11 +258,8 @@ export async function listMyInvoices(
         WHERE i.buyer_user_id = ${user.id} ${after}
         ORDER BY i.issued_at DESC, i.id DESC LIMIT ${input.limit + 1}`,
   );
-  const page = rows.slice(0, input.limit);
-  return {
-    invoices: page.map((row) => toSummary(row, ctx.now)),
-    next: rows.length > input.limit ? page[page.length - 1]!.id : null,
-  };
+  const { items, nextCursor } = keysetPageOf(rows, input.limit, (last) => last.id);
+  return { invoices: items.map((row) => toSummary(row, ctx.now)), nextCursor };
 }
 
 async function summaryOf(db: Db | Tx, id: string, now: Date): Promise<TInvoiceSummary> {

@@ -17,7 +17,7 @@ import { spaces } from '../../db/schema/spaces';
 import { ads, directoryEntries } from '../../db/schema/community';
 import { billingDetails } from '../../db/schema/invoices';
 import type { Tx } from '../../db/transaction';
-import { anonymiseActivityOf, changesBetween, recordActivity } from '../../platform/activity';
+import { anonymiseActivityOf, changesBetween } from '../../platform/activity';
 import { requireSignedIn } from '../../platform/policy';
 import {
   logActivity,
@@ -384,12 +384,11 @@ export async function deleteAccount(
     const anonymised = await anonymiseActivityOf(tx, userId, work.now);
     // Written after the anonymisation, by a person it no longer names (actor_type user, no id), already
     // marked anonymised: the request id stays, as on every entry.
-    await recordActivity(tx, {
+    await logActivity(work, {
       kind: 'account.deleted',
-      actor: { type: 'deleted-user', requestId: work.requestId ?? undefined },
+      byDeletedAccount: true,
       subject: { type: 'user', id: userId },
       details: { entriesAnonymised: anonymised },
-      occurredAt: work.now,
     });
     // Their avatar, their ads' images and their unattached uploads go; what a space shows stays its own.
     return eraseFilesOf(tx, userId);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TReservation } from '#contract/reservations';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
+import { createRequestContexts } from '../../platform/request-context';
 import type { Session } from '../../platform/session';
 import { createCalendarRoutes } from './calendar.routes';
 import {
@@ -44,10 +45,12 @@ beforeAll(async () => {
     contextFor(database.db, member.session),
   )) as TReservation;
   routes = createCalendarRoutes({
-    db: database.db,
-    readSession: async () => signedIn,
+    contextOf: createRequestContexts({
+      db: database.db,
+      readSession: async () => signedIn,
+      clock: () => NOW,
+    }),
     baseUrl: 'https://escale.test',
-    clock: () => NOW,
   });
 });
 afterAll(() => database.close());

@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ActivityDetails, ActivityKind } from '#contract/activity';
-import { AppError } from '#contract/errors';
+import type { CreditRefund } from '#contract/activity-details';
+import { AppError, refused } from '#contract/errors';
 import { isActiveStatus, type ReservationStatus } from '#contract/reservations';
 import type { Db } from '../../db/client';
 import { activeStatusSql } from '../../db/schema/reservations';
 import { rowsOf } from '../../db/rows';
-import { changesBetween, recordActivities, type ActivityEntry } from '../../platform/activity';
+import { changesBetween } from '../../platform/activity';
 import { wakeJobRunner } from '../../platform/jobs';
 import {
   isSelf,
@@ -15,9 +15,9 @@ import {
   type PolicyScope,
 } from '../../platform/policy';
 import {
-  activityActorOf,
   logActivity,
   unitOfWork,
+  type LoggedActivity,
   type ServiceContext,
 } from '../../platform/service-context';
 import { refundBooking, type RefundOutcome } from '../../platform/credit-ledger';
@@ -54,7 +54,15 @@ async function managedRecord(ctx: ServiceContext, id: string): Promise<Reservati
 }
 
 const refusedBecause = (reason: string, details: Record<string, unknown> = {}) =>
-  new AppError('failed-precondition', `Refused: ${reason}`, { reason, ...details });
+  refused(reason, `Refused: ${reason}`, details);
+
+/** The kinds of a reservation's status change made by a transition or the sweep. */
+type TransitionKind =
+  | 'reservation.cancelled'
+  | 'reservation.approved'
+  | 'reservation.declined'
+  | 'reservation.no_show'
+  | 'reservation.completed';
 
 interface Transition {
   /** What must still hold for the change to apply (`status = 'pending'`). */
@@ -63,8 +71,9 @@ interface Transition {
   /** The status it moves to, for the log's before/after. */
   status: ReservationStatus;
   mail: ReservationMailEvent | null;
-  kind: ActivityKind;
-  details?: ActivityDetails;
+  kind: TransitionKind;
+  /** The kind's data besides the slot and a refund (a cancellation's author and reason). */
+  details?: { by?: string; reason?: string | null };
   /** A booking paid by credit gets its credit back, to the same lot, in the same transaction. */
   refundsCredit?: boolean;
   /** Its invoice: issued when the booking is confirmed, credited in full when it is cancelled. */
@@ -111,7 +120,7 @@ async function transition(
 }
 
 /** What the log keeps of a cancellation's refund: how much went back, or that the lot had expired. */
-function refundDetails(refund: RefundOutcome): ActivityDetails {
+function refundDetails(refund: RefundOutcome): CreditRefund {
   if (refund.status === 'none') return {};
   return { creditRefund: refund.status, creditAmount: refund.amount, creditUnit: refund.unit };
 }
@@ -321,16 +330,13 @@ const sweptColumns = sql`reservations.id, reservations.space_id, reservations.us
 
 /** The system's entry for a reservation the sweep moved on (actor: the system; about: its member). */
 function sweptEntry(
-  ctx: ServiceContext,
   row: SweptRow,
-  kind: ActivityKind,
+  kind: 'reservation.cancelled' | 'reservation.completed',
   change: { before: ReservationStatus; after: ReservationStatus },
-  details: ActivityDetails = {},
-): ActivityEntry {
+  details: CreditRefund & { by?: string; reason?: string | null } = {},
+): LoggedActivity<'reservation.cancelled' | 'reservation.completed'> {
   return {
     kind,
-    actor: activityActorOf(ctx),
-    occurredAt: ctx.now,
     subject: { type: 'reservation', id: row.id },
     spaceId: row.space_id,
     aboutUserId: row.user_id,
@@ -383,10 +389,9 @@ export async function sweepReservations(ctx: ServiceContext): Promise<SweepResul
     }
     for (const { id } of reminded) await queueReservationMail(work.db, id, 'reminder');
     // A reminder is a message, not a change of the reservation: not logged.
-    await recordActivities(work.db, [
+    await logActivity(work, [
       ...expired.map((row) =>
         sweptEntry(
-          work,
           row,
           'reservation.cancelled',
           { before: 'pending', after: 'cancelled' },
@@ -394,7 +399,7 @@ export async function sweepReservations(ctx: ServiceContext): Promise<SweepResul
         ),
       ),
       ...completed.map((row) =>
-        sweptEntry(work, row, 'reservation.completed', { before: 'confirmed', after: 'completed' }),
+        sweptEntry(row, 'reservation.completed', { before: 'confirmed', after: 'completed' }),
       ),
     ]);
     await work.db.execute(sql`

@@ -19,6 +19,7 @@ import { logActivity, unitOfWork, type ServiceContext } from '../../platform/ser
 import { localDays } from './availability.service';
 import { selectReservationRecords, toManagedReservation, toReservation } from './reservation-view';
 import { openHoursSql } from '../../db/calendar-sql';
+import { pageOf } from '../../db/pagination';
 import { rowsOf } from '../../db/rows';
 
 /**
@@ -47,11 +48,8 @@ export async function listMyReservations(
       offset: (input.page - 1) * MY_RESERVATIONS_PAGE_SIZE,
     },
   );
-  return {
-    items: records.slice(0, MY_RESERVATIONS_PAGE_SIZE).map((record) => toReservation(record, 'member', now)),
-    page: input.page,
-    hasMore: records.length > MY_RESERVATIONS_PAGE_SIZE,
-  };
+  const { items, hasMore } = pageOf(records, MY_RESERVATIONS_PAGE_SIZE);
+  return { items: items.map((record) => toReservation(record, 'member', now)), page: input.page, hasMore };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { TFunction } from 'i18next';
+import type { Translate } from '#contract/translator';
 import { z } from 'zod';
 import type { FreeCancellation } from '#contract/cancellation';
 import { ZUuid } from '#contract/input';
@@ -57,7 +57,7 @@ const MEMBER_CATEGORY: Record<ReservationMailEvent, MailCategory> = {
 const WITH_ICS = new Set<ReservationMailEvent>(['confirmed', 'approved', 'reminder', 'cancelled']);
 
 /** The rows every reservation e-mail lists: where, when, who, the price. */
-function detailsOf(t: TFunction, locale: Locale, record: ReservationRecord): Array<[string, string]> {
+function detailsOf(t: Translate, locale: Locale, record: ReservationRecord): Array<[string, string]> {
   const r = record.reservation;
   const zone = record.space.timeZone;
   const when = t('reservation.when', {
@@ -93,7 +93,7 @@ function detailsOf(t: TFunction, locale: Locale, record: ReservationRecord): Arr
  */
 export function writeReservationMail(
   locale: Locale,
-  t: TFunction,
+  t: Translate,
   event: ReservationMailEvent,
   record: ReservationRecord,
   options: { baseUrl: string; freeCancellation: FreeCancellation | null },
@@ -147,7 +147,7 @@ export function writeReservationMail(
 /** An e-mail to one of the space's managers (`recipient`) about a reservation of its member. */
 export function writeManagerMail(
   locale: Locale,
-  t: TFunction,
+  t: Translate,
   event: ManagerMailEvent,
   record: ReservationRecord,
   recipient: { name: string },

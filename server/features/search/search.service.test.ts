@@ -6,7 +6,7 @@ import { ZSearchFilters, type TSearchFiltersInput } from '#contract/search';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { seedDemoData } from '../../db/seed/seed';
+import { seedDemoData } from '../../demo/seed';
 import { spaces } from '../../db/schema/spaces';
 import { log } from '../../platform/log';
 import { systemContext } from '../../platform/service-context';

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import { DEFAULT_LOCALE, type Locale } from '#contract/locale';
+import { localizedText } from '#contract/localized';
 import {
   FAQ_TOPICS,
   type FaqTopic,
@@ -12,7 +13,7 @@ import {
   type TPublicFaqTopic,
   type TPublicPartner,
 } from '#contract/site-content';
-import type { ActivityChanges, ActivityKind } from '#contract/activity';
+import type { ActivityChanges } from '#contract/activity';
 import { faqEntries, partners } from '../../db/schema/site-content';
 import { markdownToText, renderMarkdown } from '../../platform/markdown';
 import {
@@ -41,10 +42,10 @@ export async function getFaq(ctx: ServiceContext, input: { locale?: Locale }): P
     const entries = rows
       .filter((row) => row.topic === topic)
       .map((row) => {
-        const answer = locale === 'en' ? row.answerEn : row.answerFr;
+        const answer = localizedText(locale, row.answerFr, row.answerEn);
         return {
           id: row.id,
-          question: locale === 'en' ? row.questionEn : row.questionFr,
+          question: localizedText(locale, row.questionFr, row.questionEn),
           answerHtml: renderMarkdown(answer),
           answerText: markdownToText(answer),
         };
@@ -66,8 +67,8 @@ export async function getPartners(
   return rows.map((row) => ({
     id: row.id,
     icon: row.icon as PartnerIcon,
-    name: locale === 'en' ? row.nameEn : row.nameFr,
-    bodyHtml: renderMarkdown(locale === 'en' ? row.bodyEn : row.bodyFr),
+    name: localizedText(locale, row.nameFr, row.nameEn),
+    bodyHtml: renderMarkdown(localizedText(locale, row.bodyFr, row.bodyEn)),
     websiteUrl: row.websiteUrl,
   }));
 }
@@ -126,9 +127,17 @@ function changesOf<T extends Record<string, unknown>>(
   return changes;
 }
 
+type ContentKind =
+  | 'faq_entry.created'
+  | 'faq_entry.updated'
+  | 'faq_entry.deleted'
+  | 'partner.created'
+  | 'partner.updated'
+  | 'partner.deleted';
+
 async function log(
   work: WorkContext,
-  kind: ActivityKind,
+  kind: ContentKind,
   subject: { type: 'faq_entry' | 'partner'; id: string },
   title: string,
   changes?: ActivityChanges,

@@ -11,9 +11,9 @@ import {
   type Agent,
   type TestApp,
 } from '../../../tests/support/test-app';
-import { DEMO_FAQ, DEMO_PARTNERS } from '../../db/seed/demo-site-content';
+import { DEMO_FAQ, DEMO_PARTNERS } from '../../demo/demo-site-content';
 import { addRole, insertSpace } from '../reservations/reservations.fixtures';
-import { seedDemoSiteContent } from './site-content.seed';
+import { seedDemoSiteContent } from '../../demo/seed-site-content';
 
 type Caller = 'anonymous' | 'member' | 'otherMember' | 'manager' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'member', 'otherMember', 'manager', 'admin'];

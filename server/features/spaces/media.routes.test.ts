@@ -7,7 +7,7 @@ import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { storedFiles } from '../../db/schema/files';
 import { spacePhotos } from '../../db/schema/spaces';
-import { seedDemoData } from '../../db/seed/seed';
+import { seedDemoData } from '../../demo/seed';
 import { createFileKey, createLocalFileStore, type FileStore } from '../../platform/storage';
 import { createMediaRoutes } from './media.routes';
 import { storeGeneratedPhoto } from './photo-files.service';

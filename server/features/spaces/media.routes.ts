@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { ZFileKey } from '#contract/storage';
 import type { Db } from '../../db/client';
+import { notFoundResponse } from '../../platform/request-context';
 import type { FileStore } from '../../platform/storage';
 import { findPhotoFile } from './photo-files.service';
 
@@ -15,10 +16,10 @@ export function createMediaRoutes({ db, store }: { db: Db; store: FileStore }) {
   const routes = new Hono();
   routes.get('/:key', async (c) => {
     const key = c.req.param('key');
-    if (!ZFileKey.safeParse(key).success) return c.text('Not found', 404);
+    if (!ZFileKey.safeParse(key).success) return notFoundResponse();
     const photo = await findPhotoFile(db, key);
     const bytes = photo ? await store.get(key) : null;
-    if (!photo || !bytes) return c.text('Not found', 404);
+    if (!photo || !bytes) return notFoundResponse();
     return new Response(Buffer.from(bytes), {
       headers: {
         'Content-Type': photo.contentType,

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { PHOTO_PURPOSE } from '#contract/storage';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { storedFiles } from '../../db/schema/files';
 import { createFileKey, type FileStore } from '../../platform/storage';
-
-/** The upload purpose of space and room photos (contract/storage.ts lists its limits). */
-export const PHOTO_PURPOSE = 'space-photo';
 
 /**
  * A file shown as a photo of a space or room, a blog article's cover or a public event's cover: only those are served publicly at `/media/<key>`, so an

@@ -2,10 +2,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { RoomAmenity } from '#contract/amenities';
 import { AppError } from '#contract/errors';
 import { isUuid } from '#contract/input';
-import type { TRoomDetail } from '#contract/rooms';
+import { roomPricesOf, type TRoomDetail } from '#contract/rooms';
+import { localizedText } from '#contract/localized';
+import { photoOf } from '#contract/photos';
 import { roomPhotos, rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
-import { isoOf, localized, photoOf, roomPricesOf } from './mappers';
+import { isoOf } from '../../db/rows';
 import type { ServiceContext } from '../../platform/service-context';
 import { isVisible, spaceRefCondition, visibilityFor, type Visibility } from './spaces.service';
 
@@ -50,7 +52,7 @@ export async function getRoomDetail(
     prices: roomPricesOf(room),
     deskGroup: room.deskGroup,
     cover: photoList[0] ?? null,
-    description: localized(locale, room.descriptionFr, room.descriptionEn),
+    description: localizedText(locale, room.descriptionFr, room.descriptionEn),
     photos: photoList,
     rules: {
       minDurationMinutes: room.minDurationMinutes,

@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SpaceAmenity } from '#contract/amenities';
 import type { Locale } from '#contract/locale';
 import type { RoomKind } from '#contract/rooms';
+import { photoOf } from '#contract/photos';
 import type { TSpaceCard } from '#contract/spaces';
-import { photoOf } from './mappers';
 
 /** The columns of a space card, for a query over `spaces s` (plus the cover's lateral join). */
 export const CARD_COLUMNS = sql`

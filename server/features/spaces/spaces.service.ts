@@ -4,7 +4,9 @@ import { AppError } from '#contract/errors';
 import { todayIn } from '#contract/dates';
 import { isUuid } from '#contract/input';
 import type { Locale } from '#contract/locale';
-import type { TRoomSummary } from '#contract/rooms';
+import { roomPricesOf, type TRoomSummary } from '#contract/rooms';
+import { localizedText } from '#contract/localized';
+import { photoOf } from '#contract/photos';
 import {
   SPACE_LIST_PAGE_SIZE,
   type SpaceListSort,
@@ -12,12 +14,11 @@ import {
   type TSpaceDetail,
 } from '#contract/spaces';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { clockOf, isoOf, rowsOf } from '../../db/rows';
 import { roomPhotos, rooms } from '../../db/schema/rooms';
 import { spaceClosures, spaceOpeningHours, spacePhotos, spaces } from '../../db/schema/spaces';
 import { may } from '../../platform/policy';
 import type { ServiceContext } from '../../platform/service-context';
-import { clockOf, isoOf, localized, photoOf, roomPricesOf } from './mappers';
 import {
   CARD_COLUMNS,
   cardOf,
@@ -143,7 +144,7 @@ export async function getSpaceDetail(
     roomCount: roomList.length,
     maxCapacity: roomList.length ? Math.max(...roomList.map((room) => room.capacity)) : null,
     fromPriceCents: prices.length ? Math.min(...prices) : null,
-    description: localized(locale, space.descriptionFr, space.descriptionEn),
+    description: localizedText(locale, space.descriptionFr, space.descriptionEn),
     addressLine: space.addressLine,
     country: space.country,
     timeZone: space.timeZone,

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { spaces } from '../../db/schema/spaces';
-import { seedDemoData } from '../../db/seed/seed';
+import { seedDemoData } from '../../demo/seed';
 import { log } from '../../platform/log';
 import { systemContext } from '../../platform/service-context';
-import { findBrandingForHost, getBranding, RESERVED_SUBDOMAIN, subdomainOfHost } from './tenancy.service';
+import { RESERVED_SUBDOMAIN } from '#contract/tenancy';
+import { findBrandingForHost, getBranding, subdomainOfHost } from './tenancy.service';
 
 describe('subdomainOfHost', () => {
   it.each([

@@ -1,11 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
-import type { TSubdomainDetails } from '#contract/tenancy';
+import { RESERVED_SUBDOMAIN, type TSubdomainDetails } from '#contract/tenancy';
 import type { ServiceContext } from '../../platform/service-context';
 import { spaces } from '../../db/schema/spaces';
-
-/** A subdomain that means "the platform itself", never a space (seed section 4). */
-export const RESERVED_SUBDOMAIN = 'beta';
 
 /**
  * The subdomain a request's host names under the root domain: `acme.escale.fr` → `acme`.

@@ -1,13 +1,13 @@
 import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
-import { createSharedDocument } from '../../features/invoices/documents.service';
-import type { SavePhotoFile } from '../../features/spaces/spaces.seed';
-import { createLogger } from '../../platform/log';
-import { systemContext } from '../../platform/service-context';
-import type { Db } from '../client';
-import { users } from '../schema/auth';
-import { spaces } from '../schema/spaces';
+import { createSharedDocument } from '../features/invoices/documents.service';
+import type { SavePhotoFile } from './seed-spaces';
+import { createLogger } from '../platform/log';
+import { systemContext } from '../platform/service-context';
+import type { Db } from '../db/client';
+import { users } from '../db/schema/auth';
+import { spaces } from '../db/schema/spaces';
 import { saveDemoFile } from './demo-files';
 
 const require = createRequire(import.meta.url);

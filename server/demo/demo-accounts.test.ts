@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import { testConfig } from '../../../tests/support/test-config';
-import { createAuth } from '../../platform/auth';
-import { spaceRoleOf } from '../../platform/policy';
-import { createLogger } from '../../platform/log';
-import type { Database } from '../client';
-import { users } from '../schema/auth';
-import { spaces } from '../schema/spaces';
+import { createTestDatabase } from '../../tests/support/test-database';
+import { testConfig } from '../../tests/support/test-config';
+import { createAuth } from '../platform/auth';
+import { spaceRoleOf } from '../platform/policy';
+import { createLogger } from '../platform/log';
+import type { Database } from '../db/client';
+import { users } from '../db/schema/auth';
+import { spaces } from '../db/schema/spaces';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, presentDemoAccounts } from './demo-accounts';
 import { seedDemoData } from './seed';
 

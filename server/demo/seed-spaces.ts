@@ -1,9 +1,9 @@
 import { cityKeyOf } from '#contract/spaces';
-import type { Db } from '../../db/client';
-import { DEMO_SPACES, type DemoSpace } from '../../db/seed/demo-spaces';
-import { roomPhotos, rooms } from '../../db/schema/rooms';
-import { spaceClosures, spaceOpeningHours, spacePhotos, spaces } from '../../db/schema/spaces';
-import { illustrationSvg, type IllustrationScene } from './illustrations';
+import type { Db } from '../db/client';
+import { DEMO_SPACES, type DemoSpace } from './demo-spaces';
+import { roomPhotos, rooms } from '../db/schema/rooms';
+import { spaceClosures, spaceOpeningHours, spacePhotos, spaces } from '../db/schema/spaces';
+import { illustrationSvg, type IllustrationScene } from '../features/spaces/illustrations';
 
 /** Stores a demo photo's bytes (in the file store) and answers the key the photo rows then name. */
 export type SavePhotoFile = (bytes: Uint8Array, contentType: string, fileName: string) => Promise<string>;

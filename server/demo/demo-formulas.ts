@@ -2,13 +2,13 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { addDays, todayIn } from '#contract/dates';
 import type { TFormulaFormInput } from '#contract/formulas';
 import { withVatBreakdown } from '#contract/money';
-import type { Db } from '../client';
-import { users } from '../schema/auth';
-import { creditLots, formulas, orderLines, orders, plans, spaceSalesSettings } from '../schema/formulas';
-import { reservations } from '../schema/reservations';
-import { rooms } from '../schema/rooms';
-import { spaces } from '../schema/spaces';
-import { membershipPeriod, packValidity } from '../../features/formulas/periods';
+import type { Db } from '../db/client';
+import { users } from '../db/schema/auth';
+import { creditLots, formulas, orderLines, orders, plans, spaceSalesSettings } from '../db/schema/formulas';
+import { reservations } from '../db/schema/reservations';
+import { rooms } from '../db/schema/rooms';
+import { spaces } from '../db/schema/spaces';
+import { membershipPeriod, packValidity } from '../features/formulas/periods';
 
 /**
  * Demo formulas: every demo space sells a day pass, a 10-hour pack and a monthly membership with hours

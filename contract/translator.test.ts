@@ -1,17 +1,17 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, type Locale } from '#contract/locale';
-import { NAMESPACES } from './i18n';
-import { serverTranslator } from './i18n.server';
+import { LOCALES, type Locale } from './locale';
 import { Translator, type Catalog, type TranslateOptions } from './translator';
 
 /**
- * The pages' reader (translator.ts) against i18next, which the catalogs are written for: every key of every
- * catalog, in both languages, with its blanks filled, left out or emptied, and every plural count, reads
- * the same. A catalog using an i18next feature the reader lacks fails here.
+ * The one catalog reader (translator.ts) against i18next, which the catalogs are written for: every key of
+ * every catalog (the pages', the e-mails' `mail`, the activity log's), in both languages, with its blanks
+ * filled, left out or emptied, and every plural count, reads the same. A catalog using an i18next feature
+ * the reader lacks fails here.
  */
 
 const files = import.meta.glob<Catalog>('../locales/*/*.json', { eager: true, import: 'default' });
+const NAMESPACES = [...new Set(Object.keys(files).map((file) => /\/([^/]+)\.json$/.exec(file)![1]!))].sort();
 
 function catalogsOf(locale: Locale): Record<string, Catalog> {
   const catalogs: Record<string, Catalog> = {};
@@ -22,14 +22,14 @@ function catalogsOf(locale: Locale): Record<string, Catalog> {
   return catalogs;
 }
 
-function reference(locale: Locale): I18n {
+function reference(locale: Locale, fallbackLng: Locale | false = false): I18n {
   const instance = createInstance();
   void instance.init({
     lng: locale,
-    fallbackLng: false,
+    fallbackLng,
     defaultNS: 'common',
     ns: [...NAMESPACES],
-    resources: { [locale]: catalogsOf(locale) },
+    resources: Object.fromEntries(LOCALES.map((each) => [each, catalogsOf(each)])),
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
@@ -78,7 +78,7 @@ function optionSets(blanks: string[], plural: boolean): TranslateOptions[] {
   return sets;
 }
 
-describe('the pages’ translator reads the catalogs as i18next does', () => {
+describe('the catalog reader reads the catalogs as i18next does', () => {
   it.each(LOCALES.map((locale) => [locale]))('every key of every namespace in %s', (locale) => {
     const i18next = reference(locale);
     const ours = new Translator(locale, catalogsOf(locale)).fixed();
@@ -97,6 +97,7 @@ describe('the pages’ translator reads the catalogs as i18next does', () => {
       }
     }
     expect(compared).toBeGreaterThan(2000);
+    expect(NAMESPACES).toContain('mail');
   });
 
   it('looks for a key without prefix in each namespace named, in order, and in `ns` when given', () => {
@@ -154,11 +155,38 @@ describe('the pages’ translator reads the catalogs as i18next does', () => {
     }
   });
 
-  it('has every page namespace in both languages on the server, and no server-only one', () => {
-    for (const locale of LOCALES) {
-      const translator = serverTranslator(locale);
-      expect(translator.namespaces().sort()).toEqual([...NAMESPACES].sort());
-      expect(translator.has('mail')).toBe(false);
+  it('reads a key its language lacks in the fallback language, as i18next’s fallbackLng does', () => {
+    const french = new Translator('fr', { mail: { only: { fr: 'Seulement {{what}}' }, both: 'Les deux' } });
+    const english = new Translator('en', { mail: { both: 'Both' } }, french);
+    const i18next = createInstance();
+    void i18next.init({
+      lng: 'en',
+      fallbackLng: 'fr',
+      ns: ['mail'],
+      defaultNS: 'mail',
+      resources: {
+        fr: { mail: { only: { fr: 'Seulement {{what}}' }, both: 'Les deux' } },
+        en: { mail: { both: 'Both' } },
+      },
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+    const t = english.fixed('mail');
+    for (const [key, options] of [
+      ['both', {}],
+      ['only.fr', { what: 'ceci' }],
+      ['only.fr', {}],
+      ['nowhere', {}],
+      ['nowhere', { defaultValue: 'D {{what}}', what: 'x' }],
+    ] as const) {
+      expect(t(key, options), key).toBe(i18next.t(key, options));
     }
+    // Every e-mail key reads the same with and without a fallback: both languages have them all.
+    const mail = keysOf(catalogsOf('en').mail ?? {}).texts;
+    const withFallback = new Translator('en', catalogsOf('en'), new Translator('fr', catalogsOf('fr'))).fixed(
+      'mail',
+    );
+    const plain = new Translator('en', catalogsOf('en')).fixed('mail');
+    for (const key of mail.keys()) expect(withFallback(key)).toBe(plain(key));
   });
 });

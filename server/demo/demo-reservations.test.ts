@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../client';
-import { users } from '../schema/auth';
-import { openHoursSql } from '../calendar-sql';
-import { rowsOf } from '../rows';
-import { activeStatusSql, reservations } from '../schema/reservations';
+import { createTestDatabase } from '../../tests/support/test-database';
+import type { Database } from '../db/client';
+import { users } from '../db/schema/auth';
+import { openHoursSql } from '../db/calendar-sql';
+import { rowsOf } from '../db/rows';
+import { activeStatusSql, reservations } from '../db/schema/reservations';
 import { seedDemoData } from './seed';
 
 let database: Database;

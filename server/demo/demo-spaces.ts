@@ -6,7 +6,7 @@
 import type { RoomAmenity, SpaceAmenity } from '#contract/amenities';
 import type { RoomKind } from '#contract/rooms';
 import type { SpaceStatus } from '#contract/spaces';
-import type { IllustrationScene } from '../../features/spaces/illustrations';
+import type { IllustrationScene } from '../features/spaces/illustrations';
 
 export interface DemoRoom {
   kind: RoomKind;

@@ -1,12 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
-import { excerptOf } from '../../features/community/ads.service';
-import type { IllustrationScene } from '../../features/spaces/illustrations';
-import type { SavePhotoFile } from '../../features/spaces/spaces.seed';
-import { renderMarkdown } from '../../platform/markdown';
-import type { Db } from '../client';
-import { users } from '../schema/auth';
-import { adSpaces, ads, directoryEntries } from '../schema/community';
-import { spaces } from '../schema/spaces';
+import { excerptOf } from '../features/community/ads.service';
+import type { IllustrationScene } from '../features/spaces/illustrations';
+import type { SavePhotoFile } from './seed-spaces';
+import { renderMarkdown } from '../platform/markdown';
+import type { Db } from '../db/client';
+import { users } from '../db/schema/auth';
+import { adSpaces, ads, directoryEntries } from '../db/schema/community';
+import { spaces } from '../db/schema/spaces';
 import { demoIllustration, saveDemoFile } from './demo-files';
 
 const DAY_MS = 86_400_000;

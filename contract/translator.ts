@@ -1,14 +1,16 @@
 import type { Locale } from '#contract/locale';
 
 /**
- * Reading the pages' catalogs (app/locales/<locale>/<namespace>.json) on the server and in the browser.
+ * The one reader of the catalogs (locales/<locale>/<namespace>.json): pages on the server and in the browser
+ * (app/platform/i18n*.ts), e-mails and invoice PDFs (server/platform/translations.ts) and the activity log's
+ * sentences, on the page and in its CSV (contract/activity-sentence.ts).
  *
- * The catalogs are written for i18next and mails still read theirs with it (server/platform/mail-i18n.ts);
- * pages read theirs with this small reader, which does what those catalogs use of i18next and nothing
+ * The catalogs are written in i18next's format, and this small reader does what they use of it and nothing
  * else: nested keys, a `namespace:` prefix, `{{name}}` blanks, `count` plurals (`_one`, `_other`, … by
- * `Intl.PluralRules`, `_zero` for 0 when written), `defaultValue` and `returnObjects`. It keeps i18next's
- * 21 KiB out of every page's first load and builds no options object per call on the server (decision 018).
- * translator.test.ts checks that every key of every catalog reads here as i18next reads it.
+ * `Intl.PluralRules`, `_zero` for 0 when written), `defaultValue`, `returnObjects`, and a fallback language
+ * for a key a catalog lacks. It keeps i18next's 21 KiB out of every page's first load and builds no options
+ * object per call (decisions 004 and 018). translator.test.ts checks that every key of every catalog, the
+ * e-mails' included, reads here as i18next reads it.
  */
 
 /** A catalog: nested objects whose leaves are the texts. */
@@ -73,7 +75,11 @@ function fill(text: string, options: TranslateOptions | undefined): string {
   });
 }
 
-/** A language's catalogs, by namespace; `fixed` gives the translation function a component uses. */
+/**
+ * A language's catalogs, by namespace; `fixed` gives the translation function a component uses. A key none
+ * of them has is read from `fallback` (another language's translator) when there is one, as i18next's
+ * `fallbackLng` does; pages have none (their catalogs hold every key in both languages).
+ */
 export class Translator {
   private readonly plurals: Intl.PluralRules;
   private readonly fixedCache = new Map<string, Translate>();
@@ -81,6 +87,7 @@ export class Translator {
   constructor(
     readonly language: Locale,
     private readonly catalogs: Record<string, Catalog | undefined> = {},
+    private readonly fallback?: Translator,
   ) {
     this.plurals = new Intl.PluralRules(language);
   }
@@ -129,6 +136,7 @@ export class Translator {
       key = rest.join(KEY_SEPARATOR);
     }
     const found = this.find(within, key, options?.count);
+    if (found === undefined && this.fallback) return this.fallback.translate(within, key, options);
     if (found !== undefined && typeof found !== 'string') {
       if (options?.returnObjects) return found;
       return `key '${key} (${this.language})' returned an object instead of string.`;

@@ -1,5 +1,10 @@
 import pg from 'pg';
-import { openPostgres } from '../../server/db/client';
+import { openPostgres } from './client';
+
+/**
+ * Whole PostgreSQL databases made and dropped by name, beside the server's own: the tests' migrated template
+ * and per-file copies, and the benchmarks' scratch databases. Never used by the running server.
+ */
 
 export function databaseUrlWithName(url: string, name: string): string {
   const parsed = new URL(url);

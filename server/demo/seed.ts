@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { seedDemoSiteContent } from '../../features/site-content/site-content.seed';
-import { seedDemoSpaces, type SavePhotoFile } from '../../features/spaces/spaces.seed';
-import type { Db } from '../client';
+import { seedDemoSiteContent } from './seed-site-content';
+import { seedDemoSpaces, type SavePhotoFile } from './seed-spaces';
+import type { Db } from '../db/client';
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoDocuments } from './demo-documents';
 import { seedDemoEvents } from './demo-events';
 import { seedDemoFormulas } from './demo-formulas';
 import { seedDemoCommunity } from './demo-community';
 import { seedDemoReservations } from './demo-reservations';
-import { spaces } from '../schema/spaces';
+import { spaces } from '../db/schema/spaces';
 
 export interface SeedOptions {
   /**

@@ -2,12 +2,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { addDays, todayIn } from '#contract/dates';
 import { priceBooking } from '#contract/pricing';
-import type { Db } from '../client';
-import { users } from '../schema/auth';
-import { reservations } from '../schema/reservations';
-import { rooms } from '../schema/rooms';
-import { spaces } from '../schema/spaces';
-import { roomOpenAndFree } from '../../features/reservations/availability.service';
+import type { Db } from '../db/client';
+import { users } from '../db/schema/auth';
+import { reservations } from '../db/schema/reservations';
+import { rooms } from '../db/schema/rooms';
+import { spaces } from '../db/schema/spaces';
+import { roomOpenAndFree } from '../features/reservations/availability.service';
 
 /**
  * Demo reservations so calendars look lived in: over the past two weeks (completed, a few cancelled or

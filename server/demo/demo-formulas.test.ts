@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../client';
-import { rowsOf } from '../rows';
-import { users } from '../schema/auth';
-import { spaces } from '../schema/spaces';
+import { createTestDatabase } from '../../tests/support/test-database';
+import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { users } from '../db/schema/auth';
+import { spaces } from '../db/schema/spaces';
 import { seedDemoData } from './seed';
 
 let database: Database;

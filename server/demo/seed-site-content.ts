@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema/auth';
-import { articles, faqEntries, partners } from '../../db/schema/site-content';
-import { DEMO_ARTICLES } from '../../db/seed/demo-articles';
-import { DEMO_FAQ, DEMO_PARTNERS } from '../../db/seed/demo-site-content';
-import { illustrationSvg } from '../spaces/illustrations';
-import type { SavePhotoFile } from '../spaces/spaces.seed';
+import type { Db } from '../db/client';
+import { users } from '../db/schema/auth';
+import { articles, faqEntries, partners } from '../db/schema/site-content';
+import { DEMO_ARTICLES } from './demo-articles';
+import { DEMO_FAQ, DEMO_PARTNERS } from './demo-site-content';
+import { illustrationSvg } from '../features/spaces/illustrations';
+import type { SavePhotoFile } from './seed-spaces';
 
-/** The admin demo account writes the demo articles (server/db/seed/demo-accounts.ts). */
+/** The admin demo account writes the demo articles (server/demo/demo-accounts.ts). */
 const DEMO_AUTHOR_EMAIL = 'admin@escale.test';
 
 /**

@@ -1,5 +1,5 @@
 import type { TArticleVersion } from '#contract/blog';
-import type { IllustrationScene } from '../../features/spaces/illustrations';
+import type { IllustrationScene } from '../features/spaces/illustrations';
 
 /** A demo article: written for Escale's demo, published at a fixed past date, its cover drawn at seed time. */
 export interface DemoArticle {

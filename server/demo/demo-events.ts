@@ -1,12 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import { addDays, todayIn } from '#contract/dates';
 import { localToInstant } from '#contract/events';
-import type { IllustrationScene } from '../../features/spaces/illustrations';
-import type { SavePhotoFile } from '../../features/spaces/spaces.seed';
-import type { Db } from '../client';
-import { users } from '../schema/auth';
-import { events } from '../schema/events';
-import { spaces } from '../schema/spaces';
+import type { IllustrationScene } from '../features/spaces/illustrations';
+import type { SavePhotoFile } from './seed-spaces';
+import type { Db } from '../db/client';
+import { users } from '../db/schema/auth';
+import { events } from '../db/schema/events';
+import { spaces } from '../db/schema/spaces';
 import { demoIllustration, saveDemoFile } from './demo-files';
 
 interface DemoEvent {

@@ -1,10 +1,10 @@
 import { hashPassword } from 'better-auth/crypto';
 import { inArray } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../client';
-import { accounts, users } from '../schema/auth';
-import { spaceMembers, type SPACE_ROLES } from '../schema/memberships';
-import { spaces } from '../schema/spaces';
+import type { Db } from '../db/client';
+import { accounts, users } from '../db/schema/auth';
+import { spaceMembers, type SPACE_ROLES } from '../db/schema/memberships';
+import { spaces } from '../db/schema/spaces';
 
 /** One password for every demo account, printed in the README and on start outside production. */
 export const DEMO_PASSWORD = 'escale-demo-2026';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { illustrationSvg, type IllustrationScene } from '../../features/spaces/illustrations';
-import type { SavePhotoFile } from '../../features/spaces/spaces.seed';
-import type { Db } from '../client';
-import { storedFiles } from '../schema/files';
+import { illustrationSvg, type IllustrationScene } from '../features/spaces/illustrations';
+import type { SavePhotoFile } from './seed-spaces';
+import type { Db } from '../db/client';
+import { storedFiles } from '../db/schema/files';
 
 /**
  * Stores a file the seed made (a drawn illustration, a generated PDF) through the same file store as the

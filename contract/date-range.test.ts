@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { z } from './zod';
+import { daysSpanned, refineRange } from './date-range';
+
+const issuesOf = (schema: z.ZodType, input: unknown) =>
+  schema.safeParse(input).error?.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`) ?? [];
+
+describe('a period a caller sends', () => {
+  const period = z
+    .object({ from: z.string().optional(), to: z.string().optional() })
+    .superRefine(refineRange('from', 'to', { maxDays: 31 }));
+
+  it('ends on or after its start, and spans at most its days, both ends counted', () => {
+    expect(issuesOf(period, { from: '2026-05-01', to: '2026-05-01' })).toEqual([]);
+    expect(issuesOf(period, { from: '2026-05-01', to: '2026-05-31' })).toEqual([]);
+    expect(issuesOf(period, { from: '2026-05-01', to: '2026-06-01' })).toEqual(['to:range-too-long']);
+    expect(issuesOf(period, { from: '2026-05-02', to: '2026-05-01' })).toEqual(['to:range-order']);
+    expect(issuesOf(period, { from: '2026-05-02' })).toEqual([]);
+  });
+
+  it('may require the end after the start, and name its own message', () => {
+    const pause = z
+      .object({ startsOn: z.string(), endsOn: z.string() })
+      .superRefine(refineRange('startsOn', 'endsOn', { strict: true, orderMessage: 'pause-order' }));
+    expect(issuesOf(pause, { startsOn: '2026-05-01', endsOn: '2026-05-01' })).toEqual(['endsOn:pause-order']);
+    expect(issuesOf(pause, { startsOn: '2026-05-01', endsOn: '2026-05-02' })).toEqual([]);
+    const event = z
+      .object({ startsAt: z.string(), endsAt: z.string() })
+      .superRefine(refineRange('startsAt', 'endsAt', { strict: true }));
+    expect(issuesOf(event, { startsAt: '2026-05-01T10:00', endsAt: '2026-05-01T09:30' })).toEqual([
+      'endsAt:range-order',
+    ]);
+  });
+
+  it('counts the days across a daylight-saving change as days', () => {
+    expect(daysSpanned('2026-03-28', '2026-03-30')).toBe(3);
+    expect(daysSpanned('2026-10-24T10:00', '2026-10-26T09:00')).toBe(3);
+  });
+});

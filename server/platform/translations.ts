@@ -1,0 +1,34 @@
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '#contract/locale';
+import { Translator, type Catalog, type Translate } from '#contract/translator';
+import enActivity from '../../locales/en/activity.json';
+import enMail from '../../locales/en/mail.json';
+import frActivity from '../../locales/fr/activity.json';
+import frMail from '../../locales/fr/mail.json';
+
+/**
+ * The catalogs the server writes with itself (pages have theirs: app/platform/i18n.server.ts): `mail` for
+ * e-mails and invoice PDFs (server only, pages never show it) and `activity` for the activity log's CSV.
+ * Read with the one catalog reader (contract/translator.ts); a key missing in English reads in French.
+ */
+const CATALOGS: Record<Locale, Record<string, Catalog>> = {
+  fr: { mail: frMail, activity: frActivity },
+  en: { mail: enMail, activity: enActivity },
+};
+
+const fallback = new Translator(DEFAULT_LOCALE, CATALOGS[DEFAULT_LOCALE]);
+const translators = Object.fromEntries(
+  LOCALES.map((locale) => [
+    locale,
+    locale === DEFAULT_LOCALE ? fallback : new Translator(locale, CATALOGS[locale], fallback),
+  ]),
+) as Record<Locale, Translator>;
+
+/** The translation function of one of the server's namespaces in `locale`, made once and shared. */
+export function namespaceTranslator(locale: Locale, namespace: 'mail' | 'activity'): Translate {
+  return translators[locale].fixed(namespace);
+}
+
+/** The `mail` namespace's translation function in `locale`. */
+export function mailTranslator(locale: Locale): Translate {
+  return namespaceTranslator(locale, 'mail');
+}
