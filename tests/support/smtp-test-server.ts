@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -132,7 +132,10 @@ export async function startSmtpTestServer(
         mails.push(mail);
         if (options.dir) {
           const name = `${mail.receivedAt}-${mails.length}-${mail.to[0] ?? 'unknown'}.json`;
-          writeFileSync(path.join(options.dir, name.replace(/[^a-z0-9@._-]/gi, '_')), JSON.stringify(mail));
+          const file = path.join(options.dir, name.replace(/[^a-z0-9@._-]/gi, '_'));
+          // Written aside then renamed: a reader in another process (the browser tests) never sees half a mail.
+          writeFileSync(`${file}.partial`, JSON.stringify(mail));
+          renameSync(`${file}.partial`, file);
         }
         callback();
       });
