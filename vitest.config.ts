@@ -17,6 +17,8 @@ export default defineConfig({
   resolve: { alias },
   test: {
     globalSetup: ['tests/setup/global-setup.ts'],
+    // Per-file times and test cases per database, printed at the end and read by `npm test`.
+    reporters: ['default', './tests/support/timing-reporter.ts'],
     env: { LOG_LEVEL: 'silent' },
     // One worker per core (Vitest's default leaves one free): much of a test's time is spent waiting on a
     // database, a socket or a hash.
