@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { postgresTestFiles } from './tests/support/database-markers.ts';
 
 const alias = {
   '~': fileURLToPath(new URL('./app', import.meta.url)),
@@ -10,8 +11,10 @@ const alias = {
 const include = ['{app,contract,locales,server,scripts}/**/*.test.{ts,tsx}'];
 
 /**
- * Every test runs on PGlite. When DATABASE_URL is set, the server's tests (those that touch the database)
- * run a second time against that PostgreSQL, each file in a fresh database made from a migrated template.
+ * Every test runs on PGlite. When DATABASE_URL is set, the test files marked `// @databases pglite postgres`
+ * (what PostgreSQL decides under load: tests/support/database-markers.ts) run a second time against that
+ * PostgreSQL, each file in a fresh database made from a migrated template. `TEST_ALL_ON_POSTGRES=1`
+ * (`npm run test:full`) runs every database test file on both.
  */
 export default defineConfig({
   resolve: { alias },
@@ -33,7 +36,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'postgres',
-                include: ['server/**/*.test.ts'],
+                include: process.env.TEST_ALL_ON_POSTGRES ? ['server/**/*.test.ts'] : postgresTestFiles(),
                 environment: 'node',
                 env: { TEST_DATABASE: 'postgres', LOG_LEVEL: 'silent' },
               },

@@ -1,3 +1,4 @@
+// @databases pglite postgres
 /**
  * The activity log, across every feature (docs/decisions/020-activity-log.md): every mutating callable of
  * the router writes its entry, with the request's id and the caller's address truncated; a change and its

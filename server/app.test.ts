@@ -1,3 +1,4 @@
+// @databases pglite
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCallable } from '#contract/callable';

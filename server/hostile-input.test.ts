@@ -1,3 +1,4 @@
+// @databases pglite
 /**
  * Every callable the router serves, and every endpoint of better-auth, sent malformed bodies and hostile
  * values in every field over real HTTP, anonymously, as a member and as a space's owner: nothing may answer

@@ -1,3 +1,4 @@
+// @databases pglite
 /**
  * Every page route (app/routes.ts, read from the app's real build) and every other GET route the server
  * answers (files, photos, calendars), with hostile values in their path parameters and in every query

@@ -1,3 +1,4 @@
+// @databases pglite postgres
 /**
  * The blog over HTTP, as each kind of caller meets it: what the public reads show (published and due at
  * the app's clock, never a draft), what Markdown becomes on the way, who may write (admins only), and what

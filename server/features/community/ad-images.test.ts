@@ -1,3 +1,4 @@
+// @databases pglite postgres
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_AN_IMAGE, PNG_BYTES } from '../../../tests/support/file-samples';

@@ -1,3 +1,4 @@
+// @databases pglite
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, getISODay } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
