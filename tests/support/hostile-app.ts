@@ -9,7 +9,6 @@ import { documentShares, sharedDocuments } from '../../server/db/schema/document
 import { spaceMembers } from '../../server/db/schema/memberships';
 import { rooms } from '../../server/db/schema/rooms';
 import { spacePhotos, spaces } from '../../server/db/schema/spaces';
-import { seedDemoData } from '../../server/demo/seed';
 import { storeGeneratedPhoto } from '../../server/features/spaces/photo-files.service';
 import { AUTH_PATH_RULES, type AuthPathRule } from '../../server/platform/auth-rate-limits';
 import { PNG_BYTES } from './file-samples';
@@ -104,9 +103,8 @@ const UNLIMITED: Record<string, AuthPathRule> = Object.fromEntries(
 export async function startHostileApp(
   options: { getServerBuild?: () => Promise<ServerBuild> } = {},
 ): Promise<HostileApp> {
-  const app = await startTestApp({ ...options, pathRules: UNLIMITED });
+  const app = await startTestApp({ ...options, pathRules: UNLIMITED, seeded: true });
   const { db } = app.database;
-  await seedDemoData(db);
 
   // The owner runs a published demo space; the member belongs to it and has a booking there.
   const [space] = await db.select().from(spaces).where(eq(spaces.slug, 'acme-coworking-paris'));

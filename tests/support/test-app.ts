@@ -76,11 +76,13 @@ export async function startTestApp(
     getServerBuild?: () => Promise<ServerBuild>;
     /** What time it is for every request and auth event (the machine's clock by default). */
     clock?: () => Date;
+    /** Start from the demo data (tests/setup/templates.ts) rather than an empty database. */
+    seeded?: boolean;
   } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpTestServer();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'escale-test-app-'));
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ seeded: options.seeded });
   const logLines: string[] = [];
   const log = capturingLogger(logLines);
   // The port is known once listening: BASE_URL is set to it, so links in e-mails reach this server.
