@@ -214,6 +214,18 @@ export async function callOk<T = Record<string, unknown>>(
 
 let userCount = 0;
 
+/**
+ * One scrypt hash per password per test file: factories make many people with the same password, and a
+ * hash (salted, verified by the real better-auth at sign-in) is as good for each of them. Production
+ * hashing is untouched.
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) passwordHashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 /** A person with a password, inserted directly (no mail, no rate limit): the factory for tests. */
 export async function createTestUser(
   db: Database['db'],
@@ -245,7 +257,7 @@ export async function createTestUser(
     accountId: id,
     providerId: 'credential',
     userId: id,
-    password: await hashPassword(user.password),
+    password: await hashOnce(user.password),
   });
   return user;
 }
