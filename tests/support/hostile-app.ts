@@ -250,3 +250,19 @@ export async function checkAnswer(
   if (finding) console.error('hostile input finding', JSON.stringify(finding));
   return finding;
 }
+
+/**
+ * What the attack did not reach: a filter that matches nothing, or a target (callable, endpoint, route)
+ * that got fewer requests than it should have. `[]` when every target got at least its minimum.
+ */
+export function unreached(sent: Map<string, number>, targets: Iterable<[string, number]>): string[] {
+  const missing: string[] = [];
+  let count = 0;
+  for (const [target, minimum] of targets) {
+    count += 1;
+    const got = sent.get(target) ?? 0;
+    if (got < minimum) missing.push(`${target}: ${got} requests, at least ${minimum} expected`);
+  }
+  if (count === 0) missing.push('no target matched: nothing was attacked');
+  return missing;
+}
