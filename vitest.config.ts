@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { postgresTestFiles } from './tests/support/database-markers.ts';
+import { allDatabaseTestFiles, postgresTestFiles } from './tests/support/database-markers.ts';
 
 const alias = {
   '~': fileURLToPath(new URL('./app', import.meta.url)),
@@ -13,8 +13,8 @@ const include = ['{app,contract,locales,server,scripts}/**/*.test.{ts,tsx}'];
 /**
  * Every test runs on PGlite. When DATABASE_URL is set, the test files marked `// @databases pglite postgres`
  * (what PostgreSQL decides under load: tests/support/database-markers.ts) run a second time against that
- * PostgreSQL, each file in a fresh database made from a migrated template. `TEST_ALL_ON_POSTGRES=1`
- * (`npm run test:full`) runs every database test file on both.
+ * PostgreSQL, each file in a fresh database made from a migrated template. `npm run test:full`
+ * (TEST_ALL_ON_POSTGRES=1, the postgres project only) runs every database test file but the fuzz there.
  */
 export default defineConfig({
   resolve: { alias },

@@ -48,3 +48,14 @@ export function postgresTestFiles(root = process.cwd()): string[] {
     .filter((entry) => entry.databases?.includes('postgres'))
     .map((entry) => entry.file);
 }
+
+/**
+ * `npm run test:full` (.ci/run, after `npm test`): every database test file on PostgreSQL, except the fuzz
+ * (its requests reach the same SQL as the features' own files). PGlite is a newer PostgreSQL than the oldest
+ * the server supports (15): this pass catches SQL that only the newer one accepts.
+ */
+export function allDatabaseTestFiles(root = process.cwd()): string[] {
+  return readTestFiles(root)
+    .filter((entry) => entry.databases && !/\/hostile-[^/]*\.test\.ts$/.test(entry.file))
+    .map((entry) => entry.file);
+}
