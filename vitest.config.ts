@@ -36,7 +36,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'postgres',
-                include: process.env.TEST_ALL_ON_POSTGRES ? ['server/**/*.test.ts'] : postgresTestFiles(),
+                include: process.env.TEST_ALL_ON_POSTGRES ? allDatabaseTestFiles() : postgresTestFiles(),
                 environment: 'node',
                 env: { TEST_DATABASE: 'postgres', LOG_LEVEL: 'silent' },
               },
