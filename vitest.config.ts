@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { allDatabaseTestFiles, postgresTestFiles } from './tests/support/database-markers.ts';
 
 const alias = {
   '~': fileURLToPath(new URL('./app', import.meta.url)),
@@ -10,13 +11,17 @@ const alias = {
 const include = ['{app,contract,locales,server,scripts}/**/*.test.{ts,tsx}'];
 
 /**
- * Every test runs on PGlite. When DATABASE_URL is set, the server's tests (those that touch the database)
- * run a second time against that PostgreSQL, each file in a fresh database made from a migrated template.
+ * Every test runs on PGlite. When DATABASE_URL is set, the test files marked `// @databases pglite postgres`
+ * (what PostgreSQL decides under load: tests/support/database-markers.ts) run a second time against that
+ * PostgreSQL, each file in a fresh database made from a migrated template. `npm run test:full`
+ * (TEST_ALL_ON_POSTGRES=1, the postgres project only) runs every database test file but the fuzz there.
  */
 export default defineConfig({
   resolve: { alias },
   test: {
     globalSetup: ['tests/setup/global-setup.ts'],
+    // Per-file times and test cases per database, printed at the end and read by `npm test`.
+    reporters: ['default', './tests/support/timing-reporter.ts'],
     env: { LOG_LEVEL: 'silent' },
     // One worker per core (Vitest's default leaves one free): much of a test's time is spent waiting on a
     // database, a socket or a hash.
@@ -31,7 +36,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'postgres',
-                include: ['server/**/*.test.ts'],
+                include: process.env.TEST_ALL_ON_POSTGRES ? allDatabaseTestFiles() : postgresTestFiles(),
                 environment: 'node',
                 env: { TEST_DATABASE: 'postgres', LOG_LEVEL: 'silent' },
               },

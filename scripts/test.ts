@@ -4,7 +4,9 @@
  * installs Debian's when it can (root on Debian), otherwise it stops and says what to run.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { formatSummary, SUMMARY_FILE, type VitestSummary } from '../tests/support/timing-reporter';
 
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 const INSTALL_COMMAND = 'apt-get update && apt-get install -y chromium';
@@ -37,15 +39,41 @@ if (!chromium) {
   process.exit(1);
 }
 
-const env = { ...process.env, CHROMIUM_PATH: chromium };
-const steps: Array<[string, string[]]> = [
-  ['npm', ['run', 'check']],
-  ['npx', ['vitest', 'run']],
-  ['npx', ['playwright', 'test']],
+const PLAYWRIGHT_REPORT = path.resolve('node_modules/.cache/escale-tests/playwright-report.json');
+const env = { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_FILE: PLAYWRIGHT_REPORT };
+const steps: Array<{ name: string; command: string; args: string[] }> = [
+  { name: 'check', command: 'npm', args: ['run', 'check'] },
+  { name: 'vitest', command: 'npx', args: ['vitest', 'run'] },
+  { name: 'playwright', command: 'npx', args: ['playwright', 'test', '--reporter=list,json'] },
 ];
+// A report left by an earlier run must not be read as this one's.
+rmSync(SUMMARY_FILE, { force: true });
+rmSync(PLAYWRIGHT_REPORT, { force: true });
+
 const failed: string[] = [];
-for (const [command, args] of steps) {
+const times: Array<[string, number]> = [];
+const started = Date.now();
+for (const { name, command, args } of steps) {
+  const stepStarted = Date.now();
   if (!run(command, args, env)) failed.push(`${command} ${args.join(' ')}`);
+  times.push([name, Date.now() - stepStarted]);
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
+console.log('\n── Summary ──');
+for (const [name, ms] of times) console.log(`  ${name.padEnd(11)} ${seconds(ms).padStart(6)}`);
+console.log(`  ${'total'.padEnd(11)} ${seconds(Date.now() - started).padStart(6)}`);
+if (existsSync(SUMMARY_FILE)) {
+  console.log(formatSummary(JSON.parse(readFileSync(SUMMARY_FILE, 'utf8')) as VitestSummary));
+}
+if (existsSync(PLAYWRIGHT_REPORT)) {
+  const { stats } = JSON.parse(readFileSync(PLAYWRIGHT_REPORT, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
+  console.log(
+    `  ${'browser'.padEnd(8)} ${stats.expected + stats.unexpected + stats.flaky} executed, ` +
+      `${stats.skipped} skipped (${stats.unexpected} failed, ${stats.flaky} flaky)`,
+  );
 }
 if (failed.length) {
   console.error(`\n✗ failed: ${failed.join('; ')}`);

@@ -1,3 +1,4 @@
+// @databases pglite
 /**
  * The language switch (`POST /locale`, app/routes/locale.ts) through the whole server: Hono, the origin check,
  * React Router's request handler and the real route module, with better-auth sessions. The page table is a

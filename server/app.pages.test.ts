@@ -1,3 +1,4 @@
+// @databases pglite
 /**
  * The page pipeline end to end without a Vite build: Hono → React Router's request handler → our real
  * `entry.server` (crawler handling, error logging), with a small hand-written route table in place of the

@@ -1,3 +1,4 @@
+// @databases pglite
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCallable } from '#contract/callable';
@@ -7,7 +8,6 @@ import { createTestDatabase } from '../tests/support/test-database';
 import { testConfig } from '../tests/support/test-config';
 import { createApp } from './app';
 import type { Database } from './db/client';
-import { seedDemoData } from './demo/seed';
 import { tenancyCallables } from './features/tenancy/tenancy.callables';
 import { createCallableRouter, implement } from './platform/callables';
 
@@ -44,8 +44,7 @@ let database: Database;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db);
+  database = await createTestDatabase({ seeded: true });
   const router = createCallableRouter([
     ...tenancyCallables,
     implement(failWith, async ({ code }) => {

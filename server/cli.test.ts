@@ -1,3 +1,4 @@
+// @databases pglite postgres
 /**
  * The compiled server (`npm run build`'s build/node/escale.js) as production runs it: plain node, real child
  * processes. The server is compiled once for this file into a folder of its own (pages are not built: the

@@ -1,3 +1,4 @@
+// @databases pglite postgres
 /**
  * The same change sent many times at once (a double click, a retry storm, two tabs): each gives a clear
  * answer, never `internal`. On PostgreSQL (the `postgres` project) the requests really run in parallel over

@@ -1,3 +1,4 @@
+// @databases pglite
 /**
  * Every callable the router serves, and every endpoint of better-auth, sent malformed bodies and hostile
  * values in every field over real HTTP, anonymously, as a member and as a space's owner: nothing may answer
@@ -23,6 +24,7 @@ import {
   type Finding,
   type HostileApp,
   type Identity,
+  unreached,
 } from '../tests/support/hostile-app';
 import {
   createRng,
@@ -190,13 +192,24 @@ describe('every callable under hostile input', () => {
     async () => {
       const findings: Finding[] = [];
       let sent = 0;
-      for (const def of ordered(definitions.filter((def) => isAttacked(def.name)))) {
+      const perCallable = new Map<string, number>();
+      const attacked = ordered(definitions.filter((def) => isAttacked(def.name)));
+      for (const def of attacked) {
         const cases = wireCases(jsonSchemaOf(def.input), hostile.known, def.name, (data) => ({ data }));
         const identities = hostile.identities.filter(
           (identity) => def.access === 'public' || identity.name !== 'anonymous' || LONG_RUN,
         );
-        sent += await attack(def.name, `/api/fn/${def.name}`, cases, identities, findings);
+        const count = await attack(def.name, `/api/fn/${def.name}`, cases, identities, findings);
+        perCallable.set(def.name, count);
+        sent += count;
       }
+      // Each callable got its valid input and every malformed body at least (a filter matching none fails).
+      expect(
+        unreached(
+          perCallable,
+          attacked.map((def) => [def.name, 1 + MALFORMED_BODIES.length]),
+        ),
+      ).toEqual([]);
       const health = await fetch(`${hostile.app.url}/healthz`);
       expect(health.status).toBe(200);
       console.info(`hostile input: ${sent} requests to ${definitions.length} callables (seed ${FUZZ_SEED})`);
@@ -227,8 +240,11 @@ describe('every better-auth endpoint under hostile input', () => {
       const identities = hostile.identities.filter((identity) => identity.name !== 'owner');
       const findings: Finding[] = [];
       let sent = 0;
+      const perEndpoint = new Map<string, number>();
+      const expected: Array<[string, number]> = [];
       for (const endpoint of endpoints.filter((endpoint) => isAttacked(`auth ${endpoint.path}`))) {
         const methods = [endpoint.options?.method ?? 'GET'].flat();
+        const before = sent;
         const path = `/api/auth${endpoint.path!.replace(/:[A-Za-z]+/g, '%00')}`;
         if (methods.includes('POST')) {
           const schema: JsonSchema = endpoint.options?.body ? jsonSchemaOf(endpoint.options.body) : {};
@@ -256,7 +272,14 @@ describe('every better-auth endpoint under hostile input', () => {
             }
           }
         }
+        perEndpoint.set(`auth ${endpoint.path}`, sent - before);
+        expected.push([
+          `auth ${endpoint.path}`,
+          (methods.includes('POST') ? 1 + MALFORMED_BODIES.length : 0) +
+            (methods.includes('GET') ? HOSTILE_URL_VALUES.length : 0) || 1,
+        ]);
       }
+      expect(unreached(perEndpoint, expected)).toEqual([]);
       console.info(`hostile input: ${sent} requests to ${endpoints.length} better-auth endpoints`);
       expect(findings.slice(0, 60)).toEqual([]);
     },

@@ -1,3 +1,4 @@
+// @databases pglite
 /**
  * Every page route (app/routes.ts, read from the app's real build) and every other GET route the server
  * answers (files, photos, calendars), with hostile values in their path parameters and in every query
@@ -20,6 +21,7 @@ import {
   type Finding,
   type HostileApp,
   type Identity,
+  unreached,
 } from '../tests/support/hostile-app';
 import { createRng, HOSTILE_URL_VALUES } from '../tests/support/hostile-input';
 
@@ -132,6 +134,8 @@ describe('every route under hostile URLs', () => {
       const [anonymous, owner] = [identities[0]!, identities[identities.length - 1]!];
       const variants: Array<{ pattern: string; view: URLSearchParams; identity: Identity; reads: string[] }> =
         [];
+      const perRoute = new Map<string, number>();
+      const count = (pattern: string) => perRoute.set(pattern, (perRoute.get(pattern) ?? 0) + 1);
       for (const pattern of patterns) {
         for (const [identity, view] of [
           [anonymous, ''],
@@ -143,6 +147,7 @@ describe('every route under hostile URLs', () => {
             });
             await response.arrayBuffer();
           });
+          count(pattern);
           const asked = new URLSearchParams(view);
           // A view the page does not read is the page without it.
           if (view && ![...asked.keys()].some((key) => reads.has(key))) continue;
@@ -164,8 +169,10 @@ describe('every route under hostile URLs', () => {
       for (const pattern of patterns.filter((pattern) => /[:*]/.test(pattern))) {
         for (const value of valuesToSend()) {
           const senders = LONG_RUN ? identities : [identities[turn++ % identities.length]!];
-          for (const identity of senders)
+          for (const identity of senders) {
             visits.push({ path: filled(pattern, value), identity, label: `path ${value}` });
+            count(pattern);
+          }
         }
       }
       // Query parameters, in the view where the page reads them: every one it read at once (each apart too
@@ -184,6 +191,7 @@ describe('every route under hostile URLs', () => {
             identity: variant.identity,
             label: `query ${value}`,
           });
+          count(variant.pattern);
           if (LONG_RUN && hostileNames.length > 1) {
             for (const name of hostileNames) {
               visits.push({
@@ -195,6 +203,14 @@ describe('every route under hostile URLs', () => {
           }
         }
       }
+      // Every route was visited in each of its views, and one with a parameter in its path got every value
+      // of the round in it (a filter matching no route fails).
+      expect(
+        unreached(
+          perRoute,
+          patterns.map((pattern) => [pattern, 1 + (/[:*]/.test(pattern) ? ALWAYS.length : 0)]),
+        ),
+      ).toEqual([]);
       await visitAll(visits, findings);
       console.info(
         `hostile URLs: ${visits.length} requests to ${patterns.length} routes reading ${names.size} parameters: ${[...names].join(', ')}`,

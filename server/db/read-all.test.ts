@@ -1,3 +1,4 @@
+// @databases pglite postgres
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKind } from '../../tests/support/test-database';

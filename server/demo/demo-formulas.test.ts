@@ -1,3 +1,4 @@
+// @databases pglite
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../tests/support/test-database';
@@ -5,13 +6,11 @@ import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { users } from '../db/schema/auth';
 import { spaces } from '../db/schema/spaces';
-import { seedDemoData } from './seed';
 
 let database: Database;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db);
+  database = await createTestDatabase({ seeded: true });
 });
 afterAll(() => database.close());
 

@@ -1,3 +1,4 @@
+// @databases pglite
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../tests/support/test-database';
@@ -6,13 +7,11 @@ import { users } from '../db/schema/auth';
 import { openHoursSql } from '../db/calendar-sql';
 import { rowsOf } from '../db/rows';
 import { activeStatusSql, reservations } from '../db/schema/reservations';
-import { seedDemoData } from './seed';
 
 let database: Database;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db);
+  database = await createTestDatabase({ seeded: true });
 });
 afterAll(() => database.close());
 

@@ -1,3 +1,4 @@
+// @databases pglite
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAgent, startTestApp, type TestApp } from '../../tests/support/test-app';

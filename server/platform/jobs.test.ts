@@ -1,3 +1,4 @@
+// @databases pglite postgres
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseUrlWithName } from '../db/postgres-admin';

@@ -1,3 +1,4 @@
+// @databases pglite postgres
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '#contract/callable';

@@ -1,40 +1,50 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openPglite } from '../../server/db/client';
-import { createTemplateDatabase, dropDatabase } from '../../server/db/postgres-admin';
+import {
+  dropStalePostgresTemplates,
+  pgliteTemplate,
+  postgresTemplate,
+  removeStalePgliteTemplates,
+  templateHash,
+  templateNames,
+} from './templates';
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** PostgreSQL template databases: migrated, and migrated with the demo data. */
     templateDatabase: string;
+    seededTemplateDatabase: string;
+    /** PGlite dumps (files of this run): migrated, and migrated with the demo data. */
     pgliteTemplate: string;
+    pgliteSeededTemplate: string;
   }
 }
 
 /**
- * Once per `vitest run`: migrate the templates each test file copies. PGlite's is a dump of a migrated data
- * folder (loading one skips initdb, the slow part of a PGlite start); PostgreSQL's is a database whose name
- * is unique to the run, so two runs on one server never touch each other's databases.
+ * Before a project's files run: the templates they copy (tests/setup/templates.ts), made only when their
+ * sources changed since they were last made, PGlite's for the pglite project and PostgreSQL's for the
+ * postgres one. Loading a dump skips initdb and the migrations; copying a seeded template skips the seed.
  */
 export default async function globalSetup(project: TestProject) {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'escale-pglite-template-'));
-  const pgliteTemplate = path.join(folder, 'migrated.tar');
-  const template = await openPglite('memory://');
-  await template.migrate();
-  writeFileSync(pgliteTemplate, Buffer.from(await (await template.dump!()).arrayBuffer()));
-  await template.close();
-  project.provide('pgliteTemplate', pgliteTemplate);
+  const hash = templateHash();
+  const names = templateNames(hash);
+  const kind = project.name === 'postgres' ? 'postgres' : 'pglite';
+
+  if (kind === 'pglite') {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'escale-pglite-template-'));
+    const migrated = await pgliteTemplate(names.migrated, 'migrated', folder);
+    project.provide('pgliteTemplate', migrated);
+    project.provide('pgliteSeededTemplate', await pgliteTemplate(names.seeded, 'seeded', folder, migrated));
+    removeStalePgliteTemplates([names.migrated, names.seeded]);
+    return () => rmSync(folder, { recursive: true, force: true });
+  }
 
   const url = process.env.DATABASE_URL;
-  const name = `escale_tpl_${randomBytes(4).toString('hex')}`;
-  if (url) {
-    await createTemplateDatabase(url, name);
-    project.provide('templateDatabase', name);
-  }
-  return async () => {
-    rmSync(folder, { recursive: true, force: true });
-    if (url) await dropDatabase(url, name);
-  };
+  if (!url) throw new Error('the postgres project needs DATABASE_URL');
+  const migrated = await postgresTemplate(url, names.migrated, 'migrated');
+  project.provide('templateDatabase', migrated);
+  project.provide('seededTemplateDatabase', await postgresTemplate(url, names.seeded, 'seeded', migrated));
+  await dropStalePostgresTemplates(url, [migrated, `escale_tpl_${names.seeded}`]);
 }

@@ -9,7 +9,6 @@ import { documentShares, sharedDocuments } from '../../server/db/schema/document
 import { spaceMembers } from '../../server/db/schema/memberships';
 import { rooms } from '../../server/db/schema/rooms';
 import { spacePhotos, spaces } from '../../server/db/schema/spaces';
-import { seedDemoData } from '../../server/demo/seed';
 import { storeGeneratedPhoto } from '../../server/features/spaces/photo-files.service';
 import { AUTH_PATH_RULES, type AuthPathRule } from '../../server/platform/auth-rate-limits';
 import { PNG_BYTES } from './file-samples';
@@ -104,9 +103,8 @@ const UNLIMITED: Record<string, AuthPathRule> = Object.fromEntries(
 export async function startHostileApp(
   options: { getServerBuild?: () => Promise<ServerBuild> } = {},
 ): Promise<HostileApp> {
-  const app = await startTestApp({ ...options, pathRules: UNLIMITED });
+  const app = await startTestApp({ ...options, pathRules: UNLIMITED, seeded: true });
   const { db } = app.database;
-  await seedDemoData(db);
 
   // The owner runs a published demo space; the member belongs to it and has a booking there.
   const [space] = await db.select().from(spaces).where(eq(spaces.slug, 'acme-coworking-paris'));
@@ -251,4 +249,20 @@ export async function checkAnswer(
   }
   if (finding) console.error('hostile input finding', JSON.stringify(finding));
   return finding;
+}
+
+/**
+ * What the attack did not reach: a filter that matches nothing, or a target (callable, endpoint, route)
+ * that got fewer requests than it should have. `[]` when every target got at least its minimum.
+ */
+export function unreached(sent: Map<string, number>, targets: Iterable<[string, number]>): string[] {
+  const missing: string[] = [];
+  let count = 0;
+  for (const [target, minimum] of targets) {
+    count += 1;
+    const got = sent.get(target) ?? 0;
+    if (got < minimum) missing.push(`${target}: ${got} requests, at least ${minimum} expected`);
+  }
+  if (count === 0) missing.push('no target matched: nothing was attacked');
+  return missing;
 }

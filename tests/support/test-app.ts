@@ -76,11 +76,13 @@ export async function startTestApp(
     getServerBuild?: () => Promise<ServerBuild>;
     /** What time it is for every request and auth event (the machine's clock by default). */
     clock?: () => Date;
+    /** Start from the demo data (tests/setup/templates.ts) rather than an empty database. */
+    seeded?: boolean;
   } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpTestServer();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'escale-test-app-'));
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ seeded: options.seeded });
   const logLines: string[] = [];
   const log = capturingLogger(logLines);
   // The port is known once listening: BASE_URL is set to it, so links in e-mails reach this server.
@@ -212,6 +214,18 @@ export async function callOk<T = Record<string, unknown>>(
 
 let userCount = 0;
 
+/**
+ * One scrypt hash per password per test file: factories make many people with the same password, and a
+ * hash (salted, verified by the real better-auth at sign-in) is as good for each of them. Production
+ * hashing is untouched.
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) passwordHashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 /** A person with a password, inserted directly (no mail, no rate limit): the factory for tests. */
 export async function createTestUser(
   db: Database['db'],
@@ -243,7 +257,7 @@ export async function createTestUser(
     accountId: id,
     providerId: 'credential',
     userId: id,
-    password: await hashPassword(user.password),
+    password: await hashOnce(user.password),
   });
   return user;
 }

@@ -10,18 +10,24 @@ export function testDatabaseKind(): TestDatabaseKind {
   return process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 }
 
+export interface TestDatabaseOptions {
+  /** With the demo data already in (as `seedDemoData` leaves it, without files): copied, not seeded again. */
+  seeded?: boolean;
+}
+
 /**
- * A fresh, migrated database for one test file: PGlite in memory loaded from the run's migrated dump, or on
- * PostgreSQL a new database copied from the run's migrated template (dropped again by `close`).
+ * A fresh, migrated database for one test file (tests/setup/templates.ts): PGlite in memory loaded from the
+ * migrated dump, or on PostgreSQL a new database copied from the migrated template (dropped again by
+ * `close`). `seeded` starts from the template that also holds the demo data.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<Database> {
   if (testDatabaseKind() === 'pglite') {
-    const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
-    return openPglite('memory://', { from: template });
+    const dump = inject(options.seeded ? 'pgliteSeededTemplate' : 'pgliteTemplate');
+    return openPglite('memory://', { from: new Blob([readFileSync(dump)]) });
   }
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
-  const template = inject('templateDatabase');
+  const template = inject(options.seeded ? 'seededTemplateDatabase' : 'templateDatabase');
   const name = `escale_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(url, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   const database = openPostgres(databaseUrlWithName(url, name), { max: 20 });

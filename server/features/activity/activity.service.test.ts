@@ -1,3 +1,4 @@
+// @databases pglite
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityKind, TActivityItem } from '#contract/activity';

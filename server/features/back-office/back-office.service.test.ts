@@ -1,3 +1,4 @@
+// @databases pglite postgres
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileKey } from '../../platform/storage';
@@ -12,7 +13,6 @@ import { users } from '../../db/schema/auth';
 import { storedFiles } from '../../db/schema/files';
 import { spaceInvitations } from '../../db/schema/invitations';
 import { jobs } from '../../db/schema/jobs';
-import { seedDemoData } from '../../demo/seed';
 import { spaceClosures, spaces } from '../../db/schema/spaces';
 import { PHOTO_PURPOSE } from '#contract/storage';
 import { SAMPLE_ROOM } from './test-fixtures';
@@ -21,8 +21,7 @@ let app: TestApp;
 let owner: { agent: Agent; user: { id: string; email: string } };
 
 beforeAll(async () => {
-  app = await startTestApp();
-  await seedDemoData(app.database.db);
+  app = await startTestApp({ seeded: true });
   owner = await signedInAgent(app);
 });
 afterAll(() => app.close());

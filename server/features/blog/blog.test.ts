@@ -1,3 +1,4 @@
+// @databases pglite postgres
 /**
  * The blog over HTTP, as each kind of caller meets it: what the public reads show (published and due at
  * the app's clock, never a draft), what Markdown becomes on the way, who may write (admins only), and what
@@ -15,6 +16,7 @@ import {
 } from '../../../tests/support/test-app';
 import { rowsOf } from '../../db/rows';
 import { addRole, insertSpace } from '../reservations/reservations.fixtures';
+import { refusalOf } from '../../../tests/support/database-refusal';
 
 type Caller = 'anonymous' | 'member' | 'otherMember' | 'manager' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'member', 'otherMember', 'manager', 'admin'];
@@ -265,8 +267,11 @@ describe('who may call what', () => {
 });
 
 describe('the database', () => {
-  const refused = async (statement: ReturnType<typeof sql>) => {
-    await expect(rowsOf(app.database.db, statement)).rejects.toThrow();
+  const refused = async (statement: ReturnType<typeof sql>, constraint: string) => {
+    expect(await refusalOf(rowsOf(app.database.db, statement))).toMatchObject({
+      sqlState: '23514',
+      constraint,
+    });
   };
   it('refuses a published article without a time, a bad slug, half an English version, an unsafe cover', async () => {
     const [author] = await rowsOf<{ id: string }>(app.database.db, sql`SELECT id FROM users LIMIT 1`);
@@ -275,13 +280,26 @@ describe('the database', () => {
         `INSERT INTO articles (slug, author_id, title_fr, excerpt_fr, body_fr, status, published_at, title_en, cover_url)
          VALUES ${columns.replace('$author', `'${author!.id}'`)}`,
       );
-    await refused(insert(`('sans-date', $author, 'T', 'E', 'B', 'published', null, null, null)`));
-    await refused(insert(`('Pas Un Slug', $author, 'T', 'E', 'B', 'draft', null, null, null)`));
-    await refused(insert(`('moitie', $author, 'T', 'E', 'B', 'draft', null, 'Title', null)`));
+    await refused(
+      insert(`('sans-date', $author, 'T', 'E', 'B', 'published', null, null, null)`),
+      'articles_published_has_time',
+    );
+    await refused(
+      insert(`('Pas Un Slug', $author, 'T', 'E', 'B', 'draft', null, null, null)`),
+      'articles_slug_shape',
+    );
+    await refused(
+      insert(`('moitie', $author, 'T', 'E', 'B', 'draft', null, 'Title', null)`),
+      'articles_english_whole',
+    );
     await refused(
       insert(`('couverture', $author, 'T', 'E', 'B', 'draft', null, null, 'javascript:alert(1)')`),
+      'articles_cover_url_safe',
     );
-    await refused(insert(`('vide', $author, '', 'E', 'B', 'draft', null, null, null)`));
+    await refused(
+      insert(`('vide', $author, '', 'E', 'B', 'draft', null, null, null)`),
+      'articles_french_written',
+    );
     await rowsOf(
       app.database.db,
       insert(`('correct', $author, 'T', 'E', 'B', 'draft', null, null, '/media/x')`),

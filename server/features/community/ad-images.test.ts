@@ -1,3 +1,4 @@
+// @databases pglite postgres
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_AN_IMAGE, PNG_BYTES } from '../../../tests/support/file-samples';
@@ -13,6 +14,7 @@ import { rowsOf } from '../../db/rows';
 import { ads } from '../../db/schema/community';
 import { storedFiles } from '../../db/schema/files';
 import { addRole, insertSpace, localInstant } from '../reservations/reservations.fixtures';
+import { refusalOf } from '../../../tests/support/database-refusal';
 
 /**
  * An ad's image (docs/decisions/023): uploaded by its author, read by whoever may read the ad and by no
@@ -210,9 +212,9 @@ describe('an ad’s image', () => {
       ).status,
     ).toBe(400);
     const id = await postAd();
-    await expect(
-      app.database.db.update(ads).set({ imageKey: someoneElses }).where(eq(ads.id, id)),
-    ).rejects.toThrow();
+    expect(
+      await refusalOf(app.database.db.update(ads).set({ imageKey: someoneElses }).where(eq(ads.id, id))),
+    ).toMatchObject({ sqlState: '42501', message: expect.stringMatching(/ad image its author uploaded/) });
   });
 
   it('refuses HTML named .png, whatever type it claims', async () => {

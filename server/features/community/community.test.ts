@@ -1,3 +1,4 @@
+// @databases pglite
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMUNITY_RATES } from '#contract/community';

@@ -1,3 +1,4 @@
+// @databases pglite postgres
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG_BYTES } from '../../../tests/support/file-samples';
@@ -20,6 +21,7 @@ import {
   type CallerRole,
 } from '../reservations/reservations.fixtures';
 import { WORKSHOP } from './events.fixtures';
+import { refusalOf } from '../../../tests/support/database-refusal';
 
 /**
  * An event's cover (docs/decisions/025): set, replaced and removed by those who run its space; public at
@@ -184,8 +186,10 @@ describe('events.setCover', () => {
       (await call(agents.manager, 'events.setCover', { id, cover: { ...coverOf(mine), altFr: ' ' } })).status,
     ).toBe(400);
     // The database refuses a private upload as a cover, whatever code writes it.
-    await expect(
-      app.database.db.update(events).set({ coverKey: adImage, coverAltFr: 'x' }).where(eq(events.id, id)),
-    ).rejects.toThrow();
+    expect(
+      await refusalOf(
+        app.database.db.update(events).set({ coverKey: adImage, coverAltFr: 'x' }).where(eq(events.id, id)),
+      ),
+    ).toMatchObject({ sqlState: '42501', message: expect.stringMatching(/cover is an event cover upload/) });
   });
 });

@@ -1,3 +1,4 @@
+// @databases pglite postgres
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
@@ -21,6 +22,7 @@ import {
 import { eventJobs } from './event-jobs';
 import { eventsRouter, publishedEvent } from './events.fixtures';
 import { sweepEvents } from './registrations.service';
+import { refusalOf } from '../../../tests/support/database-refusal';
 
 /**
  * Registrations, the waitlist and its offers, the room's hold, check-in and no-shows, on the database the
@@ -262,11 +264,15 @@ describe('the room', () => {
       ),
     ).toBe('already-exists:room-taken');
     // In SQL too: an event's hold is a reservation row the exclusion constraint checks.
-    await expect(
-      database.db
-        .execute(sql`UPDATE reservations SET starts_at = ${localInstant('2027-02-11T10:30')}::timestamptz
+    expect(
+      await refusalOf(
+        database.db
+          .execute(sql`UPDATE reservations SET starts_at = ${localInstant('2027-02-11T10:30')}::timestamptz,
+            ends_at = ${localInstant('2027-02-11T11:30')}::timestamptz,
+            blocked_until = ${localInstant('2027-02-11T11:30')}::timestamptz
         WHERE event_id IS NOT NULL AND room_id = ${roomId}`),
-    ).rejects.toThrow();
+      ),
+    ).toMatchObject({ sqlState: '23P01', constraint: 'reservations_no_overlap' });
   });
 
   it('keeps the hold out of the manager’s own reservations', async () => {

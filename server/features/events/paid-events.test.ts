@@ -1,3 +1,4 @@
+// @databases pglite postgres
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +31,7 @@ import { eventJobs } from './event-jobs';
 import { eventsCallables } from './events.callables';
 import { WORKSHOP } from './events.fixtures';
 import { sweepEvents } from './registrations.service';
+import { refusalOf } from '../../../tests/support/database-refusal';
 
 /**
  * Paid events (docs/decisions/025): a place is an order (invoiced) or a credit debit in the registration's
@@ -392,8 +394,14 @@ describe('a paid place with credit', () => {
       database.db.execute(sql`
         INSERT INTO credit_entries (lot_id, user_id, kind, amount, registration_id, registration_round, occurred_at)
         VALUES (${lot!.id}, ${member.id}, ${kind}, ${amount}, ${mine.id}, ${round}, now())`);
-    await expect(insert('debit', -30, 1)).rejects.toThrow();
-    await expect(insert('refund', 200, 0)).rejects.toThrow();
+    expect(await refusalOf(insert('debit', -30, 1))).toMatchObject({
+      sqlState: 'EC002',
+      message: expect.stringMatching(/cannot pay for registration/),
+    });
+    expect(await refusalOf(insert('refund', 200, 0))).toMatchObject({
+      sqlState: 'EC002',
+      message: expect.stringMatching(/does not match its debit/),
+    });
   });
 
   it('never pays for a place inside a pause of the membership, in the service or in the database', async () => {

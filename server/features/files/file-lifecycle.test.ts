@@ -1,3 +1,4 @@
+// @databases pglite postgres
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG_BYTES } from '../../../tests/support/file-samples';

@@ -1,3 +1,4 @@
+// @databases pglite
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_PURPOSES } from '#contract/storage';
 import { JPEG_HEADER, NOT_AN_IMAGE, PNG_BYTES } from '../../../tests/support/file-samples';

@@ -1,3 +1,4 @@
+// @databases pglite postgres
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import {
 } from '../reservations/reservations.fixtures';
 import { formulasRouter, insertFormula, setActivation } from './formulas.fixtures';
 import { sweepPlans } from './plans-sweep.service';
+import { refusalOf } from '../../../tests/support/database-refusal';
 
 /**
  * The credit ledger (docs/decisions/021): balances are sums, a lot never goes negative however many
@@ -218,22 +220,8 @@ describe('the ledger in the database', () => {
     const member = await insertPerson(database.db);
     await buy(member, await insertFormula(database.db, spaceId, { creditAmount: 60 }));
     const [lot] = await balances(member.id);
-    const state = async (query: ReturnType<typeof sql>) => {
-      try {
-        await database.db.execute(query);
-        return 'done';
-      } catch (error) {
-        let current: unknown = error;
-        while (
-          current &&
-          typeof current === 'object' &&
-          !('code' in current && typeof current.code === 'string' && current.code.length === 5)
-        ) {
-          current = (current as { cause?: unknown }).cause;
-        }
-        return (current as { code?: string } | undefined)?.code ?? 'unknown';
-      }
-    };
+    const state = async (query: ReturnType<typeof sql>) =>
+      (await refusalOf(database.db.execute(query))).sqlState;
     expect(await state(sql`UPDATE credit_entries SET amount = 6000 WHERE lot_id = ${lot!.lot_id}`)).toBe(
       '42501',
     );

@@ -1,3 +1,4 @@
+// @databases pglite
 import { createHash } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @databases pglite postgres
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TManagedDocument, TMySharedDocument } from '#contract/documents';
@@ -6,6 +7,7 @@ import { PNG_BYTES } from '../../../tests/support/file-samples';
 import { signedInAgent, startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
 import { rowsOf } from '../../db/rows';
 import { addRole, insertSpace } from '../reservations/reservations.fixtures';
+import { refusalOf } from '../../../tests/support/database-refusal';
 
 /**
  * Documents a space shares (issue 15): a manager shares a contract with one member, who downloads it and
@@ -230,14 +232,25 @@ describe('shared documents', () => {
 
   it('the database keeps shares and acknowledgements as given', async () => {
     const { db } = app.database;
-    await expect(db.execute(sql`DELETE FROM document_shares`)).rejects.toThrow();
-    await expect(
-      db.execute(sql`UPDATE document_acknowledgements SET acknowledged_at = now()`),
-    ).rejects.toThrow();
-    await expect(db.execute(sql`DELETE FROM shared_documents`)).rejects.toThrow();
-    await expect(
-      db.execute(sql`UPDATE document_shares SET revoked_at = NULL WHERE revoked_at IS NOT NULL`),
-    ).rejects.toThrow();
+    expect(await refusalOf(db.execute(sql`DELETE FROM document_shares`))).toMatchObject({
+      sqlState: '42501',
+      message: expect.stringMatching(/share is revoked, never deleted/),
+    });
+    expect(
+      await refusalOf(db.execute(sql`UPDATE document_acknowledgements SET acknowledged_at = now()`)),
+    ).toMatchObject({
+      sqlState: '42501',
+      message: expect.stringMatching(/read acknowledgement is kept as given/),
+    });
+    expect(await refusalOf(db.execute(sql`DELETE FROM shared_documents`))).toMatchObject({
+      sqlState: '42501',
+      message: expect.stringMatching(/shared document keeps its space and its file/),
+    });
+    expect(
+      await refusalOf(
+        db.execute(sql`UPDATE document_shares SET revoked_at = NULL WHERE revoked_at IS NOT NULL`),
+      ),
+    ).toMatchObject({ sqlState: '42501', message: expect.stringMatching(/may only be revoked, once/) });
   });
 
   it('puts the member’s acknowledgements in their personal-data export', async () => {

@@ -1,3 +1,4 @@
+// @databases pglite
 import { writeFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @databases pglite
 import { directoryEntries } from '../../db/schema/community';
 import { billingDetails } from '../../db/schema/invoices';
 import { eq } from 'drizzle-orm';

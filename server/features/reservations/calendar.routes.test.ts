@@ -1,3 +1,4 @@
+// @databases pglite
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TReservation } from '#contract/reservations';

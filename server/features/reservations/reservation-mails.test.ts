@@ -1,3 +1,4 @@
+// @databases pglite
 import { eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

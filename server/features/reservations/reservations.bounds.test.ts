@@ -1,3 +1,4 @@
+// @databases pglite
 /**
  * Far dates and reversed or endless ranges cost nothing: the contract keeps every date within the app's
  * calendar, the booking rules that need no room are checked before the database is read, and the loops

@@ -1,3 +1,4 @@
+// @databases pglite
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, getISODay } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
@@ -6,7 +7,6 @@ import { ZSearchFilters, type TSearchFiltersInput } from '#contract/search';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { seedDemoData } from '../../demo/seed';
 import { spaces } from '../../db/schema/spaces';
 import { log } from '../../platform/log';
 import { systemContext } from '../../platform/service-context';
@@ -15,8 +15,7 @@ import { searchSpaces } from './search.service';
 let database: Database;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoData(database.db);
+  database = await createTestDatabase({ seeded: true });
   // The demo bookings move with today's date: these tests make their own where they need some. The past
   // booking the demo credit ledger refers to stays (the ledger is append-only); it is before any date here.
   await database.db.execute(

@@ -1,3 +1,4 @@
+// @databases pglite
 /**
  * The FAQ and the partners page over HTTP: readers get the published entries of their language, rendered
  * and sanitised; only admins write; the demo content carries what the catalogs used to.

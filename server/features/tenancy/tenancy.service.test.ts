@@ -1,9 +1,9 @@
+// @databases pglite
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { spaces } from '../../db/schema/spaces';
-import { seedDemoData } from '../../demo/seed';
 import { log } from '../../platform/log';
 import { systemContext } from '../../platform/service-context';
 import { RESERVED_SUBDOMAIN } from '#contract/tenancy';
@@ -43,8 +43,7 @@ describe('branding by subdomain', () => {
   const visitor = () => systemContext({ db: database.db, log, now: new Date() });
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoData(database.db);
+    database = await createTestDatabase({ seeded: true });
   });
 
   afterAll(() => database.close());
