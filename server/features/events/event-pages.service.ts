@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows';
 import { may } from '../../platform/policy';
 import { renderMarkdown } from '../../platform/markdown';
 import type { ServiceContext } from '../../platform/service-context';
-import { creditQuote, usableLots } from '../../platform/credit-ledger';
+import { creditQuote, usableLots } from '../../billing/credit-ledger';
 import { isPaid, refundLimitOf } from './event-payments';
 import { coveredKindOf, selectEvents, toSummary, type EventRow } from './event-view';
 import { myRegistration } from './registrations.service';

@@ -14,8 +14,8 @@ import { DEFAULT_FREE_CANCELLATION_HOURS } from '#contract/reservations';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { Tx } from '../../db/transaction';
-import { debitForRegistration, refundRegistration, type RefundOutcome } from '../../platform/credit-ledger';
-import { creditSale, issueInvoice } from '../../platform/invoicing';
+import { debitForRegistration, refundRegistration, type RefundOutcome } from '../../billing/credit-ledger';
+import { creditSale, issueInvoice } from '../../billing/invoicing';
 import type { WorkContext } from '../../platform/service-context';
 import { coveredKindOf, type EventRow } from './event-view';
 

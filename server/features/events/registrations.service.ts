@@ -14,7 +14,7 @@ import { ZUuid } from '#contract/input';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { sqlStateOf, type Tx } from '../../db/transaction';
-import { settleSale } from '../../platform/invoicing';
+import { settleSale } from '../../billing/invoicing';
 import { defineJob, enqueueJob, wakeJobRunner } from '../../platform/jobs';
 import { may, requireRight, requireSignedIn, spaceRoleOf } from '../../platform/policy';
 import {

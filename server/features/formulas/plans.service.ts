@@ -18,8 +18,8 @@ import { creditLots, formulas, orderLines, orders, planPauses, plans } from '../
 import { rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
 import { sqlStateOf, type Tx } from '../../db/transaction';
-import { creditQuote, usableLots } from '../../platform/credit-ledger';
-import { issueInvoice, settleSale } from '../../platform/invoicing';
+import { creditQuote, usableLots } from '../../billing/credit-ledger';
+import { issueInvoice, settleSale } from '../../billing/invoicing';
 import { enqueueJob, wakeJobRunner } from '../../platform/jobs';
 import { isSelf, may, requireRight, requireSignedIn } from '../../platform/policy';
 import {

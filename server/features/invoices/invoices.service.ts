@@ -26,7 +26,7 @@ import {
   recordInvoicePayment,
   type InvoiceLineRow,
   type InvoiceRow,
-} from '../../platform/invoicing';
+} from '../../billing/invoicing';
 import { isSelf, may, requireRight, requireSignedIn } from '../../platform/policy';
 import {
   logActivity,
@@ -36,7 +36,7 @@ import {
 } from '../../platform/service-context';
 import { lockEventOfOrder, settleRegistrationOrder } from '../events/registrations.service';
 import { settlePlanOrder } from '../formulas/plans.service';
-import { verifySpaceChain } from './chain';
+import { verifySpaceChain } from '../../billing/chain';
 import { readAll } from '../../db/read-all';
 
 /**

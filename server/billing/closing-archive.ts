@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { zipSync, type Zippable } from 'fflate';
-import type { Db } from '../../db/client';
-import { invoices, invoicingClosings } from '../../db/schema/invoices';
-import { renderInvoicePdf } from '../../platform/invoice-pdf';
-import { linesOf, type BuyerSnapshot } from '../../platform/invoicing';
+import type { Db } from '../db/client';
+import { invoices, invoicingClosings } from '../db/schema/invoices';
+import { renderInvoicePdf } from './invoice-pdf';
+import { linesOf, type BuyerSnapshot } from './invoicing';
 import { csvField, decimalComma, periodRecords } from './accounting-export';
-import { nextMonthStart } from './invoices.service';
+import { nextMonthStart } from '../features/invoices/invoices.service';
 
 /**
  * The archive of a closed month of a space (docs/decisions/024), for the space's files and its auditor:

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#contract/locale';
 import { formatMoney, formatVatRate } from '#contract/money';
-import { mailTranslator } from './translations';
+import { mailTranslator } from '../platform/translations';
 import {
   isBusinessBuyer,
   type BuyerSnapshot,

@@ -27,8 +27,8 @@ import {
 import { spaces } from '../db/schema/spaces';
 import { sqlStateOf, type Tx } from '../db/transaction';
 import { invoiceMailJob } from './invoice-mails';
-import { enqueueJob } from './jobs';
-import { logActivity, type WorkContext } from './service-context';
+import { enqueueJob } from '../platform/jobs';
+import { logActivity, type WorkContext } from '../platform/service-context';
 
 /**
  * Invoices, credit notes and payments as the law wants them (docs/decisions/024-invoices-and-documents.md):
