@@ -9,25 +9,14 @@ import { layersPlugin } from './scripts/lint-layers.mjs';
  * refuses any other: what two features share moves down (contract/, server/platform, server/billing).
  */
 const SERVER_FEATURE_IMPORTS_LEFT = {
-  // Issue 27's billing layer: orders are settled through one registration point in server/billing, so the
-  // invoices service stops calling the events and plans services (delete these two entries then).
-  'server/features/invoices/invoices.service -> server/features/events/registrations.service':
-    "issue 27's billing layer",
-  'server/features/invoices/invoices.service -> server/features/formulas/plans.service':
-    "issue 27's billing layer",
   // Not moved down yet (issue 27, "features import each other"): the stored files' rules belong in the
   // platform, the space cards' query in a shared read of spaces, documents' acknowledgements in billing.
   'server/features/back-office/managed-photos.service -> server/features/files/files.service':
     'stored files to server/platform',
   'server/features/profile/profile.service -> server/features/files/files.service':
     'stored files to server/platform',
-  'server/features/profile/profile.service -> server/features/invoices/documents.service':
-    "issue 27's billing layer (documents)",
   'server/features/search/search.service -> server/features/spaces/space-cards':
     'space cards to a shared read',
-  // The ambiguous hour of an autumn change, which both calendar files write in UTC: a zone rule for the one
-  // place of the dates' rules (contract/dates.ts, issue 27's "locales and dates").
-  'server/features/events/event-ics -> server/features/reservations/ics': "the dates' one place",
 };
 
 /**
@@ -45,8 +34,14 @@ const LAYER_BOUNDARIES = [
   },
   {
     from: '^server/platform/',
+    refuse: '^server/(features|billing|demo)/',
+    message: 'The platform holds mechanisms: it imports no billing, no feature and no demo data.',
+  },
+  {
+    from: '^server/billing/',
     refuse: '^server/(features|demo)/',
-    message: 'The platform holds mechanisms: it imports no feature and no demo data.',
+    message:
+      'Billing sits under the features: it imports none (a feature registers what paying its orders changes, server/billing/orders.ts).',
   },
   {
     from: '^server/features/',

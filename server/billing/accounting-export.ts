@@ -2,7 +2,8 @@ import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { invoicePayments, invoices } from '../db/schema/invoices';
-import type { BuyerSnapshot, VatBreakdownEntry } from './invoicing';
+import type { VatBreakdownEntry } from './amounts';
+import type { BuyerSnapshot } from './parties';
 import { readAll } from '../db/read-all';
 
 /**

@@ -4,13 +4,8 @@ import type { TChainReport } from '#contract/invoices';
 import type { Db } from '../db/client';
 import { invoiceLines, invoicePayments, invoices, journalHeads } from '../db/schema/invoices';
 import type { Tx } from '../db/transaction';
-import {
-  canonicalJson,
-  invoiceContent,
-  paymentContent,
-  sha256Hex,
-  type InvoiceLineRow,
-} from './invoicing';
+import type { InvoiceLineRow } from './invoicing';
+import { canonicalJson, invoiceContent, paymentContent, sha256Hex } from './journal';
 import { readAll } from '../db/read-all';
 
 /**

@@ -1,34 +1,37 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { addDays, todayIn } from '#contract/dates';
 import { AppError } from '#contract/errors';
-import {
-  CLOSED_PERIOD_SQLSTATE,
-  DOCUMENT_PREFIXES,
-  GENESIS_FOOTPRINT,
-  type DocumentKind,
-  type InvoicePaymentMethod,
-  type StoredPaymentStatus,
-} from '#contract/invoices.plain';
+import type { DocumentKind } from '#contract/invoices.plain';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#contract/locale';
-import { vatOf } from '#contract/money';
 import { formatSlot } from '#contract/reservation-format';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { users } from '../db/schema/auth';
-import {
-  billingDetails,
-  invoiceLines,
-  invoicePayments,
-  invoices,
-  journalHeads,
-  spaceLegalIdentities,
-} from '../db/schema/invoices';
+import { invoiceLines, invoices } from '../db/schema/invoices';
 import { spaces } from '../db/schema/spaces';
-import { sqlStateOf, type Tx } from '../db/transaction';
-import { invoiceMailJob } from './invoice-mails';
+import type { Tx } from '../db/transaction';
 import { enqueueJob } from '../platform/jobs';
 import { logActivity, type WorkContext } from '../platform/service-context';
+import { priceLines, type SaleLine } from './amounts';
+import { invoiceMailJob } from './invoice-mails';
+import {
+  advanceJournal,
+  canonicalJson,
+  invoiceContent,
+  nextJournalLink,
+  refusingClosedPeriods,
+  sha256Hex,
+  takeNumber,
+} from './journal';
+import {
+  buyerOf,
+  legalIdentityGaps,
+  legalIdentityOf,
+  requireCompleteIdentity,
+  sellerOf,
+  type BuyerSnapshot,
+  type SellerSnapshot,
+} from './parties';
 
 /**
  * Invoices, credit notes and payments as the law wants them (docs/decisions/024-invoices-and-documents.md):
@@ -38,312 +41,6 @@ import { logActivity, type WorkContext } from '../platform/service-context';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
-export type PaymentRow = typeof invoicePayments.$inferSelect;
-export type LegalIdentityRow = typeof spaceLegalIdentities.$inferSelect;
-
-/** What an invoice line sells, before VAT: quantity × unit price, less any discount. */
-export interface SaleLine {
-  label: string;
-  quantity: number;
-  unitExclVatCents: number;
-  discountCents?: number;
-  vatRateBasisPoints: number;
-}
-
-export interface VatBreakdownEntry {
-  rateBasisPoints: number;
-  basisCents: number;
-  vatCents: number;
-}
-
-export interface SellerSnapshot {
-  spaceName: string;
-  legalName: string;
-  legalForm: string;
-  shareCapitalCents: number | null;
-  addressLine: string;
-  postcode: string;
-  city: string;
-  country: string;
-  siren: string;
-  siret: string;
-  rcsCity: string;
-  vatNumber: string;
-  vatRegime: 'standard' | 'franchise';
-  vatOnDebits: boolean;
-  latePaymentRateBasisPoints: number;
-  iban: string;
-  bic: string;
-}
-
-export interface BuyerSnapshot {
-  name: string;
-  email: string;
-  addressLine: string;
-  postcode: string;
-  city: string;
-  country: string;
-  businessName: string;
-  siren: string;
-  vatNumber: string;
-}
-
-/** A business buyer owes the €40 recovery fee and is shown the late-payment interest terms. */
-export function isBusinessBuyer(buyer: BuyerSnapshot): boolean {
-  return buyer.businessName.trim() !== '' || buyer.siren.trim() !== '';
-}
-
-// ——— The legal identity ———
-
-/** Every field a space must fill before Escale invoices in its name, in the form's order. */
-export function legalIdentityGaps(identity: LegalIdentityRow | null | undefined): string[] {
-  if (!identity)
-    return [
-      'legalName',
-      'legalForm',
-      'addressLine',
-      'postcode',
-      'city',
-      'siren',
-      'siret',
-      'vatNumber',
-      'iban',
-      'bic',
-      'mandate',
-    ];
-  const gaps: string[] = [];
-  const blank = (value: string) => value.trim() === '';
-  if (blank(identity.legalName)) gaps.push('legalName');
-  if (blank(identity.legalForm)) gaps.push('legalForm');
-  if (blank(identity.addressLine)) gaps.push('addressLine');
-  if (blank(identity.postcode)) gaps.push('postcode');
-  if (blank(identity.city)) gaps.push('city');
-  if (!/^\d{9}$/.test(identity.siren)) gaps.push('siren');
-  if (!/^\d{14}$/.test(identity.siret) || !identity.siret.startsWith(identity.siren)) gaps.push('siret');
-  if (identity.vatRegime === 'standard' && blank(identity.vatNumber)) gaps.push('vatNumber');
-  if (blank(identity.iban)) gaps.push('iban');
-  if (blank(identity.bic)) gaps.push('bic');
-  if (!identity.mandateAcceptedAt) gaps.push('mandate');
-  return gaps;
-}
-
-export async function legalIdentityOf(db: Db | Tx, spaceId: string): Promise<LegalIdentityRow | null> {
-  const [row] = await db.select().from(spaceLegalIdentities).where(eq(spaceLegalIdentities.spaceId, spaceId));
-  return row ?? null;
-}
-
-/** `failed-precondition` naming what is missing, until the space's identity is complete. */
-export function requireCompleteIdentity(identity: LegalIdentityRow | null): LegalIdentityRow {
-  const missing = legalIdentityGaps(identity);
-  if (missing.length > 0)
-    throw new AppError('failed-precondition', `Invoicing needs: ${missing.join(', ')}`, {
-      reason: 'legal-identity-incomplete',
-      missing,
-    });
-  return identity!;
-}
-
-function sellerOf(identity: LegalIdentityRow, spaceName: string): SellerSnapshot {
-  return {
-    spaceName,
-    legalName: identity.legalName,
-    legalForm: identity.legalForm,
-    shareCapitalCents: identity.shareCapitalCents,
-    addressLine: identity.addressLine,
-    postcode: identity.postcode,
-    city: identity.city,
-    country: identity.country,
-    siren: identity.siren,
-    siret: identity.siret,
-    rcsCity: identity.rcsCity,
-    vatNumber: identity.vatNumber,
-    vatRegime: identity.vatRegime,
-    vatOnDebits: identity.vatOnDebits,
-    latePaymentRateBasisPoints: identity.latePaymentRateBasisPoints,
-    iban: identity.iban,
-    bic: identity.bic,
-  };
-}
-
-async function buyerOf(db: Db | Tx, userId: string): Promise<{ buyer: BuyerSnapshot; locale: Locale }> {
-  const [row] = await db
-    .select({ name: users.name, email: users.email, locale: users.locale, billing: billingDetails })
-    .from(users)
-    .leftJoin(billingDetails, eq(billingDetails.userId, users.id))
-    .where(eq(users.id, userId));
-  if (!row) throw new AppError('not-found', `No member ${userId}`);
-  const billing = row.billing;
-  return {
-    locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
-    buyer: {
-      name: billing?.name.trim() ? billing.name : row.name,
-      email: row.email,
-      addressLine: billing?.addressLine ?? '',
-      postcode: billing?.postcode ?? '',
-      city: billing?.city ?? '',
-      country: billing?.country ?? 'FR',
-      businessName: billing?.businessName ?? '',
-      siren: billing?.siren ?? '',
-      vatNumber: billing?.vatNumber ?? '',
-    },
-  };
-}
-
-// ——— Amounts ———
-
-/** Lines with their amounts, and the totals per VAT rate (VAT computed on each rate's basis, EN 16931). */
-export function priceLines(lines: SaleLine[], regime: 'standard' | 'franchise') {
-  const priced = lines.map((line, index) => {
-    const rate = regime === 'franchise' ? 0 : line.vatRateBasisPoints;
-    const discountCents = line.discountCents ?? 0;
-    const exclVatCents = line.unitExclVatCents * line.quantity - discountCents;
-    const vatCents = vatOf(exclVatCents, rate);
-    return {
-      position: index + 1,
-      label: line.label,
-      quantity: line.quantity,
-      unitExclVatCents: line.unitExclVatCents,
-      discountCents,
-      vatRateBasisPoints: rate,
-      exclVatCents,
-      vatCents,
-      totalCents: exclVatCents + vatCents,
-    };
-  });
-  const rates = [...new Set(priced.map((line) => line.vatRateBasisPoints))].sort((a, b) => b - a);
-  const breakdown: VatBreakdownEntry[] = rates.map((rate) => {
-    const basisCents = priced
-      .filter((line) => line.vatRateBasisPoints === rate)
-      .reduce((sum, line) => sum + line.exclVatCents, 0);
-    return { rateBasisPoints: rate, basisCents, vatCents: vatOf(basisCents, rate) };
-  });
-  const exclVatCents = breakdown.reduce((sum, entry) => sum + entry.basisCents, 0);
-  const vatCents = breakdown.reduce((sum, entry) => sum + entry.vatCents, 0);
-  return { lines: priced, breakdown, exclVatCents, vatCents, totalCents: exclVatCents + vatCents };
-}
-
-// ——— Footprints ———
-
-/** JSON with keys sorted at every level: the same content always gives the same bytes. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-
-export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-
-/** What an invoice's footprint covers: everything issued, not its payment status. */
-export function invoiceContent(invoice: InvoiceRow, lines: InvoiceLineRow[]) {
-  return {
-    type: invoice.kind,
-    id: invoice.id,
-    spaceId: invoice.spaceId,
-    number: invoice.number,
-    creditedInvoiceId: invoice.creditedInvoiceId,
-    orderId: invoice.orderId,
-    reservationId: invoice.reservationId,
-    buyerUserId: invoice.buyerUserId,
-    buyer: invoice.buyer,
-    seller: invoice.seller,
-    locale: invoice.locale,
-    issuedAt: iso(invoice.issuedAt),
-    issueDate: invoice.issueDate,
-    serviceStart: invoice.serviceStart,
-    serviceEnd: invoice.serviceEnd,
-    dueDate: invoice.dueDate,
-    currency: invoice.currency,
-    exclVatCents: invoice.exclVatCents,
-    vatCents: invoice.vatCents,
-    totalCents: invoice.totalCents,
-    vatBreakdown: invoice.vatBreakdown,
-    reason: invoice.reason,
-    lines: [...lines]
-      .sort((a, b) => a.position - b.position)
-      .map((line) => ({
-        position: line.position,
-        label: line.label,
-        quantity: line.quantity,
-        unitExclVatCents: line.unitExclVatCents,
-        discountCents: line.discountCents,
-        vatRateBasisPoints: line.vatRateBasisPoints,
-        exclVatCents: line.exclVatCents,
-        vatCents: line.vatCents,
-        totalCents: line.totalCents,
-      })),
-    chainPosition: invoice.chainPosition,
-    previousFootprint: invoice.previousFootprint,
-  };
-}
-
-export function paymentContent(payment: PaymentRow) {
-  return {
-    type: 'payment',
-    id: payment.id,
-    spaceId: payment.spaceId,
-    invoiceId: payment.invoiceId,
-    amountCents: payment.amountCents,
-    method: payment.method,
-    paidOn: payment.paidOn,
-    recordedAt: iso(payment.recordedAt),
-    recordedById: payment.recordedById,
-    chainPosition: payment.chainPosition,
-    previousFootprint: payment.previousFootprint,
-  };
-}
-
-/** Locks the space's journal head and gives the next position with the footprint to chain to. */
-async function nextJournalLink(tx: Tx, spaceId: string) {
-  await tx
-    .insert(journalHeads)
-    .values({ spaceId, lastPosition: 0, lastFootprint: GENESIS_FOOTPRINT })
-    .onConflictDoNothing();
-  const [head] = await rowsOf<{ last_position: string | number; last_footprint: string }>(
-    tx,
-    sql`SELECT last_position, last_footprint FROM journal_heads WHERE space_id = ${spaceId} FOR UPDATE`,
-  );
-  return { position: Number(head!.last_position) + 1, previousFootprint: head!.last_footprint };
-}
-
-async function advanceJournal(tx: Tx, spaceId: string, position: number, footprint: string) {
-  await tx
-    .update(journalHeads)
-    .set({ lastPosition: position, lastFootprint: footprint })
-    .where(eq(journalHeads.spaceId, spaceId));
-}
-
-/** Takes the next number of a space's kind and year: the counter row stays locked until the end of the transaction. */
-async function takeNumber(tx: Tx, spaceId: string, kind: DocumentKind, year: number) {
-  const [row] = await rowsOf<{ last_number: number }>(
-    tx,
-    sql`INSERT INTO document_counters (space_id, kind, year, last_number) VALUES (${spaceId}, ${kind}, ${year}, 1)
-        ON CONFLICT (space_id, kind, year) DO UPDATE SET last_number = document_counters.last_number + 1
-        RETURNING last_number`,
-  );
-  const sequence = Number(row!.last_number);
-  return { sequence, number: `${DOCUMENT_PREFIXES[kind]}-${year}-${String(sequence).padStart(6, '0')}` };
-}
-
-/** A document dated in a closed month is refused by the database: told to the caller as `failed-precondition`. */
-export async function refusingClosedPeriods<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (sqlStateOf(error) === CLOSED_PERIOD_SQLSTATE)
-      throw new AppError('failed-precondition', 'This month is closed', { reason: 'period-closed' });
-    throw error;
-  }
-}
-
 interface DocumentDraft {
   kind: DocumentKind;
   spaceId: string;
@@ -572,91 +269,6 @@ export async function creditSale(
     .for('update');
   if (!invoice) return null;
   return issueCreditNote(work, invoice, reason);
-}
-
-/** The stored status of an invoice once `paidCents` of it are paid. */
-export function paymentStatusFor(totalCents: number, paidCents: number): StoredPaymentStatus {
-  if (paidCents <= 0) return 'unpaid';
-  return paidCents >= totalCents ? 'paid' : 'partially_paid';
-}
-
-/**
- * Records a payment against an invoice (partial allowed, never more than what is due), chained in the
- * space's journal; the invoice's payment status follows.
- */
-export async function recordInvoicePayment(
-  work: WorkContext,
-  input: { invoiceId: string; amountCents: number; method: InvoicePaymentMethod; paidOn: string },
-): Promise<{ payment: PaymentRow; invoice: InvoiceRow }> {
-  const [invoice] = await work.db
-    .select()
-    .from(invoices)
-    .where(eq(invoices.id, input.invoiceId))
-    .for('update');
-  if (!invoice || invoice.kind !== 'invoice')
-    throw new AppError('not-found', `No invoice ${input.invoiceId}`);
-  if (invoice.paymentStatus === 'credited')
-    throw new AppError('failed-precondition', 'This invoice was credited', { reason: 'invoice-credited' });
-  const due = invoice.totalCents - invoice.paidCents;
-  if (due <= 0) throw new AppError('failed-precondition', 'Already paid', { reason: 'already-paid' });
-  if (input.amountCents > due)
-    throw new AppError('invalid-argument', 'More than what is due', {
-      reason: 'more-than-due',
-      dueCents: due,
-      fields: [{ path: 'amountCents', message: 'more-than-due' }],
-    });
-  const link = await nextJournalLink(work.db, invoice.spaceId);
-  const payment: PaymentRow = {
-    id: randomUUID(),
-    spaceId: invoice.spaceId,
-    invoiceId: invoice.id,
-    amountCents: input.amountCents,
-    method: input.method,
-    paidOn: input.paidOn,
-    recordedAt: work.now,
-    recordedById: work.actor?.id ?? null,
-    chainPosition: link.position,
-    previousFootprint: link.previousFootprint,
-    footprint: '',
-  };
-  payment.footprint = sha256Hex(canonicalJson(paymentContent(payment)));
-  await refusingClosedPeriods(() => work.db.insert(invoicePayments).values(payment));
-  await advanceJournal(work.db, invoice.spaceId, link.position, payment.footprint);
-  const paidCents = invoice.paidCents + input.amountCents;
-  const [updated] = await work.db
-    .update(invoices)
-    .set({ paidCents, paymentStatus: paymentStatusFor(invoice.totalCents, paidCents) })
-    .where(eq(invoices.id, invoice.id))
-    .returning();
-  await logActivity(work, {
-    kind: 'payment.recorded',
-    subject: { type: 'invoice', id: invoice.id },
-    spaceId: invoice.spaceId,
-    aboutUserId: invoice.buyerUserId,
-    changes: { paymentStatus: { before: invoice.paymentStatus, after: updated!.paymentStatus } },
-    details: { number: invoice.number, amountCents: input.amountCents, method: input.method },
-  });
-  return { payment, invoice: updated! };
-}
-
-/** Settles what remains due on a sale's invoice (a manager marked its order paid), if it has one. */
-export async function settleSale(
-  work: WorkContext,
-  sale: { orderId: string },
-  method: InvoicePaymentMethod,
-  timeZone: string,
-): Promise<void> {
-  const [invoice] = await work.db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.orderId, sale.orderId), eq(invoices.kind, 'invoice')));
-  if (!invoice || invoice.paidCents >= invoice.totalCents || invoice.paymentStatus === 'credited') return;
-  await recordInvoicePayment(work, {
-    invoiceId: invoice.id,
-    amountCents: invoice.totalCents - invoice.paidCents,
-    method,
-    paidOn: todayIn(timeZone, work.now),
-  });
 }
 
 /**

@@ -9,12 +9,11 @@ import {
   type RegistrationEndReason,
   type RegistrationStatus,
 } from '#contract/events.plain';
-import type { PaymentMethod } from '#contract/formulas.plain';
 import { ZUuid } from '#contract/input';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { sqlStateOf, type Tx } from '../../db/transaction';
-import { settleSale } from '../../billing/invoicing';
+import { payOrder, registerOrderSettler } from '../../billing/orders';
 import { defineJob, enqueueJob, wakeJobRunner } from '../../platform/jobs';
 import { may, requireRight, requireSignedIn, spaceRoleOf } from '../../platform/policy';
 import {
@@ -646,60 +645,41 @@ export async function checkIn(ctx: ServiceContext, input: { registrationId: stri
 }
 
 /**
- * Locks the event of a registration's order, first, as every change to its places and payments does: a
- * payment recorded on the order's invoice (`invoices.recordPayment`) takes it before the order and the
- * invoice, so it queues behind a cancellation's refund or the door list's "mark paid" instead of
- * deadlocking with them. Answers the event, or null when the order is not a registration's.
+ * How billing pays a registration's order (server/billing/orders.ts): the event is locked first, as every
+ * change to its places and payments does, so a payment recorded on the order's invoice queues behind a
+ * cancellation's refund or the door list's "mark paid" instead of deadlocking with them; once paid, the
+ * registration's entry (`registration.paid`, about its person). Any round's order (a member who left after
+ * the refund limit still owes theirs).
  */
-export async function lockEventOfOrder(work: WorkContext, orderId: string): Promise<EventRow | null> {
+registerOrderSettler('registration', {
+  async lockFirst(work, order) {
+    await lockEventOfRegistration(work, order.registrationId!);
+  },
+  async onPaid(work, order, through) {
+    const event = await lockEventOfRegistration(work, order.registrationId!);
+    await logActivity(
+      work,
+      registrationEntry(event, { id: order.registrationId!, userId: order.userId }, 'registration.paid', {
+        changes: { orderStatus: { before: 'awaiting_payment', after: 'paid' } },
+        details: {
+          orderId: order.id,
+          totalCents: order.totalCents,
+          paymentMethod: order.paymentMethod,
+          ...(through.via === 'invoice'
+            ? { paidThrough: 'invoice', invoiceNumber: through.invoiceNumber }
+            : {}),
+        },
+      }),
+    );
+  },
+});
+
+async function lockEventOfRegistration(work: WorkContext, registrationId: string): Promise<EventRow> {
   const [found] = await rowsOf<{ event_id: string }>(
     work.db,
-    sql`SELECT r.event_id FROM orders o JOIN event_registrations r ON r.id = o.registration_id WHERE o.id = ${orderId}`,
+    sql`SELECT event_id FROM event_registrations WHERE id = ${registrationId}`,
   );
-  return found ? lockAndReadEvent(work.db, found.event_id) : null;
-}
-
-/**
- * Settles a registration's order awaiting payment, with its event locked by the caller: the order is paid
- * (`registration.paid`, about its person). Marked paid at the door (`through` null), its invoice gets the
- * remaining amount as a payment; settled because its invoice was paid in full, the invoice already is.
- * Any round's order (a member who left after the refund limit still owes theirs). Null when the order was
- * not awaiting payment.
- */
-export async function settleRegistrationOrder(
-  work: WorkContext,
-  event: EventRow,
-  orderId: string,
-  through: { invoiceNumber: string } | null,
-) {
-  const [paid] = await rowsOf<{
-    id: string;
-    user_id: string;
-    registration_id: string;
-    payment_method: PaymentMethod;
-    total_cents: number;
-  }>(
-    work.db,
-    sql`UPDATE orders SET status = 'paid', paid_at = ${work.now.toISOString()}::timestamptz,
-          paid_by_id = ${work.actor?.id ?? null}
-        WHERE id = ${orderId} AND registration_id IS NOT NULL AND status = 'awaiting_payment'
-        RETURNING id, user_id, registration_id, payment_method, total_cents`,
-  );
-  if (!paid) return null;
-  if (!through) await settleSale(work, { orderId: paid.id }, paid.payment_method, event.time_zone);
-  await logActivity(
-    work,
-    registrationEntry(event, { id: paid.registration_id, userId: paid.user_id }, 'registration.paid', {
-      changes: { orderStatus: { before: 'awaiting_payment', after: 'paid' } },
-      details: {
-        orderId: paid.id,
-        totalCents: Number(paid.total_cents),
-        paymentMethod: paid.payment_method,
-        ...(through ? { paidThrough: 'invoice', invoiceNumber: through.invoiceNumber } : {}),
-      },
-    }),
-  );
-  return paid;
+  return lockEvent(work, found!.event_id);
 }
 
 /**
@@ -715,13 +695,14 @@ export async function markRegistrationPaid(ctx: ServiceContext, input: { registr
   if (!found) throw new AppError('not-found', 'No such registration');
   await requireRight(ctx, 'manage', found.space_id);
   return unitOfWork(ctx, async (work) => {
-    const event = await lockEvent(work, found.event_id);
+    // The event first, as every change to its places and payments (see the settler above).
+    await lockEvent(work, found.event_id);
     const [order] = await rowsOf<{ id: string }>(
       work.db,
       sql`SELECT o.id FROM orders o JOIN event_registrations r ON r.id = o.registration_id AND o.period_index = r.round
           WHERE r.id = ${input.registrationId}`,
     );
-    const paid = order ? await settleRegistrationOrder(work, event, order.id, null) : null;
+    const paid = order ? await payOrder(work, order.id, { via: 'order' }) : null;
     if (!paid) throw refused('not-awaiting-payment', 'Nothing to pay for this registration');
     const [row] = await rowsOf<AttendeeRow>(
       work.db,

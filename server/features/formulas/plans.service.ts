@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, refused } from '#contract/errors';
 import { LEDGER_PAGE_SIZE, type TLedgerLine, type TLot, type TPlan } from '#contract/formulas';
 import {
@@ -19,7 +19,8 @@ import { rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
 import { sqlStateOf, type Tx } from '../../db/transaction';
 import { creditQuote, usableLots } from '../../billing/credit-ledger';
-import { issueInvoice, settleSale } from '../../billing/invoicing';
+import { issueInvoice } from '../../billing/invoicing';
+import { lockOrder, payOrder, registerOrderSettler } from '../../billing/orders';
 import { enqueueJob, wakeJobRunner } from '../../platform/jobs';
 import { isSelf, may, requireRight, requireSignedIn } from '../../platform/policy';
 import {
@@ -329,63 +330,56 @@ async function managedOrder(ctx: ServiceContext, orderId: string) {
 }
 
 /**
- * Settles a plan's order awaiting payment, in the caller's unit of work: the order is paid, a plan waiting
- * for it starts now, a plan suspended for it is active again (its credit, frozen meanwhile, is usable
- * again). Marked paid from the order (`through` null), its invoice gets the remaining amount as a payment;
- * settled because its invoice was paid in full (`invoices.recordPayment`), the invoice already is. Null when
- * the order was not awaiting payment. The order's row is locked first, then the plan, then the invoice: the
- * order a payment recorded on the invoice takes too, so the two queue rather than deadlock.
+ * How billing pays a plan's order (server/billing/orders.ts): the plan is locked first, as its renewals and
+ * sweeps do; once paid, a plan waiting for it starts now, a plan suspended for it is active again (its
+ * credit, frozen meanwhile, is usable again), with the order's entry.
  */
-export async function settlePlanOrder(
-  work: WorkContext,
-  orderId: string,
-  through: { invoiceNumber: string } | null,
-) {
-  const [paid] = await work.db
-    .update(orders)
-    .set({ status: 'paid', paidAt: work.now, paidById: work.actor?.id ?? null })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'awaiting_payment'), isNotNull(orders.planId)))
-    .returning();
-  if (!paid?.planId) return null;
-  const [plan] = await work.db.select().from(plans).where(eq(plans.id, paid.planId)).for('update');
-  const [formula] = await work.db.select().from(formulas).where(eq(formulas.id, plan!.formulaId));
-  const space = await spaceInfo(work.db, paid.spaceId);
-  if (plan!.status === 'pending_payment') await activatePlan(work, plan!, formula!, paid.id, space.timeZone);
-  // Its invoice, if it has one, is paid too (a payment in the chained journal).
-  if (!through) await settleSale(work, { orderId: paid.id }, paid.paymentMethod, space.timeZone);
-  if (plan!.status === 'suspended') {
-    const [{ unpaid }] = (await rowsOf<{ unpaid: number }>(
-      work.db,
-      sql`SELECT count(*)::int AS unpaid FROM orders WHERE plan_id = ${plan!.id} AND status = 'awaiting_payment'
-            AND due_at <= ${work.now.toISOString()}::timestamptz`,
-    )) as [{ unpaid: number }];
-    if (unpaid === 0)
-      await work.db
-        .update(plans)
-        .set({ status: plan!.cancelledAt ? 'cancelling' : 'active', updatedAt: work.now })
-        .where(eq(plans.id, plan!.id));
-  }
-  await logActivity(work, {
-    kind: 'order.paid',
-    subject: { type: 'order', id: paid.id },
-    spaceId: paid.spaceId,
-    aboutUserId: paid.userId,
-    changes: { status: { before: 'awaiting_payment', after: 'paid' } },
-    details: {
-      formulaName: formula!.nameFr,
-      totalCents: paid.totalCents,
-      ...(through ? { paidThrough: 'invoice', invoiceNumber: through.invoiceNumber } : {}),
-    },
-  });
-  return paid;
-}
+registerOrderSettler('plan', {
+  async lockFirst(work, order) {
+    await work.db.execute(sql`SELECT 1 FROM plans WHERE id = ${order.planId} FOR UPDATE`);
+  },
+  async onPaid(work, paid, through) {
+    const [plan] = await work.db.select().from(plans).where(eq(plans.id, paid.planId!)).for('update');
+    const [formula] = await work.db.select().from(formulas).where(eq(formulas.id, plan!.formulaId));
+    const space = await spaceInfo(work.db, paid.spaceId);
+    if (plan!.status === 'pending_payment')
+      await activatePlan(work, plan!, formula!, paid.id, space.timeZone);
+    if (plan!.status === 'suspended') {
+      const [{ unpaid }] = (await rowsOf<{ unpaid: number }>(
+        work.db,
+        sql`SELECT count(*)::int AS unpaid FROM orders WHERE plan_id = ${plan!.id} AND status = 'awaiting_payment'
+              AND due_at <= ${work.now.toISOString()}::timestamptz`,
+      )) as [{ unpaid: number }];
+      if (unpaid === 0)
+        await work.db
+          .update(plans)
+          .set({ status: plan!.cancelledAt ? 'cancelling' : 'active', updatedAt: work.now })
+          .where(eq(plans.id, plan!.id));
+    }
+    await logActivity(work, {
+      kind: 'order.paid',
+      subject: { type: 'order', id: paid.id },
+      spaceId: paid.spaceId,
+      aboutUserId: paid.userId,
+      changes: { status: { before: 'awaiting_payment', after: 'paid' } },
+      details: {
+        formulaName: formula!.nameFr,
+        totalCents: paid.totalCents,
+        ...(through.via === 'invoice'
+          ? { paidThrough: 'invoice', invoiceNumber: through.invoiceNumber }
+          : {}),
+      },
+    });
+  },
+});
 
-/** A manager records that an order was paid (on site, by transfer): see `settlePlanOrder`. */
+/** A manager records that an order was paid (on site, by transfer); its invoice gets the payment. */
 export async function markOrderPaid(ctx: ServiceContext, orderId: string) {
   requireSignedIn(ctx.actor);
   await managedOrder(ctx, orderId);
   return unitOfWork(ctx, async (work) => {
-    const paid = await settlePlanOrder(work, orderId, null);
+    await lockOrder(work, orderId);
+    const paid = await payOrder(work, orderId, { via: 'order' });
     if (!paid) throw refused('not-paid-yet', 'This order is not awaiting payment');
     const lines = await work.db.select().from(orderLines).where(eq(orderLines.orderId, paid.id));
     return toOrder(paid, lines);
