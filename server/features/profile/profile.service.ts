@@ -27,7 +27,7 @@ import {
   type WorkContext,
 } from '../../platform/service-context';
 import type { FileStore } from '../../platform/storage';
-import { deleteBytes, eraseFilesOf, findFile } from '../files/files.service';
+import { deleteBytes, eraseFilesOf, findFile } from '../../platform/stored-files';
 
 type UserRow = typeof users.$inferSelect;
 
