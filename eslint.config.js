@@ -5,24 +5,10 @@ import tseslint from 'typescript-eslint';
 import { layersPlugin } from './scripts/lint-layers.mjs';
 
 /**
- * Feature-to-feature imports on the server that are still there, each with what removes it. The rule below
- * refuses any other: what two features share moves down (contract/, server/platform, server/billing).
- */
-const SERVER_FEATURE_IMPORTS_LEFT = {
-  // Not moved down yet (issue 27, "features import each other"): the stored files' rules belong in the
-  // platform, the space cards' query in a shared read of spaces, documents' acknowledgements in billing.
-  'server/features/back-office/managed-photos.service -> server/features/files/files.service':
-    'stored files to server/platform',
-  'server/features/profile/profile.service -> server/features/files/files.service':
-    'stored files to server/platform',
-  'server/features/search/search.service -> server/features/spaces/space-cards':
-    'space cards to a shared read',
-};
-
-/**
  * The layers (docs/decisions/017-one-place-for-each-rule.md): server/db at the bottom imports nothing of the
- * server above it; the platform imports no feature; nothing on the server imports the app (catalogs live in
- * locales/, shared code in contract/); benchmarks do not import tests; a server feature imports no other.
+ * server above it; the platform imports no billing and no feature; billing (the ledgers, which features call)
+ * imports no feature; nothing on the server imports the app (catalogs live in locales/, shared code in
+ * contract/); benchmarks do not import tests; a server feature imports no other, with no exception.
  * Paths are the repository's, whatever the importing file's depth (scripts/lint-layers.mjs). Tests and
  * test fixtures may cross them.
  */
@@ -62,8 +48,7 @@ const LAYER_BOUNDARIES = [
     from: '^server/features/([^/]+)/',
     refuse: '^server/features/(?!$1/)',
     message:
-      'A server feature imports no other feature: what two share moves down (contract/, server/platform).',
-    allow: SERVER_FEATURE_IMPORTS_LEFT,
+      'A server feature imports no other feature: what two share moves down (contract/, server/billing, server/platform, server/db).',
   },
 ];
 

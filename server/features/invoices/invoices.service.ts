@@ -30,7 +30,7 @@ import { readAll } from '../../db/read-all';
 /**
  * Invoicing as the space and its members see it (docs/decisions/024): the legal identity, billing details,
  * the lists, payments, corrections, the chain's verification and the monthly closing. Issuing itself is
- * in server/platform/invoicing.ts, called by the sales' own units of work.
+ * in server/billing/, called by the sales' own units of work.
  */
 
 async function spaceZone(db: Db | Tx, spaceId: string) {
