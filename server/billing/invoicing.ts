@@ -117,7 +117,8 @@ async function insertDocument(work: WorkContext, draft: DocumentDraft): Promise<
   return row;
 }
 
-async function spaceOf(db: Db | Tx, spaceId: string) {
+/** A space's name and time zone, or `not-found`. */
+export async function spaceOf(db: Db | Tx, spaceId: string) {
   const [space] = await db
     .select({ name: spaces.name, timeZone: spaces.timeZone })
     .from(spaces)

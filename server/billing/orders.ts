@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { AppError } from '#contract/errors';
 import { orders } from '../db/schema/formulas';
-import { spaces } from '../db/schema/spaces';
 import type { WorkContext } from '../platform/service-context';
+import { spaceOf } from './invoicing';
 import { settleSale } from './payments';
 
 /**
@@ -74,11 +73,7 @@ export async function payOrder(
     .returning();
   if (!paid) return null;
   if (through.via === 'order') {
-    const [space] = await work.db
-      .select({ timeZone: spaces.timeZone })
-      .from(spaces)
-      .where(eq(spaces.id, paid.spaceId));
-    if (!space) throw new AppError('not-found', `No space ${paid.spaceId}`);
+    const space = await spaceOf(work.db, paid.spaceId);
     await settleSale(work, { orderId: paid.id }, paid.paymentMethod, space.timeZone);
   }
   await settlerOf(paid).onPaid(work, paid, through);

@@ -67,14 +67,20 @@ export async function listAttendees(ctx: ServiceContext, input: { id: string; qu
   };
 }
 
-/** One tap at the door: a registered (or no-show) person is checked in; tapping again undoes it. */
-export async function checkIn(ctx: ServiceContext, input: { registrationId: string; present: boolean }) {
+/** A registration's event, for a manager of its space (`not-found`, or `permission-denied` to anyone else). */
+async function managedRegistration(ctx: ServiceContext, registrationId: string) {
   const [found] = await rowsOf<{ event_id: string; space_id: string }>(
     ctx.db,
-    sql`SELECT r.event_id, events.space_id FROM event_registrations r JOIN events ON events.id = r.event_id WHERE r.id = ${input.registrationId}`,
+    sql`SELECT r.event_id, events.space_id FROM event_registrations r JOIN events ON events.id = r.event_id WHERE r.id = ${registrationId}`,
   );
   if (!found) throw new AppError('not-found', 'No such registration');
   await requireRight(ctx, 'manage', found.space_id);
+  return found;
+}
+
+/** One tap at the door: a registered (or no-show) person is checked in; tapping again undoes it. */
+export async function checkIn(ctx: ServiceContext, input: { registrationId: string; present: boolean }) {
+  const found = await managedRegistration(ctx, input.registrationId);
   return unitOfWork(ctx, async (work) => {
     const event = await lockEvent(work, found.event_id);
     if (event.status !== 'published') throw refused('not-open', 'This event is not running');
@@ -119,12 +125,7 @@ export async function checkIn(ctx: ServiceContext, input: { registrationId: stri
  * space's journal).
  */
 export async function markRegistrationPaid(ctx: ServiceContext, input: { registrationId: string }) {
-  const [found] = await rowsOf<{ event_id: string; space_id: string }>(
-    ctx.db,
-    sql`SELECT r.event_id, events.space_id FROM event_registrations r JOIN events ON events.id = r.event_id WHERE r.id = ${input.registrationId}`,
-  );
-  if (!found) throw new AppError('not-found', 'No such registration');
-  await requireRight(ctx, 'manage', found.space_id);
+  const found = await managedRegistration(ctx, input.registrationId);
   return unitOfWork(ctx, async (work) => {
     // The event first, as every change to its places and payments (see the settler above).
     await lockEvent(work, found.event_id);

@@ -14,10 +14,15 @@ import type { Db } from '../../db/client';
 import { keysetPageOf } from '../../db/pagination';
 import { rowsOf } from '../../db/rows';
 import { billingDetails, invoices, invoicingClosings, spaceLegalIdentities } from '../../db/schema/invoices';
-import { spaces } from '../../db/schema/spaces';
 import type { Tx } from '../../db/transaction';
 import { changesBetween } from '../../platform/activity';
-import { issueCreditNote, linesOf, type InvoiceLineRow, type InvoiceRow } from '../../billing/invoicing';
+import {
+  issueCreditNote,
+  linesOf,
+  spaceOf,
+  type InvoiceLineRow,
+  type InvoiceRow,
+} from '../../billing/invoicing';
 import { lockOrder, payOrder } from '../../billing/orders';
 import { legalIdentityGaps, legalIdentityOf } from '../../billing/parties';
 import { recordInvoicePayment } from '../../billing/payments';
@@ -32,15 +37,6 @@ import { readAll } from '../../db/read-all';
  * the lists, payments, corrections, the chain's verification and the monthly closing. Issuing itself is
  * in server/billing/, called by the sales' own units of work.
  */
-
-async function spaceZone(db: Db | Tx, spaceId: string) {
-  const [space] = await db
-    .select({ name: spaces.name, timeZone: spaces.timeZone })
-    .from(spaces)
-    .where(eq(spaces.id, spaceId));
-  if (!space) throw new AppError('not-found', `No space ${spaceId}`);
-  return space;
-}
 
 // ——— Legal identity ———
 
@@ -403,7 +399,7 @@ export async function closeMonth(
   input: { spaceId: string; month: string },
 ): Promise<TClosing> {
   await requireRight(ctx, 'manage', input.spaceId);
-  const space = await spaceZone(ctx.db, input.spaceId);
+  const space = await spaceOf(ctx.db, input.spaceId);
   if (todayIn(space.timeZone, ctx.now).slice(0, 7) <= input.month)
     throw refused('month-not-over', 'Only a finished month is closed');
   const row = await unitOfWork(ctx, async (work) => {
@@ -444,5 +440,3 @@ export async function closeMonth(
   });
   return toClosing(row);
 }
-
-export { spaceZone };
