@@ -5,35 +5,10 @@ import tseslint from 'typescript-eslint';
 import { layersPlugin } from './scripts/lint-layers.mjs';
 
 /**
- * Feature-to-feature imports on the server that are still there, each with what removes it. The rule below
- * refuses any other: what two features share moves down (contract/, server/platform, server/billing).
- */
-const SERVER_FEATURE_IMPORTS_LEFT = {
-  // Issue 27's billing layer: orders are settled through one registration point in server/billing, so the
-  // invoices service stops calling the events and plans services (delete these two entries then).
-  'server/features/invoices/invoices.service -> server/features/events/registrations.service':
-    "issue 27's billing layer",
-  'server/features/invoices/invoices.service -> server/features/formulas/plans.service':
-    "issue 27's billing layer",
-  // Not moved down yet (issue 27, "features import each other"): the stored files' rules belong in the
-  // platform, the space cards' query in a shared read of spaces, documents' acknowledgements in billing.
-  'server/features/back-office/managed-photos.service -> server/features/files/files.service':
-    'stored files to server/platform',
-  'server/features/profile/profile.service -> server/features/files/files.service':
-    'stored files to server/platform',
-  'server/features/profile/profile.service -> server/features/invoices/documents.service':
-    "issue 27's billing layer (documents)",
-  'server/features/search/search.service -> server/features/spaces/space-cards':
-    'space cards to a shared read',
-  // The ambiguous hour of an autumn change, which both calendar files write in UTC: a zone rule for the one
-  // place of the dates' rules (contract/dates.ts, issue 27's "locales and dates").
-  'server/features/events/event-ics -> server/features/reservations/ics': "the dates' one place",
-};
-
-/**
  * The layers (docs/decisions/017-one-place-for-each-rule.md): server/db at the bottom imports nothing of the
- * server above it; the platform imports no feature; nothing on the server imports the app (catalogs live in
- * locales/, shared code in contract/); benchmarks do not import tests; a server feature imports no other.
+ * server above it; the platform imports no billing and no feature; billing (the ledgers, which features call)
+ * imports no feature; nothing on the server imports the app (catalogs live in locales/, shared code in
+ * contract/); benchmarks do not import tests; a server feature imports no other, with no exception.
  * Paths are the repository's, whatever the importing file's depth (scripts/lint-layers.mjs). Tests and
  * test fixtures may cross them.
  */
@@ -45,8 +20,14 @@ const LAYER_BOUNDARIES = [
   },
   {
     from: '^server/platform/',
+    refuse: '^server/(features|billing|demo)/',
+    message: 'The platform holds mechanisms: it imports no billing, no feature and no demo data.',
+  },
+  {
+    from: '^server/billing/',
     refuse: '^server/(features|demo)/',
-    message: 'The platform holds mechanisms: it imports no feature and no demo data.',
+    message:
+      'Billing sits under the features: it imports none (a feature registers what paying its orders changes, server/billing/orders.ts).',
   },
   {
     from: '^server/features/',
@@ -67,8 +48,7 @@ const LAYER_BOUNDARIES = [
     from: '^server/features/([^/]+)/',
     refuse: '^server/features/(?!$1/)',
     message:
-      'A server feature imports no other feature: what two share moves down (contract/, server/platform).',
-    allow: SERVER_FEATURE_IMPORTS_LEFT,
+      'A server feature imports no other feature: what two share moves down (contract/, server/billing, server/platform, server/db).',
   },
 ];
 

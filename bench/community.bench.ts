@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { ServerBuild } from 'react-router';
 import { type Database } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
-import { listAds } from '../server/features/community/ads.service';
+import { listAds } from '../server/features/community/ad-reads.service';
 import { communityCallables } from '../server/features/community/community.callables';
 import { searchDirectory } from '../server/features/community/directory.service';
 import { tenancyCallables } from '../server/features/tenancy/tenancy.callables';

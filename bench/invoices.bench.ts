@@ -33,8 +33,8 @@ import {
   type TestPerson,
 } from '../server/features/reservations/reservations.fixtures';
 import { tenancyCallables } from '../server/features/tenancy/tenancy.callables';
-import { renderInvoicePdf } from '../server/platform/invoice-pdf';
-import { issueInvoice, linesOf, type SaleToInvoice } from '../server/platform/invoicing';
+import { renderInvoicePdf } from '../server/billing/invoice-pdf';
+import { issueInvoice, linesOf, type SaleToInvoice } from '../server/billing/invoicing';
 import { log } from '../server/platform/log';
 import { systemContext, unitOfWork } from '../server/platform/service-context';
 import { benchApp, getPage, onEachDatabase } from './in-process';

@@ -17,7 +17,7 @@ import type { ServerBuild } from 'react-router';
 import { type Database } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
 import { formulasCallables } from '../server/features/formulas/formulas.callables';
-import { listMyLedger, listMyPlans } from '../server/features/formulas/plans.service';
+import { listMyLedger, listMyPlans } from '../server/features/formulas/plan-reads.service';
 import { createReservation } from '../server/features/reservations/booking.service';
 import {
   ALWAYS_OPEN,

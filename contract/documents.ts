@@ -12,7 +12,6 @@ import { FILE_PURPOSES, SNIFFED_TYPES, ZFileKey } from './storage';
 export const SHARED_DOCUMENT_PURPOSE = 'shared-document';
 export const SHARED_DOCUMENT_LIMITS = FILE_PURPOSES[SHARED_DOCUMENT_PURPOSE];
 export const SHARE_AUDIENCES = ['member', 'space'] as const;
-export type ShareAudience = (typeof SHARE_AUDIENCES)[number];
 const ZMemberId = ZText.min(1).max(100);
 
 export const ZDocumentTitle = ZText.trim().min(1, 'required').max(200, 'tooLong');

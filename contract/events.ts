@@ -2,12 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { z } from './zod';
 import { defineCallable } from './callable';
 import { refineRange } from './date-range';
-import {
-  DEFAULT_OFFER_HOURS,
-  EVENT_STATUSES,
-  REGISTRATION_END_REASONS,
-  REGISTRATION_STATUSES,
-} from './events.plain';
+import { EVENT_STATUSES, REGISTRATION_END_REASONS, REGISTRATION_STATUSES } from './events.plain';
 import { ZEventCover } from './event-cover';
 import { ZCreditOption, ZCreditUnit, ZPaymentMethod } from './formulas';
 import { ORDER_STATUSES, PAYMENT_CHOICES } from './formulas.plain';
@@ -41,7 +36,6 @@ export const EVENT_REFUSALS = [
   'not-enough-credit', // paying with credit: no lot holds enough
   'not-awaiting-payment', // marking paid an order already paid, cancelled, or a free place
 ] as const;
-export type EventRefusal = (typeof EVENT_REFUSALS)[number];
 
 const MAX_TITLE = 140;
 const MAX_DESCRIPTION = 8000;
@@ -395,7 +389,5 @@ export const updateEventSettings = defineCallable({
   mutates: true,
   access: 'signed-in',
 });
-
-export { DEFAULT_OFFER_HOURS };
 
 export { eventPath, eventTitleIn } from './events.plain';

@@ -13,7 +13,6 @@ export const FORMULA_KINDS = ['day_pass', 'pack', 'membership'] as const;
 export type FormulaKind = (typeof FORMULA_KINDS)[number];
 
 export const FORMULA_STATUSES = ['active', 'archived'] as const;
-export type FormulaStatus = (typeof FORMULA_STATUSES)[number];
 
 /** What a lot counts: minutes of a room (shown as hours), or entries (one booking each, whatever its length). */
 export const CREDIT_UNITS = ['minutes', 'entries'] as const;
@@ -24,7 +23,6 @@ export type MembershipPeriod = (typeof MEMBERSHIP_PERIODS)[number];
 
 /** What happens to a membership period's unused credit at its end: it expires, or is kept one more period. */
 export const ROLLOVER_RULES = ['none', 'one_period'] as const;
-export type RolloverRule = (typeof ROLLOVER_RULES)[number];
 
 export const PAYMENT_METHODS = ['on_site', 'bank_transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -51,11 +49,9 @@ export type ActivationMoment = (typeof ACTIVATION_MOMENTS)[number];
 
 /** The lines of the credit ledger; each amount is signed (a grant adds, a debit takes). */
 export const CREDIT_ENTRY_KINDS = ['grant', 'debit', 'refund', 'expiry', 'adjustment'] as const;
-export type CreditEntryKind = (typeof CREDIT_ENTRY_KINDS)[number];
 
 /** Where a lot comes from: a plan's period (or pack), or the unused credit of the period before. */
 export const LOT_SOURCES = ['period', 'rollover'] as const;
-export type LotSource = (typeof LOT_SOURCES)[number];
 
 /** How a reservation is paid. */
 export const PAYMENT_CHOICES = ['price', 'credits'] as const;
@@ -75,10 +71,8 @@ export const RENEWAL_REMINDER_DAYS = 7;
  * it began.
  */
 export const PAUSE_STATUSES = ['planned', 'applied', 'cancelled'] as const;
-export type PauseStatus = (typeof PAUSE_STATUSES)[number];
 /** What a pause is to its member at a given moment. */
 export const PAUSE_STATES = ['upcoming', 'running', 'ended'] as const;
-export type PauseState = (typeof PAUSE_STATES)[number];
 
 /** A space's pause rules when it says nothing: pausing not offered; if offered, up to 30 days, a day's notice. */
 export const DEFAULT_PAUSE_MAX_DAYS = 30;

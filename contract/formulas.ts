@@ -472,6 +472,6 @@ export const adjustCredits = defineCallable({
 
 // ——— Formatting ———
 
-export { formatCredit, type CreditWords } from './formulas.plain';
+export { formatCredit } from './formulas.plain';
 
 export { formulaDescription, formulaName, formulaPath } from './formulas.plain';

@@ -12,11 +12,9 @@ export const DOCUMENT_PREFIXES: Record<DocumentKind, string> = { invoice: 'F', c
 
 /** `standard`: VAT charged; `franchise`: "TVA non applicable, art. 293 B du CGI". */
 export const VAT_REGIMES = ['standard', 'franchise'] as const;
-export type VatRegime = (typeof VAT_REGIMES)[number];
 
 /** Which sales the space invoices automatically: formula orders when placed, bookings at price when confirmed. */
 export const INVOICED_SALES = ['orders', 'bookings', 'both'] as const;
-export type InvoicedSales = (typeof INVOICED_SALES)[number];
 
 /** What the database stores; `overdue` is read from the due date (an unpaid invoice past it). */
 export const STORED_PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid', 'credited'] as const;
@@ -29,7 +27,6 @@ export type InvoicePaymentMethod = (typeof INVOICE_PAYMENT_METHODS)[number];
 
 /** The chained journal of a space: its invoices, credit notes and payments, in the order they were made. */
 export const JOURNAL_ENTRY_TYPES = ['invoice', 'credit_note', 'payment'] as const;
-export type JournalEntryType = (typeof JOURNAL_ENTRY_TYPES)[number];
 
 /** The footprint the first entry of a space's chain is chained to. */
 export const GENESIS_FOOTPRINT = '0'.repeat(64);

@@ -16,8 +16,6 @@ import { keysetPageFields, ZCursor } from './pagination';
  * (docs/decisions/024-invoices-and-documents.md). Amounts are integer cents.
  */
 
-export { INVOICE_REFUSALS } from './invoices.plain';
-
 const line = (max: number) => ZText.trim().max(max);
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const ZMonth = z.string().regex(MONTH);

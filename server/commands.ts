@@ -7,7 +7,7 @@ import { closeOnSignals, loadDemoData, startServer } from './main';
 import type { Config } from './platform/config';
 import { configureLog, log } from './platform/log';
 import { createLocalFileStore } from './platform/storage';
-import { spacesWithJournal, verifySpaceChain } from './features/invoices/chain';
+import { spacesWithJournal, verifySpaceChain } from './billing/chain';
 
 /** The build this compiled server belongs to: `build/node/` holds it, beside `build/server` and `build/client`. */
 const buildDir = path.resolve(import.meta.dirname, '..');

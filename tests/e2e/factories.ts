@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { request as playwrightRequest, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { request as playwrightRequest, type Page } from '@playwright/test';
 import { appOrigin, DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 import { expect } from './fixtures';
-import { linkIn, waitForMail } from './mailbox';
 
 /**
- * Data a test makes for itself, through the app's API as a person would: a member of its own, with a
- * confirmed address, in a browser context of its own; a membership of a space; the demo accounts put back
- * in French. A test that changes something other tests read makes its own (docs/decisions/026, "Browser
+ * Data a test makes for itself, through the app's API as a person would: a member of its own (signed up,
+ * not confirmed), calls in a signed-in page's name; the demo accounts put back in French. A test that changes something other tests read makes its own (docs/decisions/026, "Browser
  * tests": which tests borrow demo data and why that is safe).
  */
 
@@ -46,40 +44,6 @@ interface NewMemberOptions {
   locale?: 'fr' | 'en';
   /** Where the confirmation link lands (better-auth's `callbackURL`). */
   callbackURL?: string;
-}
-
-/**
- * A new person with a confirmed address, signed in on `page` (the confirmation e-mail's link signs in, as it
- * does for people).
- */
-export async function confirmedMemberOn(page: Page, options: NewMemberOptions) {
-  const since = Date.now();
-  const member = await signUp(page, options);
-  await page.goto(linkIn(await waitForMail(member.email, { since }), '/api/auth/verify-email'));
-  return member;
-}
-
-/** The same, in a browser context of their own (close it with `context.close()`). */
-export async function newMember(
-  browser: Browser,
-  options: NewMemberOptions,
-): Promise<{ context: BrowserContext; page: Page; email: string; password: string; name: string }> {
-  const context = await browser.newContext({ baseURL: appOrigin() });
-  const page = await context.newPage();
-  return { context, page, ...(await confirmedMemberOn(page, options)) };
-}
-
-/** Makes `member` a member of a demo space: invited by its manager (`manager` signed in), accepted. */
-export async function joinSpace(manager: Page, member: Page, spaceId: string, email: string) {
-  await callApi(manager, 'backoffice.invite', { spaceId, email, role: 'member' });
-  const mine = await callApi<{ invitations: Array<{ id: string; spaceId: string }> }>(
-    member,
-    'backoffice.listMySpaces',
-    {},
-  );
-  const invitation = mine.invitations.find((candidate) => candidate.spaceId === spaceId);
-  if (!invitation) throw new Error(`no invitation to ${spaceId} for ${email}`);
-  await callApi(member, 'backoffice.acceptInvitation', { invitationId: invitation.id });
 }
 
 /**

@@ -8,7 +8,7 @@ import { storedFiles } from '../../db/schema/files';
 import { roomPhotos, rooms } from '../../db/schema/rooms';
 import { spacePhotos } from '../../db/schema/spaces';
 import type { FileStore } from '../../platform/storage';
-import { takeUploadForSpace } from '../files/files.service';
+import { takeUploadForSpace } from '../../platform/stored-files';
 import { isSelf, requireRight } from '../../platform/policy';
 import { logActivity, unitOfWork } from '../../platform/service-context';
 import type { Ctx } from './context';

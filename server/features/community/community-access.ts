@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import type { RateRule } from '../../platform/auth-rate-limits';
 import { consumeRateLimit } from '../../platform/rate-limit';
@@ -23,20 +23,6 @@ export async function spacesOf(db: Db | Tx, userId: string): Promise<TSpaceOptio
     .innerJoin(spaces, eq(spaces.id, spaceMembers.spaceId))
     .where(eq(spaceMembers.userId, userId))
     .orderBy(spaces.name);
-}
-
-/** Whether two people belong to at least one same space. */
-export async function shareASpace(db: Db | Tx, userId: string, otherId: string): Promise<boolean> {
-  const mine = db
-    .select({ spaceId: spaceMembers.spaceId })
-    .from(spaceMembers)
-    .where(eq(spaceMembers.userId, userId));
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(spaceMembers)
-    .where(and(eq(spaceMembers.userId, otherId), inArray(spaceMembers.spaceId, mine)))
-    .limit(1);
-  return Boolean(row);
 }
 
 /** The signed-in person, or `unauthenticated`. */

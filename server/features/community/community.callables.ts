@@ -18,6 +18,7 @@ import {
 } from '#contract/community';
 import { implement } from '../../platform/callables';
 import type { FileStore } from '../../platform/storage';
+import * as adReads from './ad-reads.service';
 import * as adsService from './ads.service';
 import * as directory from './directory.service';
 import * as messages from './messages.service';
@@ -35,8 +36,8 @@ export function createCommunityCallables(deps: { fileStore?: FileStore }) {
     implement(contactMember, (input, ctx) => messages.contactMember(ctx, input)),
     implement(getReceivedMessage, (input, ctx) => messages.getReceivedMessage(ctx, input)),
     implement(answerMessage, (input, ctx) => messages.answerMessage(ctx, input)),
-    implement(listAds, (input, ctx) => adsService.listAds(ctx, input)),
-    implement(getAd, (input, ctx) => adsService.getAd(ctx, input)),
+    implement(listAds, (input, ctx) => adReads.listAds(ctx, input)),
+    implement(getAd, (input, ctx) => adReads.getAd(ctx, input)),
     implement(createAd, (input, ctx) => adsService.createAd(ctx, input)),
     implement(updateAd, (input, ctx) => adsService.updateAd(ctx, input, deps.fileStore)),
     implement(closeAd, (input, ctx) => adsService.closeAd(ctx, input)),

@@ -3,7 +3,7 @@ import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { eventPath, eventTitleIn } from '#contract/events';
 import type { Locale } from '#contract/locale';
-import { isRepeatedWallClock } from '../reservations/ics';
+import { isRepeatedWallClock } from '../../platform/calendar-times';
 
 /**
  * An event as an iCalendar file (the registration e-mail's attachment, the page's "add to calendar"). Times

@@ -5,10 +5,10 @@ import { rowsOf } from '../../db/rows';
 import { may } from '../../platform/policy';
 import { renderMarkdown } from '../../platform/markdown';
 import type { ServiceContext } from '../../platform/service-context';
-import { creditQuote, usableLots } from '../../platform/credit-ledger';
+import { creditQuote, usableLots } from '../../billing/credit-ledger';
 import { isPaid, refundLimitOf } from './event-payments';
 import { coveredKindOf, selectEvents, toSummary, type EventRow } from './event-view';
-import { myRegistration } from './registrations.service';
+import { myRegistration } from './registration-records';
 
 /**
  * What anyone reads of events: a page (/events/{id}) and the upcoming lists of the home and space pages. A

@@ -14,10 +14,12 @@ import { DEFAULT_FREE_CANCELLATION_HOURS } from '#contract/reservations';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { Tx } from '../../db/transaction';
-import { debitForRegistration, refundRegistration, type RefundOutcome } from '../../platform/credit-ledger';
-import { creditSale, issueInvoice } from '../../platform/invoicing';
-import type { WorkContext } from '../../platform/service-context';
+import { debitForRegistration, refundRegistration, type RefundOutcome } from '../../billing/credit-ledger';
+import { creditSale, issueInvoice } from '../../billing/invoicing';
+import { registerOrderSettler } from '../../billing/orders';
+import { logActivity, type WorkContext } from '../../platform/service-context';
 import { coveredKindOf, type EventRow } from './event-view';
+import { lockEvent, registrationEntry } from './registration-records';
 
 /**
  * What a paid place costs its member and how it is given back (docs/decisions/025-events-and-waitlist.md):
@@ -252,4 +254,42 @@ export async function paymentsOf(
     });
   }
   return payments;
+}
+
+/**
+ * How billing pays a registration's order (server/billing/orders.ts): the event is locked first, as every
+ * change to its places and payments does, so a payment recorded on the order's invoice queues behind a
+ * cancellation's refund or the door list's "mark paid" instead of deadlocking with them; once paid, the
+ * registration's entry (`registration.paid`, about its person). Any round's order (a member who left after
+ * the refund limit still owes theirs).
+ */
+registerOrderSettler('registration', {
+  async lockFirst(work, order) {
+    await lockEventOfRegistration(work, order.registrationId!);
+  },
+  async onPaid(work, order, through) {
+    const event = await lockEventOfRegistration(work, order.registrationId!);
+    await logActivity(
+      work,
+      registrationEntry(event, { id: order.registrationId!, userId: order.userId }, 'registration.paid', {
+        changes: { orderStatus: { before: 'awaiting_payment', after: 'paid' } },
+        details: {
+          orderId: order.id,
+          totalCents: order.totalCents,
+          paymentMethod: order.paymentMethod,
+          ...(through.via === 'invoice'
+            ? { paidThrough: 'invoice', invoiceNumber: through.invoiceNumber }
+            : {}),
+        },
+      }),
+    );
+  },
+});
+
+async function lockEventOfRegistration(work: WorkContext, registrationId: string): Promise<EventRow> {
+  const [found] = await rowsOf<{ event_id: string }>(
+    work.db,
+    sql`SELECT event_id FROM event_registrations WHERE id = ${registrationId}`,
+  );
+  return lockEvent(work, found!.event_id);
 }

@@ -20,7 +20,9 @@ import {
 import { implement } from '../../platform/callables';
 import * as pages from './event-pages.service';
 import * as manage from './events.service';
+import * as door from './door-list.service';
 import * as registrations from './registrations.service';
+import * as waitlist from './waitlist.service';
 
 /**
  * The events API. Pages and upcoming lists are public; registering needs a session (the service checks the
@@ -31,8 +33,8 @@ export const eventsCallables = [
   implement(listUpcomingEvents, (input, ctx) => pages.listUpcomingEvents(ctx, input)),
   implement(registerForEvent, (input, ctx) => registrations.register(ctx, input)),
   implement(cancelRegistration, ({ eventId }, ctx) => registrations.cancelRegistration(ctx, eventId)),
-  implement(acceptOffer, (input, ctx) => registrations.acceptOffer(ctx, input)),
-  implement(declineOffer, ({ eventId }, ctx) => registrations.declineOffer(ctx, eventId)),
+  implement(acceptOffer, (input, ctx) => waitlist.acceptOffer(ctx, input)),
+  implement(declineOffer, ({ eventId }, ctx) => waitlist.declineOffer(ctx, eventId)),
   implement(listManagedEvents, ({ spaceId }, ctx) => manage.listManagedEvents(ctx, spaceId)),
   implement(getManagedEvent, ({ id }, ctx) => manage.getManagedEvent(ctx, id)),
   implement(createEvent, (input, ctx) => manage.createEvent(ctx, input)),
@@ -40,8 +42,8 @@ export const eventsCallables = [
   implement(publishEvent, ({ id }, ctx) => manage.publishEvent(ctx, id)),
   implement(cancelEvent, (input, ctx) => manage.cancelEvent(ctx, input)),
   implement(duplicateEvent, ({ id }, ctx) => manage.duplicateEvent(ctx, id)),
-  implement(listAttendees, (input, ctx) => registrations.listAttendees(ctx, input)),
-  implement(checkIn, (input, ctx) => registrations.checkIn(ctx, input)),
-  implement(markRegistrationPaid, (input, ctx) => registrations.markRegistrationPaid(ctx, input)),
-  implement(updateEventSettings, (input, ctx) => manage.updateEventSettings(ctx, input)),
+  implement(listAttendees, (input, ctx) => door.listAttendees(ctx, input)),
+  implement(checkIn, (input, ctx) => door.checkIn(ctx, input)),
+  implement(markRegistrationPaid, (input, ctx) => door.markRegistrationPaid(ctx, input)),
+  implement(updateEventSettings, (input, ctx) => waitlist.updateEventSettings(ctx, input)),
 ];

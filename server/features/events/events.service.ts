@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { AppError, refused } from '#contract/errors';
 import { localToInstant, type TEventForm, type TManagedEvent } from '#contract/events';
-import { DEFAULT_OFFER_HOURS } from '#contract/events.plain';
 import { rowsOf } from '../../db/rows';
 import type { Tx } from '../../db/transaction';
 import { changesBetween } from '../../platform/activity';
@@ -15,16 +14,16 @@ import {
 } from '../../platform/service-context';
 import { eventMailJob } from './event-mails';
 import { standingCharges } from './event-payments';
-import { eventDetails, lockAndReadEvent, selectEvents, toManaged, type EventRow } from './event-view';
-import { queueRefill, refundAndLog } from './registrations.service';
+import { eventDetails, selectEvents, toManaged, type EventRow } from './event-view';
+import { refundAndLog } from './registrations.service';
+import { lockEvent, notFound } from './registration-records';
+import { offerHoursOf, queueRefill } from './waitlist.service';
 
 /**
  * What owners and managers do to their space's events (docs/decisions/025-events-and-waitlist.md). An event
  * with a room holds it through its own reservation row (`reservations.event_id`): the reservations'
  * exclusion constraint decides, so an event cannot be placed over a booking and no booking takes its time.
  */
-
-const notFound = (id: string) => new AppError('not-found', `No event ${id}`);
 
 interface EventTimes {
   startsAt: Date;
@@ -151,25 +150,11 @@ async function placeHold(
   if (inserted.length === 0) throw roomTaken(await conflictOf(work.db, event.roomId, times, event.id));
 }
 
-async function lockedEvent(work: WorkContext, id: string): Promise<EventRow> {
-  const row = await lockAndReadEvent(work.db, id);
-  if (!row) throw notFound(id);
-  return row;
-}
-
 async function managedRow(ctx: ServiceContext, id: string): Promise<EventRow> {
   const [row] = await selectEvents(ctx.db, sql`events.id = ${id}`, { counts: 'all' });
   if (!row) throw notFound(id);
   await requireRight(ctx, 'manage', row.space_id);
   return row;
-}
-
-export async function offerHoursOf(db: Tx | ServiceContext['db'], spaceId: string): Promise<number> {
-  const [row] = await rowsOf<{ offer_hours: number }>(
-    db,
-    sql`SELECT offer_hours FROM space_event_settings WHERE space_id = ${spaceId}`,
-  );
-  return row ? Number(row.offer_hours) : DEFAULT_OFFER_HOURS;
 }
 
 export async function listManagedEvents(ctx: ServiceContext, spaceId: string) {
@@ -287,7 +272,7 @@ export async function updateEvent(ctx: ServiceContext, input: { id: string; even
   const current = await managedRow(ctx, input.id);
   const times = timesOf(input.event, current.time_zone);
   const grew = await unitOfWork(ctx, async (work) => {
-    const before = await lockedEvent(work, input.id);
+    const before = await lockEvent(work, input.id);
     if (before.status === 'cancelled') throw refused('already-cancelled', 'This event is cancelled');
     if (input.event.capacity < Number(before.taken)) {
       throw new AppError('failed-precondition', 'More people hold a place than this capacity', {
@@ -332,7 +317,7 @@ export async function updateEvent(ctx: ServiceContext, input: { id: string; even
 export async function publishEvent(ctx: ServiceContext, id: string) {
   await managedRow(ctx, id);
   await unitOfWork(ctx, async (work) => {
-    const row = await lockedEvent(work, id);
+    const row = await lockEvent(work, id);
     if (row.status !== 'draft') throw refused('not-draft', 'Only a draft is published');
     await work.db.execute(
       sql`UPDATE events SET status = 'published', published_at = ${work.now.toISOString()}::timestamptz, updated_at = now() WHERE id = ${id}`,
@@ -356,7 +341,7 @@ export async function publishEvent(ctx: ServiceContext, id: string) {
 export async function cancelEvent(ctx: ServiceContext, input: { id: string; reason: string }) {
   await managedRow(ctx, input.id);
   const outcome = await unitOfWork(ctx, async (work) => {
-    const row = await lockedEvent(work, input.id);
+    const row = await lockEvent(work, input.id);
     if (row.status === 'cancelled') throw refused('already-cancelled', 'This event is already cancelled');
     await work.db.execute(sql`
       UPDATE events SET status = 'cancelled', cancelled_at = ${work.now.toISOString()}::timestamptz,
@@ -444,27 +429,5 @@ export async function duplicateEvent(ctx: ServiceContext, id: string) {
       details: { ...eventDetails(row!), duplicatedFrom: id },
     });
     return { id: copy };
-  });
-}
-
-export async function updateEventSettings(
-  ctx: ServiceContext,
-  input: { spaceId: string; offerHours: number },
-) {
-  await requireRight(ctx, 'manage', input.spaceId);
-  return unitOfWork(ctx, async (work) => {
-    const before = await offerHoursOf(work.db, input.spaceId);
-    await work.db.execute(sql`
-      INSERT INTO space_event_settings (space_id, offer_hours) VALUES (${input.spaceId}, ${input.offerHours})
-      ON CONFLICT (space_id) DO UPDATE SET offer_hours = excluded.offer_hours, updated_at = now()`);
-    if (before !== input.offerHours) {
-      await logActivity(work, {
-        kind: 'event_settings.changed',
-        subject: { type: 'space', id: input.spaceId },
-        spaceId: input.spaceId,
-        changes: { offerHours: { before, after: input.offerHours } },
-      });
-    }
-    return { spaceId: input.spaceId, offerHours: input.offerHours };
   });
 }

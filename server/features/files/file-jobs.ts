@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob, type JobDefinition } from '../../platform/jobs';
 import type { FileStore } from '../../platform/storage';
-import { sweepOrphanFiles } from './files.service';
+import { sweepOrphanFiles } from '../../platform/stored-files';
 
 /** Unused uploads are looked for hourly (they go once a day old: `ORPHAN_FILE_AGE_MS`). */
 export const ORPHAN_SWEEP_EVERY_MS = 3_600_000;

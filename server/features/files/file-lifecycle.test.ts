@@ -20,7 +20,7 @@ import { createFileKey } from '../../platform/storage';
 import { addRole, insertRoom, insertSpace, localInstant } from '../reservations/reservations.fixtures';
 import { WORKSHOP } from '../events/events.fixtures';
 import { orphanFilesSweepJob } from './file-jobs';
-import { ORPHAN_FILE_AGE_MS, sweepOrphanFiles, takeUploadForSpace } from './files.service';
+import { ORPHAN_FILE_AGE_MS, sweepOrphanFiles, takeUploadForSpace } from '../../platform/stored-files';
 
 /**
  * Stored files outlive or follow their uploader as they should: a space's photos and covers stay with the

@@ -4,7 +4,7 @@ import { FILE_PURPOSES, isFilePurpose, StorageError, ZFileKey } from '#contract/
 import { requireSignedIn } from '../../platform/policy';
 import type { RequestContexts, RequestEnv } from '../../platform/request-context';
 import type { FileStore } from '../../platform/storage';
-import { deleteOwnFile, readableFile, storeUpload } from './files.service';
+import { deleteOwnFile, readableFile, storeUpload } from '../../platform/stored-files';
 
 export interface FileRoutesDeps {
   store: FileStore;

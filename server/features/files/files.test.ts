@@ -4,7 +4,7 @@ import { FILE_PURPOSES } from '#contract/storage';
 import { JPEG_HEADER, NOT_AN_IMAGE, PNG_BYTES } from '../../../tests/support/file-samples';
 import { createAgent, signedInAgent, startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { contentDisposition } from './files.routes';
-import { cleanFileName } from './files.service';
+import { cleanFileName } from '../../platform/stored-files';
 
 let app: TestApp;
 

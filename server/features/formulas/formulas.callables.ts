@@ -21,6 +21,8 @@ import {
 import { implement } from '../../platform/callables';
 import * as catalogue from './formulas.service';
 import * as pauses from './pauses.service';
+import * as changes from './plan-changes.service';
+import * as reads from './plan-reads.service';
 import * as holdings from './plans.service';
 
 /**
@@ -36,13 +38,13 @@ export const formulasCallables = [
   implement(setFormulaArchived, (input, ctx) => catalogue.setFormulaArchived(ctx, input)),
   implement(updateSalesSettings, (input, ctx) => catalogue.updateSalesSettings(ctx, input)),
   implement(buyFormula, (input, ctx) => holdings.buyFormula(ctx, input)),
-  implement(listMyPlans, (_input, ctx) => holdings.listMyPlans(ctx)),
-  implement(listMyLedger, (input, ctx) => holdings.listMyLedger(ctx, input)),
-  implement(cancelPlan, ({ planId }, ctx) => holdings.cancelPlan(ctx, planId)),
-  implement(getCreditOption, (input, ctx) => holdings.getCreditOption(ctx, input)),
-  implement(listSpacePlans, ({ spaceId }, ctx) => holdings.listSpacePlans(ctx, spaceId)),
+  implement(listMyPlans, (_input, ctx) => reads.listMyPlans(ctx)),
+  implement(listMyLedger, (input, ctx) => reads.listMyLedger(ctx, input)),
+  implement(cancelPlan, ({ planId }, ctx) => changes.cancelPlan(ctx, planId)),
+  implement(getCreditOption, (input, ctx) => reads.getCreditOption(ctx, input)),
+  implement(listSpacePlans, ({ spaceId }, ctx) => reads.listSpacePlans(ctx, spaceId)),
   implement(markOrderPaid, ({ orderId }, ctx) => holdings.markOrderPaid(ctx, orderId)),
-  implement(adjustCredits, (input, ctx) => holdings.adjustCredits(ctx, input)),
+  implement(adjustCredits, (input, ctx) => changes.adjustCredits(ctx, input)),
   implement(previewPause, (input, ctx) => pauses.previewPause(ctx, input)),
   implement(pausePlan, (input, ctx) => pauses.pausePlan(ctx, input)),
   implement(endPause, ({ pauseId }, ctx) => pauses.endPause(ctx, pauseId)),

@@ -19,7 +19,7 @@ import {
 import { formulaMailJob } from './formula-mails';
 import { salesSettingsOf } from './formula-view';
 import { daysBetween, laterByDays, localMidnight, membershipPeriod } from './periods';
-import { plansOf } from './plans.service';
+import { plansOf } from './plan-reads.service';
 
 /**
  * Pausing a membership (docs/decisions/021): its member picks local days `[startsOn, endsOn)` within the

@@ -3,7 +3,7 @@ import { RENEWAL_REMINDER_DAYS } from '#contract/formulas.plain';
 import { rowsOf } from '../../db/rows';
 import { formulas, plans } from '../../db/schema/formulas';
 import { spaces } from '../../db/schema/spaces';
-import { lotBalanceSql } from '../../platform/credit-ledger';
+import { lotBalanceSql } from '../../billing/credit-ledger';
 import { enqueueJob, wakeJobRunner } from '../../platform/jobs';
 import {
   logActivity,

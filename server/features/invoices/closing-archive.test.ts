@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
-import { issueCreditNote, issueInvoice } from '../../platform/invoicing';
+import { issueCreditNote, issueInvoice } from '../../billing/invoicing';
 import { log } from '../../platform/log';
 import type { Session } from '../../platform/session';
 import { systemContext, unitOfWork } from '../../platform/service-context';
@@ -17,7 +17,7 @@ import {
   localInstant,
   type TestPerson,
 } from '../reservations/reservations.fixtures';
-import { closingArchive } from './closing-archive';
+import { closingArchive } from '../../billing/closing-archive';
 import { invoicesRouter, setLegalIdentity } from './invoices.fixtures';
 import { createRequestContexts } from '../../platform/request-context';
 import { createInvoiceRoutes } from './invoices.routes';

@@ -357,18 +357,3 @@ export async function revokeDocumentShare(ctx: ServiceContext, shareId: string):
     return managedDocument(work.db, document);
   });
 }
-
-/** A person's read acknowledgements, for their personal-data export. */
-export async function acknowledgementsOf(db: Db | Tx, userId: string) {
-  const rows = await rowsOf<{ title: string; space_name: string; acknowledged_at: Date | string }>(
-    db,
-    sql`SELECT d.title, sp.name AS space_name, a.acknowledged_at FROM document_acknowledgements a
-        JOIN shared_documents d ON d.id = a.document_id JOIN spaces sp ON sp.id = d.space_id
-        WHERE a.user_id = ${userId} ORDER BY a.acknowledged_at`,
-  );
-  return rows.map((row) => ({
-    document: row.title,
-    space: row.space_name,
-    acknowledgedAt: iso(row.acknowledged_at),
-  }));
-}

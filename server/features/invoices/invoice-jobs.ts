@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowsOf } from '../../db/rows';
-import { invoiceMailJob } from '../../platform/invoice-mails';
+import { invoiceMailJob } from '../../billing/invoice-mails';
 import { documentSharedMailJob } from './document-mails';
 import { defineJob, enqueueJob } from '../../platform/jobs';
 import { unitOfWork, systemContext, type ServiceContext } from '../../platform/service-context';

@@ -7,7 +7,7 @@ import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { sqlStateOf } from '../../db/transaction';
-import { issueInvoice, type SaleToInvoice } from '../../platform/invoicing';
+import { issueInvoice, type SaleToInvoice } from '../../billing/invoicing';
 import { log } from '../../platform/log';
 import { systemContext, unitOfWork } from '../../platform/service-context';
 import {
@@ -22,7 +22,7 @@ import {
 } from '../reservations/reservations.fixtures';
 import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
 import { sweepPlans } from '../formulas/plans-sweep.service';
-import { verifySpaceChain } from './chain';
+import { verifySpaceChain } from '../../billing/chain';
 import { remindOverdueInvoices } from './invoice-jobs';
 import { invoicesRouter, setLegalIdentity } from './invoices.fixtures';
 

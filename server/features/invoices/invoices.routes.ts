@@ -6,9 +6,9 @@ import { isUuid, ZCalendarDate } from '#contract/input';
 import { fieldIssuesOf } from '../../platform/callables';
 import { requireRight, requireSignedIn } from '../../platform/policy';
 import { downloadHandler, type RequestContexts, type RequestEnv } from '../../platform/request-context';
-import { accountingCsv } from './accounting-export';
-import { closingArchive } from './closing-archive';
-import { renderInvoicePdf } from '../../platform/invoice-pdf';
+import { accountingCsv } from '../../billing/accounting-export';
+import { closingArchive } from '../../billing/closing-archive';
+import { renderInvoicePdf } from '../../billing/invoice-pdf';
 import { readableDocument } from './invoices.service';
 
 const PDF_FILE = /^([0-9a-f-]{36})\.pdf$/;

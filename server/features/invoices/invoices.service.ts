@@ -14,45 +14,29 @@ import type { Db } from '../../db/client';
 import { keysetPageOf } from '../../db/pagination';
 import { rowsOf } from '../../db/rows';
 import { billingDetails, invoices, invoicingClosings, spaceLegalIdentities } from '../../db/schema/invoices';
-import { orders } from '../../db/schema/formulas';
-import { spaces } from '../../db/schema/spaces';
 import type { Tx } from '../../db/transaction';
 import { changesBetween } from '../../platform/activity';
 import {
   issueCreditNote,
-  legalIdentityGaps,
-  legalIdentityOf,
   linesOf,
-  recordInvoicePayment,
+  spaceOf,
   type InvoiceLineRow,
   type InvoiceRow,
-} from '../../platform/invoicing';
+} from '../../billing/invoicing';
+import { lockOrder, payOrder } from '../../billing/orders';
+import { legalIdentityGaps, legalIdentityOf } from '../../billing/parties';
+import { recordInvoicePayment } from '../../billing/payments';
 import { isSelf, may, requireRight, requireSignedIn } from '../../platform/policy';
-import {
-  logActivity,
-  unitOfWork,
-  type ServiceContext,
-  type WorkContext,
-} from '../../platform/service-context';
-import { lockEventOfOrder, settleRegistrationOrder } from '../events/registrations.service';
-import { settlePlanOrder } from '../formulas/plans.service';
-import { verifySpaceChain } from './chain';
+import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
+import { verifySpaceChain } from '../../billing/chain';
+import { nextMonthStart } from '../../billing/closing-archive';
 import { readAll } from '../../db/read-all';
 
 /**
  * Invoicing as the space and its members see it (docs/decisions/024): the legal identity, billing details,
  * the lists, payments, corrections, the chain's verification and the monthly closing. Issuing itself is
- * in server/platform/invoicing.ts, called by the sales' own units of work.
+ * in server/billing/, called by the sales' own units of work.
  */
-
-async function spaceZone(db: Db | Tx, spaceId: string) {
-  const [space] = await db
-    .select({ name: spaces.name, timeZone: spaces.timeZone })
-    .from(spaces)
-    .where(eq(spaces.id, spaceId));
-  if (!space) throw new AppError('not-found', `No space ${spaceId}`);
-  return space;
-}
 
 // ——— Legal identity ———
 
@@ -337,17 +321,6 @@ async function managedInvoice(ctx: ServiceContext, id: string): Promise<InvoiceR
 }
 
 /**
- * Locks what paying an order changes, in the order its own payment paths lock them (a registration's event,
- * then the order; the invoice comes after, in `recordInvoicePayment`): a payment recorded here queues behind
- * "mark paid" or a refund of the same order instead of deadlocking with it.
- */
-async function lockOrderOf(work: WorkContext, orderId: string) {
-  const event = await lockEventOfOrder(work, orderId);
-  const [order] = await work.db.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  return order ? { order, event } : null;
-}
-
-/**
  * A manager records a payment on an invoice (partial allowed). When it pays the invoice of an order in
  * full, the order is settled in the same unit of work, as if marked paid from it: a plan waiting for its
  * payment starts (or a suspended one is active again), a registration's place is paid; each with its own
@@ -359,12 +332,11 @@ export async function recordPayment(
 ): Promise<TInvoiceSummary> {
   const invoice = await managedInvoice(ctx, input.invoiceId);
   await unitOfWork(ctx, async (work) => {
-    const sale = invoice.orderId ? await lockOrderOf(work, invoice.orderId) : null;
+    // The order is locked before the invoice, as when it is marked paid from its own page.
+    const order = invoice.orderId ? await lockOrder(work, invoice.orderId) : null;
     const { invoice: after } = await recordInvoicePayment(work, input);
-    if (!sale || after.paymentStatus !== 'paid') return;
-    const through = { invoiceNumber: after.number };
-    if (sale.event) await settleRegistrationOrder(work, sale.event, sale.order.id, through);
-    else if (sale.order.planId) await settlePlanOrder(work, sale.order.id, through);
+    if (order && after.paymentStatus === 'paid')
+      await payOrder(work, order.id, { via: 'invoice', invoiceNumber: after.number });
   });
   return summaryOf(ctx.db, input.invoiceId, ctx.now);
 }
@@ -418,12 +390,6 @@ async function totalsUntil(db: Tx, spaceId: string, from: string | null, until: 
   };
 }
 
-/** The first day of the month after `month` (`2026-03` → `2026-04-01`). */
-export function nextMonthStart(month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  return monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}-01`;
-}
-
 /**
  * Closes a finished month of a space: its totals and the perpetual totals are kept with the chain's
  * footprint then, and the database refuses anything dated in it (or before) from now on.
@@ -433,7 +399,7 @@ export async function closeMonth(
   input: { spaceId: string; month: string },
 ): Promise<TClosing> {
   await requireRight(ctx, 'manage', input.spaceId);
-  const space = await spaceZone(ctx.db, input.spaceId);
+  const space = await spaceOf(ctx.db, input.spaceId);
   if (todayIn(space.timeZone, ctx.now).slice(0, 7) <= input.month)
     throw refused('month-not-over', 'Only a finished month is closed');
   const row = await unitOfWork(ctx, async (work) => {
@@ -474,5 +440,3 @@ export async function closeMonth(
   });
   return toClosing(row);
 }
-
-export { spaceZone };

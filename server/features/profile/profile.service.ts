@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import { isLocale, type Locale } from '#contract/locale';
 import {
@@ -10,6 +10,7 @@ import {
 } from '#contract/profile';
 import { fileUrlOf } from '#contract/storage';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { accounts, sessions, users, verifications } from '../../db/schema/auth';
 import { storedFiles } from '../../db/schema/files';
 import { spaceMembers } from '../../db/schema/memberships';
@@ -26,8 +27,7 @@ import {
   type WorkContext,
 } from '../../platform/service-context';
 import type { FileStore } from '../../platform/storage';
-import { deleteBytes, eraseFilesOf, findFile } from '../files/files.service';
-import { acknowledgementsOf } from '../invoices/documents.service';
+import { deleteBytes, eraseFilesOf, findFile } from '../../platform/stored-files';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -238,6 +238,22 @@ export async function recordEmailChangeRequest(
       details: { newEmail: input.newEmail },
     }),
   );
+}
+
+/** A person's read acknowledgements, for their personal-data export. */
+/** The shared documents the member acknowledged, for their own export. */
+async function acknowledgementsOf(db: Db | Tx, userId: string) {
+  const rows = await rowsOf<{ title: string; space_name: string; acknowledged_at: Date | string }>(
+    db,
+    sql`SELECT d.title, sp.name AS space_name, a.acknowledged_at FROM document_acknowledgements a
+        JOIN shared_documents d ON d.id = a.document_id JOIN spaces sp ON sp.id = d.space_id
+        WHERE a.user_id = ${userId} ORDER BY a.acknowledged_at`,
+  );
+  return rows.map((row) => ({
+    document: row.title,
+    space: row.space_name,
+    acknowledgedAt: new Date(row.acknowledged_at).toISOString(),
+  }));
 }
 
 /**

@@ -16,8 +16,8 @@ import { queueMailSql } from './notifications';
 import { reservationActivity } from './reservation-activity';
 import { findReservationRecord, type ReservationRecord } from './reservation-view';
 import { rowsOf } from '../../db/rows';
-import { debitForBooking } from '../../platform/credit-ledger';
-import { invoiceBooking } from '../../platform/invoicing';
+import { debitForBooking } from '../../billing/credit-ledger';
+import { invoiceBooking } from '../../billing/invoicing';
 import type { PaymentChoice } from '#contract/formulas.plain';
 
 /**

@@ -3,6 +3,7 @@ import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Locale } from '#contract/locale';
 import { formatMoment } from '#contract/reservation-format';
+import { isRepeatedWallClock } from '../../platform/calendar-times';
 import { freeCancellationOfRecord, type ReservationRecord } from './reservation-view';
 
 /**
@@ -48,16 +49,6 @@ const STATUS: Record<string, ICalEventStatus> = {
   cancelled: ICalEventStatus.CANCELLED,
   declined: ICalEventStatus.CANCELLED,
 };
-
-/**
- * Whether an instant is the second pass of a wall-clock time the autumn change repeats (02:30 CET on
- * 25 October 2026 in Paris). RFC 5545 reads such a TZID time as its first pass, so it is written in UTC.
- */
-export function isRepeatedWallClock(instant: Date, timeZone: string): boolean {
-  const wallClock = (at: Date) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(at);
-  return wallClock(instant) === wallClock(new Date(instant.getTime() - 3_600_000));
-}
 
 export interface CalendarOptions {
   locale: Locale;

@@ -20,8 +20,8 @@ import {
   type LoggedActivity,
   type ServiceContext,
 } from '../../platform/service-context';
-import { refundBooking, type RefundOutcome } from '../../platform/credit-ledger';
-import { creditSale, invoiceBooking } from '../../platform/invoicing';
+import { refundBooking, type RefundOutcome } from '../../billing/credit-ledger';
+import { creditSale, invoiceBooking } from '../../billing/invoicing';
 import { queueManagerMailSql, queueReservationMail, type ReservationMailEvent } from './notifications';
 import { reservationActivity } from './reservation-activity';
 import { findReservationRecord, freeCancellationOfRecord, type ReservationRecord } from './reservation-view';

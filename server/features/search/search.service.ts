@@ -22,7 +22,7 @@ import {
   nameSortKey,
   textArray,
   type CardRow,
-} from '../spaces/space-cards';
+} from '../../db/space-cards';
 
 const ORDER: Record<SearchSort, SQL> = {
   price_asc: sql`m.price ASC, ${nameSortKey(sql`m.name`)}, m.space_id`,

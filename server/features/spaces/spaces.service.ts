@@ -27,7 +27,7 @@ import {
   nameSortKey,
   ROOM_FIGURES_JOIN,
   type CardRow,
-} from './space-cards';
+} from '../../db/space-cards';
 import { readAll } from '../../db/read-all';
 
 type SpaceRow = typeof spaces.$inferSelect;

@@ -6,8 +6,8 @@ import { users } from '../db/schema/auth';
 import { invoices } from '../db/schema/invoices';
 import { renderInvoicePdf } from './invoice-pdf';
 import { linesOf } from './invoicing';
-import { defineMail } from './mail-jobs';
-import { greetingFor } from './mail-layout';
+import { defineMail } from '../platform/mail-jobs';
+import { greetingFor } from '../platform/mail-layout';
 
 /**
  * The buyer's e-mails about a document, with its PDF attached: an invoice or credit note issued, an

@@ -7,12 +7,12 @@ import {
   type SniffedType,
   type TUploadedFile,
 } from '#contract/storage';
-import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import type { Tx } from '../../db/transaction';
-import { storedFiles } from '../../db/schema/files';
-import { isSelf, mayReadFile, requireSignedIn, type Actor } from '../../platform/policy';
-import { createFileKey, sniffContentType, type FileStore } from '../../platform/storage';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import type { Tx } from '../db/transaction';
+import { storedFiles } from '../db/schema/files';
+import { isSelf, mayReadFile, requireSignedIn, type Actor } from './policy';
+import { createFileKey, sniffContentType, type FileStore } from './storage';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
 

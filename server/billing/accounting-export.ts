@@ -1,9 +1,10 @@
 import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import { invoicePayments, invoices } from '../../db/schema/invoices';
-import type { BuyerSnapshot, VatBreakdownEntry } from '../../platform/invoicing';
-import { readAll } from '../../db/read-all';
+import type { Db } from '../db/client';
+import { invoicePayments, invoices } from '../db/schema/invoices';
+import type { VatBreakdownEntry } from './amounts';
+import type { BuyerSnapshot } from './parties';
+import { readAll } from '../db/read-all';
 
 /**
  * The accountant's export of a space's period (docs/decisions/024): one sales entry per invoice or credit

@@ -1,10 +1,6 @@
-import type {
-  BuyerSnapshot,
-  InvoiceLineRow,
-  InvoiceRow,
-  SellerSnapshot,
-  VatBreakdownEntry,
-} from './invoicing';
+import type { VatBreakdownEntry } from './amounts';
+import type { InvoiceLineRow, InvoiceRow } from './invoicing';
+import type { BuyerSnapshot, SellerSnapshot } from './parties';
 
 /**
  * The EN 16931 invoice in UN/CEFACT CII (Factur-X profile EN16931), embedded in each PDF. Business terms

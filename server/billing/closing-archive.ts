@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { zipSync, type Zippable } from 'fflate';
-import type { Db } from '../../db/client';
-import { invoices, invoicingClosings } from '../../db/schema/invoices';
-import { renderInvoicePdf } from '../../platform/invoice-pdf';
-import { linesOf, type BuyerSnapshot } from '../../platform/invoicing';
+import type { Db } from '../db/client';
+import { invoices, invoicingClosings } from '../db/schema/invoices';
+import { renderInvoicePdf } from './invoice-pdf';
+import { linesOf } from './invoicing';
+import type { BuyerSnapshot } from './parties';
 import { csvField, decimalComma, periodRecords } from './accounting-export';
-import { nextMonthStart } from './invoices.service';
 
 /**
  * The archive of a closed month of a space (docs/decisions/024), for the space's files and its auditor:
@@ -135,4 +135,10 @@ export async function closingArchive(
     ]),
   );
   return { bytes: zipSync(zippable), fileName: `cloture-${month}.zip` };
+}
+
+/** The first day of the month after `month` (`2026-03` → `2026-04-01`). */
+export function nextMonthStart(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}-01`;
 }

@@ -2,15 +2,15 @@
 import { writeFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
-import { billingDetails } from '../../db/schema/invoices';
-import { issueCreditNote, issueInvoice, linesOf, type InvoiceRow } from '../../platform/invoicing';
-import { log } from '../../platform/log';
-import { systemContext, unitOfWork } from '../../platform/service-context';
-import { insertPerson, insertSpace, localInstant } from '../reservations/reservations.fixtures';
-import { renderInvoicePdf } from '../../platform/invoice-pdf';
-import { setLegalIdentity } from './invoices.fixtures';
+import { createTestDatabase } from '../../tests/support/test-database';
+import type { Database } from '../db/client';
+import { billingDetails } from '../db/schema/invoices';
+import { issueCreditNote, issueInvoice, linesOf, type InvoiceRow } from './invoicing';
+import { log } from '../platform/log';
+import { systemContext, unitOfWork } from '../platform/service-context';
+import { insertPerson, insertSpace, localInstant } from '../features/reservations/reservations.fixtures';
+import { renderInvoicePdf } from './invoice-pdf';
+import { setLegalIdentity } from '../features/invoices/invoices.fixtures';
 
 /**
  * The invoice as a PDF/A-3 with Factur-X (docs/decisions/024): identified as PDF/A-3b with the Factur-X XMP

@@ -2,15 +2,10 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#contract/locale';
 import { formatMoney, formatVatRate } from '#contract/money';
-import { mailTranslator } from './translations';
-import {
-  isBusinessBuyer,
-  type BuyerSnapshot,
-  type InvoiceLineRow,
-  type InvoiceRow,
-  type SellerSnapshot,
-  type VatBreakdownEntry,
-} from './invoicing';
+import { mailTranslator } from '../platform/translations';
+import type { VatBreakdownEntry } from './amounts';
+import type { InvoiceLineRow, InvoiceRow } from './invoicing';
+import { isBusinessBuyer, type BuyerSnapshot, type SellerSnapshot } from './parties';
 import { FACTUR_X_FILENAME, facturXXml } from './factur-x';
 
 /**

@@ -1,17 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { GENESIS_FOOTPRINT } from '#contract/invoices.plain';
 import type { TChainReport } from '#contract/invoices';
-import type { Db } from '../../db/client';
-import { invoiceLines, invoicePayments, invoices, journalHeads } from '../../db/schema/invoices';
-import type { Tx } from '../../db/transaction';
-import {
-  canonicalJson,
-  invoiceContent,
-  paymentContent,
-  sha256Hex,
-  type InvoiceLineRow,
-} from '../../platform/invoicing';
-import { readAll } from '../../db/read-all';
+import type { Db } from '../db/client';
+import { invoiceLines, invoicePayments, invoices, journalHeads } from '../db/schema/invoices';
+import type { Tx } from '../db/transaction';
+import type { InvoiceLineRow } from './invoicing';
+import { canonicalJson, invoiceContent, paymentContent, sha256Hex } from './journal';
+import { readAll } from '../db/read-all';
 
 /**
  * Walks a space's journal (invoices, credit notes, payments in chain order) and recomputes every footprint

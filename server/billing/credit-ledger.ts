@@ -138,45 +138,7 @@ export async function refundBooking(
   tx: Tx,
   input: { reservationId: string; actorId: string | null; now: Date },
 ): Promise<RefundOutcome> {
-  const [debit] = await rowsOf<{
-    lot_id: string;
-    amount: number;
-    user_id: string;
-    unit: CreditUnit;
-    expired: boolean;
-    refunded: boolean;
-  }>(
-    tx,
-    sql`SELECT e.lot_id, e.amount, e.user_id, l.unit,
-               l.valid_until <= ${input.now.toISOString()}::timestamptz AS expired,
-               EXISTS (SELECT 1 FROM credit_entries r WHERE r.reservation_id = e.reservation_id AND r.kind = 'refund') AS refunded
-        FROM credit_entries e JOIN credit_lots l ON l.id = e.lot_id
-        WHERE e.reservation_id = ${input.reservationId} AND e.kind = 'debit'`,
-  );
-  if (!debit || debit.refunded) return { status: 'none' };
-  const amount = -Number(debit.amount);
-  if (debit.expired) return { status: 'lot-expired', amount, unit: debit.unit, lotId: debit.lot_id };
-  await tx.execute(sql`
-    INSERT INTO credit_entries (lot_id, user_id, kind, amount, reservation_id, actor_id, occurred_at)
-    VALUES (${debit.lot_id}, ${debit.user_id}, 'refund', ${amount}, ${input.reservationId}, ${input.actorId},
-            ${input.now.toISOString()}::timestamptz)
-    ON CONFLICT DO NOTHING`);
-  return { status: 'refunded', amount, unit: debit.unit, lotId: debit.lot_id };
-}
-
-/** How a reservation was paid by credit, for its views: null when paid at price. */
-export async function creditPaymentOf(
-  db: Db | Tx,
-  reservationId: string,
-): Promise<{ amount: number; unit: CreditUnit; refunded: boolean } | null> {
-  const [row] = await rowsOf<{ amount: number; unit: CreditUnit; refunded: boolean }>(
-    db,
-    sql`SELECT -e.amount AS amount, l.unit,
-               EXISTS (SELECT 1 FROM credit_entries r WHERE r.reservation_id = e.reservation_id AND r.kind = 'refund') AS refunded
-        FROM credit_entries e JOIN credit_lots l ON l.id = e.lot_id
-        WHERE e.reservation_id = ${reservationId} AND e.kind = 'debit'`,
-  );
-  return row ? { amount: Number(row.amount), unit: row.unit, refunded: row.refunded } : null;
+  return refundDebit(tx, { reservationId: input.reservationId }, input);
 }
 
 // ——— Event registrations (docs/decisions/025-events-and-waitlist.md) ———
@@ -227,6 +189,25 @@ export async function refundRegistration(
   tx: Tx,
   input: { registrationId: string; round: number; actorId: string | null; now: Date },
 ): Promise<RefundOutcome> {
+  return refundDebit(tx, { registrationId: input.registrationId, round: input.round }, input);
+}
+
+/** What a debit paid for: a booking, or one round of a registration. */
+type DebitFor = { reservationId: string } | { registrationId: string; round: number };
+
+/** Gives a debit back to its lot, once (a unique index on the refund), unless the lot has expired. */
+async function refundDebit(
+  tx: Tx,
+  debitFor: DebitFor,
+  at: { actorId: string | null; now: Date },
+): Promise<RefundOutcome> {
+  const byBooking = 'reservationId' in debitFor;
+  const sameSale = byBooking
+    ? sql`r.reservation_id = e.reservation_id`
+    : sql`r.registration_id = e.registration_id AND r.registration_round = e.registration_round`;
+  const debitOf = byBooking
+    ? sql`e.reservation_id = ${debitFor.reservationId}`
+    : sql`e.registration_id = ${debitFor.registrationId} AND e.registration_round = ${debitFor.round}`;
   const [debit] = await rowsOf<{
     lot_id: string;
     amount: number;
@@ -237,19 +218,22 @@ export async function refundRegistration(
   }>(
     tx,
     sql`SELECT e.lot_id, e.amount, e.user_id, l.unit,
-               l.valid_until <= ${input.now.toISOString()}::timestamptz AS expired,
-               EXISTS (SELECT 1 FROM credit_entries r WHERE r.registration_id = e.registration_id
-                         AND r.registration_round = e.registration_round AND r.kind = 'refund') AS refunded
+               l.valid_until <= ${at.now.toISOString()}::timestamptz AS expired,
+               EXISTS (SELECT 1 FROM credit_entries r WHERE ${sameSale} AND r.kind = 'refund') AS refunded
         FROM credit_entries e JOIN credit_lots l ON l.id = e.lot_id
-        WHERE e.registration_id = ${input.registrationId} AND e.registration_round = ${input.round} AND e.kind = 'debit'`,
+        WHERE ${debitOf} AND e.kind = 'debit'`,
   );
   if (!debit || debit.refunded) return { status: 'none' };
   const amount = -Number(debit.amount);
   if (debit.expired) return { status: 'lot-expired', amount, unit: debit.unit, lotId: debit.lot_id };
+  const sale = byBooking
+    ? { reservationId: debitFor.reservationId, registrationId: null, round: null }
+    : { reservationId: null, registrationId: debitFor.registrationId, round: debitFor.round };
   await tx.execute(sql`
-    INSERT INTO credit_entries (lot_id, user_id, kind, amount, registration_id, registration_round, actor_id, occurred_at)
-    VALUES (${debit.lot_id}, ${debit.user_id}, 'refund', ${amount}, ${input.registrationId}, ${input.round},
-            ${input.actorId}, ${input.now.toISOString()}::timestamptz)
+    INSERT INTO credit_entries (lot_id, user_id, kind, amount, reservation_id, registration_id, registration_round,
+                                actor_id, occurred_at)
+    VALUES (${debit.lot_id}, ${debit.user_id}, 'refund', ${amount}, ${sale.reservationId}, ${sale.registrationId},
+            ${sale.round}, ${at.actorId}, ${at.now.toISOString()}::timestamptz)
     ON CONFLICT DO NOTHING`);
   return { status: 'refunded', amount, unit: debit.unit, lotId: debit.lot_id };
 }

@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import { AppError } from '#contract/errors';
+import { isLocale, DEFAULT_LOCALE, type Locale } from '#contract/locale';
+import type { Db } from '../db/client';
+import { users } from '../db/schema/auth';
+import { billingDetails, spaceLegalIdentities } from '../db/schema/invoices';
+import type { Tx } from '../db/transaction';
+
+/**
+ * Who sells and who buys on a document: the space's legal identity (complete before Escale invoices in its
+ * name) and the snapshots of seller and buyer an invoice keeps as issued.
+ */
+
+export type LegalIdentityRow = typeof spaceLegalIdentities.$inferSelect;
+
+export interface SellerSnapshot {
+  spaceName: string;
+  legalName: string;
+  legalForm: string;
+  shareCapitalCents: number | null;
+  addressLine: string;
+  postcode: string;
+  city: string;
+  country: string;
+  siren: string;
+  siret: string;
+  rcsCity: string;
+  vatNumber: string;
+  vatRegime: 'standard' | 'franchise';
+  vatOnDebits: boolean;
+  latePaymentRateBasisPoints: number;
+  iban: string;
+  bic: string;
+}
+
+export interface BuyerSnapshot {
+  name: string;
+  email: string;
+  addressLine: string;
+  postcode: string;
+  city: string;
+  country: string;
+  businessName: string;
+  siren: string;
+  vatNumber: string;
+}
+
+/** A business buyer owes the €40 recovery fee and is shown the late-payment interest terms. */
+export function isBusinessBuyer(buyer: BuyerSnapshot): boolean {
+  return buyer.businessName.trim() !== '' || buyer.siren.trim() !== '';
+}
+
+/** Every field a space must fill before Escale invoices in its name, in the form's order. */
+export function legalIdentityGaps(identity: LegalIdentityRow | null | undefined): string[] {
+  if (!identity)
+    return [
+      'legalName',
+      'legalForm',
+      'addressLine',
+      'postcode',
+      'city',
+      'siren',
+      'siret',
+      'vatNumber',
+      'iban',
+      'bic',
+      'mandate',
+    ];
+  const gaps: string[] = [];
+  const blank = (value: string) => value.trim() === '';
+  if (blank(identity.legalName)) gaps.push('legalName');
+  if (blank(identity.legalForm)) gaps.push('legalForm');
+  if (blank(identity.addressLine)) gaps.push('addressLine');
+  if (blank(identity.postcode)) gaps.push('postcode');
+  if (blank(identity.city)) gaps.push('city');
+  if (!/^\d{9}$/.test(identity.siren)) gaps.push('siren');
+  if (!/^\d{14}$/.test(identity.siret) || !identity.siret.startsWith(identity.siren)) gaps.push('siret');
+  if (identity.vatRegime === 'standard' && blank(identity.vatNumber)) gaps.push('vatNumber');
+  if (blank(identity.iban)) gaps.push('iban');
+  if (blank(identity.bic)) gaps.push('bic');
+  if (!identity.mandateAcceptedAt) gaps.push('mandate');
+  return gaps;
+}
+
+export async function legalIdentityOf(db: Db | Tx, spaceId: string): Promise<LegalIdentityRow | null> {
+  const [row] = await db.select().from(spaceLegalIdentities).where(eq(spaceLegalIdentities.spaceId, spaceId));
+  return row ?? null;
+}
+
+/** `failed-precondition` naming what is missing, until the space's identity is complete. */
+export function requireCompleteIdentity(identity: LegalIdentityRow | null): LegalIdentityRow {
+  const missing = legalIdentityGaps(identity);
+  if (missing.length > 0)
+    throw new AppError('failed-precondition', `Invoicing needs: ${missing.join(', ')}`, {
+      reason: 'legal-identity-incomplete',
+      missing,
+    });
+  return identity!;
+}
+
+export function sellerOf(identity: LegalIdentityRow, spaceName: string): SellerSnapshot {
+  return {
+    spaceName,
+    legalName: identity.legalName,
+    legalForm: identity.legalForm,
+    shareCapitalCents: identity.shareCapitalCents,
+    addressLine: identity.addressLine,
+    postcode: identity.postcode,
+    city: identity.city,
+    country: identity.country,
+    siren: identity.siren,
+    siret: identity.siret,
+    rcsCity: identity.rcsCity,
+    vatNumber: identity.vatNumber,
+    vatRegime: identity.vatRegime,
+    vatOnDebits: identity.vatOnDebits,
+    latePaymentRateBasisPoints: identity.latePaymentRateBasisPoints,
+    iban: identity.iban,
+    bic: identity.bic,
+  };
+}
+
+export async function buyerOf(
+  db: Db | Tx,
+  userId: string,
+): Promise<{ buyer: BuyerSnapshot; locale: Locale }> {
+  const [row] = await db
+    .select({ name: users.name, email: users.email, locale: users.locale, billing: billingDetails })
+    .from(users)
+    .leftJoin(billingDetails, eq(billingDetails.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) throw new AppError('not-found', `No member ${userId}`);
+  const billing = row.billing;
+  return {
+    locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
+    buyer: {
+      name: billing?.name.trim() ? billing.name : row.name,
+      email: row.email,
+      addressLine: billing?.addressLine ?? '',
+      postcode: billing?.postcode ?? '',
+      city: billing?.city ?? '',
+      country: billing?.country ?? 'FR',
+      businessName: billing?.businessName ?? '',
+      siren: billing?.siren ?? '',
+      vatNumber: billing?.vatNumber ?? '',
+    },
+  };
+}
+
+// ——— Amounts ———
