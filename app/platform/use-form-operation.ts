@@ -9,6 +9,8 @@ import { toast } from '~/ui/toast-store';
 export interface FormOperationOptions {
   /** The catalogue whose `validation.<key>` messages name refused fields, and whose errors are shown. */
   namespace: string;
+  /** The catalogue whose `refusals.<reason>` word a refused call (the namespace's by default). */
+  refusals?: string;
   /** Toast shown after a success (none when absent); `run` may give its own. */
   success?: string;
   /** Reload the page's data after a success (default). */
@@ -37,7 +39,8 @@ export function useFormOperation<D extends CallableDef>(def: D, options: FormOpe
     } catch (error) {
       const fields = fieldErrorsOf(error);
       setErrors(fields);
-      if (!Object.keys(fields).length) toast({ title: messageOfError(t, error), color: 'error' });
+      if (!Object.keys(fields).length)
+        toast({ title: messageOfError(t, error, options.refusals ?? options.namespace), color: 'error' });
       return null;
     } finally {
       setPending(false);

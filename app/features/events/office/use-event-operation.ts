@@ -3,9 +3,8 @@ import { useTranslation } from '~/platform/translation';
 import { useRevalidator } from 'react-router';
 import type { CallableDef, InputOf, OutputOf } from '#contract/callable';
 import { call } from '~/platform/callable-client';
-import { fieldErrorsOf, type FieldErrors } from '~/platform/form-errors';
+import { fieldErrorsOf, type FieldErrors, messageOfError } from '~/platform/form-errors';
 import { toast } from '~/ui/toast-store';
-import { eventErrorMessage } from '../event-errors';
 
 /**
  * An events operation from the back office: pending state, field errors by path (message keys of
@@ -28,7 +27,7 @@ export function useEventOperation<D extends CallableDef>(def: D, success?: strin
     } catch (error) {
       const fields = fieldErrorsOf(error);
       setErrors(fields);
-      if (!Object.keys(fields).length) toast({ title: eventErrorMessage(t, error), color: 'error' });
+      if (!Object.keys(fields).length) toast({ title: messageOfError(t, error, 'events'), color: 'error' });
       return null;
     } finally {
       setPending(false);
