@@ -79,9 +79,10 @@ export function useForm(options: FormOptions) {
     else toast({ title: message, color: 'error' });
   }
 
-  /** The translated message of the field at `path` (`fr.title`, `slug`), if it was refused. */
+  /** The translated message of the field at `path` (`fr.title`, `slug`) or inside it (`links.2`), if refused. */
   function errorOf(path: string): string | undefined {
-    const key = errors[path];
+    const key =
+      errors[path] ?? Object.entries(errors).find(([refused]) => refused.startsWith(`${path}.`))?.[1];
     if (!key) return undefined;
     const generic = t('auth:validation.' + key, {
       defaultValue: t('common:errors.codes.invalid-argument'),

@@ -59,7 +59,6 @@ export function DetailsForm({
     void revalidate();
   }
 
-  const skillsPath = Object.keys(form.errors).find((path) => path.startsWith('skills'));
   return (
     <ProfileSection title={t('details.title')}>
       <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
@@ -94,7 +93,7 @@ export function DetailsForm({
           defaultValue={profile.skills.join(', ')}
           label={t('details.skills')}
           hint={t('details.skillsHint')}
-          error={skillsPath && form.errorOf(skillsPath)}
+          error={form.errorOf('skills')}
         />
         <Textarea
           name="bio"
