@@ -21,9 +21,20 @@ export function fieldErrorsOfZod(error: z.ZodError): FieldErrors {
   );
 }
 
-/** The field errors a refused call carries (`details.fields`), if any. */
+/** better-auth's refusals that belong to one field (its code in `details.authCode`). */
+const FIELD_OF_AUTH_CODE: Record<string, FieldIssue> = {
+  PASSWORD_TOO_SHORT: { path: 'password', message: 'passwordTooShort' },
+  PASSWORD_TOO_LONG: { path: 'password', message: 'passwordTooLong' },
+  INVALID_EMAIL: { path: 'email', message: 'emailInvalid' },
+};
+
+/** The field errors a refused call carries (`details.fields`, or a field's better-auth code), if any. */
 export function fieldErrorsOf(error: unknown): FieldErrors {
-  return error instanceof AppError && error.details?.fields ? byPath(error.details.fields) : {};
+  if (!(error instanceof AppError)) return {};
+  if (error.details?.fields) return byPath(error.details.fields);
+  const authCode = error.details?.authCode;
+  const field = typeof authCode === 'string' ? FIELD_OF_AUTH_CODE[authCode] : undefined;
+  return field ? byPath([field]) : {};
 }
 
 /** A field's message in the reader's language; a key we do not know is shown as the generic one. */

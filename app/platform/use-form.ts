@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { useTranslation } from '~/platform/translation';
 import { fieldErrorsOf, fieldErrorsOfZod, messageOfError, type FieldErrors } from '~/platform/form-errors';
@@ -16,6 +16,8 @@ export interface FormOptions {
    * in its own place (the sign-in pages, where a toast would be read after the page's own notice).
    */
   failureIn?: 'toast' | 'form';
+  /** The form's own words for some failures (a wrong password), before the shared ones. */
+  messageOf?: (error: unknown) => string | undefined;
 }
 
 /**
@@ -26,7 +28,8 @@ export interface FormOptions {
  */
 export function useForm(options: FormOptions) {
   const { t } = useTranslation(options.namespace);
-  const formRef = useRef<HTMLFormElement>(null) as RefObject<HTMLFormElement>;
+  // The form being submitted: the one holding focus when the person submitted it.
+  const submitted = useRef<Element | null>(null);
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -34,12 +37,16 @@ export function useForm(options: FormOptions) {
   // After a verdict with field errors, focus goes to the first refused field, where its message is read.
   useEffect(() => {
     if (!Object.keys(errors).length) return;
-    // A form that did not hand its element over is looked for in the page.
-    (formRef.current ?? document).querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    (submitted.current ?? document).querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errors]);
+
+  function rememberForm() {
+    submitted.current = document.activeElement?.closest('form') ?? null;
+  }
 
   /** The form's values checked with the server's schema: the parsed data, or null with the field errors set. */
   function check<S extends z.ZodType>(schema: S, values: unknown): z.infer<S> | null {
+    rememberForm();
     const parsed = schema.safeParse(values);
     if (parsed.success) return parsed.data;
     setErrors(fieldErrorsOfZod(parsed.error));
@@ -55,6 +62,7 @@ export function useForm(options: FormOptions) {
     success?: string,
     { leaves = false }: { leaves?: boolean } = {},
   ): Promise<T | null> {
+    rememberForm();
     setPending(true);
     setErrors({});
     setFailure(null);
@@ -74,7 +82,8 @@ export function useForm(options: FormOptions) {
 
   /** Says a failure that names no field, where the form shows them. */
   function fail(error: unknown) {
-    const message = messageOfError(t, error, options.refusals ?? options.namespace);
+    const message =
+      options.messageOf?.(error) ?? messageOfError(t, error, options.refusals ?? options.namespace);
     if (options.failureIn === 'form') setFailure(message);
     else toast({ title: message, color: 'error' });
   }
@@ -92,5 +101,5 @@ export function useForm(options: FormOptions) {
     });
   }
 
-  return { formRef, pending, errors, setErrors, errorOf, check, run, fail, failure, setFailure };
+  return { pending, errors, setErrors, errorOf, check, run, fail, failure, setFailure };
 }

@@ -84,7 +84,7 @@ export function AdFormDialog({
       }
       title={ad ? t('adForm.editTitle') : t('adForm.newTitle')}
     >
-      <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Select name="kind" defaultValue={ad?.kind ?? 'offer'} label={t('adForm.kind')}>
             {AD_KINDS.map((kind) => (

@@ -354,7 +354,7 @@ function AnswerPanel({ received }: { received: TReceivedMessage }) {
           {t('answer.sent', { name: received.senderName })}
         </Notice>
       ) : (
-        <form ref={form.formRef} noValidate onSubmit={submit} className="mt-3 flex flex-col gap-3">
+        <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-3">
           <Textarea
             name="message"
             required

@@ -50,7 +50,7 @@ export function DirectorySettingsSection({ initial }: { initial: TDirectorySetti
           {t('settings.hiddenByModerator')}
         </Notice>
       ) : null}
-      <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <Checkbox name="visible" defaultChecked={settings.visible} label={t('settings.visible')} />
         <fieldset className="border-line rounded-lg border p-4">
           <legend className="px-1 font-medium">{t('settings.fields')}</legend>

@@ -56,7 +56,11 @@ export function TextDialog({
       form.setErrors({ [fieldName]: fieldName === 'reason' ? 'reasonRequired' : 'messageRequired' });
       return;
     }
-    if ((await form.run(() => send(text), success)) !== null) setOpen(false);
+    const sent = await form.run(async () => {
+      await send(text);
+      return true;
+    }, success);
+    if (sent) setOpen(false);
   }
 
   return (
@@ -76,7 +80,7 @@ export function TextDialog({
       title={title}
       description={description}
     >
-      <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <Textarea
           name="text"
           required

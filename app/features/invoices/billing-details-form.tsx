@@ -43,12 +43,7 @@ export function BillingDetailsForm({ details }: { details: TBillingDetailsForm }
         {t('invoices:billing.title')}
       </h2>
       <p className="text-ink-soft mt-1 text-sm">{t('invoices:billing.lead')}</p>
-      <form
-        ref={form.formRef}
-        onSubmit={(event) => void submit(event)}
-        className="mt-4 grid gap-4 sm:grid-cols-2"
-        noValidate
-      >
+      <form onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
         {FIELDS.map((name) => (
           <Input
             key={name}

@@ -43,12 +43,7 @@ export function EmailSection({ profile }: { profile: TProfile }) {
         </span>
         {profile.emailVerified ? null : <ResendConfirmationButton email={profile.email} />}
       </div>
-      <form
-        ref={form.formRef}
-        noValidate
-        onSubmit={submit}
-        className="flex flex-col gap-4 sm:flex-row sm:items-end"
-      >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4 sm:flex-row sm:items-end">
         <Input
           name="newEmail"
           type="email"
@@ -95,7 +90,7 @@ export function PasswordSection() {
 
   return (
     <ProfileSection title={t('password.title')}>
-      <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <PasswordInput
           name="currentPassword"
           autoComplete="current-password"

@@ -61,7 +61,7 @@ export function DetailsForm({
 
   return (
     <ProfileSection title={t('details.title')}>
-      <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <Input
           name="name"
           autoComplete="name"

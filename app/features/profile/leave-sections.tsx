@@ -100,7 +100,7 @@ export function DeleteAccountSection({ profile }: { profile: TProfile }) {
         description={t('delete.confirmText', { email: profile.email })}
         trigger={<Button variant="danger">{t('delete.button')}</Button>}
       >
-        <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           <Input
             name="confirmEmail"
             type="email"
