@@ -14,7 +14,6 @@ import { ProfileSection } from './profile-section';
 /** The address, whether it is confirmed, and changing it (the new one must be confirmed first). */
 export function EmailSection({ profile }: { profile: TProfile }) {
   const { t } = useTranslation('profile');
-  const { t: tAuth } = useTranslation('auth');
   const form = useForm({ namespace: 'profile' });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
