@@ -1,4 +1,4 @@
-import type { Translate } from '#contract/translator';
+import type { Translate, TranslateOptions } from '#contract/translator';
 import type { z } from 'zod';
 import { AppError, type FieldIssue } from '#contract/errors';
 
@@ -21,9 +21,20 @@ export function fieldErrorsOfZod(error: z.ZodError): FieldErrors {
   );
 }
 
-/** The field errors a refused call carries (`details.fields`), if any. */
+/** better-auth's refusals that belong to one field (its code in `details.authCode`). */
+const FIELD_OF_AUTH_CODE: Record<string, FieldIssue> = {
+  PASSWORD_TOO_SHORT: { path: 'password', message: 'passwordTooShort' },
+  PASSWORD_TOO_LONG: { path: 'password', message: 'passwordTooLong' },
+  INVALID_EMAIL: { path: 'email', message: 'emailInvalid' },
+};
+
+/** The field errors a refused call carries (`details.fields`, or a field's better-auth code), if any. */
 export function fieldErrorsOf(error: unknown): FieldErrors {
-  return error instanceof AppError && error.details?.fields ? byPath(error.details.fields) : {};
+  if (!(error instanceof AppError)) return {};
+  if (error.details?.fields) return byPath(error.details.fields);
+  const authCode = error.details?.authCode;
+  const field = typeof authCode === 'string' ? FIELD_OF_AUTH_CODE[authCode] : undefined;
+  return field ? byPath([field]) : {};
 }
 
 /** A field's message in the reader's language; a key we do not know is shown as the generic one. */
@@ -32,9 +43,43 @@ export function translateField(t: Translate, key: string | undefined): string | 
   return t(`auth:validation.${key}`, { defaultValue: t('common:errors.codes.invalid-argument') });
 }
 
-/** What to tell the person when a call failed, from its code (never from the server's wording). */
-export function messageOfError(t: Translate, error: unknown): string {
+/**
+ * A refusal's own words, when the feature's catalog has them: `<namespace>:refusals.<reason>` for the reason the
+ * server named, else for the first refused field whose message is such a reason (`end-before-start`), with the
+ * numbers the server gave (a step, a capacity…) and the caller's own blanks as values.
+ */
+function ownRefusal(
+  t: Translate,
+  error: AppError,
+  namespace: string,
+  blanks: TranslateOptions,
+): string | undefined {
+  const reason = error.details?.reason;
+  const candidates = [
+    ...(typeof reason === 'string' ? [reason] : []),
+    ...(error.details?.fields ?? []).map((field) => field.message),
+  ];
+  for (const candidate of candidates) {
+    const text = t(`${namespace}:refusals.${candidate}`, { ...error.details, ...blanks, defaultValue: '' });
+    if (text) return text;
+  }
+  return undefined;
+}
+
+/**
+ * What to tell the person when a call failed, from its code and reason (never from the server's wording): the
+ * one "refusal → message" of the app. With a namespace, a refusal that catalog names is said in its words
+ * (`formulas:refusals.limit-reached`); anything else gets the generic message of its code.
+ */
+export function messageOfError(
+  t: Translate,
+  error: unknown,
+  namespace?: string,
+  blanks: TranslateOptions = {},
+): string {
   const appError = error instanceof AppError ? error : new AppError('unknown');
+  const own = namespace ? ownRefusal(t, appError, namespace, blanks) : undefined;
+  if (own) return own;
   if (appError.code === 'resource-exhausted') {
     const seconds = Number(appError.details?.retryAfterSeconds);
     return Number.isFinite(seconds) && seconds > 60

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { RESET_PATH } from '#contract/auth.plain';
 import { AppError } from '#contract/errors';
 import { authClient } from '~/platform/auth-client';
 import { signupPath } from '~/platform/auth-paths';
-import { fieldErrorsOfZod, messageOfError, translateField, type FieldErrors } from '~/platform/form-errors';
+import { useForm } from '~/platform/use-form';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
 import { TextLink } from '~/ui/link';
@@ -17,40 +17,39 @@ const loadSchemas = () => import('#contract/auth');
 /** E-mail and password; a wrong password and an unknown address get the same message. */
 export function LoginForm({ redirectTo, notice }: { redirectTo: string; notice: string | null }) {
   const { t } = useTranslation('auth');
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useForm({
+    namespace: 'auth',
+    failureIn: 'form',
+    // A wrong password and an unknown address get the same words.
+    messageOf: (error) =>
+      error instanceof AppError && error.code === 'unauthenticated' ? t('login.wrongCredentials') : undefined,
+  });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setFailure(null);
+    const values = new FormData(event.currentTarget);
+    form.setFailure(null);
     let schemas: Awaited<ReturnType<typeof loadSchemas>>;
     try {
       schemas = await loadSchemas();
     } catch (error) {
-      setFailure(messageOfError(t, error));
+      form.fail(error);
       return;
     }
-    const parsed = schemas.ZSignInForm.safeParse({
-      email: form.get('email'),
-      password: form.get('password'),
+    const credentials = form.check(schemas.ZSignInForm, {
+      email: values.get('email'),
+      password: values.get('password'),
     });
-    if (!parsed.success) {
-      setFields(fieldErrorsOfZod(parsed.error));
-      return;
-    }
-    setFields({});
-    setPending(true);
-    try {
-      await authClient.signIn(parsed.data);
-      // A fresh page load: every part of the app sees the new session.
-      window.location.assign(redirectTo);
-    } catch (error) {
-      setPending(false);
-      const wrong = error instanceof AppError && error.code === 'unauthenticated';
-      setFailure(wrong ? t('login.wrongCredentials') : messageOfError(t, error));
-    }
+    if (!credentials) return;
+    await form.run(
+      async () => {
+        await authClient.signIn(credentials);
+        // A fresh page load: every part of the app sees the new session.
+        window.location.assign(redirectTo);
+      },
+      undefined,
+      { leaves: true },
+    );
   }
 
   return (
@@ -61,14 +60,14 @@ export function LoginForm({ redirectTo, notice }: { redirectTo: string; notice: 
       className="flex flex-col gap-4"
     >
       {notice ? <Notice tone="success">{notice}</Notice> : null}
-      {failure ? <Notice tone="error">{failure}</Notice> : null}
+      {form.failure ? <Notice tone="error">{form.failure}</Notice> : null}
       <Input
         name="email"
         type="email"
         autoComplete="email"
         required
         label={t('login.email')}
-        error={translateField(t, fields.email)}
+        error={form.errorOf('email')}
       />
       <div className="flex flex-col gap-1">
         <PasswordInput
@@ -76,7 +75,7 @@ export function LoginForm({ redirectTo, notice }: { redirectTo: string; notice: 
           autoComplete="current-password"
           required
           label={t('login.password')}
-          error={translateField(t, fields.password)}
+          error={form.errorOf('password')}
           showLabel={t('showPassword')}
           hideLabel={t('hidePassword')}
         />
@@ -84,8 +83,8 @@ export function LoginForm({ redirectTo, notice }: { redirectTo: string; notice: 
           {t('login.forgot')}
         </TextLink>
       </div>
-      <Button type="submit" disabled={pending} className="mt-2 w-full">
-        {pending ? t('login.submitting') : t('login.submit')}
+      <Button type="submit" disabled={form.pending} className="mt-2 w-full">
+        {form.pending ? t('login.submitting') : t('login.submit')}
       </Button>
       <p className="text-ink-soft text-center text-sm">
         {t('login.noAccount')} <TextLink to={signupPath(redirectTo)}>{t('login.signupLink')}</TextLink>

@@ -4,7 +4,7 @@ import { PASSWORD_MIN_LENGTH, ZNewPasswordForm } from '#contract/auth';
 import { AppError } from '#contract/errors';
 import { announceSignedOut, authClient } from '~/platform/auth-client';
 import { loginPath } from '~/platform/auth-paths';
-import { fieldErrorsOfZod, messageOfError, translateField, type FieldErrors } from '~/platform/form-errors';
+import { useForm } from '~/platform/use-form';
 import { Button, buttonClass } from '~/ui/button';
 import { TextLink } from '~/ui/link';
 import { Notice } from '~/ui/notice';
@@ -13,38 +13,33 @@ import { PasswordInput } from '~/ui/password-input';
 /** Sets the new password from a reset link's token; the link then stops working and every session ends. */
 export function NewPasswordForm({ token, onInvalidToken }: { token: string; onInvalidToken: () => void }) {
   const { t } = useTranslation('auth');
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useForm({ namespace: 'auth', failureIn: 'form' });
   const [done, setDone] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = ZNewPasswordForm.safeParse({
-      password: form.get('password'),
-      confirmation: form.get('confirmation'),
+    const values = new FormData(event.currentTarget);
+    form.setFailure(null);
+    const reset = form.check(ZNewPasswordForm, {
+      password: values.get('password'),
+      confirmation: values.get('confirmation'),
     });
-    setFailure(null);
-    if (!parsed.success) {
-      setFields(fieldErrorsOfZod(parsed.error));
-      return;
-    }
-    setFields({});
-    setPending(true);
-    try {
-      await authClient.resetPassword(token, parsed.data.password);
-      // Every session of this person ended, maybe one in another tab of this browser.
-      announceSignedOut();
-      setDone(true);
-    } catch (error) {
-      const authCode = error instanceof AppError ? error.details?.authCode : undefined;
-      if (authCode === 'INVALID_TOKEN') onInvalidToken();
-      else if (authCode === 'PASSWORD_TOO_SHORT') setFields({ password: 'passwordTooShort' });
-      else setFailure(messageOfError(t, error));
-    } finally {
-      setPending(false);
-    }
+    if (!reset) return;
+    const changed = await form.run(async () => {
+      try {
+        await authClient.resetPassword(token, reset.password);
+      } catch (error) {
+        // A used or expired link: the page offers a new one instead of a message.
+        if (error instanceof AppError && error.details?.authCode === 'INVALID_TOKEN') return false;
+        throw error;
+      }
+      return true;
+    });
+    if (changed === false) onInvalidToken();
+    if (!changed) return;
+    // Every session of this person ended, maybe one in another tab of this browser.
+    announceSignedOut();
+    setDone(true);
   }
 
   if (done) {
@@ -62,7 +57,7 @@ export function NewPasswordForm({ token, onInvalidToken }: { token: string; onIn
   }
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      {failure ? <Notice tone="error">{failure}</Notice> : null}
+      {form.failure ? <Notice tone="error">{form.failure}</Notice> : null}
       <PasswordInput
         name="password"
         autoComplete="new-password"
@@ -70,7 +65,7 @@ export function NewPasswordForm({ token, onInvalidToken }: { token: string; onIn
         minLength={PASSWORD_MIN_LENGTH}
         label={t('reset.newPassword')}
         hint={t('signup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-        error={translateField(t, fields.password)}
+        error={form.errorOf('password')}
         showLabel={t('showPassword')}
         hideLabel={t('hidePassword')}
       />
@@ -79,12 +74,12 @@ export function NewPasswordForm({ token, onInvalidToken }: { token: string; onIn
         autoComplete="new-password"
         required
         label={t('reset.confirmation')}
-        error={translateField(t, fields.confirmation)}
+        error={form.errorOf('confirmation')}
         showLabel={t('showPassword')}
         hideLabel={t('hidePassword')}
       />
-      <Button type="submit" disabled={pending} className="w-full">
-        {pending ? t('reset.newSubmitting') : t('reset.newSubmit')}
+      <Button type="submit" disabled={form.pending} className="w-full">
+        {form.pending ? t('reset.newSubmitting') : t('reset.newSubmit')}
       </Button>
       <TextLink to={loginPath()} className="self-center text-sm">
         {t('reset.backToLogin')}

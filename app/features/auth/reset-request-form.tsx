@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { ZResetRequestForm } from '#contract/auth';
 import { authClient } from '~/platform/auth-client';
-import { fieldErrorsOfZod, messageOfError, translateField, type FieldErrors } from '~/platform/form-errors';
+import { useForm } from '~/platform/use-form';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
 import { Notice } from '~/ui/notice';
@@ -10,29 +10,19 @@ import { Notice } from '~/ui/notice';
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ResetRequestForm() {
   const { t } = useTranslation('auth');
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useForm({ namespace: 'auth', failureIn: 'form' });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = ZResetRequestForm.safeParse({ email: new FormData(event.currentTarget).get('email') });
-    setFailure(null);
-    if (!parsed.success) {
-      setFields(fieldErrorsOfZod(parsed.error));
-      return;
-    }
-    setFields({});
-    setPending(true);
-    try {
-      await authClient.requestPasswordReset(parsed.data.email);
-      setSentTo(parsed.data.email);
-    } catch (error) {
-      setFailure(messageOfError(t, error));
-    } finally {
-      setPending(false);
-    }
+    form.setFailure(null);
+    const request = form.check(ZResetRequestForm, { email: new FormData(event.currentTarget).get('email') });
+    if (!request) return;
+    const sent = await form.run(async () => {
+      await authClient.requestPasswordReset(request.email);
+      return true;
+    });
+    if (sent) setSentTo(request.email);
   }
 
   if (sentTo) {
@@ -45,17 +35,17 @@ export function ResetRequestForm() {
   }
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      {failure ? <Notice tone="error">{failure}</Notice> : null}
+      {form.failure ? <Notice tone="error">{form.failure}</Notice> : null}
       <Input
         name="email"
         type="email"
         autoComplete="email"
         required
         label={t('reset.email')}
-        error={translateField(t, fields.email)}
+        error={form.errorOf('email')}
       />
-      <Button type="submit" disabled={pending} className="w-full">
-        {pending ? t('reset.requestSubmitting') : t('reset.requestSubmit')}
+      <Button type="submit" disabled={form.pending} className="w-full">
+        {form.pending ? t('reset.requestSubmitting') : t('reset.requestSubmit')}
       </Button>
     </form>
   );

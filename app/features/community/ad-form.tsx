@@ -12,14 +12,12 @@ import {
   type TSpaceOption,
 } from '#contract/community';
 import { call } from '~/platform/callable-client';
-import { fieldErrorsOf, fieldErrorsOfZod, messageOfError, type FieldErrors } from '~/platform/form-errors';
+import { useForm } from '~/platform/use-form';
 import { useSafeNavigate } from '~/platform/use-safe-navigate';
 import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
 import { Checkbox, Input, Select, Textarea } from '~/ui/field';
 import { ImagePicker, type PickedImage } from '~/ui/image-picker';
-import { toast } from '~/ui/toast-store';
-import { communityFieldError } from './community-errors';
 
 /**
  * Posting an ad, or editing one's own: kind, category, title, Markdown text, the spaces it is shown in (among
@@ -42,54 +40,39 @@ export function AdFormDialog({
   const navigate = useSafeNavigate();
   const { revalidate } = useRevalidator();
   const [open, setOpen] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
+  const form = useForm({ namespace: 'community', fieldMessages: 'community:errors' });
   const saved = ad?.image ?? null;
   const [image, setImage] = useState<PickedImage | null>(saved);
   const [imageAlt, setImageAlt] = useState(saved?.alt ?? '');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '');
-    const parsed = ZAdInput.safeParse({
+    const values = new FormData(event.currentTarget);
+    const text = (name: string) => String(values.get(name) ?? '');
+    const input = form.check(ZAdInput, {
       kind: text('kind'),
       category: text('category'),
       title: text('title'),
       body: text('body'),
-      spaceIds: spaces.filter((space) => form.get(`space-${space.id}`) === 'on').map((space) => space.id),
+      spaceIds: spaces.filter((space) => values.get(`space-${space.id}`) === 'on').map((space) => space.id),
       endsOn: text('endsOn') || undefined,
       image: image ? { fileKey: image.fileKey, alt: imageAlt } : null,
     });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOfZod(parsed.error));
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
-      if (ad) {
-        await call(updateAd, { id: ad.id, ad: parsed.data });
-        setOpen(false);
-        toast({ title: t('adForm.saved'), color: 'success' });
-        void revalidate();
-      } else {
-        const { id } = await call(createAd, parsed.data);
-        setOpen(false);
-        toast({ title: t('adForm.posted'), color: 'success' });
-        void navigate(`/ad/${id}`);
-      }
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (Object.keys(fields).length) setErrors(fields);
-      else toast({ title: messageOfError(t, error), color: 'error' });
-    } finally {
-      setPending(false);
+    if (!input) return;
+    if (ad) {
+      if (!(await form.run(() => call(updateAd, { id: ad.id, ad: input }), t('adForm.saved')))) return;
+      setOpen(false);
+      void revalidate();
+    } else {
+      const created = await form.run(() => call(createAd, input), t('adForm.posted'));
+      if (!created) return;
+      setOpen(false);
+      void navigate(`/ad/${created.id}`);
     }
   }
 
-  const spacesError = Object.entries(errors).find(([path]) => path.startsWith('spaceIds'))?.[1];
-  const imageError = Object.entries(errors).find(([path]) => path.startsWith('image'))?.[1];
+  const spacesError = form.errorOf('spaceIds');
+  const imageError = form.errorOf('image');
   return (
     <Dialog
       open={open}
@@ -124,7 +107,7 @@ export function AdFormDialog({
           maxLength={COMMUNITY_LIMITS.adTitle}
           defaultValue={ad?.title ?? ''}
           label={t('adForm.title')}
-          error={communityFieldError(t, errors.title)}
+          error={form.errorOf('title')}
         />
         <Textarea
           name="body"
@@ -134,7 +117,7 @@ export function AdFormDialog({
           defaultValue={ad?.body ?? ''}
           label={t('adForm.body')}
           hint={t('adForm.bodyHint')}
-          error={communityFieldError(t, errors.body)}
+          error={form.errorOf('body')}
         />
         <fieldset className="border-line rounded-lg border p-4" aria-invalid={spacesError ? true : undefined}>
           <legend className="px-1 font-medium">{t('adForm.spaces')}</legend>
@@ -150,7 +133,7 @@ export function AdFormDialog({
           </div>
           {spacesError ? (
             <p className="text-danger mt-2 text-sm" role="alert">
-              {communityFieldError(t, spacesError)}
+              {spacesError}
             </p>
           ) : null}
         </fieldset>
@@ -176,7 +159,7 @@ export function AdFormDialog({
           ) : null}
           {imageError ? (
             <p className="text-danger text-sm" role="alert">
-              {communityFieldError(t, imageError)}
+              {imageError}
             </p>
           ) : null}
         </div>
@@ -191,10 +174,10 @@ export function AdFormDialog({
             days: COMMUNITY_LIMITS.adDefaultDays,
             max: COMMUNITY_LIMITS.adMaxDays,
           })}
-          error={communityFieldError(t, errors.endsOn)}
+          error={form.errorOf('endsOn')}
         />
-        <Button type="submit" disabled={pending} className="self-start">
-          {pending ? t('sending') : ad ? t('adForm.save') : t('adForm.post')}
+        <Button type="submit" disabled={form.pending} className="self-start">
+          {form.pending ? t('sending') : ad ? t('adForm.save') : t('adForm.post')}
         </Button>
       </form>
     </Dialog>

@@ -17,16 +17,14 @@ import {
 import { todayIn } from '#contract/dates';
 import { call } from '~/platform/callable-client';
 import { formatCalendarDate } from '~/platform/format';
-import { fieldErrorsOf, messageOfError } from '~/platform/form-errors';
+import { useForm } from '~/platform/use-form';
 import { useLocale } from '~/platform/use-locale';
 import { Button, buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { EmptyState } from '~/ui/empty-state';
 import { Checkbox, Input, Select, Textarea } from '~/ui/field';
 import { Notice } from '~/ui/notice';
-import { toast } from '~/ui/toast-store';
 import { AdFormDialog } from './ad-form';
-import { communityFieldError } from './community-errors';
 import { MemberCard, type MemberAction } from './member-card';
 import { TextDialog } from './text-dialog';
 
@@ -327,29 +325,18 @@ function AdsTab({ data }: { data: CommunityPageData }) {
 /** Answering a relayed message, opened from the e-mail's button (`?reply=<id>`). */
 function AnswerPanel({ received }: { received: TReceivedMessage }) {
   const { t } = useTranslation('community');
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
+  const form = useForm({ namespace: 'community', fieldMessages: 'community:errors' });
   const [sent, setSent] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const message = String(new FormData(event.currentTarget).get('message') ?? '').trim();
     if (!message) {
-      setError('messageRequired');
+      form.setErrors({ message: 'messageRequired' });
       return;
     }
-    setError(undefined);
-    setPending(true);
-    try {
-      await call(answerMessage, { messageId: received.id, message });
+    if ((await form.run(() => call(answerMessage, { messageId: received.id, message }))) !== null)
       setSent(true);
-    } catch (failure) {
-      const fields = fieldErrorsOf(failure);
-      if (fields.message) setError(fields.message);
-      else toast({ title: messageOfError(t, failure), color: 'error' });
-    } finally {
-      setPending(false);
-    }
   }
 
   return (
@@ -375,10 +362,10 @@ function AnswerPanel({ received }: { received: TReceivedMessage }) {
             maxLength={COMMUNITY_LIMITS.message}
             label={t('answer.message')}
             hint={t('contact.privacy')}
-            error={communityFieldError(t, error)}
+            error={form.errorOf('message')}
           />
-          <Button type="submit" disabled={pending} className="self-start">
-            {pending ? t('sending') : t('answer.send')}
+          <Button type="submit" disabled={form.pending} className="self-start">
+            {form.pending ? t('sending') : t('answer.send')}
           </Button>
         </form>
       )}

@@ -8,50 +8,33 @@ import {
   type TDirectorySettingsView,
 } from '#contract/community';
 import { call } from '~/platform/callable-client';
-import { fieldErrorsOf, fieldErrorsOfZod, messageOfError, type FieldErrors } from '~/platform/form-errors';
+import { useForm } from '~/platform/use-form';
 import { Button } from '~/ui/button';
 import { Checkbox, Textarea } from '~/ui/field';
 import { Notice } from '~/ui/notice';
-import { toast } from '~/ui/toast-store';
-import { communityFieldError } from './community-errors';
 
 /** /profile's directory section: being listed (off until chosen), which fields show, and links. */
 export function DirectorySettingsSection({ initial }: { initial: TDirectorySettingsView }) {
   const { t } = useTranslation('community');
   const [settings, setSettings] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
+  const form = useForm({ namespace: 'community', fieldMessages: 'community:errors' });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = ZDirectorySettings.safeParse({
-      visible: form.get('visible') === 'on',
-      fields: DIRECTORY_FIELDS.filter((field) => form.get(`field-${field}`) === 'on'),
-      links: String(form.get('links') ?? '')
+    const values = new FormData(event.currentTarget);
+    const update = form.check(ZDirectorySettings, {
+      visible: values.get('visible') === 'on',
+      fields: DIRECTORY_FIELDS.filter((field) => values.get(`field-${field}`) === 'on'),
+      links: String(values.get('links') ?? '')
         .split('\n')
         .map((link) => link.trim())
         .filter(Boolean),
     });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOfZod(parsed.error));
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
-      setSettings(await call(updateDirectorySettings, parsed.data));
-      toast({ title: t('settings.saved'), color: 'success' });
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (Object.keys(fields).length) setErrors(fields);
-      else toast({ title: messageOfError(t, error), color: 'error' });
-    } finally {
-      setPending(false);
-    }
+    if (!update) return;
+    const saved = await form.run(() => call(updateDirectorySettings, update), t('settings.saved'));
+    if (saved) setSettings(saved);
   }
 
-  const linksError = Object.entries(errors).find(([path]) => path.startsWith('links'))?.[1];
   return (
     <section
       id="directory"
@@ -88,10 +71,10 @@ export function DirectorySettingsSection({ initial }: { initial: TDirectorySetti
           defaultValue={settings.links.join('\n')}
           label={t('settings.links')}
           hint={t('settings.linksHint', { count: COMMUNITY_LIMITS.links })}
-          error={communityFieldError(t, linksError)}
+          error={form.errorOf('links')}
         />
-        <Button type="submit" disabled={pending} className="self-start">
-          {pending ? t('settings.saving') : t('settings.save')}
+        <Button type="submit" disabled={form.pending} className="self-start">
+          {form.pending ? t('settings.saving') : t('settings.save')}
         </Button>
       </form>
     </section>

@@ -1,11 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '~/platform/translation';
-import { fieldErrorsOf, messageOfError } from '~/platform/form-errors';
+import { useForm } from '~/platform/use-form';
 import { Button, type ButtonVariant } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
 import { Textarea } from '~/ui/field';
-import { toast } from '~/ui/toast-store';
-import { communityFieldError } from './community-errors';
 
 /**
  * A button opening a dialog with one text to write and send: a message relayed by e-mail, a report, a
@@ -49,29 +47,20 @@ export function TextDialog({
     setOwnOpen(next);
     onOpenChange?.(next);
   };
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
+  const form = useForm({ namespace: 'community', fieldMessages: 'community:errors' });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const text = String(new FormData(event.currentTarget).get('text') ?? '').trim();
     if (!text) {
-      setError(fieldName === 'reason' ? 'reasonRequired' : 'messageRequired');
+      form.setErrors({ [fieldName]: fieldName === 'reason' ? 'reasonRequired' : 'messageRequired' });
       return;
     }
-    setError(undefined);
-    setPending(true);
-    try {
+    const sent = await form.run(async () => {
       await send(text);
-      setOpen(false);
-      toast({ title: success, color: 'success' });
-    } catch (failure) {
-      const fields = fieldErrorsOf(failure);
-      if (fields[fieldName]) setError(fields[fieldName]);
-      else toast({ title: messageOfError(t, failure), color: 'error' });
-    } finally {
-      setPending(false);
-    }
+      return true;
+    }, success);
+    if (sent) setOpen(false);
   }
 
   return (
@@ -79,7 +68,7 @@ export function TextDialog({
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) setError(undefined);
+        if (!next) form.setErrors({});
       }}
       trigger={
         trigger ? (
@@ -99,10 +88,10 @@ export function TextDialog({
           label={label}
           hint={hint}
           rows={5}
-          error={communityFieldError(t, error)}
+          error={form.errorOf(fieldName)}
         />
-        <Button type="submit" disabled={pending} className="self-start">
-          {pending ? t('sending') : submitLabel}
+        <Button type="submit" disabled={form.pending} className="self-start">
+          {form.pending ? t('sending') : submitLabel}
         </Button>
       </form>
     </Dialog>

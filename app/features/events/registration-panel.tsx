@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { messageOfError } from '~/platform/form-errors';
 import { useTranslation } from '~/platform/translation';
 import { Link, useRevalidator } from 'react-router';
 import type { CallableDef, InputOf } from '#contract/callable';
@@ -17,7 +18,6 @@ import { useLocale } from '~/platform/use-locale';
 import { Button, buttonClass } from '~/ui/button';
 import { Notice } from '~/ui/notice';
 import { toast } from '~/ui/toast-store';
-import { eventErrorMessage } from './event-errors';
 import { initialPayment, PaymentFields, PaymentSummary, type PaymentDraft } from './payment-fields';
 
 /**
@@ -58,7 +58,7 @@ export function RegistrationPanel({
       toast({ title: done, color: 'success' });
       await revalidate();
     } catch (error) {
-      toast({ title: eventErrorMessage(t, error), color: 'error' });
+      toast({ title: messageOfError(t, error, 'events'), color: 'error' });
     } finally {
       setBusy(false);
     }

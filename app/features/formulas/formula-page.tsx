@@ -50,7 +50,7 @@ export function FormulaPage({ data }: { data: FormulaPageData }) {
       });
       void navigate(`/result?plan=${bought.planId}`);
     } catch (error) {
-      toast({ title: messageOfError(t, error), color: 'error' });
+      toast({ title: messageOfError(t, error, 'formulas'), color: 'error' });
       setBusy(false);
     }
   }

@@ -27,20 +27,16 @@ function useRefusal() {
   const { t } = useTranslation(['formulas', 'common']);
   const locale = useLocale();
   return (error: unknown, timeZone: string) => {
-    const reason = error instanceof AppError ? error.details?.reason : undefined;
-    if ((typeof reason === 'string' && reason.startsWith('pause')) || reason === 'credit-bookings-in-pause') {
-      const earliest = error instanceof AppError ? error.details?.earliest : undefined;
-      return t(`formulas:pause.refusals.${reason}`, {
-        maxDays: error instanceof AppError ? error.details?.maxDays : '',
-        date:
-          typeof earliest === 'string'
-            ? formatDay(locale, new Date(`${earliest}T12:00:00Z`).toISOString(), timeZone)
-            : '',
-      });
-    }
-    if (error instanceof AppError && error.code === 'invalid-argument')
-      return t('formulas:pause.refusals.pause-order');
-    return messageOfError(t, error);
+    const details = error instanceof AppError ? error.details : undefined;
+    // The contract refuses a resumption on or before the first day without naming a reason.
+    if (error instanceof AppError && error.code === 'invalid-argument' && !details?.reason)
+      return t('formulas:refusals.pause-order');
+    const earliest = details?.earliest;
+    const date =
+      typeof earliest === 'string'
+        ? formatDay(locale, new Date(`${earliest}T12:00:00Z`).toISOString(), timeZone)
+        : '';
+    return messageOfError(t, error, 'formulas', { date });
   };
 }
 
@@ -206,7 +202,7 @@ export function PauseLine({ plan, pause }: { plan: TPlan; pause: TPause }) {
       });
       void revalidator.revalidate();
     } catch (error) {
-      toast({ title: messageOfError(t, error), color: 'error' });
+      toast({ title: messageOfError(t, error, 'formulas'), color: 'error' });
     } finally {
       setBusy(false);
     }

@@ -39,7 +39,7 @@ function CancelMembership({ plan }: { plan: TPlan }) {
       toast({ title: t('formulas:plans.cancelled') });
       void revalidator.revalidate();
     } catch (error) {
-      toast({ title: messageOfError(t, error), color: 'error' });
+      toast({ title: messageOfError(t, error, 'formulas'), color: 'error' });
     } finally {
       setBusy(false);
     }

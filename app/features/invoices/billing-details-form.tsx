@@ -1,17 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { updateBillingDetails, ZBillingDetailsForm, type TBillingDetailsForm } from '#contract/invoices';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
-import { toast } from '~/ui/toast-store';
 import { call } from '~/platform/callable-client';
-import {
-  fieldErrorsOf,
-  fieldErrorsOfZod,
-  messageOfError,
-  translateField,
-  type FieldErrors,
-} from '~/platform/form-errors';
+import { useForm } from '~/platform/use-form';
 
 const FIELDS = [
   'name',
@@ -27,33 +20,18 @@ const FIELDS = [
 /** What a member wants on their invoices (/profile#billing); copied onto each invoice when issued. */
 export function BillingDetailsForm({ details }: { details: TBillingDetailsForm }) {
   const { t } = useTranslation(['invoices', 'common', 'auth']);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ namespace: 'invoices' });
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? '').trim();
-    const parsed = ZBillingDetailsForm.safeParse({
+    const details = form.check(ZBillingDetailsForm, {
       ...Object.fromEntries(FIELDS.map((name) => [name, text(name)])),
       country: text('country').toUpperCase(),
       vatNumber: text('vatNumber').replace(/\s+/g, '').toUpperCase(),
       siren: text('siren').replace(/\s+/g, ''),
     });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOfZod(parsed.error));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await call(updateBillingDetails, parsed.data);
-      toast({ title: t('invoices:billing.saved') });
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast({ title: messageOfError(t, error), color: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    if (details) await form.run(() => call(updateBillingDetails, details), t('invoices:billing.saved'));
   }
   return (
     <section
@@ -72,11 +50,11 @@ export function BillingDetailsForm({ details }: { details: TBillingDetailsForm }
             name={name}
             label={t(`invoices:billing.${name}`)}
             defaultValue={details[name]}
-            error={translateField(t, errors[name])}
+            error={form.errorOf(name)}
           />
         ))}
         <div className="sm:col-span-2">
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" disabled={form.pending}>
             {t('invoices:billing.save')}
           </Button>
         </div>

@@ -1,10 +1,6 @@
-import type { Translate } from '#contract/translator';
 import { useTranslation } from '~/platform/translation';
-import { AppError } from '#contract/errors';
-import { INVOICE_REFUSALS } from '#contract/invoices.plain';
 import type { PaymentStatus } from '#contract/invoices.plain';
 import { cn } from '~/ui/cn';
-import { messageOfError } from '~/platform/form-errors';
 
 const tones: Record<PaymentStatus, string> = {
   unpaid: 'border-line text-ink',
@@ -33,14 +29,6 @@ export function InvoiceStatus({ status }: { status: PaymentStatus }) {
 
 /** Where an invoice's PDF is downloaded (its permission is checked by the server). */
 export const invoicePdfPath = (id: string) => `/api/invoices/${id}.pdf`;
-
-/** A refused invoicing call in the reader's words: its reason when we know it, else its code's message. */
-export function invoiceErrorMessage(t: Translate, error: unknown): string {
-  const reason = error instanceof AppError ? error.details?.reason : undefined;
-  if (typeof reason === 'string' && (INVOICE_REFUSALS as readonly string[]).includes(reason))
-    return t(`invoices:refusals.${reason}`);
-  return messageOfError(t, error);
-}
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 

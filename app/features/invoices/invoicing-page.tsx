@@ -20,9 +20,9 @@ import { Notice } from '~/ui/notice';
 import { toast } from '~/ui/toast-store';
 import { Section } from '~/features/back-office/section';
 import { call } from '~/platform/callable-client';
-import { fieldErrorsOf, translateField, type FieldErrors } from '~/platform/form-errors';
+import { fieldErrorsOf, translateField, type FieldErrors, messageOfError } from '~/platform/form-errors';
 import { useLocale } from '~/platform/use-locale';
-import { InvoiceStatus, formatInvoiceDate, invoiceErrorMessage, invoicePdfPath } from './invoice-status';
+import { InvoiceStatus, formatInvoiceDate, invoicePdfPath } from './invoice-status';
 import { LegalIdentityForm } from './legal-identity-form';
 import { stacked } from './stacked-table';
 
@@ -61,7 +61,7 @@ function RecordPayment({ invoice, today }: { invoice: TInvoiceSummary; today: st
       void revalidator.revalidate();
     } catch (error) {
       setErrors(fieldErrorsOf(error));
-      toast({ title: invoiceErrorMessage(t, error), color: 'error' });
+      toast({ title: messageOfError(t, error, 'invoices'), color: 'error' });
     } finally {
       setBusy(false);
     }
@@ -242,7 +242,7 @@ function Closing({ spaceId, closings, today }: { spaceId: string; closings: TClo
       toast({ title: t('invoices:manage.closed') });
       void revalidator.revalidate();
     } catch (error) {
-      toast({ title: invoiceErrorMessage(t, error), color: 'error' });
+      toast({ title: messageOfError(t, error, 'invoices'), color: 'error' });
     } finally {
       setBusy(false);
     }

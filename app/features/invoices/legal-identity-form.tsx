@@ -7,8 +7,13 @@ import { Button } from '~/ui/button';
 import { Checkbox, Input, Select } from '~/ui/field';
 import { toast } from '~/ui/toast-store';
 import { call } from '~/platform/callable-client';
-import { invoiceErrorMessage } from './invoice-status';
-import { fieldErrorsOf, fieldErrorsOfZod, translateField, type FieldErrors } from '~/platform/form-errors';
+import {
+  fieldErrorsOf,
+  fieldErrorsOfZod,
+  translateField,
+  type FieldErrors,
+  messageOfError,
+} from '~/platform/form-errors';
 
 const TEXT_FIELDS = [
   'legalName',
@@ -65,7 +70,7 @@ export function LegalIdentityForm({ identity }: { identity: TLegalIdentity }) {
       void revalidator.revalidate();
     } catch (error) {
       setErrors(fieldErrorsOf(error));
-      toast({ title: invoiceErrorMessage(t, error), color: 'error' });
+      toast({ title: messageOfError(t, error, 'invoices'), color: 'error' });
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import { CircleCheck, CircleDashed, Files } from 'lucide-react';
+import { messageOfError } from '~/platform/form-errors';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Link, useRevalidator } from 'react-router';
@@ -25,7 +26,6 @@ import { Notice } from '~/ui/notice';
 import { Progress } from '~/ui/progress';
 import { toast } from '~/ui/toast-store';
 import { describeFile, formatDay } from './document-format';
-import { invoiceErrorMessage } from './invoice-status';
 
 export interface SpaceDocumentsData {
   spaceId: string;
@@ -52,7 +52,7 @@ function uploadErrorMessage(t: Translate, error: unknown): string {
     if (error.reason === 'empty') return t('invoices:spaceDocuments.errors.empty');
     return t('invoices:spaceDocuments.errors.other');
   }
-  return invoiceErrorMessage(t, error);
+  return messageOfError(t, error, 'invoices');
 }
 
 function AudienceSelect({

@@ -4,40 +4,27 @@ import { changeEmail, changePassword, type TProfile } from '#contract/profile';
 import { PASSWORD_MIN_LENGTH } from '#contract/auth.plain';
 import { ResendConfirmationButton } from '~/platform/resend-confirmation';
 import { call } from '~/platform/callable-client';
-import { fieldErrorsOf, messageOfError, translateField, type FieldErrors } from '~/platform/form-errors';
+import { useForm } from '~/platform/use-form';
 import { Button } from '~/ui/button';
 import { Checkbox, Input } from '~/ui/field';
 import { Notice } from '~/ui/notice';
 import { PasswordInput } from '~/ui/password-input';
-import { toast } from '~/ui/toast-store';
 import { ProfileSection } from './profile-section';
 
 /** The address, whether it is confirmed, and changing it (the new one must be confirmed first). */
 export function EmailSection({ profile }: { profile: TProfile }) {
   const { t } = useTranslation('profile');
-  const { t: tAuth } = useTranslation('auth');
-  const [fields, setFields] = useState<FieldErrors>({});
+  const form = useForm({ namespace: 'profile' });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formElement = event.currentTarget;
     const newEmail = String(new FormData(formElement).get('newEmail') ?? '');
-    setPending(true);
     setSentTo(null);
-    try {
-      await call(changeEmail, { newEmail });
-      setFields({});
-      setSentTo(newEmail.trim().toLowerCase());
-      formElement.reset();
-    } catch (error) {
-      const errors = fieldErrorsOf(error);
-      if (Object.keys(errors).length) setFields(errors);
-      else toast({ title: messageOfError(t, error), color: 'error' });
-    } finally {
-      setPending(false);
-    }
+    if (!(await form.run(() => call(changeEmail, { newEmail })))) return;
+    setSentTo(newEmail.trim().toLowerCase());
+    formElement.reset();
   }
 
   return (
@@ -63,10 +50,10 @@ export function EmailSection({ profile }: { profile: TProfile }) {
           required
           containerClassName="flex-1"
           label={t('email.newEmail')}
-          error={translateField(tAuth, fields.newEmail)}
+          error={form.errorOf('newEmail')}
         />
-        <Button type="submit" variant="outline" disabled={pending}>
-          {pending ? t('email.submitting') : t('email.submit')}
+        <Button type="submit" variant="outline" disabled={form.pending}>
+          {form.pending ? t('email.submitting') : t('email.submit')}
         </Button>
       </form>
       {sentTo ? (
@@ -82,30 +69,22 @@ export function EmailSection({ profile }: { profile: TProfile }) {
 export function PasswordSection() {
   const { t } = useTranslation('profile');
   const { t: tAuth } = useTranslation('auth');
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
+  const form = useForm({ namespace: 'profile', refusals: 'auth' });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    setPending(true);
-    try {
-      await call(changePassword, {
-        currentPassword: String(form.get('currentPassword') ?? ''),
-        newPassword: String(form.get('newPassword') ?? ''),
-        signOutOtherDevices: form.get('signOutOtherDevices') === 'on',
-      });
-      setFields({});
-      formElement.reset();
-      toast({ title: t('password.changed'), color: 'success' });
-    } catch (error) {
-      const errors = fieldErrorsOf(error);
-      if (Object.keys(errors).length) setFields(errors);
-      else toast({ title: messageOfError(tAuth, error), color: 'error' });
-    } finally {
-      setPending(false);
-    }
+    const values = new FormData(formElement);
+    const changed = await form.run(
+      () =>
+        call(changePassword, {
+          currentPassword: String(values.get('currentPassword') ?? ''),
+          newPassword: String(values.get('newPassword') ?? ''),
+          signOutOtherDevices: values.get('signOutOtherDevices') === 'on',
+        }),
+      t('password.changed'),
+    );
+    if (changed) formElement.reset();
   }
 
   return (
@@ -116,7 +95,7 @@ export function PasswordSection() {
           autoComplete="current-password"
           required
           label={t('password.current')}
-          error={translateField(tAuth, fields.currentPassword)}
+          error={form.errorOf('currentPassword')}
           showLabel={tAuth('showPassword')}
           hideLabel={tAuth('hidePassword')}
         />
@@ -127,13 +106,13 @@ export function PasswordSection() {
           minLength={PASSWORD_MIN_LENGTH}
           label={t('password.new')}
           hint={tAuth('signup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-          error={translateField(tAuth, fields.newPassword)}
+          error={form.errorOf('newPassword')}
           showLabel={tAuth('showPassword')}
           hideLabel={tAuth('hidePassword')}
         />
         <Checkbox name="signOutOtherDevices" defaultChecked label={t('password.signOutOthers')} />
-        <Button type="submit" variant="outline" disabled={pending} className="self-start">
-          {pending ? t('password.submitting') : t('password.submit')}
+        <Button type="submit" variant="outline" disabled={form.pending} className="self-start">
+          {form.pending ? t('password.submitting') : t('password.submit')}
         </Button>
       </form>
     </ProfileSection>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { useRevalidator } from 'react-router';
 import { isLocale, LOCALES } from '#contract/locale';
@@ -10,16 +10,9 @@ import {
   type TProfile,
 } from '#contract/profile';
 import { call } from '~/platform/callable-client';
-import {
-  fieldErrorsOf,
-  fieldErrorsOfZod,
-  messageOfError,
-  translateField,
-  type FieldErrors,
-} from '~/platform/form-errors';
+import { useForm } from '~/platform/use-form';
 import { Button } from '~/ui/button';
 import { Checkbox, Input, Select, Textarea } from '~/ui/field';
-import { toast } from '~/ui/toast-store';
 import { ProfileSection } from './profile-section';
 
 const skillsOf = (text: string) =>
@@ -38,17 +31,16 @@ export function DetailsForm({
 }) {
   const { t } = useTranslation('profile');
   const { t: tCommon } = useTranslation();
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
+  const form = useForm({ namespace: 'profile' });
   const { revalidate } = useRevalidator();
   const alwaysSentId = useId();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '');
+    const values = new FormData(event.currentTarget);
+    const text = (name: string) => String(values.get(name) ?? '');
     const locale = text('locale');
-    const parsed = ZProfileUpdate.safeParse({
+    const update = form.check(ZProfileUpdate, {
       name: text('name'),
       locale: isLocale(locale) ? locale : null,
       company: text('company'),
@@ -56,31 +48,17 @@ export function DetailsForm({
       skills: skillsOf(text('skills')),
       bio: text('bio'),
       notificationSettings: Object.fromEntries(
-        NOTIFICATION_KINDS.map((kind) => [kind, form.get(kind) === 'on']),
+        NOTIFICATION_KINDS.map((kind) => [kind, values.get(kind) === 'on']),
       ),
     });
-    if (!parsed.success) {
-      setFields(fieldErrorsOfZod(parsed.error));
-      return;
-    }
-    setFields({});
-    setPending(true);
-    try {
-      const saved = await call(updateProfile, parsed.data);
-      onChange(saved);
-      toast({ title: t('details.saved'), color: 'success' });
-      // The header shows the name, and the language may have changed.
-      void revalidate();
-    } catch (error) {
-      const errors = fieldErrorsOf(error);
-      if (Object.keys(errors).length) setFields(errors);
-      else toast({ title: messageOfError(t, error), color: 'error' });
-    } finally {
-      setPending(false);
-    }
+    if (!update) return;
+    const saved = await form.run(() => call(updateProfile, update), t('details.saved'));
+    if (!saved) return;
+    onChange(saved);
+    // The header shows the name, and the language may have changed.
+    void revalidate();
   }
 
-  const skillsError = Object.entries(fields).find(([path]) => path.startsWith('skills'))?.[1];
   return (
     <ProfileSection title={t('details.title')}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
@@ -90,7 +68,7 @@ export function DetailsForm({
           required
           defaultValue={profile.name}
           label={t('details.name')}
-          error={translateField(t, fields.name)}
+          error={form.errorOf('name')}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <Input
@@ -99,7 +77,7 @@ export function DetailsForm({
             maxLength={PROFILE_LIMITS.company}
             defaultValue={profile.company ?? ''}
             label={t('details.company')}
-            error={translateField(t, fields.company)}
+            error={form.errorOf('company')}
           />
           <Input
             name="jobTitle"
@@ -107,7 +85,7 @@ export function DetailsForm({
             maxLength={PROFILE_LIMITS.jobTitle}
             defaultValue={profile.jobTitle ?? ''}
             label={t('details.jobTitle')}
-            error={translateField(t, fields.jobTitle)}
+            error={form.errorOf('jobTitle')}
           />
         </div>
         <Input
@@ -115,7 +93,7 @@ export function DetailsForm({
           defaultValue={profile.skills.join(', ')}
           label={t('details.skills')}
           hint={t('details.skillsHint')}
-          error={translateField(t, skillsError)}
+          error={form.errorOf('skills')}
         />
         <Textarea
           name="bio"
@@ -123,7 +101,7 @@ export function DetailsForm({
           defaultValue={profile.bio ?? ''}
           label={t('details.bio')}
           hint={t('details.bioHint')}
-          error={translateField(t, fields.bio)}
+          error={form.errorOf('bio')}
         />
         <Select name="locale" defaultValue={profile.locale ?? ''} label={t('details.locale')}>
           <option value="">{t('details.localeBrowser')}</option>
@@ -149,8 +127,8 @@ export function DetailsForm({
             ))}
           </div>
         </fieldset>
-        <Button type="submit" disabled={pending} className="self-start">
-          {pending ? t('details.saving') : t('details.save')}
+        <Button type="submit" disabled={form.pending} className="self-start">
+          {form.pending ? t('details.saving') : t('details.save')}
         </Button>
       </form>
     </ProfileSection>

@@ -1,29 +1,28 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { deleteAccount, exportPersonalData, signOutEverywhere, type TProfile } from '#contract/profile';
 import { announceSignedOut, signOutAndLeave } from '~/platform/auth-client';
 import { loginPath } from '~/platform/auth-paths';
 import { call } from '~/platform/callable-client';
-import { fieldErrorsOf, messageOfError, translateField, type FieldErrors } from '~/platform/form-errors';
+import { useForm } from '~/platform/use-form';
 import { Button } from '~/ui/button';
 import { Dialog, DialogClose } from '~/ui/dialog';
 import { Input } from '~/ui/field';
-import { toast } from '~/ui/toast-store';
 import { ProfileSection } from './profile-section';
 
 /** Ends every session of the person, this one included. */
 export function SessionsSection() {
   const { t } = useTranslation('profile');
-  const [pending, setPending] = useState(false);
+  const form = useForm({ namespace: 'profile' });
   async function signOutAll() {
-    setPending(true);
-    try {
-      await call(signOutEverywhere, {});
-      await signOutAndLeave(loginPath());
-    } catch (error) {
-      setPending(false);
-      toast({ title: messageOfError(t, error), color: 'error' });
-    }
+    await form.run(
+      async () => {
+        await call(signOutEverywhere, {});
+        await signOutAndLeave(loginPath());
+      },
+      undefined,
+      { leaves: true },
+    );
   }
   return (
     <ProfileSection title={t('sessions.title')}>
@@ -37,7 +36,7 @@ export function SessionsSection() {
           <DialogClose asChild>
             <Button variant="ghost">{t('sessions.cancel')}</Button>
           </DialogClose>
-          <Button onClick={signOutAll} disabled={pending}>
+          <Button onClick={signOutAll} disabled={form.pending}>
             {t('sessions.confirm')}
           </Button>
         </div>
@@ -49,10 +48,9 @@ export function SessionsSection() {
 /** "Download my data": everything we hold, as a JSON file the browser saves. */
 export function DataSection() {
   const { t } = useTranslation('profile');
-  const [pending, setPending] = useState(false);
+  const form = useForm({ namespace: 'profile' });
   async function download() {
-    setPending(true);
-    try {
+    await form.run(async () => {
       const data = await call(exportPersonalData, {});
       const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
       const url = URL.createObjectURL(blob);
@@ -63,18 +61,13 @@ export function DataSection() {
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
-      toast({ title: t('data.exported'), color: 'success' });
-    } catch (error) {
-      toast({ title: messageOfError(t, error), color: 'error' });
-    } finally {
-      setPending(false);
-    }
+    }, t('data.exported'));
   }
   return (
     <ProfileSection title={t('data.title')}>
       <p className="text-ink-soft mb-4">{t('data.text')}</p>
-      <Button variant="outline" onClick={download} disabled={pending}>
-        {pending ? t('data.exporting') : t('data.export')}
+      <Button variant="outline" onClick={download} disabled={form.pending}>
+        {form.pending ? t('data.exporting') : t('data.export')}
       </Button>
     </ProfileSection>
   );
@@ -83,23 +76,20 @@ export function DataSection() {
 /** Deleting the account, confirmed by typing one's e-mail address. */
 export function DeleteAccountSection({ profile }: { profile: TProfile }) {
   const { t } = useTranslation('profile');
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
+  const form = useForm({ namespace: 'profile' });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const confirmEmail = String(new FormData(event.currentTarget).get('confirmEmail') ?? '');
-    setPending(true);
-    try {
-      await call(deleteAccount, { confirmEmail });
-      announceSignedOut();
-      window.location.assign(loginPath(null, { notice: 'deleted' }));
-    } catch (error) {
-      setPending(false);
-      const errors = fieldErrorsOf(error);
-      if (Object.keys(errors).length) setFields(errors);
-      else toast({ title: messageOfError(t, error), color: 'error' });
-    }
+    await form.run(
+      async () => {
+        await call(deleteAccount, { confirmEmail });
+        announceSignedOut();
+        window.location.assign(loginPath(null, { notice: 'deleted' }));
+      },
+      undefined,
+      { leaves: true },
+    );
   }
 
   return (
@@ -117,14 +107,14 @@ export function DeleteAccountSection({ profile }: { profile: TProfile }) {
             autoComplete="off"
             required
             label={t('delete.confirmLabel')}
-            error={translateField(t, fields.confirmEmail)}
+            error={form.errorOf('confirmEmail')}
           />
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
               <Button variant="ghost">{t('delete.cancel')}</Button>
             </DialogClose>
-            <Button type="submit" variant="danger" disabled={pending}>
-              {pending ? t('delete.deleting') : t('delete.confirm')}
+            <Button type="submit" variant="danger" disabled={form.pending}>
+              {form.pending ? t('delete.deleting') : t('delete.confirm')}
             </Button>
           </div>
         </form>

@@ -1,4 +1,5 @@
 import { Inbox } from 'lucide-react';
+import { messageOfError } from '~/platform/form-errors';
 import { useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { approveReservation, declineReservation, type TManagedReservation } from '#contract/reservations';
@@ -9,7 +10,6 @@ import { EmptyState } from '~/ui/empty-state';
 import { Textarea } from '~/ui/field';
 import { toast } from '~/ui/toast-store';
 import { CancelButton } from './cancel-button';
-import { refusalMessage } from './refusal-message';
 import { ReservationCard } from './reservation-card';
 
 function DeclineButton({ request, onDone }: { request: TManagedReservation; onDone: () => void }) {
@@ -26,7 +26,7 @@ function DeclineButton({ request, onDone }: { request: TManagedReservation; onDo
       toast({ title: t('approvals.declined'), color: 'success' });
       onDone();
     } catch (error) {
-      setProblem(refusalMessage(t, error));
+      setProblem(messageOfError(t, error, 'reservations'));
     } finally {
       setBusy(false);
     }
@@ -83,7 +83,7 @@ export function ApprovalsQueue({ initial }: { initial: TManagedReservation[] }) 
       toast({ title: t('approvals.approved', { name: request.member.name }), color: 'success' });
       remove(request.id);
     } catch (error) {
-      toast({ title: refusalMessage(t, error), color: 'error' });
+      toast({ title: messageOfError(t, error, 'reservations'), color: 'error' });
     } finally {
       setBusy(null);
     }

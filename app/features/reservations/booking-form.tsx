@@ -1,4 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
+import { messageOfError } from '~/platform/form-errors';
 import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { startsInsideFreeCancellationWindow } from '#contract/cancellation';
@@ -21,7 +22,6 @@ import type { BookableRoom } from './booking-panel';
 import { newIdempotencyKey } from './format';
 import { PaymentChoice } from './payment-choice';
 import { PriceSummary } from './price-summary';
-import { refusalMessage } from './refusal-message';
 import { useCall } from './use-call';
 
 /** What the member sets once a start is chosen; kept by the panel, so moving through the weeks keeps it. */
@@ -137,7 +137,7 @@ export default function BookingForm({
       // Credit short or not covering the slot: said here, where the member can pay at price instead.
       if (typeof reason === 'string' && CREDIT_REFUSALS.has(reason)) {
         attempt.current = null;
-        onProblem(refusalMessage(t, error));
+        onProblem(messageOfError(t, error, 'reservations'));
         creditOption.reload();
         return;
       }
@@ -150,7 +150,7 @@ export default function BookingForm({
       }
       // Only a network failure may hide a booking that was made: the same key asks again safely.
       if (code !== 'unavailable' && code !== 'deadline-exceeded') attempt.current = null;
-      onProblem(refusalMessage(t, error));
+      onProblem(messageOfError(t, error, 'reservations'));
       if (code === 'already-exists') onTaken();
     } finally {
       setSubmitting(false);
@@ -203,7 +203,7 @@ export default function BookingForm({
           <PriceSummary price={quote.data} />
         ) : quote.error ? (
           <p role="alert" className="text-danger text-sm">
-            {refusalMessage(t, quote.error)}
+            {messageOfError(t, quote.error, 'reservations')}
           </p>
         ) : (
           <Skeleton className="h-24 w-full" />

@@ -1,4 +1,5 @@
 import { CalendarDays, ChevronLeft, ChevronRight, Info } from 'lucide-react';
+import { messageOfError } from '~/platform/form-errors';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { addDays, todayIn } from '#contract/dates';
@@ -14,7 +15,6 @@ import type { BookingDraft } from './booking-form';
 import { formatDateHeading, useNarrowScreen } from './format';
 import { useVisitorTimeZone } from '~/platform/format';
 import { useLocale } from '~/platform/use-locale';
-import { refusalMessage } from './refusal-message';
 import { SlotGrid } from './slot-grid';
 import { useCall } from './use-call';
 
@@ -238,7 +238,7 @@ export function BookingPanel({ room, intent }: { room: BookableRoom; intent: TBo
       <div className="mt-4" onPointerEnter={preloadBookingForm} onFocus={preloadBookingForm}>
         {availability.error ? (
           <p role="alert" className="text-danger">
-            {refusalMessage(t, availability.error)}
+            {messageOfError(t, availability.error, 'reservations')}
           </p>
         ) : !shown ? (
           <Skeleton className="h-64 w-full" />

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { messageOfError } from '~/platform/form-errors';
 import { useTranslation } from '~/platform/translation';
 import { formatSlot } from '#contract/reservation-format';
 import { cancelReservation, MAX_REASON_LENGTH, type TReservation } from '#contract/reservations';
@@ -8,7 +9,6 @@ import { Dialog, DialogClose } from '~/ui/dialog';
 import { Textarea } from '~/ui/field';
 import { toast } from '~/ui/toast-store';
 import { useLocale } from '~/platform/use-locale';
-import { refusalMessage } from './refusal-message';
 
 /** What the dialog names of the reservation: a full one, or a planning entry. */
 export interface CancelSubject {
@@ -61,7 +61,7 @@ export function CancelButton({
       toast({ title: t(asManager ? 'cancel.doneManager' : 'cancel.done'), color: 'success' });
       onCancelled(updated);
     } catch (error) {
-      setProblem(refusalMessage(t, error));
+      setProblem(messageOfError(t, error, 'reservations'));
     } finally {
       setSending(false);
     }

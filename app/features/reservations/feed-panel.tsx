@@ -1,4 +1,5 @@
 import { Copy, Rss } from 'lucide-react';
+import { messageOfError } from '~/platform/form-errors';
 import { useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { formatMoment } from '#contract/reservation-format';
@@ -9,7 +10,6 @@ import { Input } from '~/ui/field';
 import { toast } from '~/ui/toast-store';
 import { useVisitorTimeZone } from '~/platform/format';
 import { useLocale } from '~/platform/use-locale';
-import { refusalMessage } from './refusal-message';
 
 /**
  * The personal calendar feed: a secret address a calendar application subscribes to. The address is
@@ -28,7 +28,7 @@ export function FeedPanel({ initial }: { initial: TFeedStatus }) {
     try {
       await action();
     } catch (error) {
-      toast({ title: refusalMessage(t, error), color: 'error' });
+      toast({ title: messageOfError(t, error, 'reservations'), color: 'error' });
     } finally {
       setBusy(false);
     }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { messageOfError } from '~/platform/form-errors';
 import { useTranslation } from '~/platform/translation';
 import { MAX_FREE_CANCELLATION_HOURS, updateBookingPolicy } from '#contract/reservations';
 import { call } from '~/platform/callable-client';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
 import { toast } from '~/ui/toast-store';
-import { refusalMessage } from './refusal-message';
 
 /** The space's cancellation policy: members cancel for free until this many hours before the start. */
 export function PolicyForm({
@@ -29,7 +29,7 @@ export function PolicyForm({
       await call(updateBookingPolicy, { spaceId, freeCancellationHours: value });
       toast({ title: t('policy.saved'), color: 'success' });
     } catch (error) {
-      toast({ title: refusalMessage(t, error), color: 'error' });
+      toast({ title: messageOfError(t, error, 'reservations'), color: 'error' });
     } finally {
       setBusy(false);
     }

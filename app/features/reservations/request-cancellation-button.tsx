@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { messageOfError } from '~/platform/form-errors';
 import { useTranslation } from '~/platform/translation';
 import { formatSlot } from '#contract/reservation-format';
 import { MAX_REASON_LENGTH, requestCancellation, type TReservation } from '#contract/reservations';
@@ -8,7 +9,6 @@ import { Dialog, DialogClose } from '~/ui/dialog';
 import { Textarea } from '~/ui/field';
 import { toast } from '~/ui/toast-store';
 import { useLocale } from '~/platform/use-locale';
-import { refusalMessage } from './refusal-message';
 
 /**
  * Past the free-cancellation limit the member cannot cancel online: they ask the space, with an optional
@@ -38,7 +38,7 @@ export function RequestCancellationButton({
       toast({ title: t('askToCancel.done', { space: reservation.space.name }), color: 'success' });
       onRequested(updated);
     } catch (error) {
-      setProblem(refusalMessage(t, error));
+      setProblem(messageOfError(t, error, 'reservations'));
     } finally {
       setSending(false);
     }

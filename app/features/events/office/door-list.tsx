@@ -9,7 +9,7 @@ import { Button } from '~/ui/button';
 import { Section } from '~/features/back-office/section';
 import { cn } from '~/ui/cn';
 import { Input } from '~/ui/field';
-import { useEventOperation } from './use-event-operation';
+import { useFormOperation } from '~/platform/use-form-operation';
 
 /**
  * Check-in at the door, made for a phone: a search, one large button per attendee (tap to check in, tap
@@ -30,8 +30,11 @@ export function DoorList({
   const locale = useLocale();
   const credit = useFormatCredit();
   const [query, setQuery] = useState('');
-  const tap = useEventOperation(checkIn);
-  const pay = useEventOperation(markRegistrationPaid, t('events:door.paidDone'));
+  const tap = useFormOperation(checkIn, { namespace: 'events' });
+  const pay = useFormOperation(markRegistrationPaid, {
+    namespace: 'events',
+    success: t('events:door.paidDone'),
+  });
   /** What a place was paid with, for the door: "30,00 € sur place · à régler", "1 h 30 de crédit". */
   const paymentOf = (person: TAttendee): string | null => {
     const payment = person.payment;

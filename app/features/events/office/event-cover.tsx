@@ -6,7 +6,7 @@ import { Section } from '~/features/back-office/section';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
 import { ImagePicker, type PickedImage } from '~/ui/image-picker';
-import { useEventOperation } from './use-event-operation';
+import { useFormOperation } from '~/platform/use-form-operation';
 
 /**
  * The event's cover, beside its form (its own operation, `events.setCover`): choose, replace or remove the
@@ -18,7 +18,7 @@ export function EventCoverSection({ event }: { event: TManagedEvent }) {
   const [image, setImage] = useState<PickedImage | null>(saved);
   const [altFr, setAltFr] = useState(saved?.altFr ?? '');
   const [altEn, setAltEn] = useState(saved?.altEn ?? '');
-  const save = useEventOperation(setEventCover, t('office.cover.saved'));
+  const save = useFormOperation(setEventCover, { namespace: 'events', success: t('office.cover.saved') });
   const changed =
     (image?.fileKey ?? null) !== (saved?.fileKey ?? null) ||
     (image !== null && (altFr !== saved?.altFr || altEn !== saved?.altEn));

@@ -22,7 +22,7 @@ import { TextLink } from '~/ui/link';
 import { DoorList } from './door-list';
 import { EventCoverSection } from './event-cover';
 import { EventForm } from './event-form';
-import { useEventOperation } from './use-event-operation';
+import { useFormOperation } from '~/platform/use-form-operation';
 
 /** `/myspaces/{spaceId}/events/{eventId}`: one event's back office: check-in, actions, its details. */
 export function EventOffice({
@@ -37,10 +37,13 @@ export function EventOffice({
   const { t } = useTranslation('events');
   const locale = useLocale();
   const navigate = useSafeNavigate();
-  const update = useEventOperation(updateEvent, t('office.saved'));
-  const publish = useEventOperation(publishEvent, t('office.published'));
-  const duplicate = useEventOperation(duplicateEvent, t('office.duplicated'));
-  const cancel = useEventOperation(cancelEvent);
+  const update = useFormOperation(updateEvent, { namespace: 'events', success: t('office.saved') });
+  const publish = useFormOperation(publishEvent, { namespace: 'events', success: t('office.published') });
+  const duplicate = useFormOperation(duplicateEvent, {
+    namespace: 'events',
+    success: t('office.duplicated'),
+  });
+  const cancel = useFormOperation(cancelEvent, { namespace: 'events' });
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
   const title = eventTitleIn(event, locale);

@@ -9,7 +9,7 @@ import { Section } from '~/features/back-office/section';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
 import { EventForm } from './event-form';
-import { useEventOperation } from './use-event-operation';
+import { useFormOperation } from '~/platform/use-form-operation';
 
 /** The back office's events section: the space's events, a new one, and how long offers last. */
 export function EventsOffice({
@@ -28,8 +28,8 @@ export function EventsOffice({
   const { t } = useTranslation('events');
   const locale = useLocale();
   const navigate = useSafeNavigate();
-  const create = useEventOperation(createEvent, t('office.created'));
-  const settings = useEventOperation(updateEventSettings, t('office.saved'));
+  const create = useFormOperation(createEvent, { namespace: 'events', success: t('office.created') });
+  const settings = useFormOperation(updateEventSettings, { namespace: 'events', success: t('office.saved') });
   const [hours, setHours] = useState(String(offerHours));
   return (
     <>
