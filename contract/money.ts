@@ -38,6 +38,19 @@ export function withVatBreakdown(exclVatCents: number, vatRateBasisPoints: numbe
   return { exclVatCents, vatCents, inclVatCents: exclVatCents + vatCents };
 }
 
+/**
+ * Cents as a plain decimal number with two decimals and no thousands separator, for files a machine or a
+ * spreadsheet reads: `decimalOf(-123456)` is `-1234.56`, `decimalOf(1250, ',')` is `12,50`. Integer
+ * arithmetic, so no binary fraction ever rounds a cent away.
+ */
+export function decimalOf(cents: number, separator: '.' | ',' = '.'): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  const whole = Math.abs(cents);
+  const units = Math.trunc(whole / 100);
+  const rest = String(whole % 100).padStart(2, '0');
+  return `${cents < 0 ? '-' : ''}${units}${separator}${rest}`;
+}
+
 /** Intl formatters are slow to build and safe to share: one per locale and currency. */
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
