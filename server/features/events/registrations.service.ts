@@ -37,6 +37,8 @@ import {
   type RefundDetails,
 } from './event-payments';
 import { eventDetails, lockAndReadEvent, selectEvents, type EventRow } from './event-view';
+import { PLACE_HOLDING_STATUSES } from '#contract/events.plain';
+import { statusIn } from '../../db/status-sql';
 
 /**
  * Registrations and the waitlist (docs/decisions/025-events-and-waitlist.md). Every change to an event's
@@ -393,7 +395,7 @@ export async function refillEvent(
     if (deadline > work.now) {
       const [{ taken }] = (await rowsOf<{ taken: number }>(
         work.db,
-        sql`SELECT count(*)::int AS taken FROM event_registrations WHERE event_id = ${eventId} AND status IN ('registered', 'offered', 'attended')`,
+        sql`SELECT count(*)::int AS taken FROM event_registrations WHERE event_id = ${eventId} AND ${statusIn(sql`status`, PLACE_HOLDING_STATUSES)}`,
       )) as [{ taken: number }];
       const free = event.capacity - Number(taken);
       if (free > 0) {
@@ -522,7 +524,7 @@ export async function sweepEvents(
         SELECT events.id FROM events WHERE events.status = 'published' AND events.registration_deadline > ${now}
           AND EXISTS (SELECT 1 FROM event_registrations w WHERE w.event_id = events.id AND w.status = 'waitlisted')
           AND (SELECT count(*) FROM event_registrations r WHERE r.event_id = events.id
-               AND r.status IN ('registered', 'offered', 'attended')) < events.capacity`,
+               AND ${statusIn(sql`r.status`, PLACE_HOLDING_STATUSES)}) < events.capacity`,
   );
   let refilled = 0;
   for (const { id } of due) {

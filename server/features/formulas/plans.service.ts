@@ -3,6 +3,7 @@ import { AppError, refused } from '#contract/errors';
 import { LEDGER_PAGE_SIZE, type TLedgerLine, type TLot, type TPlan } from '#contract/formulas';
 import {
   INSUFFICIENT_CREDIT_SQLSTATE,
+  CANCELLABLE_PLAN_STATUSES,
   SPENDABLE_PLAN_STATUSES,
   type CreditUnit,
   type PaymentMethod,
@@ -413,7 +414,7 @@ export async function cancelPlan(ctx: ServiceContext, planId: string) {
       .where(
         and(
           eq(plans.id, planId),
-          inArray(plans.status, ['active', 'suspended', 'pending_payment']),
+          inArray(plans.status, CANCELLABLE_PLAN_STATUSES),
           sql`${plans.cancelledAt} IS NULL`,
         ),
       )

@@ -25,6 +25,8 @@ import { creditSale, invoiceBooking } from '../../platform/invoicing';
 import { queueManagerMailSql, queueReservationMail, type ReservationMailEvent } from './notifications';
 import { reservationActivity } from './reservation-activity';
 import { findReservationRecord, freeCancellationOfRecord, type ReservationRecord } from './reservation-view';
+import { NO_SHOW_FROM_STATUSES } from '#contract/reservations';
+import { statusIn } from '../../db/status-sql';
 
 /**
  * How a reservation moves on: pending → confirmed → completed, or → cancelled | declined | no_show.
@@ -277,7 +279,7 @@ export async function markNoShow(ctx: ServiceContext, id: string) {
   const record = await managedRecord(ctx, id);
   if (record.reservation.startsAt.getTime() > ctx.now.getTime()) throw refusedBecause('not-started');
   const changed = await transition(ctx, record, {
-    condition: sql`status IN ('confirmed', 'completed')`,
+    condition: statusIn(sql`status`, NO_SHOW_FROM_STATUSES),
     assignments: sql`status = 'no_show', decided_by_id = ${user.id}, decided_at = ${ctx.now.toISOString()}::timestamptz`,
     status: 'no_show',
     mail: null,
