@@ -4,6 +4,7 @@ import { defineCallable } from './callable';
 import { refineRange } from './date-range';
 import { MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES, MAX_HORIZON_DAYS, ZRoomKind, ZRoomPrices } from './rooms';
 import { ZCalendarDate, ZText, ZUuid } from './input';
+import { VAT_RATES } from './money';
 import { ZClockTime, ZSpaceStatus, ZWeekday } from './spaces';
 import { RESERVED_SUBDOMAIN, ZHexColor, ZSubdomain } from './tenancy';
 
@@ -81,8 +82,8 @@ export const ZClosuresInput = z
   .max(100, 'too-many');
 export type TClosuresInput = z.infer<typeof ZClosuresInput>;
 
-/** French VAT rates a room may be sold at, in basis points (20 %, 10 %, 5,5 %, 2,1 %, none). */
-export const VAT_RATES = [2000, 1000, 550, 210, 0] as const;
+// Defined with money (contract/money.ts); the rooms', events' and formulas' forms read it from here too.
+export { VAT_RATES };
 
 const cents = z.number().int('price').min(0, 'price').max(10_000_000, 'price').nullable();
 const minutes = (min: number, max: number) =>

@@ -9,6 +9,9 @@ import { intlLocaleOf, type Locale } from './locale';
  */
 
 export const CURRENCIES = ['EUR'] as const;
+
+/** The VAT rates a price may carry in France, in basis points: 20 %, 10 %, 5,5 %, 2,1 %, none. */
+export const VAT_RATES = [2000, 1000, 550, 210, 0] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
 /** Rounds to a whole cent, halves away from zero (as PostgreSQL's `round(numeric)`, and as invoices do). */
@@ -49,6 +52,33 @@ export function decimalOf(cents: number, separator: '.' | ',' = '.'): string {
   const units = Math.trunc(whole / 100);
   const rest = String(whole % 100).padStart(2, '0');
   return `${cents < 0 ? '-' : ''}${units}${separator}${rest}`;
+}
+
+/**
+ * A number with at most two decimals as typed in a form ("12,50", "12.5", "1 200"), in hundredths: cents
+ * of euros, basis points of a percent. Empty is null; anything else is NaN, which every schema refuses,
+ * so a typo is a field error and never a rounded amount.
+ */
+export function parseHundredths(text: string): number | null {
+  const cleaned = text.trim().replace(/\s/g, '').replace(',', '.');
+  if (!cleaned) return null;
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(cleaned);
+  if (!match) return Number.NaN;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** Euros typed in a form → cents: "12,50" → 1250 (see `parseHundredths`). */
+export const centsOfEuros = parseHundredths;
+/** A percent typed in a form → basis points: "12,15" → 1215 (see `parseHundredths`). */
+export const basisPointsOfPercent = parseHundredths;
+
+/**
+ * Hundredths as a form's field shows them to be edited: 1215 → "12,15" in French, "12.15" in English,
+ * 1200 → "12". Without a locale, a dot (`parseHundredths` reads both).
+ */
+export function decimalInputOf(hundredths: number, locale?: Locale): string {
+  if (hundredths % 100 === 0) return String(hundredths / 100);
+  return decimalOf(hundredths, locale === 'fr' ? ',' : '.');
 }
 
 /** Intl formatters are slow to build and safe to share: one per locale and currency. */
