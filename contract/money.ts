@@ -1,4 +1,5 @@
 import { intlLocaleOf, type Locale } from './locale';
+import { numberFormat } from './intl';
 
 /**
  * Amounts of money, the one module for them (docs/decisions/017-one-place-for-each-rule.md): integer cents
@@ -81,32 +82,23 @@ export function decimalInputOf(hundredths: number, locale?: Locale): string {
   return decimalOf(hundredths, locale === 'fr' ? ',' : '.');
 }
 
-/** Intl formatters are slow to build and safe to share: one per locale and currency. */
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
 /**
  * An amount as every page and e-mail writes it, always with its cents: "54,00 €" in French, "€54.00" in
  * English. One format, so the same price never reads "54 €" on one screen and "54,00 €" on the next, and
  * amounts line up with the invoices to come.
  */
 export function formatMoney(cents: number, locale: Locale, currency: Currency = 'EUR'): string {
-  const key = `${locale}|${currency}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(intlLocaleOf(locale), {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    moneyFormats.set(key, format);
-  }
-  return format.format(cents / 100);
+  return numberFormat(intlLocaleOf(locale), {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
 }
 
 /** A VAT rate in basis points as a percentage: 2000 → "20 %", 550 → "5,5 %" (French), "5.5%" (English). */
 export function formatVatRate(vatRateBasisPoints: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocaleOf(locale), { style: 'percent', maximumFractionDigits: 2 }).format(
+  return numberFormat(intlLocaleOf(locale), { style: 'percent', maximumFractionDigits: 2 }).format(
     vatRateBasisPoints / 10_000,
   );
 }
