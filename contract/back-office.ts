@@ -7,6 +7,7 @@ import { ZCalendarDate, ZText, ZUuid } from './input';
 import { VAT_RATES } from './money';
 import { ZClockTime, ZSpaceStatus, ZWeekday } from './spaces';
 import { RESERVED_SUBDOMAIN, ZHexColor, ZSubdomain } from './tenancy';
+import { SPACE_ROLES } from './roles';
 
 /**
  * What space managers do (/start and /myspaces). Every operation is for signed-in callers; the service
@@ -155,7 +156,7 @@ export const ZManagedRoom = ZRoomInput.extend({
 });
 export type TManagedRoom = z.infer<typeof ZManagedRoom>;
 
-export const ZSpaceRole = z.enum(['owner', 'manager', 'member']);
+export const ZSpaceRole = z.enum(SPACE_ROLES);
 export const ZInvitableRole = z.enum(['manager', 'member']);
 
 /** Everything a manager edits about one space. */

@@ -16,7 +16,7 @@ import { rowsOf } from '../../db/rows';
 import { sqlStateOf, type Tx } from '../../db/transaction';
 import { settleSale } from '../../platform/invoicing';
 import { defineJob, enqueueJob, wakeJobRunner } from '../../platform/jobs';
-import { may, requireRight, requireSignedIn, spaceRoleOf } from '../../platform/policy';
+import { isPlatformAdmin, may, requireRight, requireSignedIn, spaceRoleOf } from '../../platform/policy';
 import {
   logActivity,
   systemContext,
@@ -193,7 +193,11 @@ export async function register(
     }
     if (new Date(event.registration_deadline) <= work.now)
       throw refused('deadline-passed', 'Registrations are closed');
-    if (event.members_only && !user.isAdmin && !(await spaceRoleOf(work.db, user.id, event.space_id))) {
+    if (
+      event.members_only &&
+      !isPlatformAdmin(user) &&
+      !(await spaceRoleOf(work.db, user.id, event.space_id))
+    ) {
       throw refused('members-only', 'This event is for the space’s members');
     }
     const existing = await registrationOf(work.db, event.id, user.id);

@@ -11,7 +11,7 @@ import {
   isSelf,
   requireSignedIn,
   reservationStanding,
-  SPACE_RIGHTS,
+  roleGrantsSql,
   type PolicyScope,
 } from '../../platform/policy';
 import {
@@ -215,10 +215,7 @@ export async function requestCancellation(
           sql`SELECT asked.id AS reservation_id, members.user_id AS recipient_id
               FROM asked JOIN space_members AS members
                 ON members.space_id = asked.space_id
-               AND members.role IN (${sql.join(
-                 SPACE_RIGHTS.manage.map((role) => sql`${role}`),
-                 sql`, `,
-               )})`,
+               AND ${roleGrantsSql(sql`members.role`, 'manage')}`,
           'cancellation-requested',
         )}
         RETURNING 1
