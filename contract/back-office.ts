@@ -7,7 +7,7 @@ import { ZCalendarDate, ZText, ZUuid } from './input';
 import { VAT_RATES } from './money';
 import { ZClockTime, ZSpaceStatus, ZWeekday } from './spaces';
 import { RESERVED_SUBDOMAIN, ZHexColor, ZSubdomain } from './tenancy';
-import { SPACE_ROLES } from './roles';
+import { MANAGING_ROLES, SPACE_ROLES } from './roles';
 
 /**
  * What space managers do (/start and /myspaces). Every operation is for signed-in callers; the service
@@ -166,7 +166,7 @@ export const ZManagedSpace = z.object({
   status: ZSpaceStatus,
   publishedAt: z.string().nullable(),
   /** The caller's standing: their role, or `admin`. */
-  myRole: z.enum(['owner', 'manager', 'admin']),
+  myRole: z.enum([...MANAGING_ROLES, 'admin']),
   identity: ZSpaceIdentity,
   // A draft may not have an address yet: plain strings here, the input schema checks what is saved.
   address: z.object({
@@ -194,7 +194,7 @@ export const ZMySpace = z.object({
   name: z.string(),
   city: z.string(),
   status: ZSpaceStatus,
-  role: z.enum(['owner', 'manager', 'member', 'admin']),
+  role: z.enum([...SPACE_ROLES, 'admin']),
   color: z.string().nullable(),
   coverUrl: z.string().nullable(),
 });

@@ -68,6 +68,11 @@ export function parseHundredths(text: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
+/** Whole euros (a search's price filter) → cents. */
+export function centsOfWholeEuros(euros: number): number {
+  return euros * 100;
+}
+
 /** Euros typed in a form → cents: "12,50" → 1250 (see `parseHundredths`). */
 export const centsOfEuros = parseHundredths;
 /** A percent typed in a form → basis points: "12,15" → 1215 (see `parseHundredths`). */

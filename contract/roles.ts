@@ -4,3 +4,5 @@
  */
 export const SPACE_ROLES = ['owner', 'manager', 'member'] as const;
 export type SpaceRole = (typeof SPACE_ROLES)[number];
+/** The roles that run a space (policy.ts's `preview` and `manage` rights). */
+export const MANAGING_ROLES = ['owner', 'manager'] as const satisfies readonly SpaceRole[];

@@ -78,9 +78,12 @@ describe('one place for each rule', () => {
 
   it('turns cents into euros and back only in contract/money.ts', () => {
     expect(
-      finds(/(cents|euros?|price|amount|capital|basisPoints)\w*\)?\s*[*/]\s*100\b|[*/]\s*100\b.*(cents|euros|price)/i, {
-        'contract/money.ts': 'the money module',
-      }),
+      finds(
+        /(cents|euros?|price|amount|capital|basisPoints)\w*\)?\s*[*/]\s*100\b|[*/]\s*100\b.*(cents|euros|price)/i,
+        {
+          'contract/money.ts': 'the money module',
+        },
+      ),
     ).toEqual([]);
   });
 

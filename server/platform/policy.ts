@@ -9,7 +9,7 @@ import { spaceMembers } from '../db/schema/memberships';
 import { statusIn } from '../db/status-sql';
 import type { Tx } from '../db/transaction';
 import type { SessionUser } from './session';
-import type { SpaceRole } from '#contract/roles';
+import { MANAGING_ROLES, type SpaceRole } from '#contract/roles';
 
 /**
  * The one place that answers "may this actor do this to that" (docs/decisions/017-one-place-for-each-rule.md).
@@ -39,13 +39,13 @@ export type Standing = SpaceRole | 'admin';
 /** What can be done to a space, and the roles that may do it. Platform admins may do all of it. */
 export const SPACE_RIGHTS = {
   /** See it while it is not published: its page, its rooms, its booking policy. */
-  preview: ['owner', 'manager'],
+  preview: MANAGING_ROLES,
   /**
    * Run it: change its identity, address, hours, closures, branding, rooms, photos, booking policy, publish
    * it; run its bookings (planning, approvals, cancelling with a reason, no-shows); see its team and invite
    * members. Also who is e-mailed when a member asks the space to cancel.
    */
-  manage: ['owner', 'manager'],
+  manage: MANAGING_ROLES,
   /** Archive it, invite managers, remove a manager or an owner from its team. */
   govern: ['owner'],
 } as const satisfies Record<string, readonly SpaceRole[]>;
