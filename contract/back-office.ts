@@ -4,8 +4,10 @@ import { defineCallable } from './callable';
 import { refineRange } from './date-range';
 import { MAX_BOOKING_MINUTES, MAX_BUFFER_MINUTES, MAX_HORIZON_DAYS, ZRoomKind, ZRoomPrices } from './rooms';
 import { ZCalendarDate, ZText, ZUuid } from './input';
+import { VAT_RATES } from './money';
 import { ZClockTime, ZSpaceStatus, ZWeekday } from './spaces';
 import { RESERVED_SUBDOMAIN, ZHexColor, ZSubdomain } from './tenancy';
+import { MANAGING_ROLES, SPACE_ROLES } from './roles';
 
 /**
  * What space managers do (/start and /myspaces). Every operation is for signed-in callers; the service
@@ -81,8 +83,8 @@ export const ZClosuresInput = z
   .max(100, 'too-many');
 export type TClosuresInput = z.infer<typeof ZClosuresInput>;
 
-/** French VAT rates a room may be sold at, in basis points (20 %, 10 %, 5,5 %, 2,1 %, none). */
-export const VAT_RATES = [2000, 1000, 550, 210, 0] as const;
+// Defined with money (contract/money.ts); the rooms', events' and formulas' forms read it from here too.
+export { VAT_RATES };
 
 const cents = z.number().int('price').min(0, 'price').max(10_000_000, 'price').nullable();
 const minutes = (min: number, max: number) =>
@@ -154,7 +156,7 @@ export const ZManagedRoom = ZRoomInput.extend({
 });
 export type TManagedRoom = z.infer<typeof ZManagedRoom>;
 
-export const ZSpaceRole = z.enum(['owner', 'manager', 'member']);
+export const ZSpaceRole = z.enum(SPACE_ROLES);
 export const ZInvitableRole = z.enum(['manager', 'member']);
 
 /** Everything a manager edits about one space. */
@@ -164,7 +166,7 @@ export const ZManagedSpace = z.object({
   status: ZSpaceStatus,
   publishedAt: z.string().nullable(),
   /** The caller's standing: their role, or `admin`. */
-  myRole: z.enum(['owner', 'manager', 'admin']),
+  myRole: z.enum([...MANAGING_ROLES, 'admin']),
   identity: ZSpaceIdentity,
   // A draft may not have an address yet: plain strings here, the input schema checks what is saved.
   address: z.object({
@@ -192,7 +194,7 @@ export const ZMySpace = z.object({
   name: z.string(),
   city: z.string(),
   status: ZSpaceStatus,
-  role: z.enum(['owner', 'manager', 'member', 'admin']),
+  role: z.enum([...SPACE_ROLES, 'admin']),
   color: z.string().nullable(),
   coverUrl: z.string().nullable(),
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from './zod';
-import { daysSpanned, refineRange } from './date-range';
+import { refineRange } from './date-range';
 
 const issuesOf = (schema: z.ZodType, input: unknown) =>
   schema.safeParse(input).error?.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`) ?? [];
@@ -32,8 +32,18 @@ describe('a period a caller sends', () => {
     ]);
   });
 
-  it('counts the days across a daylight-saving change as days', () => {
-    expect(daysSpanned('2026-03-28', '2026-03-30')).toBe(3);
-    expect(daysSpanned('2026-10-24T10:00', '2026-10-26T09:00')).toBe(3);
+  it('counts both ends of a period, across a daylight-saving change', () => {
+    const week = z
+      .object({ from: z.string(), to: z.string() })
+      .superRefine(refineRange('from', 'to', { maxDays: 3 }));
+    expect(issuesOf(week, { from: '2026-03-28', to: '2026-03-30' })).toEqual([]);
+    expect(issuesOf(week, { from: '2026-03-28', to: '2026-03-31' })).toEqual(['to:range-too-long']);
+    const dated = z
+      .object({ startsAt: z.string(), endsAt: z.string() })
+      .superRefine(refineRange('startsAt', 'endsAt', { maxDays: 3 }));
+    expect(issuesOf(dated, { startsAt: '2026-10-24T10:00', endsAt: '2026-10-26T09:00' })).toEqual([]);
+    expect(issuesOf(dated, { startsAt: '2026-10-24T10:00', endsAt: '2026-10-27T09:00' })).toEqual([
+      'endsAt:range-too-long',
+    ]);
   });
 });

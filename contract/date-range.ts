@@ -1,13 +1,8 @@
 import type { z } from './zod';
+import { daysFromUntil } from './dates';
 
-const DAY_MS = 86_400_000;
-
-/** How many calendar days a period spans, both ends included (`2026-05-01` → `2026-05-01` is 1). */
-export function daysSpanned(from: string, to: string): number {
-  return (
-    (Date.parse(`${to.slice(0, 10)}T00:00:00Z`) - Date.parse(`${from.slice(0, 10)}T00:00:00Z`)) / DAY_MS + 1
-  );
-}
+/** Both ends included, of dates or local date-times (`2026-05-01` → `2026-05-01` is 1). */
+const spannedDays = (from: string, to: string) => daysFromUntil(from.slice(0, 10), to.slice(0, 10)) + 1;
 
 export interface RangeRule {
   /** The end must come after the start, not on it (a pause, an event); by default they may be equal. */
@@ -35,7 +30,7 @@ export function refineRange<T extends Record<string, unknown>>(
     if (typeof from !== 'string' || typeof to !== 'string' || !from || !to) return;
     if (rule.strict ? to <= from : to < from) {
       issues.addIssue({ code: 'custom', path: [end], message: rule.orderMessage ?? 'range-order' });
-    } else if (rule.maxDays !== undefined && daysSpanned(from, to) > rule.maxDays) {
+    } else if (rule.maxDays !== undefined && spannedDays(from, to) > rule.maxDays) {
       issues.addIssue({ code: 'custom', path: [end], message: 'range-too-long' });
     }
   };

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isoWeekdayOf, todayIn } from './dates';
+import { addDays, daysFromUntil, isoWeekdayOf, todayIn } from './dates';
+
+describe('daysFromUntil', () => {
+  it('counts the days up to the second date, that one excluded', () => {
+    expect(daysFromUntil('2026-05-01', '2026-05-01')).toBe(0);
+    expect(daysFromUntil('2026-05-01', '2026-05-02')).toBe(1);
+    expect(daysFromUntil('2026-05-02', '2026-05-01')).toBe(-1);
+    // Across both of Paris's clock changes and a year's end, a day is a day.
+    expect(daysFromUntil('2026-03-28', '2026-03-30')).toBe(2);
+    expect(daysFromUntil('2026-10-24', '2026-10-26')).toBe(2);
+    expect(daysFromUntil('2026-12-31', '2027-01-01')).toBe(1);
+  });
+});
 
 describe('todayIn', () => {
   it('is the date on the wall of the zone, not the machine’s nor UTC’s', () => {

@@ -31,6 +31,15 @@ export function addDays(date: string, days: number): string {
   return new Date(utcMidnightOf(date) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/**
+ * Calendar days from one date up to another, that one excluded: `2026-05-01` → `2026-05-02` is 1, a date
+ * to itself 0 (a pause from its first day to the day the membership resumes). A period with both ends
+ * included spans `daysFromUntil(from, to) + 1` days. Counted on UTC midnights: a clock change is no day.
+ */
+export function daysFromUntil(from: string, until: string): number {
+  return Math.round((utcMidnightOf(until) - utcMidnightOf(from)) / DAY_MS);
+}
+
 /** The ISO weekday of a date: 1 for Monday … 7 for Sunday (as `space_opening_hours.weekday`). */
 export function isoWeekdayOf(date: string): number {
   return new Date(utcMidnightOf(date)).getUTCDay() || 7;

@@ -24,7 +24,21 @@ export const REGISTRATION_STATUSES = [
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 /** The statuses that hold one of the event's places. */
-export const PLACE_HOLDING_STATUSES = ['registered', 'offered', 'attended'] as const;
+export const PLACE_HOLDING_STATUSES = [
+  'registered',
+  'offered',
+  'attended',
+] as const satisfies readonly RegistrationStatus[];
+/** The registrations still to come (holding a place, offered one, or in line): an event's cancellation ends them. */
+export const UPCOMING_REGISTRATION_STATUSES = [
+  'registered',
+  'waitlisted',
+  'offered',
+] as const satisfies readonly RegistrationStatus[];
+/** The people shown as coming (or who came) on an event's page, when they agreed to show their name. */
+export const ATTENDING_STATUSES = ['registered', 'attended'] as const satisfies readonly RegistrationStatus[];
+/** Checked at the door (came or did not): the round's payment is kept, not refunded. */
+export const CHECKED_STATUSES = ['attended', 'no_show'] as const satisfies readonly RegistrationStatus[];
 
 /** Why a registration ended. */
 export const REGISTRATION_END_REASONS = ['member', 'declined', 'offer-expired', 'event-cancelled'] as const;

@@ -42,6 +42,12 @@ export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
 /** The statuses whose credit may be spent. */
 export const SPENDABLE_PLAN_STATUSES = ['active', 'cancelling'] as const satisfies readonly PlanStatus[];
+/** A plan its member may still cancel (one already cancelling or ended may not). */
+export const CANCELLABLE_PLAN_STATUSES = [
+  'active',
+  'suspended',
+  'pending_payment',
+] as const satisfies readonly PlanStatus[];
 
 /** When a bought plan starts: at purchase (paid later on site or by transfer), or once the payment is recorded. */
 export const ACTIVATION_MOMENTS = ['purchase', 'payment'] as const;

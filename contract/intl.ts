@@ -7,6 +7,20 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 /** Languages × zones × option sets in use stay few; the bound keeps a stray caller from growing it. */
 const MAX_FORMATS = 1000;
 
+/** The same for numbers: one per language tag and options. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    if (numberFormats.size >= MAX_FORMATS) numberFormats.clear();
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let format = formats.get(key);

@@ -19,6 +19,11 @@ export const INVOICED_SALES = ['orders', 'bookings', 'both'] as const;
 /** What the database stores; `overdue` is read from the due date (an unpaid invoice past it). */
 export const STORED_PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid', 'credited'] as const;
 export type StoredPaymentStatus = (typeof STORED_PAYMENT_STATUSES)[number];
+/** An invoice with something left to pay (an overdue one is one of these past its due date). */
+export const OPEN_PAYMENT_STATUSES = [
+  'unpaid',
+  'partially_paid',
+] as const satisfies readonly StoredPaymentStatus[];
 export const PAYMENT_STATUSES = [...STORED_PAYMENT_STATUSES, 'overdue'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

@@ -5,8 +5,9 @@ export const DEFAULT_LOCALE: Locale = 'fr';
 /** The Intl locale of each language: French of France, English of the United Kingdom (euros, 24-hour clock). */
 const INTL_LOCALES: Record<Locale, string> = { fr: 'fr-FR', en: 'en-GB' };
 
-export function intlLocaleOf(locale: Locale): string {
-  return INTL_LOCALES[locale];
+/** The one `'fr'` → `'fr-FR'` mapping; a tag that is no language of ours reads as English, as before. */
+export function intlLocaleOf(locale: Locale | string): string {
+  return isLocale(locale) ? INTL_LOCALES[locale] : INTL_LOCALES.en;
 }
 
 export function isLocale(value: unknown): value is Locale {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatVatRate, inclVat, vatOf, withVatBreakdown } from './money';
+import {
+  basisPointsOfPercent,
+  centsOfEuros,
+  decimalInputOf,
+  decimalOf,
+  formatMoney,
+  formatVatRate,
+  inclVat,
+  vatOf,
+  withVatBreakdown,
+} from './money';
 
 /** Intl writes French amounts with no-break spaces (U+00A0, U+202F): compared as plain spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -44,5 +54,34 @@ describe('amounts', () => {
       const amounts = withVatBreakdown(excl, rate);
       expect(amounts.exclVatCents + amounts.vatCents).toBe(amounts.inclVatCents);
     }
+  });
+
+  it('writes cents as a plain decimal for files, exactly, credits included', () => {
+    expect(decimalOf(123456)).toBe('1234.56');
+    expect(decimalOf(-1250, ',')).toBe('-12,50');
+    expect(decimalOf(-5)).toBe('-0.05');
+    expect(decimalOf(0)).toBe('0.00');
+    // 0.29 * 100 is 28.999… in binary: no float ever rounds a cent away.
+    expect(decimalOf(29)).toBe('0.29');
+    expect(() => decimalOf(1.5)).toThrow();
+  });
+
+  it('reads euros and percents typed in a form, and refuses what is not one', () => {
+    expect(centsOfEuros('12,50')).toBe(1250);
+    expect(centsOfEuros(' 1 200.5 ')).toBe(120050);
+    expect(centsOfEuros('0,29')).toBe(29);
+    expect(centsOfEuros('')).toBeNull();
+    expect(basisPointsOfPercent('12,15')).toBe(1215);
+    for (const typo of ['12,345', '12,5,0', 'abc', '-3', '1e3', '12.'])
+      expect(centsOfEuros(typo), typo).toBeNaN();
+  });
+
+  it('shows hundredths to be edited in the reader’s language, whole ones without decimals', () => {
+    expect(decimalInputOf(1215, 'fr')).toBe('12,15');
+    expect(decimalInputOf(1215, 'en')).toBe('12.15');
+    expect(decimalInputOf(1250, 'fr')).toBe('12,50');
+    expect(decimalInputOf(1200, 'fr')).toBe('12');
+    expect(decimalInputOf(5, 'fr')).toBe('0,05');
+    expect(centsOfEuros(decimalInputOf(123456, 'fr'))).toBe(123456);
   });
 });

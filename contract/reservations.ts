@@ -30,6 +30,12 @@ export const ACTIVE_RESERVATION_STATUSES = [
   'confirmed',
 ] as const satisfies readonly ReservationStatus[];
 
+/** The reservations a manager may mark as a no-show once started: confirmed, or completed by the sweep first. */
+export const NO_SHOW_FROM_STATUSES = [
+  'confirmed',
+  'completed',
+] as const satisfies readonly ReservationStatus[];
+
 export function isActiveStatus(status: string): boolean {
   return (ACTIVE_RESERVATION_STATUSES as readonly string[]).includes(status);
 }

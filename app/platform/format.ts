@@ -1,15 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { intlLocaleOf, type Locale } from '#contract/locale';
+import { dateTimeFormat } from '#contract/intl';
 
-/** Intl formatters are slow to build and safe to share: one per locale and options. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = formatters.get(key);
-  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(intlLocaleOf(locale), options)));
-  return format;
-}
+/** Formatters are kept by contract/intl.ts, the one cache of them. */
+const dateFormat = (locale: Locale, options: Intl.DateTimeFormatOptions) =>
+  dateTimeFormat(intlLocaleOf(locale), options);
 
 /** A calendar day (`YYYY-MM-DD`) in words: "lundi 30 mars 2026". Read as a date, never shifted by a zone. */
 export function formatCalendarDate(

@@ -1,6 +1,7 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { formulaName, formulaPath, getFormula } from '#contract/formulas';
+import { decimalOf } from '#contract/money';
 import type { Route } from './+types/formula';
 import { FormulaPage } from '~/features/formulas/formula-page';
 import { JsonLd } from '~/platform/json-ld';
@@ -38,13 +39,13 @@ export default function FormulaRoute({ loaderData }: Route.ComponentProps) {
     '@context': 'https://schema.org',
     '@type': 'Offer',
     name: formulaName(formula, locale),
-    price: (formula.priceInclVatCents / 100).toFixed(2),
+    price: decimalOf(formula.priceInclVatCents),
     priceCurrency: formula.currency,
     availability:
       formula.status === 'active' ? 'https://schema.org/InStock' : 'https://schema.org/Discontinued',
     priceSpecification: {
       '@type': 'UnitPriceSpecification',
-      price: (formula.priceInclVatCents / 100).toFixed(2),
+      price: decimalOf(formula.priceInclVatCents),
       priceCurrency: formula.currency,
       valueAddedTaxIncluded: true,
     },

@@ -5,11 +5,14 @@ import { invoicePayments, invoices } from '../db/schema/invoices';
 import type { VatBreakdownEntry } from './amounts';
 import type { BuyerSnapshot } from './parties';
 import { readAll } from '../db/read-all';
+import { formatVatRate } from '#contract/money';
+import { amountCell, csvFile, type CsvValue } from '../platform/csv';
 
 /**
  * The accountant's export of a space's period (docs/decisions/024): one sales entry per invoice or credit
  * note (customer, revenue and VAT per rate) and one per payment, in the French FEC's columns, as a CSV
- * spreadsheets in France open as they are: UTF-8 with BOM, `;` between fields, decimal comma.
+ * spreadsheets in France open as they are (server/platform/csv.ts): names and labels are text, guarded
+ * against formulas; amounts are numbers with a decimal comma.
  */
 
 export const FEC_COLUMNS = [
@@ -41,14 +44,7 @@ const ACCOUNTS = {
   cash: ['530000', 'Caisse'],
 } as const;
 
-/** Cents with a decimal comma, no thousands separator: `123456` → `1234,56`. */
-export const decimalComma = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 const fecDate = (date: string) => date.replaceAll('-', '');
-/** A CSV field for `;`-separated files: quoted when it holds a quote, a `;` or a line break. */
-export function csvField(value: string | number): string {
-  const text = String(value);
-  return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /**
  * What a space issued (invoices and credit notes) and recorded (payments, with their document's number and
@@ -81,7 +77,7 @@ export function periodRecords(db: Db, spaceId: string, inPeriod: (day: AnyPgColu
 /** The export of the days from `from` to `to`, both included. */
 export async function accountingCsv(db: Db, spaceId: string, from: string, to: string): Promise<string> {
   const [documents, payments] = await periodRecords(db, spaceId, (day) => and(gte(day, from), lte(day, to)));
-  const rows: string[][] = [];
+  const rows: CsvValue[][] = [];
   let entry = 0;
   const line = (
     journal: readonly [string, string],
@@ -95,7 +91,7 @@ export async function accountingCsv(db: Db, spaceId: string, from: string, to: s
     rows.push([
       journal[0],
       journal[1],
-      String(entry),
+      entry,
       fecDate(piece.date),
       account[0],
       account[1],
@@ -104,8 +100,8 @@ export async function accountingCsv(db: Db, spaceId: string, from: string, to: s
       piece.ref,
       fecDate(piece.date),
       label,
-      decimalComma(debit),
-      decimalComma(credit),
+      amountCell(debit),
+      amountCell(credit),
       '',
       '',
       fecDate(piece.date),
@@ -129,7 +125,7 @@ export async function accountingCsv(db: Db, spaceId: string, from: string, to: s
     const title = document.kind === 'credit_note' ? 'Avoir' : 'Facture';
     line(sales, ACCOUNTS.customers, aux, piece, `${title} ${document.number}`, ...side(document.totalCents));
     for (const rate of document.vatBreakdown as VatBreakdownEntry[]) {
-      const percent = `${(rate.rateBasisPoints / 100).toString().replace('.', ',')} %`;
+      const percent = formatVatRate(rate.rateBasisPoints, 'fr');
       line(
         sales,
         ACCOUNTS.revenue,
@@ -165,6 +161,5 @@ export async function accountingCsv(db: Db, spaceId: string, from: string, to: s
       payment.amountCents,
     );
   }
-  const body = [FEC_COLUMNS.join(';'), ...rows.map((row) => row.map(csvField).join(';'))].join('\r\n');
-  return `\uFEFF${body}\r\n`;
+  return csvFile([FEC_COLUMNS, ...rows]);
 }

@@ -6,24 +6,21 @@ import { invoices, invoicingClosings } from '../db/schema/invoices';
 import { renderInvoicePdf } from './invoice-pdf';
 import { linesOf } from './invoicing';
 import type { BuyerSnapshot } from './parties';
-import { csvField, decimalComma, periodRecords } from './accounting-export';
+import { amountCell, csvFile } from '../platform/csv';
+import { periodRecords } from './accounting-export';
 
 /**
  * The archive of a closed month of a space (docs/decisions/024), for the space's files and its auditor:
  * - `factures/<number>.pdf`: each invoice and credit note issued in the month, as its buyer received it;
  * - `documents.csv` and `paiements.csv`: numbers, dates, totals and each entry's chain position, previous
- *   footprint and footprint (UTF-8 with BOM, `;`, decimal comma, as the accountant's export);
+ *   footprint and footprint (server/platform/csv.ts's format, as the accountant's export);
  * - `cloture.json`: the closing as kept (totals of the month, perpetual totals, the chain's head then);
  * - `SHA256SUMS`: the SHA-256 of every other file, in `sha256sum -c`'s format.
  * Null when the month is not closed.
  */
 
-const BOM = '\uFEFF';
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const encode = (text: string) => new TextEncoder().encode(text);
-
-const csv = (rows: Array<Array<string | number>>) =>
-  BOM + rows.map((row) => row.map(csvField).join(';')).join('\r\n') + '\r\n';
 
 export async function closingArchive(
   db: Db,
@@ -57,7 +54,7 @@ export async function closingArchive(
     files[`factures/${invoice.number}.pdf`] = new Uint8Array(pdf);
   }
   files['documents.csv'] = encode(
-    csv([
+    csvFile([
       [
         'Numero',
         'Type',
@@ -79,9 +76,9 @@ export async function closingArchive(
         invoice.issueDate,
         invoice.dueDate,
         (invoice.buyer as BuyerSnapshot).name,
-        decimalComma(invoice.exclVatCents),
-        decimalComma(invoice.vatCents),
-        decimalComma(invoice.totalCents),
+        amountCell(invoice.exclVatCents),
+        amountCell(invoice.vatCents),
+        amountCell(invoice.totalCents),
         invoice.creditedInvoiceId ? (credited.get(invoice.creditedInvoiceId)?.number ?? '') : '',
         invoice.chainPosition,
         invoice.previousFootprint,
@@ -91,13 +88,13 @@ export async function closingArchive(
     ]),
   );
   files['paiements.csv'] = encode(
-    csv([
+    csvFile([
       ['Facture', 'DatePaiement', 'Moyen', 'Montant', 'Position', 'EmpreintePrecedente', 'Empreinte'],
       ...payments.map(({ payment, number }) => [
         number,
         payment.paidOn,
         payment.method,
-        decimalComma(payment.amountCents),
+        amountCell(payment.amountCents),
         payment.chainPosition,
         payment.previousFootprint,
         payment.footprint,

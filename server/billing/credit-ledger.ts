@@ -5,6 +5,8 @@ import type { RoomKind } from '#contract/rooms';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { sqlStateOf, type Tx } from '../db/transaction';
+import { SPENDABLE_PLAN_STATUSES } from '#contract/formulas.plain';
+import { statusIn } from '../db/status-sql';
 
 /**
  * The credit ledger (docs/decisions/021-formulas-and-credit-ledger.md): what bookings, formulas and the
@@ -50,7 +52,7 @@ export async function usableLots(
       AND ${slot.roomKind} = ANY (credit_lots.room_kinds)
       AND credit_lots.valid_from <= ${slot.startsAt.toISOString()}::timestamptz
       AND credit_lots.valid_until >= ${slot.endsAt.toISOString()}::timestamptz
-      AND EXISTS (SELECT 1 FROM plans WHERE plans.id = credit_lots.plan_id AND plans.status IN ('active', 'cancelling'))
+      AND EXISTS (SELECT 1 FROM plans WHERE plans.id = credit_lots.plan_id AND ${statusIn(sql`plans.status`, SPENDABLE_PLAN_STATUSES)})
       AND NOT EXISTS (SELECT 1 FROM plan_pauses WHERE plan_pauses.plan_id = credit_lots.plan_id
                         AND plan_pauses.status <> 'cancelled'
                         AND plan_pauses.starts_at < ${slot.endsAt.toISOString()}::timestamptz

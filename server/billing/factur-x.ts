@@ -1,6 +1,7 @@
 import type { VatBreakdownEntry } from './amounts';
 import type { InvoiceLineRow, InvoiceRow } from './invoicing';
 import type { BuyerSnapshot, SellerSnapshot } from './parties';
+import { decimalOf } from '#contract/money';
 
 /**
  * The EN 16931 invoice in UN/CEFACT CII (Factur-X profile EN16931), embedded in each PDF. Business terms
@@ -17,8 +18,9 @@ const escapeXml = (text: string) =>
     (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!,
   );
 /** Cents as a CII amount: `12345` → `123.45`. */
-export const amount = (cents: number) => (cents / 100).toFixed(2);
-const percent = (basisPoints: number) => (basisPoints / 100).toFixed(2);
+export const amount = (cents: number) => decimalOf(cents);
+/** Basis points as a CII percent: `550` → `5.50`. */
+const percent = (basisPoints: number) => decimalOf(basisPoints);
 const day = (date: string) =>
   `<udt:DateTimeString format="102">${date.replaceAll('-', '')}</udt:DateTimeString>`;
 const text = (tag: string, value: string | null | undefined) =>

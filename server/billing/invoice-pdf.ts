@@ -1,12 +1,13 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { isLocale, DEFAULT_LOCALE, type Locale } from '#contract/locale';
+import { intlLocaleOf, isLocale, DEFAULT_LOCALE, type Locale } from '#contract/locale';
 import { formatMoney, formatVatRate } from '#contract/money';
 import { mailTranslator } from '../platform/translations';
 import type { VatBreakdownEntry } from './amounts';
 import type { InvoiceLineRow, InvoiceRow } from './invoicing';
 import { isBusinessBuyer, type BuyerSnapshot, type SellerSnapshot } from './parties';
 import { FACTUR_X_FILENAME, facturXXml } from './factur-x';
+import { dateTimeFormat } from '#contract/intl';
 
 /**
  * An invoice or credit note as a PDF/A-3b with its fonts embedded and its Factur-X XML (EN16931) attached
@@ -43,7 +44,7 @@ function facturXXmp(conformance: string): string {
 }
 
 const formatDate = (date: string, locale: Locale) =>
-  new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+  dateTimeFormat(intlLocaleOf(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
 
@@ -71,7 +72,7 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffe
     margin: 48,
     pdfVersion: '1.7',
     subset: 'PDF/A-3b',
-    lang: locale === 'fr' ? 'fr-FR' : 'en-GB',
+    lang: intlLocaleOf(locale),
     displayTitle: true,
     info: {
       Title: title,

@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema/auth';
 import { spaces } from '../db/schema/spaces';
 import { saveDemoFile } from './demo-files';
+import { intlLocaleOf } from '#contract/locale';
 
 const require = createRequire(import.meta.url);
 const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
@@ -30,7 +31,7 @@ export async function houseRulesPdf(): Promise<Buffer> {
     size: 'A4',
     font: FONT_REGULAR,
     margin: 56,
-    lang: 'fr-FR',
+    lang: intlLocaleOf('fr'),
     displayTitle: true,
     info: { Title: `${TITLE} · Acme Coworking`, Author: 'Acme Coworking', Creator: 'Escale' },
   });

@@ -7,6 +7,8 @@ import type { Tx } from '../db/transaction';
 import { z } from 'zod';
 import { log as rootLog, type Logger } from './log';
 import type { Mailer } from './mail';
+import { PENDING_JOB_STATUSES } from '../db/schema/jobs';
+import { statusIn } from '../db/status-sql';
 
 /**
  * Background jobs kept in the `jobs` table (docs/decisions/011-background-jobs.md, 019 for typed jobs).
@@ -114,7 +116,7 @@ async function insertJob(executor: Db | Tx, job: JobRow): Promise<void> {
     INSERT INTO jobs (kind, payload, run_at, dedupe_key, max_attempts)
     VALUES (${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${runAt}, ${job.dedupeKey ?? null},
             ${job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS})
-    ON CONFLICT (dedupe_key) WHERE status IN ('queued', 'running') DO NOTHING`);
+    ON CONFLICT (dedupe_key) WHERE ${statusIn(sql`status`, PENDING_JOB_STATUSES)} DO NOTHING`);
 }
 
 /**

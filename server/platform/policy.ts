@@ -1,13 +1,15 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Access } from '#contract/callable';
 import { AppError } from '#contract/errors';
 import { isUuid } from '#contract/input';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { users } from '../db/schema/auth';
-import { spaceMembers, type SPACE_ROLES } from '../db/schema/memberships';
+import { spaceMembers } from '../db/schema/memberships';
+import { statusIn } from '../db/status-sql';
 import type { Tx } from '../db/transaction';
 import type { SessionUser } from './session';
+import { MANAGING_ROLES, type SpaceRole } from '#contract/roles';
 
 /**
  * The one place that answers "may this actor do this to that" (docs/decisions/017-one-place-for-each-rule.md).
@@ -29,21 +31,21 @@ export interface PolicyScope {
   actor: Actor;
 }
 
-/** A person's role in one space (PRODUCT.md); platform admins hold the global `isAdmin` flag instead. */
-export type SpaceRole = (typeof SPACE_ROLES)[number];
+/** A person's role in one space (contract/roles.ts); platform admins hold the global `isAdmin` flag instead. */
+export type { SpaceRole };
 /** Why someone may act on a space: their role there, or being a platform admin. */
 export type Standing = SpaceRole | 'admin';
 
 /** What can be done to a space, and the roles that may do it. Platform admins may do all of it. */
 export const SPACE_RIGHTS = {
   /** See it while it is not published: its page, its rooms, its booking policy. */
-  preview: ['owner', 'manager'],
+  preview: MANAGING_ROLES,
   /**
    * Run it: change its identity, address, hours, closures, branding, rooms, photos, booking policy, publish
    * it; run its bookings (planning, approvals, cancelling with a reason, no-shows); see its team and invite
    * members. Also who is e-mailed when a member asks the space to cancel.
    */
-  manage: ['owner', 'manager'],
+  manage: MANAGING_ROLES,
   /** Archive it, invite managers, remove a manager or an owner from its team. */
   govern: ['owner'],
 } as const satisfies Record<string, readonly SpaceRole[]>;
@@ -58,6 +60,27 @@ export function requireSignedIn(actor: Actor): SessionUser {
 /** Whether the actor is that person: what belongs to someone is theirs alone (admins aside, where said). */
 export function isSelf(actor: Actor, userId: string | null | undefined): boolean {
   return actor !== null && userId != null && actor.id === userId;
+}
+
+/**
+ * The right it takes to give someone a role or take it away: a member is the managers' business, a
+ * manager or an owner the owners'.
+ */
+export function rightOverRole(role: SpaceRole): SpaceRight {
+  return role === 'member' ? 'manage' : 'govern';
+}
+
+/** Whether the actor is a platform admin (who may do anything to any space, and sees every feed). */
+export function isPlatformAdmin(actor: Actor): boolean {
+  return actor?.isAdmin === true;
+}
+
+/**
+ * In SQL, whether a role column (`m.role`) carries a right: `m.role in ('owner', 'manager')` written from
+ * `SPACE_RIGHTS`, so a query never lists roles itself.
+ */
+export function roleGrantsSql(role: SQL, right: SpaceRight): SQL {
+  return statusIn(role, SPACE_RIGHTS[right]);
 }
 
 /** The check a callable's declared access makes before its input is even read (the callable router). */
@@ -222,7 +245,7 @@ async function mayReadAdImage(
       OR EXISTS (
         SELECT 1 FROM ad_spaces x JOIN space_members m ON m.space_id = x.space_id AND m.user_id = ${actor.id}
         WHERE x.ad_id = a.id
-          AND (m.role IN ('owner', 'manager') OR (a.status = 'open' AND a.ends_at > ${now.toISOString()}::timestamptz))
+          AND (${roleGrantsSql(sql`m.role`, 'manage')} OR (a.status = 'open' AND a.ends_at > ${now.toISOString()}::timestamptz))
       )
     )
     LIMIT 1`,
@@ -244,7 +267,7 @@ async function mayReadEventCover({ db, actor }: PolicyScope, key: string | undef
       (e.status <> 'draft' AND s.status = 'published')
       OR EXISTS (
         SELECT 1 FROM space_members m
-        WHERE m.space_id = e.space_id AND m.user_id = ${actor.id} AND m.role IN ('owner', 'manager')
+        WHERE m.space_id = e.space_id AND m.user_id = ${actor.id} AND ${roleGrantsSql(sql`m.role`, 'preview')}
       )
     )
     LIMIT 1`,

@@ -81,12 +81,7 @@ export async function findFile(db: Db, key: string): Promise<StoredFile | null> 
 }
 
 /** The file if the actor may read it (`mayReadFile`); otherwise the storage error to answer with. */
-export async function readableFile(
-  db: Db,
-  actor: Actor,
-  key: string,
-  now: Date = new Date(),
-): Promise<StoredFile> {
+export async function readableFile(db: Db, actor: Actor, key: string, now: Date): Promise<StoredFile> {
   requireSignedIn(actor);
   const file = await findFile(db, key);
   if (!file) throw new StorageError('storage/object-not-found', 'No such file');

@@ -1,6 +1,7 @@
 import { useTranslation } from '~/platform/translation';
 import type { CallableDef } from '#contract/callable';
 import { useFormOperation } from '~/platform/use-form-operation';
+import { decimalInputOf } from '#contract/money';
 
 /**
  * Runs a back-office operation from a form (app/platform/use-form-operation.ts): field messages from
@@ -18,15 +19,9 @@ export function useOperation<D extends CallableDef>(
   });
 }
 
-/** "12,50" or "12.5" euros → 1250 cents; empty → null; anything else → NaN (refused by the schema). */
-export function centsOfEuros(text: string): number | null {
-  const cleaned = text.trim().replace(/\s/g, '').replace(',', '.');
-  if (!cleaned) return null;
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return Number.NaN;
-  return Math.round(Number(cleaned) * 100);
-}
+// Euros in the back office's forms: parsed and shown by contract/money.ts, the one place for money.
+export { centsOfEuros } from '#contract/money';
 
 export function eurosOfCents(cents: number | null): string {
-  if (cents === null) return '';
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+  return cents === null ? '' : decimalInputOf(cents);
 }

@@ -1,6 +1,8 @@
 import { useTranslation } from '~/platform/translation';
 import type { PaymentStatus } from '#contract/invoices.plain';
 import { cn } from '~/ui/cn';
+import { intlLocaleOf } from '#contract/locale';
+import { dateTimeFormat } from '#contract/intl';
 
 const tones: Record<PaymentStatus, string> = {
   unpaid: 'border-line text-ink',
@@ -30,18 +32,9 @@ export function InvoiceStatus({ status }: { status: PaymentStatus }) {
 /** Where an invoice's PDF is downloaded (its permission is checked by the server). */
 export const invoicePdfPath = (id: string) => `/api/invoices/${id}.pdf`;
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** An invoice's calendar date as the reader writes it ("24 nov. 2026", "24 Nov 2026"). */
 export function formatInvoiceDate(date: string, locale: string): string {
-  // One formatter per language: building one costs more than a whole row of the table.
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
-      dateStyle: 'medium',
-      timeZone: 'UTC',
-    });
-    dateFormats.set(locale, format);
-  }
-  return format.format(new Date(`${date}T00:00:00Z`));
+  return dateTimeFormat(intlLocaleOf(locale), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }

@@ -11,7 +11,7 @@ import {
   type TLegalIdentity,
 } from '#contract/invoices';
 import { INVOICE_PAYMENT_METHODS } from '#contract/invoices.plain';
-import { formatMoney } from '#contract/money';
+import { centsOfEuros, decimalInputOf, formatMoney } from '#contract/money';
 import { Button, buttonClass } from '~/ui/button';
 import { Dialog, DialogClose } from '~/ui/dialog';
 import { EmptyState } from '~/ui/empty-state';
@@ -52,7 +52,7 @@ function RecordPayment({ invoice, today }: { invoice: TInvoiceSummary; today: st
     try {
       await call(recordPayment, {
         invoiceId: invoice.id,
-        amountCents: Math.round(Number(String(data.get('amount')).replace(',', '.')) * 100),
+        amountCents: centsOfEuros(String(data.get('amount') ?? '')) ?? Number.NaN,
         method: String(data.get('method')) as (typeof INVOICE_PAYMENT_METHODS)[number],
         paidOn: String(data.get('paidOn')),
       });
@@ -88,7 +88,7 @@ function RecordPayment({ invoice, today }: { invoice: TInvoiceSummary; today: st
           label={t('invoices:manage.amount')}
           inputMode="decimal"
           required
-          defaultValue={(due / 100).toFixed(2)}
+          defaultValue={decimalInputOf(due, locale)}
           error={translateField(t, errors.amountCents)}
         />
         <Select name="method" label={t('invoices:manage.method')} defaultValue="bank_transfer">

@@ -3,6 +3,8 @@ import { useTranslation } from '~/platform/translation';
 import { useRevalidator } from 'react-router';
 import { updateLegalIdentity, ZLegalIdentityForm, type TLegalIdentity } from '#contract/invoices';
 import { INVOICED_SALES, VAT_REGIMES } from '#contract/invoices.plain';
+import { basisPointsOfPercent, centsOfEuros, decimalInputOf } from '#contract/money';
+import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
 import { Checkbox, Input, Select } from '~/ui/field';
 import { toast } from '~/ui/toast-store';
@@ -33,6 +35,7 @@ const TEXT_FIELDS = [
 /** The space's legal identity and invoicing mandate (validated as the server validates it). */
 export function LegalIdentityForm({ identity }: { identity: TLegalIdentity }) {
   const { t } = useTranslation(['invoices', 'common', 'auth']);
+  const locale = useLocale();
   const revalidator = useRevalidator();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -49,11 +52,11 @@ export function LegalIdentityForm({ identity }: { identity: TLegalIdentity }) {
       iban: text('iban').replace(/\s+/g, '').toUpperCase(),
       bic: text('bic').toUpperCase(),
       vatNumber: text('vatNumber').replace(/\s+/g, '').toUpperCase(),
-      shareCapitalCents: capital === '' ? null : Math.round(Number(capital.replace(',', '.')) * 100),
+      shareCapitalCents: centsOfEuros(capital),
       vatRegime: text('vatRegime'),
       vatOnDebits: data.get('vatOnDebits') === 'on',
       paymentDueDays: Number(text('paymentDueDays')),
-      latePaymentRateBasisPoints: Math.round(Number(text('latePaymentRate').replace(',', '.')) * 100),
+      latePaymentRateBasisPoints: basisPointsOfPercent(text('latePaymentRate')) ?? Number.NaN,
       invoicedSales: text('invoicedSales'),
       mandateAccepted: data.get('mandateAccepted') === 'on',
     };
@@ -93,7 +96,9 @@ export function LegalIdentityForm({ identity }: { identity: TLegalIdentity }) {
         name="shareCapital"
         label={t('invoices:manage.shareCapital')}
         inputMode="decimal"
-        defaultValue={identity.shareCapitalCents === null ? '' : String(identity.shareCapitalCents / 100)}
+        defaultValue={
+          identity.shareCapitalCents === null ? '' : decimalInputOf(identity.shareCapitalCents, locale)
+        }
         error={error('shareCapitalCents')}
       />
       <Select name="vatRegime" label={t('invoices:manage.vatRegime')} defaultValue={identity.vatRegime}>
@@ -116,7 +121,7 @@ export function LegalIdentityForm({ identity }: { identity: TLegalIdentity }) {
         name="latePaymentRate"
         inputMode="decimal"
         label={t('invoices:manage.latePaymentRate')}
-        defaultValue={String(identity.latePaymentRateBasisPoints / 100)}
+        defaultValue={decimalInputOf(identity.latePaymentRateBasisPoints, locale)}
         error={error('latePaymentRateBasisPoints')}
       />
       <Select

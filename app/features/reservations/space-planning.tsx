@@ -18,6 +18,8 @@ import { capitalize } from '~/platform/format';
 import { useLocale } from '~/platform/use-locale';
 import { PolicyForm } from './policy-form';
 import { statusKeyOf } from './status-badge';
+import { intlLocaleOf } from '#contract/locale';
+import { dateTimeFormat } from '#contract/intl';
 
 const ENTRY_STYLE: Record<string, string> = {
   pending: 'border-amber-500 bg-amber-50 text-amber-950 border-dashed',
@@ -76,7 +78,7 @@ export function SpacePlanning({
     byRoom.set(entry.roomId, [...(byRoom.get(entry.roomId) ?? []), entry]);
   const href = (date: string) => `/reservations?view=planning&space=${calendar.space.id}&date=${date}`;
   const dayTitle = capitalize(
-    new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
+    dateTimeFormat(intlLocaleOf(locale), {
       weekday: 'long',
       day: 'numeric',
       month: 'long',

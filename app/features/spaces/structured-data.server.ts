@@ -1,5 +1,6 @@
 import type { TRoomDetail } from '#contract/rooms';
 import type { TSpaceDetail } from '#contract/spaces';
+import { decimalOf } from '#contract/money';
 
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -83,7 +84,7 @@ export function roomJsonLd(room: TRoomDetail, absolute: Absolute) {
     offers: prices
       .filter((offer) => offer.cents !== null)
       .map((offer) => {
-        const price = ((offer.cents ?? 0) / 100).toFixed(2);
+        const price = decimalOf(offer.cents ?? 0);
         return {
           '@type': 'Offer',
           price,

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -19,11 +19,7 @@ import { users } from './auth';
 import { storedFiles } from './files';
 import { rooms } from './rooms';
 import { spaces } from './spaces';
-
-/** A fixed list of the contract as SQL literals, `('a', 'b')`. */
-function literalList(values: readonly string[]): SQL {
-  return sql.raw(`(${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')})`);
-}
+import { literalList } from '../status-sql';
 
 /**
  * A workshop, talk or afterwork of a space (docs/decisions/025-events-and-waitlist.md). With a room, the

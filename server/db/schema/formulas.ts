@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -35,11 +35,7 @@ import { users } from './auth';
 import { eventRegistrations, events } from './events';
 import { reservations } from './reservations';
 import { spaces } from './spaces';
-
-/** A fixed list of the contract as SQL literals, `('a', 'b')`. */
-function literalList(values: readonly string[]): SQL {
-  return sql.raw(`(${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')})`);
-}
+import { literalList } from '../status-sql';
 
 /**
  * What a space sells (docs/decisions/021-formulas-and-credit-ledger.md). A day pass is one entry valid one

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -18,6 +18,7 @@ import {
   DOCUMENT_KINDS,
   INVOICE_PAYMENT_METHODS,
   INVOICED_SALES,
+  OPEN_PAYMENT_STATUSES,
   STORED_PAYMENT_STATUSES,
   VAT_REGIMES,
 } from '../../../contract/invoices.plain';
@@ -26,11 +27,7 @@ import { users } from './auth';
 import { orders } from './formulas';
 import { reservations } from './reservations';
 import { spaces } from './spaces';
-
-/** A fixed list of the contract as SQL literals, `('a', 'b')`. */
-function literalList(values: readonly string[]): SQL {
-  return sql.raw(`(${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')})`);
-}
+import { literalList, statusIn } from '../status-sql';
 
 /**
  * The space's legal identity: Escale issues invoices in its name and for its account once its manager has
@@ -174,7 +171,7 @@ export const invoices = pgTable(
     index('invoices_space_idx').on(table.spaceId, table.issueDate),
     index('invoices_unpaid_due_idx')
       .on(table.dueDate)
-      .where(sql`${table.paymentStatus} in ('unpaid', 'partially_paid')`),
+      .where(statusIn(table.paymentStatus, OPEN_PAYMENT_STATUSES)),
     check('invoices_kind_known', sql`${table.kind} in ${literalList(DOCUMENT_KINDS)}`),
     check(
       'invoices_payment_status_known',

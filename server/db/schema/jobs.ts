@@ -10,8 +10,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { statusIn } from '../status-sql';
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+/** A job still to run or running: another with its dedupe key is not queued meanwhile. */
+export const PENDING_JOB_STATUSES = [
+  'queued',
+  'running',
+] as const satisfies readonly (typeof JOB_STATUSES)[number][];
 
 /**
  * Background work kept in the database (server/platform/jobs.ts), so it survives restarts and is shared by
@@ -51,7 +57,7 @@ export const jobs = pgTable(
       .where(sql`${table.status} in ('done', 'failed')`),
     uniqueIndex('jobs_dedupe_key_live')
       .on(table.dedupeKey)
-      .where(sql`${table.status} in ('queued', 'running')`),
-    check('jobs_status_known', sql`${table.status} in ('queued', 'running', 'done', 'failed')`),
+      .where(statusIn(table.status, PENDING_JOB_STATUSES)),
+    check('jobs_status_known', statusIn(table.status, JOB_STATUSES)),
   ],
 );

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { spaces } from './spaces';
+import { statusIn } from '../status-sql';
+import { SPACE_ROLES } from '../../../contract/roles';
 
-/** The per-space roles (PRODUCT.md): who owns, manages or belongs to a space. */
-export const SPACE_ROLES = ['owner', 'manager', 'member'] as const;
+export { SPACE_ROLES };
 
 /** One person's role in one space; `server/platform/policy.ts` reads it for every space operation. */
 export const spaceMembers = pgTable(
@@ -22,6 +22,6 @@ export const spaceMembers = pgTable(
   (table) => [
     primaryKey({ columns: [table.spaceId, table.userId] }),
     index('space_members_user_id_idx').on(table.userId),
-    check('space_members_role_known', sql`${table.role} in ('owner', 'manager', 'member')`),
+    check('space_members_role_known', statusIn(table.role, SPACE_ROLES)),
   ],
 );

@@ -7,11 +7,7 @@ import { users } from './auth';
 import { events } from './events';
 import { rooms } from './rooms';
 import { spaces } from './spaces';
-
-/** A list of constants as SQL literals, `('a', 'b')`: only ever for the fixed lists of the contract. */
-function literalList(values: readonly string[]): SQL {
-  return sql.raw(`(${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')})`);
-}
+import { literalList, statusIn } from '../status-sql';
 
 /**
  * `status in ('pending', 'confirmed')`: the active statuses (contract/reservations.ts) as every query
@@ -19,7 +15,15 @@ function literalList(values: readonly string[]): SQL {
  * of the partial indexes and of the exclusion constraint's index (migration 0006 writes that same text).
  */
 export function activeStatusSql(status: SQL | AnyColumn): SQL {
-  return sql`${status} in ${literalList(ACTIVE_RESERVATION_STATUSES)}`;
+  return statusIn(status, ACTIVE_RESERVATION_STATUSES);
+}
+
+/**
+ * A reservation's held time (its slot, then the room's buffer up to `blocked_until`) overlaps
+ * [`from`, `to`): the range the exclusion constraint compares, for telling someone what they ran into.
+ */
+export function holdsTimeSql(from: Date, to: Date): SQL {
+  return sql`tstzrange(starts_at, blocked_until, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`;
 }
 
 /** Who ended a reservation early: its member, a manager of the space, or the system (expired request). */

@@ -3,34 +3,17 @@ import { describeActivity, kindKey, personName, reasonOf, zoneOfItem } from '#co
 import { dateTimeFormat } from '#contract/intl';
 import { intlLocaleOf, type Locale } from '#contract/locale';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
+import { CSV_BOM, csvLine } from '../../platform/csv';
 import { namespaceTranslator } from '../../platform/translations';
 import { listActivity, type ActivityContext, type ActivityQuery } from './activity.service';
 
 /**
- * The feed as a CSV file for French spreadsheets (Excel, LibreOffice): UTF-8 with a byte-order mark (so
- * accents survive a double-click open), `;` between cells (`,` is the decimal mark in French), CRLF line
- * ends, dates and times in each entry's space's zone, words from the same `activity` catalogs as the page.
+ * The feed as a CSV file (the format is server/platform/csv.ts's, as every CSV the app writes): dates and
+ * times in each entry's space's zone, words from the same `activity` catalogs as the page.
  */
 
-export const CSV_BOM = '\uFEFF';
-export const CSV_SEPARATOR = ';';
-const LINE_END = '\r\n';
 /** Entries read per query while the file streams out. */
 const EXPORT_BATCH = 500;
-
-/**
- * One cell: a text a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
- * carriage return) is prefixed with `'`, which shows it as text (OWASP's advice against CSV injection);
- * a cell holding the separator, a quote or a line break is quoted, its quotes doubled.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export function csvLine(cells: string[]): string {
-  return cells.map(csvCell).join(CSV_SEPARATOR) + LINE_END;
-}
 
 const COLUMNS = [
   'date',

@@ -21,7 +21,7 @@ import { rowsOf } from '../../db/rows';
 import { users } from '../../db/schema/auth';
 import { spaceMembers } from '../../db/schema/memberships';
 import { spaces } from '../../db/schema/spaces';
-import { requireSignedIn, spacesWhere, type Actor } from '../../platform/policy';
+import { isPlatformAdmin, requireSignedIn, spacesWhere, type Actor } from '../../platform/policy';
 import type { SessionUser } from '../../platform/session';
 import { readAll } from '../../db/read-all';
 
@@ -86,7 +86,7 @@ async function planFor(ctx: ActivityContext, filters: TActivityFilters): Promise
   if (scope === 'mine') {
     return { spaces: filters.spaceId ? [filters.spaceId] : null, person: user.id, managesAll: false };
   }
-  if (scope === 'all' && !user.isAdmin) throw new AppError('permission-denied', 'Admins only');
+  if (scope === 'all' && !isPlatformAdmin(user)) throw new AppError('permission-denied', 'Admins only');
   const managed = await spacesWhere(ctx, 'manage');
   if (scope === 'spaces' && managed !== 'all' && managed.length === 0) {
     throw new AppError('permission-denied', 'Only the managers of a space see its activity');
@@ -352,7 +352,7 @@ export async function getFilterOptions(
   const scopes: ActivityScope[] = [
     'mine',
     ...(manages ? (['spaces'] as const) : []),
-    ...(user.isAdmin ? (['all'] as const) : []),
+    ...(isPlatformAdmin(user) ? (['all'] as const) : []),
   ];
   if (input.scope === 'mine' || !scopes.includes(input.scope)) return { scopes, spaces: [], people: [] };
   if (input.spaceId && managed !== 'all' && !managed.includes(input.spaceId)) {

@@ -11,7 +11,7 @@ import { lockRow } from '../../db/transaction';
 import { changesBetween } from '../../platform/activity';
 import { enqueueJob, wakeJobRunner } from '../../platform/jobs';
 import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
-import { requireRight, requireSignedIn, roleGrants, spacesWhere } from '../../platform/policy';
+import { requireRight, requireSignedIn, rightOverRole, roleGrants, spacesWhere } from '../../platform/policy';
 import type { Ctx } from './context';
 import { invitationMailJob } from './invitation-mail';
 
@@ -119,7 +119,7 @@ export async function invite(
   input: { spaceId: string; email: string; role: 'manager' | 'member' },
 ) {
   const inviter = requireSignedIn(ctx.actor);
-  await requireRight(ctx, input.role === 'manager' ? 'govern' : 'manage', input.spaceId);
+  await requireRight(ctx, rightOverRole(input.role), input.spaceId);
   const [space] = await ctx.db.select({ name: spaces.name }).from(spaces).where(eq(spaces.id, input.spaceId));
   if (!space) throw new AppError('not-found', `No space ${input.spaceId}`);
   const [existing] = await ctx.db
@@ -267,7 +267,7 @@ export async function removeFromTeam(ctx: Ctx, input: { spaceId: string; userId:
       .from(spaceMembers)
       .where(and(eq(spaceMembers.spaceId, input.spaceId), eq(spaceMembers.userId, input.userId)));
     if (!target) throw new AppError('not-found', 'Not in this team');
-    if (target.role !== 'member') await requireRight({ db: tx, actor: ctx.actor }, 'govern', input.spaceId);
+    await requireRight({ db: tx, actor: ctx.actor }, rightOverRole(target.role), input.spaceId);
     if (target.role === 'owner') {
       const owners = await tx
         .select({ userId: spaceMembers.userId })

@@ -8,7 +8,7 @@ import { storedFiles } from '../../db/schema/files';
 import type { Tx } from '../../db/transaction';
 import { changesBetween } from '../../platform/activity';
 import { markdownToText, renderMarkdown } from '../../platform/markdown';
-import { may } from '../../platform/policy';
+import { isPlatformAdmin, may } from '../../platform/policy';
 import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
 import type { FileStore } from '../../platform/storage';
 import { personOf, spacesOf, spendQuota } from './community-access';
@@ -125,7 +125,7 @@ export async function visibleAdFor(
     const mine = new Set((await spacesOf(ctx.db, userId)).map((space) => space.id));
     if (spaceIds.some((id) => mine.has(id))) return { ...row, standing: 'member' };
   }
-  if (ctx.actor?.isAdmin) return { ...row, standing: 'moderator' };
+  if (isPlatformAdmin(ctx.actor)) return { ...row, standing: 'moderator' };
   for (const spaceId of spaceIds) {
     if (await may(ctx, 'manage', spaceId)) return { ...row, standing: 'moderator' };
   }

@@ -7,7 +7,7 @@ import { adSpaces, ads, communityReports, directoryEntries } from '../../db/sche
 import { spaceMembers } from '../../db/schema/memberships';
 import { sqlStateOf, UNIQUE_VIOLATION } from '../../db/transaction';
 import { enqueueJob, wakeJobRunner } from '../../platform/jobs';
-import { may, requireRight } from '../../platform/policy';
+import { isPlatformAdmin, may, requireRight } from '../../platform/policy';
 import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
 import { personOf, spendQuota } from './community-access';
 import { contentHiddenMail, contentReinstatedMail, reportDecidedMail } from './community-mails';
@@ -157,7 +157,7 @@ export async function decideReport(
       break;
     }
   }
-  if (!spaceId && !ctx.actor?.isAdmin) throw new AppError('not-found', 'No such report');
+  if (!spaceId && !isPlatformAdmin(ctx.actor)) throw new AppError('not-found', 'No such report');
   const hide = input.decision === 'hide';
   await unitOfWork(ctx, async (work) => {
     const [open] = await work.db
@@ -255,7 +255,7 @@ export async function reinstateContent(
       break;
     }
   }
-  if (!spaceId && !ctx.actor?.isAdmin) throw notFound();
+  if (!spaceId && !isPlatformAdmin(ctx.actor)) throw notFound();
   await unitOfWork(ctx, async (work) => {
     let authorId: string;
     let title: string | null = null;

@@ -9,6 +9,8 @@ import { creditQuote, usableLots } from '../../billing/credit-ledger';
 import { isPaid, refundLimitOf } from './event-payments';
 import { coveredKindOf, selectEvents, toSummary, type EventRow } from './event-view';
 import { myRegistration } from './registration-records';
+import { ATTENDING_STATUSES } from '#contract/events.plain';
+import { statusIn } from '../../db/status-sql';
 
 /**
  * What anyone reads of events: a page (/events/{id}) and the upcoming lists of the home and space pages. A
@@ -25,7 +27,7 @@ export async function getEventPage(ctx: ServiceContext, id: string): Promise<TEv
   const names = await rowsOf<{ name: string }>(
     ctx.db,
     sql`SELECT users.name FROM event_registrations r JOIN users ON users.id = r.user_id
-        WHERE r.event_id = ${id} AND r.show_name AND r.status IN ('registered', 'attended') AND users.deleted_at IS NULL
+        WHERE r.event_id = ${id} AND r.show_name AND ${statusIn(sql`r.status`, ATTENDING_STATUSES)} AND users.deleted_at IS NULL
         ORDER BY r.registered_at, r.id LIMIT 200`,
   );
   const summary = toSummary(row);

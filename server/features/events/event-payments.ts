@@ -20,6 +20,8 @@ import { registerOrderSettler } from '../../billing/orders';
 import { logActivity, type WorkContext } from '../../platform/service-context';
 import { coveredKindOf, type EventRow } from './event-view';
 import { lockEvent, registrationEntry } from './registration-records';
+import { CHECKED_STATUSES } from '#contract/events.plain';
+import { statusIn } from '../../db/status-sql';
 
 /**
  * What a paid place costs its member and how it is given back (docs/decisions/025-events-and-waitlist.md):
@@ -192,7 +194,7 @@ export async function standingCharges(db: Tx, eventId: string): Promise<Registra
             AND NOT EXISTS (SELECT 1 FROM credit_entries f WHERE f.registration_id = r.id
                               AND f.registration_round = d.registration_round AND f.kind = 'refund')
         ) c ON TRUE
-        WHERE r.event_id = ${eventId} AND NOT (r.status IN ('attended', 'no_show') AND c.round = r.round)
+        WHERE r.event_id = ${eventId} AND NOT (${statusIn(sql`r.status`, CHECKED_STATUSES)} AND c.round = r.round)
         ORDER BY r.id, c.round`,
   );
   return rows.map((row) => ({ id: row.id, userId: row.user_id, round: Number(row.round) }));

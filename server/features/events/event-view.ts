@@ -9,6 +9,8 @@ import type { RoomKind } from '#contract/rooms.plain';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { Tx } from '../../db/transaction';
+import { PLACE_HOLDING_STATUSES } from '#contract/events.plain';
+import { statusIn } from '../../db/status-sql';
 
 /**
  * How events are read: one SQL shape for every list and page, with the counts of places taken and of the
@@ -52,7 +54,7 @@ export interface EventRow extends Record<string, unknown> {
 }
 
 /** Places taken (registered, offered, attended) and people in line, for `events` in scope. */
-const TAKEN = sql`(SELECT count(*) FROM event_registrations r WHERE r.event_id = events.id AND r.status IN ('registered', 'offered', 'attended'))::int`;
+const TAKEN = sql`(SELECT count(*) FROM event_registrations r WHERE r.event_id = events.id AND ${statusIn(sql`r.status`, PLACE_HOLDING_STATUSES)})::int`;
 const WAITING = sql`(SELECT count(*) FROM event_registrations r WHERE r.event_id = events.id AND r.status = 'waitlisted')::int`;
 const ATTENDED = sql`(SELECT count(*) FROM event_registrations r WHERE r.event_id = events.id AND r.status = 'attended')::int`;
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AppError, refused } from '#contract/errors';
 import { localToInstant, type TEventForm, type TManagedEvent } from '#contract/events';
 import { rowsOf } from '../../db/rows';
+import { activeStatusSql, holdsTimeSql } from '../../db/schema/reservations';
 import type { Tx } from '../../db/transaction';
 import { changesBetween } from '../../platform/activity';
 import { enqueueJob, wakeJobRunner } from '../../platform/jobs';
@@ -18,6 +19,8 @@ import { eventDetails, selectEvents, toManaged, type EventRow } from './event-vi
 import { refundAndLog } from './registrations.service';
 import { lockEvent, notFound } from './registration-records';
 import { offerHoursOf, queueRefill } from './waitlist.service';
+import { UPCOMING_REGISTRATION_STATUSES } from '#contract/events.plain';
+import { statusIn } from '../../db/status-sql';
 
 /**
  * What owners and managers do to their space's events (docs/decisions/025-events-and-waitlist.md). An event
@@ -84,8 +87,8 @@ async function conflictOf(tx: Tx, roomId: string, times: EventTimes, eventId: st
   const [row] = await rowsOf<{ starts_at: string; ends_at: string }>(
     tx,
     sql`SELECT to_json(starts_at) #>> '{}' AS starts_at, to_json(ends_at) #>> '{}' AS ends_at FROM reservations
-        WHERE room_id = ${roomId} AND status IN ('pending', 'confirmed') AND event_id IS DISTINCT FROM ${eventId}
-          AND tstzrange(starts_at, blocked_until, '[)') && tstzrange(${times.startsAt.toISOString()}::timestamptz, ${times.endsAt.toISOString()}::timestamptz, '[)')
+        WHERE room_id = ${roomId} AND ${activeStatusSql(sql`status`)} AND event_id IS DISTINCT FROM ${eventId}
+          AND ${holdsTimeSql(times.startsAt, times.endsAt)}
         ORDER BY starts_at LIMIT 1`,
   );
   return row
@@ -255,7 +258,7 @@ async function tellScheduleChange(work: WorkContext, before: EventRow): Promise<
     UPDATE event_registrations SET reminded_at = NULL WHERE event_id = ${before.id} AND reminded_at IS NOT NULL`);
   const people = await rowsOf<{ id: string }>(
     work.db,
-    sql`SELECT id FROM event_registrations WHERE event_id = ${before.id} AND status IN ('registered', 'offered', 'waitlisted')`,
+    sql`SELECT id FROM event_registrations WHERE event_id = ${before.id} AND ${statusIn(sql`status`, UPCOMING_REGISTRATION_STATUSES)}`,
   );
   const previous = {
     startsAt: new Date(before.starts_at).toISOString(),
@@ -350,13 +353,13 @@ export async function cancelEvent(ctx: ServiceContext, input: { id: string; reas
     await work.db
       .execute(sql`UPDATE reservations SET status = 'cancelled', cancelled_at = ${work.now.toISOString()}::timestamptz,
         cancelled_by_role = 'manager', cancelled_by_id = ${work.actor!.id}, updated_at = now()
-      WHERE event_id = ${input.id} AND status IN ('pending', 'confirmed')`);
+      WHERE event_id = ${input.id} AND ${activeStatusSql(sql`status`)}`);
     const ended = await rowsOf<{ id: string; user_id: string; round: number }>(
       work.db,
       sql`UPDATE event_registrations SET status = 'cancelled', end_reason = 'event-cancelled',
             cancelled_at = ${work.now.toISOString()}::timestamptz, waitlist_position = NULL,
             offer_expires_at = NULL, updated_at = now()
-          WHERE event_id = ${input.id} AND status IN ('registered', 'waitlisted', 'offered')
+          WHERE event_id = ${input.id} AND ${statusIn(sql`status`, UPCOMING_REGISTRATION_STATUSES)}
           RETURNING id, user_id, round`,
     );
     // Only people who had not yet come: a past event's attendees keep their record (and what they paid).

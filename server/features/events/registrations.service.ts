@@ -5,7 +5,7 @@ import { EVENT_FULL_SQLSTATE, type RegistrationStatus } from '#contract/events.p
 import { rowsOf } from '../../db/rows';
 import { sqlStateOf } from '../../db/transaction';
 import { defineJob, enqueueJob, wakeJobRunner } from '../../platform/jobs';
-import { may, requireSignedIn, spaceRoleOf } from '../../platform/policy';
+import { isPlatformAdmin, may, requireSignedIn, spaceRoleOf } from '../../platform/policy';
 import {
   logActivity,
   systemContext,
@@ -36,6 +36,8 @@ import {
 } from './registration-records';
 import { refillEvent } from './waitlist.service';
 import { queueRefill } from './waitlist.service';
+import { PLACE_HOLDING_STATUSES } from '#contract/events.plain';
+import { statusIn } from '../../db/status-sql';
 
 /**
  * Registering and leaving (docs/decisions/025-events-and-waitlist.md), and the reminders' sweep. Every change to an event's
@@ -83,7 +85,11 @@ export async function register(
     }
     if (new Date(event.registration_deadline) <= work.now)
       throw refused('deadline-passed', 'Registrations are closed');
-    if (event.members_only && !user.isAdmin && !(await spaceRoleOf(work.db, user.id, event.space_id))) {
+    if (
+      event.members_only &&
+      !isPlatformAdmin(user) &&
+      !(await spaceRoleOf(work.db, user.id, event.space_id))
+    ) {
       throw refused('members-only', 'This event is for the space’s members');
     }
     const existing = await registrationOf(work.db, event.id, user.id);
@@ -249,7 +255,7 @@ export async function sweepEvents(
         SELECT events.id FROM events WHERE events.status = 'published' AND events.registration_deadline > ${now}
           AND EXISTS (SELECT 1 FROM event_registrations w WHERE w.event_id = events.id AND w.status = 'waitlisted')
           AND (SELECT count(*) FROM event_registrations r WHERE r.event_id = events.id
-               AND r.status IN ('registered', 'offered', 'attended')) < events.capacity`,
+               AND ${statusIn(sql`r.status`, PLACE_HOLDING_STATUSES)}) < events.capacity`,
   );
   let refilled = 0;
   for (const { id } of due) {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { refused } from '#contract/errors';
-import { DEFAULT_OFFER_HOURS } from '#contract/events.plain';
+import { DEFAULT_OFFER_HOURS, PLACE_HOLDING_STATUSES } from '#contract/events.plain';
+import { statusIn } from '../../db/status-sql';
 import { ZUuid } from '#contract/input';
 import { rowsOf } from '../../db/rows';
 import { type Tx } from '../../db/transaction';
@@ -134,7 +135,7 @@ export async function refillEvent(
     if (deadline > work.now) {
       const [{ taken }] = (await rowsOf<{ taken: number }>(
         work.db,
-        sql`SELECT count(*)::int AS taken FROM event_registrations WHERE event_id = ${eventId} AND status IN ('registered', 'offered', 'attended')`,
+        sql`SELECT count(*)::int AS taken FROM event_registrations WHERE event_id = ${eventId} AND ${statusIn(sql`status`, PLACE_HOLDING_STATUSES)}`,
       )) as [{ taken: number }];
       const free = event.capacity - Number(taken);
       if (free > 0) {

@@ -9,7 +9,7 @@ import { formulas, orders, planPauses, plans } from '../../db/schema/formulas';
 import { spaces } from '../../db/schema/spaces';
 import { defineMail } from '../../platform/mail-jobs';
 import { greetingFor } from '../../platform/mail-layout';
-import { daysBetween } from './periods';
+import { daysFromUntil } from '#contract/dates';
 
 /**
  * What a member is told by e-mail about what they hold. All are transactional (the law asks for the first
@@ -67,7 +67,7 @@ export const formulaMailJob = defineMail({
           from: pause ? day(pause.startsAt) : '',
           // The last day paused (the pause resumes at the next day's midnight).
           to: pause ? day(new Date(pause.endsAt.getTime() - 1)) : '',
-          days: pause ? daysBetween(pause.startsOn, pause.endsOn) : 0,
+          days: pause ? daysFromUntil(pause.startsOn, pause.endsOn) : 0,
         };
         const details: Array<[string, string]> = [
           [t('formulas.labels.formula'), values.formula],

@@ -3,7 +3,7 @@ import type { TPause } from '#contract/formulas';
 import type { Db } from '../../db/client';
 import { planPauses, spaceSalesSettings } from '../../db/schema/formulas';
 import type { Tx } from '../../db/transaction';
-import { daysBetween } from './periods';
+import { daysFromUntil } from '#contract/dates';
 import { DEFAULT_PAUSE_MAX_DAYS, DEFAULT_PAUSE_NOTICE_DAYS } from '#contract/formulas.plain';
 
 /** How long after its end a pause still shows on its plan. */
@@ -18,7 +18,7 @@ export function toPause(row: PauseRow, now: Date): TPause {
     endsOn: row.endsOn,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
-    days: daysBetween(row.startsOn, row.endsOn),
+    days: daysFromUntil(row.startsOn, row.endsOn),
     state: row.status === 'applied' ? 'ended' : row.startsAt <= now ? 'running' : 'upcoming',
   };
 }

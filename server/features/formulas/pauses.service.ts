@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { addDays, todayIn } from '#contract/dates';
+import { addDays, daysFromUntil, todayIn } from '#contract/dates';
 import { AppError, refused } from '#contract/errors';
 import type { TPausePreview } from '#contract/formulas';
 import { PAUSE_HORIZON_DAYS, PAUSE_REFUSED_SQLSTATE, type CreditUnit } from '#contract/formulas.plain';
@@ -18,7 +18,7 @@ import {
 } from '../../platform/service-context';
 import { formulaMailJob } from './formula-mails';
 import { salesSettingsOf } from './formula-view';
-import { daysBetween, laterByDays, localMidnight, membershipPeriod } from './periods';
+import { laterByDays, localMidnight, membershipPeriod } from './periods';
 import { plansOf } from './plan-reads.service';
 
 /**
@@ -56,7 +56,7 @@ async function weighPause(ctx: ServiceContext, db: Db | Tx, input: PauseDates): 
     throw refused('not-pausable', 'Only an active membership is paused');
   const settings = await salesSettingsOf(db, plan.spaceId);
   if (!settings.pauseAllowed) throw refused('pause-not-offered', 'This space does not offer pauses');
-  const days = daysBetween(input.startsOn, input.endsOn);
+  const days = daysFromUntil(input.startsOn, input.endsOn);
   if (days > settings.pauseMaxDays)
     throw refused('pause-too-long', 'Longer than the space allows', { maxDays: settings.pauseMaxDays });
   const today = todayIn(timeZone, ctx.now);
@@ -195,7 +195,7 @@ export async function applyPause(work: WorkContext, pauseId: string, resumeOn: s
   if (!row || row.pause.status !== 'planned') return false;
   const { pause, timeZone } = row;
   const endsOn = resumeOn && resumeOn < pause.endsOn ? resumeOn : pause.endsOn;
-  const days = daysBetween(pause.startsOn, endsOn);
+  const days = daysFromUntil(pause.startsOn, endsOn);
   await work.db.execute(sql`SELECT 1 FROM plans WHERE id = ${pause.planId} FOR UPDATE`);
   const [plan] = await work.db.select().from(plans).where(eq(plans.id, pause.planId));
   if (days <= 0) {

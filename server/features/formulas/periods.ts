@@ -53,11 +53,6 @@ export function laterByDays(at: Date, days: number, timeZone: string): Date {
   return localMidnight(addDays(todayIn(timeZone, at), days), timeZone);
 }
 
-/** Local days from one calendar date to another. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
 /** A pack's validity: from its start until local midnight `days` days after the day it started. */
 export function packValidity(
   startsAt: Date,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, refused } from '#contract/errors';
-import { INSUFFICIENT_CREDIT_SQLSTATE } from '#contract/formulas.plain';
+import { CANCELLABLE_PLAN_STATUSES, INSUFFICIENT_CREDIT_SQLSTATE } from '#contract/formulas.plain';
 import { creditLots, formulas, planPauses, plans } from '../../db/schema/formulas';
 import { sqlStateOf } from '../../db/transaction';
 import { enqueueJob, wakeJobRunner } from '../../platform/jobs';
@@ -32,7 +32,7 @@ export async function cancelPlan(ctx: ServiceContext, planId: string) {
       .where(
         and(
           eq(plans.id, planId),
-          inArray(plans.status, ['active', 'suspended', 'pending_payment']),
+          inArray(plans.status, CANCELLABLE_PLAN_STATUSES),
           sql`${plans.cancelledAt} IS NULL`,
         ),
       )

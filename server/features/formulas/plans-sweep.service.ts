@@ -18,6 +18,8 @@ import { salesSettingsOf } from './formula-view';
 import { applyPause } from './pauses.service';
 import { membershipPeriod } from './periods';
 import { grantLot, insertOrder, invoiceOrder } from './plans.service';
+import { SPENDABLE_PLAN_STATUSES } from '#contract/formulas.plain';
+import { statusIn } from '../../db/status-sql';
 
 /**
  * The plans' background work, at the sweep's `now` (a recurring job; docs/decisions/021): memberships renew
@@ -241,7 +243,7 @@ export async function sweepPlans(ctx: ServiceContext): Promise<PlanSweepResult> 
       work.db,
       sql`UPDATE plans SET status = 'suspended', updated_at = now()
           FROM formulas
-          WHERE formulas.id = plans.formula_id AND plans.status IN ('active', 'cancelling')
+          WHERE formulas.id = plans.formula_id AND ${statusIn(sql`plans.status`, SPENDABLE_PLAN_STATUSES)}
             AND EXISTS (SELECT 1 FROM orders WHERE orders.plan_id = plans.id AND orders.status = 'awaiting_payment'
                           AND orders.due_at <= ${at})
           RETURNING plans.id, plans.space_id, plans.user_id, formulas.name_fr AS formula_name`,

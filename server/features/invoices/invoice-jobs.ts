@@ -5,6 +5,8 @@ import { invoiceMailJob } from '../../billing/invoice-mails';
 import { documentSharedMailJob } from './document-mails';
 import { defineJob, enqueueJob } from '../../platform/jobs';
 import { unitOfWork, systemContext, type ServiceContext } from '../../platform/service-context';
+import { OPEN_PAYMENT_STATUSES } from '#contract/invoices.plain';
+import { statusIn } from '../../db/status-sql';
 
 /** Overdue invoices are looked for hourly; each is reminded once. */
 export const INVOICE_SWEEP_EVERY_MS = 3_600_000;
@@ -20,7 +22,7 @@ export async function remindOverdueInvoices(ctx: ServiceContext): Promise<number
       sql`UPDATE invoices i SET reminded_at = ${work.now.toISOString()}::timestamptz
           FROM spaces s
           WHERE s.id = i.space_id AND i.kind = 'invoice' AND i.reminded_at IS NULL
-            AND i.payment_status IN ('unpaid', 'partially_paid')
+            AND ${statusIn(sql`i.payment_status`, OPEN_PAYMENT_STATUSES)}
             AND i.due_date < (${work.now.toISOString()}::timestamptz AT TIME ZONE s.time_zone)::date
           RETURNING i.id`,
     );

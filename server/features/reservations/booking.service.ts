@@ -4,7 +4,7 @@ import { priceBooking, type TPrice } from '#contract/pricing';
 import { DEFAULT_FREE_CANCELLATION_HOURS } from '#contract/reservations';
 import type { RoomKind } from '#contract/rooms';
 import type { Db } from '../../db/client';
-import { activeStatusSql, reservations } from '../../db/schema/reservations';
+import { activeStatusSql, holdsTimeSql, reservations } from '../../db/schema/reservations';
 import { wakeJobRunner } from '../../platform/jobs';
 import { requireSignedIn } from '../../platform/policy';
 import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
@@ -169,8 +169,7 @@ async function conflictingSlot(db: Db, roomId: string, startsAt: Date, heldUntil
     sql`
     SELECT to_json(starts_at) AS held_from, to_json(ends_at) AS held_to FROM reservations
     WHERE room_id = ${roomId} AND ${activeStatusSql(sql`status`)}
-      AND tstzrange(starts_at, blocked_until, '[)')
-          && tstzrange(${startsAt.toISOString()}::timestamptz, ${heldUntil.toISOString()}::timestamptz, '[)')
+      AND ${holdsTimeSql(startsAt, heldUntil)}
     ORDER BY starts_at LIMIT 1`,
   );
   return row

@@ -11,7 +11,7 @@ import {
   isSelf,
   requireSignedIn,
   reservationStanding,
-  SPACE_RIGHTS,
+  roleGrantsSql,
   type PolicyScope,
 } from '../../platform/policy';
 import {
@@ -25,6 +25,8 @@ import { creditSale, invoiceBooking } from '../../billing/invoicing';
 import { queueManagerMailSql, queueReservationMail, type ReservationMailEvent } from './notifications';
 import { reservationActivity } from './reservation-activity';
 import { findReservationRecord, freeCancellationOfRecord, type ReservationRecord } from './reservation-view';
+import { NO_SHOW_FROM_STATUSES } from '#contract/reservations';
+import { statusIn } from '../../db/status-sql';
 
 /**
  * How a reservation moves on: pending → confirmed → completed, or → cancelled | declined | no_show.
@@ -213,10 +215,7 @@ export async function requestCancellation(
           sql`SELECT asked.id AS reservation_id, members.user_id AS recipient_id
               FROM asked JOIN space_members AS members
                 ON members.space_id = asked.space_id
-               AND members.role IN (${sql.join(
-                 SPACE_RIGHTS.manage.map((role) => sql`${role}`),
-                 sql`, `,
-               )})`,
+               AND ${roleGrantsSql(sql`members.role`, 'manage')}`,
           'cancellation-requested',
         )}
         RETURNING 1
@@ -277,7 +276,7 @@ export async function markNoShow(ctx: ServiceContext, id: string) {
   const record = await managedRecord(ctx, id);
   if (record.reservation.startsAt.getTime() > ctx.now.getTime()) throw refusedBecause('not-started');
   const changed = await transition(ctx, record, {
-    condition: sql`status IN ('confirmed', 'completed')`,
+    condition: statusIn(sql`status`, NO_SHOW_FROM_STATUSES),
     assignments: sql`status = 'no_show', decided_by_id = ${user.id}, decided_at = ${ctx.now.toISOString()}::timestamptz`,
     status: 'no_show',
     mail: null,

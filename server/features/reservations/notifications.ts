@@ -8,6 +8,8 @@ import {
   type ManagerMailEvent,
   type ReservationMailEvent,
 } from './reservation-mails';
+import { PENDING_JOB_STATUSES } from '../../db/schema/jobs';
+import { statusIn } from '../../db/status-sql';
 
 export type { ManagerMailEvent, ReservationMailEvent } from './reservation-mails';
 
@@ -31,7 +33,7 @@ export function queueMailSql(idExpression: SQL, event: ReservationMailEvent): SQ
            'reservation-mail:' || mailed.id || ':' || ${event}::text
     FROM (SELECT ${idExpression} AS id) AS mailed
     WHERE mailed.id IS NOT NULL
-    ON CONFLICT (dedupe_key) WHERE status IN ('queued', 'running') DO NOTHING`;
+    ON CONFLICT (dedupe_key) WHERE ${statusIn(sql`status`, PENDING_JOB_STATUSES)} DO NOTHING`;
 }
 
 /**
@@ -46,7 +48,7 @@ export function queueManagerMailSql(recipients: SQL, event: ManagerMailEvent): S
                               'event', ${event}::text),
            'reservation-manager-mail:' || mailed.reservation_id || ':' || ${event}::text || ':' || mailed.recipient_id
     FROM (${recipients}) AS mailed
-    ON CONFLICT (dedupe_key) WHERE status IN ('queued', 'running') DO NOTHING`;
+    ON CONFLICT (dedupe_key) WHERE ${statusIn(sql`status`, PENDING_JOB_STATUSES)} DO NOTHING`;
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   textArray,
   type CardRow,
 } from '../../db/space-cards';
+import { centsOfWholeEuros } from '#contract/money';
 
 const ORDER: Record<SearchSort, SQL> = {
   price_asc: sql`m.price ASC, ${nameSortKey(sql`m.name`)}, m.space_id`,
@@ -105,7 +106,7 @@ function conditionsOf(filters: TSearchFilters, duration: number | null, price: S
     room.push(sql`${duration} % r.booking_step_minutes = 0`);
   }
   room.push(sql`${price} IS NOT NULL`);
-  if (filters.maxPrice) room.push(sql`${price} <= ${filters.maxPrice * 100}`);
+  if (filters.maxPrice) room.push(sql`${price} <= ${centsOfWholeEuros(filters.maxPrice)}`);
 
   const conditions: Conditions = { space, room };
   if (filters.date) addDayConditions(conditions, filters.date, filters.time, duration, now);
