@@ -60,7 +60,7 @@ export function decimalOf(cents: number, separator: '.' | ',' = '.'): string {
  * of euros, basis points of a percent. Empty is null; anything else is NaN, which every schema refuses,
  * so a typo is a field error and never a rounded amount.
  */
-export function parseHundredths(text: string): number | null {
+function parseHundredths(text: string): number | null {
   const cleaned = text.trim().replace(/\s/g, '').replace(',', '.');
   if (!cleaned) return null;
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(cleaned);
@@ -74,9 +74,14 @@ export function centsOfWholeEuros(euros: number): number {
 }
 
 /** Euros typed in a form → cents: "12,50" → 1250 (see `parseHundredths`). */
-export const centsOfEuros = parseHundredths;
+export function centsOfEuros(text: string): number | null {
+  return parseHundredths(text);
+}
+
 /** A percent typed in a form → basis points: "12,15" → 1215 (see `parseHundredths`). */
-export const basisPointsOfPercent = parseHundredths;
+export function basisPointsOfPercent(text: string): number | null {
+  return parseHundredths(text);
+}
 
 /**
  * Hundredths as a form's field shows them to be edited: 1215 → "12,15" in French, "12.15" in English,
