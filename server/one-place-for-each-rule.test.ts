@@ -67,7 +67,7 @@ describe('one place for each rule', () => {
       finds(/'(fr-FR|en-GB)'/, {
         'contract/locale.ts': 'the mapping',
         // A wall clock compared with itself an hour earlier: a fixed machine format, no reader's language.
-        'server/features/reservations/ics.ts': 'machine format',
+        'server/platform/calendar-times.ts': 'machine format',
       }),
     ).toEqual([]);
   });
