@@ -3,7 +3,7 @@ import { AppError, refused } from '#contract/errors';
 import { EVENT_REFUSALS } from '#contract/events';
 import { FORMULA_REFUSALS } from '#contract/formulas';
 import { DATE_REFUSAL, TEXT_REFUSAL } from '#contract/input';
-import { INVOICE_REFUSALS } from '#contract/invoices';
+import { INVOICE_REFUSALS } from '#contract/invoices.plain';
 import { BOOKING_REFUSALS } from '#contract/reservations';
 import enBackoffice from '../../locales/en/backoffice.json';
 import enAuth from '../../locales/en/auth.json';

@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { openPostgres } from './client';
 
 /**
  * Whole PostgreSQL databases made and dropped by name, beside the server's own: the tests' migrated template
@@ -38,18 +37,4 @@ export async function dropDatabase(url: string, name: string): Promise<void> {
     }
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
-}
-
-/** A database with every migration applied, copied for each test file (CREATE DATABASE … TEMPLATE). */
-export async function createTemplateDatabase(url: string, name: string): Promise<void> {
-  await withAdminClient(url, async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${name}`);
-  });
-  const template = openPostgres(databaseUrlWithName(url, name), { max: 1 });
-  try {
-    await template.migrate();
-  } finally {
-    await template.close();
-  }
 }
