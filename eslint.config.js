@@ -50,6 +50,12 @@ const LAYER_BOUNDARIES = [
     message:
       'A server feature imports no other feature: what two share moves down (contract/, server/billing, server/platform, server/db).',
   },
+  {
+    from: '^app/features/([^/]+)/',
+    refuse: '^app/features/(?!$1/)',
+    message:
+      'An app feature imports no other feature: what two share moves down (app/ui, app/platform, contract/); a page composing several features lives in app/routes.',
+  },
 ];
 
 export default tseslint.config(
@@ -104,7 +110,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['server/**/*.{ts,tsx}', 'bench/**/*.ts'],
+    files: ['server/**/*.{ts,tsx}', 'bench/**/*.ts', 'app/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', '**/*.fixtures.ts'],
     plugins: { layers: layersPlugin },
     rules: { 'layers/boundaries': ['error', LAYER_BOUNDARIES] },

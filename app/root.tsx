@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Links, Meta, Outlet, Scripts, type LinksFunction } from 'react-router';
 import { DEFAULT_LOCALE, isLocale } from '#contract/locale';
+import type { TLoadContext } from '#contract/load-context';
 import type { Route } from './+types/root';
 import './app.css';
 import { ConsentBanner } from './features/consent/consent-banner';
-import { CONSENT_STORAGE_KEY, consentFromCookieHeader } from './features/consent/consent-machine';
+import { CONSENT_KEY, consentFromCookieHeader } from './features/consent/consent-machine';
 import { RouteErrorPage } from './features/errors/route-error-page';
 import { DefaultShell } from './layouts/default-shell';
 import { analyticsBootScript } from './platform/analytics';
@@ -18,6 +19,13 @@ import { PageBehaviours } from './platform/page-behaviours';
 import { useRootData, type RootData } from './platform/root-data';
 import { SessionWatch } from './platform/session-watch';
 import { Toaster } from './ui/toaster';
+
+// Declared in the root module, which every page reaches, so the augmentation always applies.
+declare module 'react-router' {
+  // React Router's extension point for the context our server passes to loaders and actions.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends TLoadContext {}
+}
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -58,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <script
             nonce={nonce}
             suppressHydrationWarning
-            dangerouslySetInnerHTML={{ __html: analyticsBootScript(gtmContainerId, CONSENT_STORAGE_KEY) }}
+            dangerouslySetInnerHTML={{ __html: analyticsBootScript(gtmContainerId, CONSENT_KEY) }}
           />
         ) : null}
         <meta name="theme-color" content={data?.subdomainDetails?.color ?? '#4f46e5'} />

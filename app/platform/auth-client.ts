@@ -4,8 +4,6 @@ import type { Locale } from '#contract/locale';
 import { AUTH_CHANNEL } from './auth-channel';
 import { validatedPath } from './auth-paths';
 
-export { AUTH_CHANNEL } from './auth-channel';
-
 /**
  * The browser's side of `/api/auth/*` (better-auth's HTTP API), answering with our error codes: a refused
  * request throws an AppError whose `details.authCode` is better-auth's own code (`PASSWORD_TOO_SHORT`, …).

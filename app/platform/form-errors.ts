@@ -69,7 +69,7 @@ function ownRefusal(
 /**
  * What to tell the person when a call failed, from its code and reason (never from the server's wording): the
  * one "refusal → message" of the app. With a namespace, a refusal that catalog names is said in its words
- * (`formulas:refusals.limit-reached`); anything else gets the generic message of its code.
+ * (`refusals.limit-reached` in the formulas catalog); anything else gets the generic message of its code.
  */
 export function messageOfError(
   t: Translate,

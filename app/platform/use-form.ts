@@ -7,7 +7,7 @@ import { toast } from '~/ui/toast-store';
 export interface FormOptions {
   /** The catalogue whose `validation.<key>` messages name refused fields (auth's, then the generic one, after). */
   namespace: string;
-  /** Where the field messages are when not in `<namespace>:validation` (`community:errors`). */
+  /** Where the field messages are when not in `<namespace>:validation` (`errors` in the community catalog). */
   fieldMessages?: string;
   /** The catalogue whose `refusals.<reason>` word a refused call (the namespace's by default). */
   refusals?: string;

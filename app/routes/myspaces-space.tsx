@@ -7,7 +7,7 @@ import { listReports, REPORT_STATUSES } from '#contract/community';
 import { todayIn } from '#contract/dates';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
 import type { Route } from './+types/myspaces-space';
-import { OFFICE_SECTIONS, SpaceBackOffice } from '~/features/back-office/space-back-office';
+import { OFFICE_SECTIONS, SpaceBackOffice } from './space-back-office';
 import { ModerationPanel } from '~/features/community/moderation-panel';
 import { requireViewer } from '~/platform/guard';
 import { pageTitle } from '~/platform/meta';

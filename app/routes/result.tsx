@@ -5,7 +5,7 @@ import { isUuid } from '#contract/input';
 import { listMyPlans } from '#contract/formulas';
 import { BOOKING_REFUSALS, getReservation } from '#contract/reservations';
 import type { Route } from './+types/result';
-import { ResultPage, type ResultData } from '~/features/reservations/result-page';
+import { ResultPage, type ResultData } from './result-page';
 import { pageTitle } from '~/platform/meta';
 import { invariantRoute } from '~/platform/route-invariant';
 

@@ -5,7 +5,7 @@ import { listUpcomingEvents } from '#contract/events';
 import { listSpaceFormulas } from '#contract/formulas';
 import { getSpace } from '#contract/spaces';
 import type { Route } from './+types/space';
-import { SpacePage } from '~/features/spaces/space-page';
+import { SpacePage } from './space-page';
 import { upcomingDays } from '~/features/spaces/schedule';
 import { spaceJsonLd } from '~/features/spaces/structured-data.server';
 import { translatorFor } from '~/platform/meta';

@@ -5,8 +5,8 @@ import { updateAddress, type TManagedSpace } from '#contract/back-office';
 import { Button } from '~/ui/button';
 import { Input, Select } from '~/ui/field';
 import { centreOf, COUNTRIES, TIME_ZONES } from './city-centres';
-import { Section } from './section';
-import { useOperation } from './use-operation';
+import { Section } from '~/ui/section';
+import { useOperation } from '~/platform/use-operation';
 
 type Address = TManagedSpace['address'];
 

@@ -8,8 +8,8 @@ import { call } from '~/platform/callable-client';
 import { useRootData } from '~/platform/root-data';
 import { Button } from '~/ui/button';
 import { Checkbox, Input } from '~/ui/field';
-import { Section } from './section';
-import { useOperation } from './use-operation';
+import { Section } from '~/ui/section';
+import { useOperation } from '~/platform/use-operation';
 
 const DEFAULT_PRIMARY = '#4f46e5';
 const HEX = /^#[0-9a-f]{6}$/i;

@@ -4,8 +4,8 @@ import { useTranslation } from '~/platform/translation';
 import { setClosures, type TClosuresInput } from '#contract/back-office';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
-import { Section } from './section';
-import { useOperation } from './use-operation';
+import { Section } from '~/ui/section';
+import { useOperation } from '~/platform/use-operation';
 
 type Closure = TClosuresInput[number] & { key: number };
 let nextKey = 1;

@@ -4,8 +4,8 @@ import { useTranslation } from '~/platform/translation';
 import { setOpeningHours, type TOpeningHoursInput } from '#contract/back-office';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
-import { Section } from './section';
-import { useOperation } from './use-operation';
+import { Section } from '~/ui/section';
+import { useOperation } from '~/platform/use-operation';
 
 type Interval = TOpeningHoursInput[number] & { key: number };
 

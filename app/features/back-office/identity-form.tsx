@@ -4,8 +4,8 @@ import { SPACE_AMENITIES, type SpaceAmenity } from '#contract/amenities';
 import { createSpace, updateIdentity, type TSpaceIdentity } from '#contract/back-office';
 import { Button } from '~/ui/button';
 import { Checkbox, Input, Textarea } from '~/ui/field';
-import { Section } from './section';
-import { useOperation } from './use-operation';
+import { Section } from '~/ui/section';
+import { useOperation } from '~/platform/use-operation';
 
 const EMPTY: TSpaceIdentity = { name: '', descriptionFr: '', descriptionEn: '', amenities: [] };
 

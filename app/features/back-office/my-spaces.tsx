@@ -7,7 +7,7 @@ import { EmptyState } from '~/ui/empty-state';
 import { Photo } from '~/ui/photo';
 import { toast } from '~/ui/toast-store';
 import { StatusBadge } from './status-badge';
-import { useOperation } from './use-operation';
+import { useOperation } from '~/platform/use-operation';
 
 function SpaceTile({ space, manage }: { space: TMySpace; manage: boolean }) {
   const { t } = useTranslation('backoffice');

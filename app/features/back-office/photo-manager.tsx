@@ -15,8 +15,8 @@ import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
 import { Progress } from '~/ui/progress';
 import { toast } from '~/ui/toast-store';
-import { Section } from './section';
-import { useOperation } from './use-operation';
+import { Section } from '~/ui/section';
+import { useOperation } from '~/platform/use-operation';
 
 const PURPOSE = 'space-photo';
 const ACCEPTED = FILE_PURPOSES[PURPOSE].types.join(',');

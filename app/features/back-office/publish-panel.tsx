@@ -5,8 +5,8 @@ import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
 import { TextLink } from '~/ui/link';
 import { toast } from '~/ui/toast-store';
-import { Section } from './section';
-import { useOperation } from './use-operation';
+import { Section } from '~/ui/section';
+import { useOperation } from '~/platform/use-operation';
 
 /** Status of the space, what publishing still needs, and publish / archive. */
 export function PublishPanel({ space, onPublished }: { space: TManagedSpace; onPublished?: () => void }) {

@@ -7,7 +7,7 @@ import { formatMoney, formatVatRate, inclVat } from '#contract/money';
 import { ROOM_KINDS } from '#contract/rooms';
 import { Button } from '~/ui/button';
 import { Checkbox, Input, Select, Textarea } from '~/ui/field';
-import { centsOfEuros, eurosOfCents } from './use-operation';
+import { centsOfEuros, eurosOfCents } from '~/platform/use-operation';
 
 export const NEW_ROOM: TRoomInput = {
   kind: 'meeting_room',

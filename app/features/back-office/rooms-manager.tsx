@@ -15,8 +15,8 @@ import { cn } from '~/ui/cn';
 import { toast } from '~/ui/toast-store';
 import { PhotoManager } from './photo-manager';
 import { NEW_ROOM, RoomForm } from './room-form';
-import { Section } from './section';
-import { useOperation } from './use-operation';
+import { Section } from '~/ui/section';
+import { useOperation } from '~/platform/use-operation';
 
 function inputOf(room: TManagedRoom): TRoomInput {
   const { id: _id, archived: _archived, prices: _prices, photos: _photos, ...input } = room;

@@ -5,8 +5,8 @@ import { cancelInvitation, inviteToSpace, removeFromTeam, type TInvitation } fro
 import { Button } from '~/ui/button';
 import { Input, Select } from '~/ui/field';
 import { toast } from '~/ui/toast-store';
-import { Section } from './section';
-import { useOperation } from './use-operation';
+import { Section } from '~/ui/section';
+import { useOperation } from '~/platform/use-operation';
 
 export interface TeamMember {
   userId: string;

@@ -5,7 +5,7 @@ import {
   consentStateOf,
   CONSENT_COOKIE_MAX_AGE_SECONDS,
   ACCEPT_ALL,
-  CONSENT_STORAGE_KEY,
+  CONSENT_KEY,
   consentGiven,
   consentReducer,
   INITIAL_CONSENT_STATE,
@@ -23,7 +23,7 @@ function run(events: ConsentEvent[], from: ConsentState = INITIAL_CONSENT_STATE)
 
 describe('the consent state machine', () => {
   it('uses the seed key', () => {
-    expect(CONSENT_STORAGE_KEY).toBe('cookie-consent-v1');
+    expect(CONSENT_KEY).toBe('cookie-consent-v1');
   });
 
   it('shows no banner before the browser has read its storage (the server render)', () => {

@@ -7,8 +7,8 @@ import type { ConsentChoice } from '~/platform/analytics';
  * and renders the banner in the page's first HTML only when no choice is made, in a cookie of the same name.
  * `unknown` is the state of a store nothing has told yet.
  */
-export const CONSENT_STORAGE_KEY = 'cookie-consent-v1';
-export const CONSENT_COOKIE = CONSENT_STORAGE_KEY;
+/** The choice's name, both as the `localStorage` key and as the cookie's name. */
+export const CONSENT_KEY = 'cookie-consent-v1';
 /** CNIL: a choice, refusal included, is kept six months before asking again. */
 export const CONSENT_COOKIE_MAX_AGE_SECONDS = 182 * 24 * 60 * 60;
 
@@ -87,7 +87,7 @@ export function consentStateOf(choice: ConsentChoice | null): ConsentState {
 export function consentFromCookieHeader(header: string | null | undefined): ConsentChoice | null {
   for (const part of header?.split(';') ?? []) {
     const separator = part.indexOf('=');
-    if (separator < 0 || part.slice(0, separator).trim() !== CONSENT_COOKIE) continue;
+    if (separator < 0 || part.slice(0, separator).trim() !== CONSENT_KEY) continue;
     try {
       return parseStoredConsent(decodeURIComponent(part.slice(separator + 1).trim()));
     } catch {
@@ -100,7 +100,7 @@ export function consentFromCookieHeader(header: string | null | undefined): Cons
 /** `document.cookie`'s assignment keeping a choice (readable by the server, not sent to other sites). */
 export function consentCookie(choice: ConsentChoice, secure: boolean): string {
   return [
-    `${CONSENT_COOKIE}=${encodeURIComponent(serialiseConsent(choice))}`,
+    `${CONSENT_KEY}=${encodeURIComponent(serialiseConsent(choice))}`,
     'Path=/',
     `Max-Age=${CONSENT_COOKIE_MAX_AGE_SECONDS}`,
     'SameSite=Lax',

@@ -3,7 +3,7 @@ import { pushConsentUpdate, type ConsentChoice } from '~/platform/analytics';
 import {
   consentCookie,
   consentStateOf,
-  CONSENT_STORAGE_KEY,
+  CONSENT_KEY,
   consentReducer,
   INITIAL_CONSENT_STATE,
   parseStoredConsent,
@@ -36,7 +36,7 @@ function storage(): Storage | undefined {
 function keepChoice(choice: ConsentChoice, where: { storage: boolean; cookie: boolean }) {
   if (where.storage) {
     try {
-      storage()?.setItem(CONSENT_STORAGE_KEY, serialiseConsent(choice));
+      storage()?.setItem(CONSENT_KEY, serialiseConsent(choice));
     } catch {
       // Storage full or blocked: the cookie still keeps the choice.
     }
@@ -63,7 +63,7 @@ export function dispatchConsent(event: ConsentEvent) {
 export function loadStoredConsent(fromCookie: ConsentChoice | null) {
   let raw: string | null = null;
   try {
-    raw = storage()?.getItem(CONSENT_STORAGE_KEY) ?? null;
+    raw = storage()?.getItem(CONSENT_KEY) ?? null;
   } catch {
     raw = null;
   }

@@ -54,8 +54,3 @@ export function withTags(text: string): ReactNode[] {
   if (last < text.length) nodes.push(text.slice(last));
   return nodes;
 }
-
-/** The same text as plain words, for places that cannot hold markup (structured data, meta). */
-export function stripTags(text: string): string {
-  return text.replace(/<\/?[a-zA-Z]+>/g, '');
-}

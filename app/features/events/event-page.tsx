@@ -8,7 +8,7 @@ import type { TViewer } from '#contract/load-context';
 import { languageOfText, localizedText } from '#contract/localized';
 import { formatMoney, formatVatRate } from '#contract/money';
 import { formatMoment, formatSlot, zoneCity } from '#contract/reservation-format';
-import { useFormatCredit } from '~/features/formulas/use-format-credit';
+import { useFormatCredit } from '~/platform/use-format-credit';
 import { useLocale } from '~/platform/use-locale';
 import { buttonClass } from '~/ui/button';
 import { Notice } from '~/ui/notice';

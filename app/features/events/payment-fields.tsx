@@ -4,7 +4,7 @@ import type { TEventPage, TRegistrationPayment } from '#contract/events';
 import { PAYMENT_METHODS, type PaymentChoice, type PaymentMethod } from '#contract/formulas.plain';
 import { formatMoney } from '#contract/money';
 import { formatMoment } from '#contract/reservation-format';
-import { useFormatCredit } from '~/features/formulas/use-format-credit';
+import { useFormatCredit } from '~/platform/use-format-credit';
 import { useLocale } from '~/platform/use-locale';
 
 export interface PaymentDraft {

@@ -2,7 +2,7 @@ import { useTranslation } from '~/platform/translation';
 import type { TFormula } from '#contract/formulas';
 import { formatMoney, formatVatRate } from '#contract/money';
 import { useLocale } from '~/platform/use-locale';
-import { useFormatCredit } from './use-format-credit';
+import { useFormatCredit } from '~/platform/use-format-credit';
 
 /** A formula's price, excluding and including VAT, with its period for a membership. */
 export function FormulaPrice({ formula }: { formula: TFormula }) {

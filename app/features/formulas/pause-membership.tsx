@@ -20,7 +20,7 @@ import { Button } from '~/ui/button';
 import { Dialog, DialogClose } from '~/ui/dialog';
 import { Input } from '~/ui/field';
 import { toast } from '~/ui/toast-store';
-import { useFormatCredit } from './use-format-credit';
+import { useFormatCredit } from '~/platform/use-format-credit';
 
 /** Why a pause was refused, in the reader's words (the reason's own sentence, else the code's). */
 function useRefusal() {

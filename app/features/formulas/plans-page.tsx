@@ -13,7 +13,7 @@ import { toast } from '~/ui/toast-store';
 import { call } from '~/platform/callable-client';
 import { messageOfError } from '~/platform/form-errors';
 import { useLocale } from '~/platform/use-locale';
-import { useFormatCredit } from './use-format-credit';
+import { useFormatCredit } from '~/platform/use-format-credit';
 import { FormulaTerms } from './formula-terms';
 import { PauseLine, PauseMembership } from './pause-membership';
 

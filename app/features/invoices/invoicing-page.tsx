@@ -18,7 +18,7 @@ import { EmptyState } from '~/ui/empty-state';
 import { Input, Select } from '~/ui/field';
 import { Notice } from '~/ui/notice';
 import { toast } from '~/ui/toast-store';
-import { Section } from '~/features/back-office/section';
+import { Section } from '~/ui/section';
 import { call } from '~/platform/callable-client';
 import { fieldErrorsOf, translateField, type FieldErrors, messageOfError } from '~/platform/form-errors';
 import { useLocale } from '~/platform/use-locale';

@@ -14,7 +14,7 @@ import {
   type TShareTarget,
 } from '#contract/documents';
 import { StorageError } from '#contract/storage';
-import { Section } from '~/features/back-office/section';
+import { Section } from '~/ui/section';
 import { call } from '~/platform/callable-client';
 import { deleteFile, uploadFile } from '~/platform/storage-client';
 import { useFormOperation } from '~/platform/use-form-operation';

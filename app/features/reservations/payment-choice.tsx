@@ -4,7 +4,7 @@ import type { TCreditOption } from '#contract/formulas';
 import type { PaymentChoice as Choice } from '#contract/formulas.plain';
 import { formatMoney } from '#contract/money';
 import type { TPrice } from '#contract/pricing';
-import { useFormatCredit } from '~/features/formulas/use-format-credit';
+import { useFormatCredit } from '~/platform/use-format-credit';
 import { useLocale } from '~/platform/use-locale';
 
 /**

@@ -4,7 +4,7 @@ import { addDays, isoWeekdayOf, todayIn } from '#contract/dates';
 import type { TClosure, TOpeningInterval } from '#contract/spaces';
 import type { ScheduledDay } from './open-now';
 
-export { isOpenAt, type ScheduledDay, type ScheduledInterval } from './open-now';
+export { isOpenAt, type ScheduledDay } from './open-now';
 
 function instantOf(date: string, clock: string, timeZone: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { COVER_ALT_MAX, setEventCover } from '#contract/event-cover';
 import type { TManagedEvent } from '#contract/events';
-import { Section } from '~/features/back-office/section';
+import { Section } from '~/ui/section';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
 import { ImagePicker, type PickedImage } from '~/ui/image-picker';

@@ -4,7 +4,7 @@ import { VAT_RATES } from '#contract/back-office';
 import type { TEventFormInput, TManagedEvent } from '#contract/events';
 import { formatMoney, formatVatRate, inclVat } from '#contract/money';
 import { zoneCity } from '#contract/reservation-format';
-import { centsOfEuros, eurosOfCents } from '~/features/back-office/use-operation';
+import { centsOfEuros, eurosOfCents } from '~/platform/use-operation';
 import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
 import { Checkbox, Input, Select, Textarea } from '~/ui/field';

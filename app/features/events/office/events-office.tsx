@@ -5,7 +5,7 @@ import { createEvent, eventTitleIn, updateEventSettings, type TManagedEvent } fr
 import { formatSlot } from '#contract/reservation-format';
 import { useLocale } from '~/platform/use-locale';
 import { useSafeNavigate } from '~/platform/use-safe-navigate';
-import { Section } from '~/features/back-office/section';
+import { Section } from '~/ui/section';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
 import { EventForm } from './event-form';

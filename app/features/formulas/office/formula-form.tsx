@@ -12,7 +12,7 @@ import {
 } from '#contract/formulas.plain';
 import { formatMoney, formatVatRate, inclVat } from '#contract/money';
 import { ROOM_KINDS, type RoomKind } from '#contract/rooms';
-import { centsOfEuros, eurosOfCents } from '~/features/back-office/use-operation';
+import { centsOfEuros, eurosOfCents } from '~/platform/use-operation';
 import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
 import { Checkbox, Input, Select, Textarea } from '~/ui/field';

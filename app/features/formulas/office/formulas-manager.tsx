@@ -14,14 +14,14 @@ import {
 } from '#contract/formulas';
 import { ACTIVATION_MOMENTS, type ActivationMoment } from '#contract/formulas.plain';
 import { formatMoney } from '#contract/money';
-import { Section } from '~/features/back-office/section';
-import { useOperation } from '~/features/back-office/use-operation';
+import { Section } from '~/ui/section';
+import { useOperation } from '~/platform/use-operation';
 import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { Checkbox, Input, Select } from '~/ui/field';
 import { toast } from '~/ui/toast-store';
-import { useFormatCredit } from '../use-format-credit';
+import { useFormatCredit } from '~/platform/use-format-credit';
 import { FormulaForm, NEW_FORMULA, draftOf } from './formula-form';
 
 /** The space's formulas: each can be edited or archived (what members hold is untouched); new ones are added here. */

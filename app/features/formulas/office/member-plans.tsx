@@ -10,12 +10,12 @@ import {
 } from '#contract/formulas';
 import { formatMoney } from '#contract/money';
 import { formatDay } from '#contract/reservation-format';
-import { Section } from '~/features/back-office/section';
-import { useOperation } from '~/features/back-office/use-operation';
+import { Section } from '~/ui/section';
+import { useOperation } from '~/platform/use-operation';
 import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
-import { useFormatCredit } from '../use-format-credit';
+import { useFormatCredit } from '~/platform/use-format-credit';
 
 /** A manager adds or takes credit on a lot: an amount (hours or entries, signed) and a reason, both required. */
 function AdjustLot({ lot, label }: { lot: TLot; label: string }) {

@@ -9,16 +9,16 @@ import { JsonLd } from '~/platform/json-ld';
 import { useRootData } from '~/platform/root-data';
 import { TextLink } from '~/ui/link';
 import { MarkerMap } from '~/ui/marker-map';
-import { AmenityList } from './labels';
-import { OpeningHours } from './opening-hours';
-import type { ScheduledDay } from './open-now';
-import { PhotoGallery } from './photo-gallery';
-import { RoomList } from './room-list';
+import { AmenityList } from '~/features/spaces/labels';
+import { OpeningHours } from '~/features/spaces/opening-hours';
+import type { ScheduledDay } from '~/features/spaces/open-now';
+import { PhotoGallery } from '~/features/spaces/photo-gallery';
+import { RoomList } from '~/features/spaces/room-list';
 import { SpaceFormulas } from '~/features/formulas/space-formulas';
 import type { TFormula } from '#contract/formulas';
 import type { TEventSummary } from '#contract/events';
 import { UpcomingEvents } from '~/features/events/upcoming-events';
-import { SearchedSlot } from './searched-slot';
+import { SearchedSlot } from '~/features/spaces/searched-slot';
 
 /** The public page of a space: photos, description, amenities, rooms, hours and where it is. */
 export function SpacePage({

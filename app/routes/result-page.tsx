@@ -10,11 +10,11 @@ import { loginPath } from '~/platform/auth-paths';
 import { useRootData } from '~/platform/root-data';
 import { buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
-import { CalendarLinks } from './calendar-links';
-import { CancellationAction } from './cancellation-action';
+import { CalendarLinks } from '~/features/reservations/calendar-links';
+import { CancellationAction } from '~/features/reservations/cancellation-action';
 import { useLocale } from '~/platform/use-locale';
-import { ReservationCard } from './reservation-card';
-import { statusKeyOf } from './status-badge';
+import { ReservationCard } from '~/features/reservations/reservation-card';
+import { statusKeyOf } from '~/features/reservations/status-badge';
 
 export type ResultData =
   | { kind: 'reservation'; reservation: TReservation }
