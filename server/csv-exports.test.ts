@@ -1,3 +1,4 @@
+// @databases pglite
 import { unzipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
