@@ -26,8 +26,7 @@ export default defineConfig({
   // Each test makes the data it changes (tests/e2e/factories.ts) or puts back what it borrowed, and a lane
   // runs one test at a time: any test may run on any lane, in any company (docs/decisions/026).
   fullyParallel: true,
-  // Three lanes on two cores: a browser test mostly waits on its page, its server or a timer, and with two
-  // lanes the run used under half of the machine's CPU time (docs/decisions/026).
+  // Two lanes keep both cores busy: a browser test mostly waits on its page, its server or a timer.
   workers: E2E_LANES,
   retries: 0,
   timeout: 60_000,

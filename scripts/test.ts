@@ -3,9 +3,8 @@
  * is set); then the browser tests in real Chromium. Browser tests are never skipped: without a Chromium this
  * installs Debian's when it can (root on Debian), otherwise it stops and says what to run.
  *
- * The checks run beside the browser tests, their output shown after them: Vitest keeps both cores busy (the
- * checks beside it made it as much slower as they took), while the browser tests mostly wait on their pages,
- * servers and timers and leave a core's worth of time idle (docs/decisions/026).
+ * The checks and the browser tests' build run beside Vitest (their output is shown after it): Vitest leaves a
+ * core idle while it makes its templates and while its last long file runs, and neither step needs the other.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -93,28 +92,33 @@ function record(result: StepResult) {
   if (!result.ok) failed.push(result.name);
 }
 
-// The browser tests' build, made as their web server would make it (playwright.config.ts), which then finds
-// it up to date: the checks, which write what React Router generates, start once it is made.
+// The browser tests' build, made as their web server would make it (playwright.config.ts): it then finds it
+// up to date. It starts once the checks are done, as both write what React Router generates.
 const buildEnv = {
   ...env,
   BUILD_DIR: process.env.BUILD_DIR ?? 'build',
   PRECOMPRESS: process.env.PRECOMPRESS ?? 'off',
 };
-record(await step('vitest', 'npx', ['vitest', 'run'], { env }));
-const build = await step('build', process.execPath, ['scripts/start.mjs', 'build-if-needed'], {
-  env: buildEnv,
-});
-record(build);
-const check = step('check', 'npm', ['run', 'check'], { env, keepOutput: true });
-if (build.ok) {
+const besideVitest = (async () => {
+  const check = await step('check', 'npm', ['run', 'check'], { env, keepOutput: true });
+  const build = await step('build', process.execPath, ['scripts/start.mjs', 'build-if-needed'], {
+    env: buildEnv,
+    keepOutput: true,
+  });
+  return [check, build];
+})();
+const vitest = await step('vitest', 'npx', ['vitest', 'run'], { env });
+for (const result of await besideVitest) {
+  console.log(`\n${result.output}`);
+  record(result);
+}
+record(vitest);
+if (!failed.includes('build')) {
   record(await step('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], { env }));
 }
-const checked = await check;
-console.log(`\n${checked.output}`);
-record(checked);
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
-console.log('\n── Summary (check ran beside playwright) ──');
+console.log('\n── Summary (check and build ran beside vitest) ──');
 for (const [name, ms] of times) console.log(`  ${name.padEnd(11)} ${seconds(ms).padStart(6)}`);
 console.log(`  ${'total'.padEnd(11)} ${seconds(Date.now() - started).padStart(6)}`);
 if (existsSync(SUMMARY_FILE)) {

@@ -9,7 +9,7 @@ import { test } from '@playwright/test';
  * listens 1000 ports above. E2E_PORT is per run, so two runs on one machine never share anything.
  */
 export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 4310);
-export const E2E_LANES = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
+export const E2E_LANES = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 export interface Lane {
   port: number;
