@@ -138,9 +138,28 @@ export async function pickFreeStart(
   path: string,
   minutes = 60,
 ) {
+  const { booking, starts } = await freeStarts(page, navigate, path, minutes);
+  const startsAt = starts[0];
+  if (!startsAt) throw new Error(`no ${minutes} free minutes next week`);
+  const cell = booking.locator(`[role="gridcell"][data-starts-at="${startsAt}"]`);
+  await cell.click();
+  await expect(cell).toHaveAttribute('aria-selected', 'true');
+  return { booking, startsAt };
+}
+
+/**
+ * Opens the room page on next week and lists, earliest first, every start from which `minutes` are free
+ * (the demo bookings move with today's date and hour).
+ */
+export async function freeStarts(
+  page: Page,
+  navigate: (path: string) => Promise<void>,
+  path: string,
+  minutes: number,
+) {
   const booking = await openNextWeek(page, navigate, path);
   await expect(booking.locator('[role="gridcell"][data-state="free"]').first()).toBeVisible();
-  const startsAt = await booking.getByRole('grid').evaluate((grid, wanted) => {
+  const starts = await booking.getByRole('grid').evaluate((grid, wanted) => {
     const cells = [...grid.querySelectorAll<HTMLElement>('[role="gridcell"][data-starts-at]')].map(
       (cell) => ({
         at: Date.parse(cell.dataset.startsAt!),
@@ -152,14 +171,10 @@ export async function pickFreeStart(
     const times = [...new Set(cells.map((cell) => cell.at))].sort((a, b) => a - b);
     const step = Math.min(...times.slice(1).map((time, index) => time - times[index]!));
     const span = Math.ceil((wanted * 60_000) / step);
-    const first = cells
+    return cells
       .filter((cell) => Array.from({ length: span }, (_, k) => cell.at + k * step).every((t) => free.has(t)))
-      .sort((a, b) => a.at - b.at)[0];
-    if (!first) throw new Error(`no ${wanted} free minutes next week`);
-    return first.iso;
+      .sort((a, b) => a.at - b.at)
+      .map((cell) => cell.iso);
   }, minutes);
-  const cell = booking.locator(`[role="gridcell"][data-starts-at="${startsAt}"]`);
-  await cell.click();
-  await expect(cell).toHaveAttribute('aria-selected', 'true');
-  return { booking, startsAt };
+  return { booking, starts };
 }

@@ -6,6 +6,7 @@ import {
   checkAtBothSizes,
   openNextWeek,
   pickFreeStart,
+  freeStarts,
   refuseCookies,
   firstFreeStart,
   parisDate,
@@ -305,19 +306,25 @@ test('"any desk": with the page’s desk taken, the member books the slot and ge
   browser,
 }) => {
   await signInAs(page, 'member');
-  // The demo bookings follow today's date and hour: some hours leave one desk no 4-hour stretch next week,
-  // so the first desk that has one is the page's desk.
-  let found: { id: string; deskPath: string; startsAt: string } | undefined;
+  // The demo bookings follow today's date and hour: the page's desk needs a free 4-hour stretch next week
+  // that another desk of the group also has free, or "any desk" would have nothing to offer there.
+  const desks: Array<{ id: string; path: string; starts: string[] }> = [];
   for (const desk of ['Open space · Poste 1', 'Open space · Poste 2', 'Open space · Poste 3']) {
     const deskId = await roomId(page, 'acme-coworking-paris', desk);
     const path = `/spaces/acme-coworking-paris/rooms/${deskId}`;
-    const free = await pickFreeStart(page, navigate, path, 240).catch(() => null);
-    if (free) {
-      found = { id: deskId, deskPath: path, startsAt: free.startsAt };
+    const { starts } = await freeStarts(page, navigate, path, 240).catch(() => ({ starts: [] as string[] }));
+    desks.push({ id: deskId, path, starts });
+  }
+  let found: { id: string; deskPath: string; startsAt: string } | undefined;
+  for (const desk of desks) {
+    const elsewhere = new Set(desks.filter((other) => other !== desk).flatMap((other) => other.starts));
+    const startsAt = desk.starts.find((start) => elsewhere.has(start));
+    if (startsAt) {
+      found = { id: desk.id, deskPath: desk.path, startsAt };
       break;
     }
   }
-  if (!found) throw new Error('no demo desk has 4 free hours next week');
+  if (!found) throw new Error('no two demo desks share 4 free hours next week');
   const { id, deskPath, startsAt } = found;
 
   // Someone else takes this desk at that time, for the desks' shortest length (4 h).
