@@ -96,6 +96,22 @@ export function creditQuote(lots: UsableLot[], slot: { startsAt: Date; endsAt: D
   return { unit, cost, balanceBefore, balanceAfter: balanceBefore - cost, lot };
 }
 
+/**
+ * What paying a slot with credit would cost and leave, as the booking and event panels show it; null when
+ * no lot of the member covers it.
+ */
+export async function creditOption(db: Db | Tx, slot: CreditSlot & { minutes?: number }) {
+  const quote = creditQuote(await usableLots(db, slot), slot);
+  if (!quote) return null;
+  return {
+    unit: quote.unit,
+    cost: quote.cost,
+    balanceBefore: quote.balanceBefore,
+    balanceAfter: quote.balanceAfter,
+    enough: quote.lot !== null,
+  };
+}
+
 const notEnoughCredit = () =>
   new AppError('failed-precondition', 'Not enough credit for this booking', { reason: 'not-enough-credit' });
 

@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows';
 import { may } from '../../platform/policy';
 import { renderMarkdown } from '../../platform/markdown';
 import type { ServiceContext } from '../../platform/service-context';
-import { creditQuote, usableLots } from '../../billing/credit-ledger';
+import { creditOption } from '../../billing/credit-ledger';
 import { isPaid, refundLimitOf } from './event-payments';
 import { coveredKindOf, selectEvents, toSummary, type EventRow } from './event-view';
 import { myRegistration } from './registration-records';
@@ -60,15 +60,7 @@ async function creditOptionOf(ctx: ServiceContext, row: EventRow) {
     endsAt: new Date(row.ends_at),
     minutes: Number(row.credit_minutes),
   };
-  const quote = creditQuote(await usableLots(ctx.db, slot), slot);
-  if (!quote) return null;
-  return {
-    unit: quote.unit,
-    cost: quote.cost,
-    balanceBefore: quote.balanceBefore,
-    balanceAfter: quote.balanceAfter,
-    enough: quote.lot !== null,
-  };
+  return creditOption(ctx.db, slot);
 }
 
 export async function listUpcomingEvents(

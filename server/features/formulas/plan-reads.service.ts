@@ -11,7 +11,7 @@ import { formulas, orderLines, orders, plans } from '../../db/schema/formulas';
 import { rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
 import { type Tx } from '../../db/transaction';
-import { creditQuote, usableLots } from '../../billing/credit-ledger';
+import { creditOption } from '../../billing/credit-ledger';
 import { requireRight, requireSignedIn } from '../../platform/policy';
 import { type ServiceContext } from '../../platform/service-context';
 import { toFormula, toOrder } from './formula-view';
@@ -292,13 +292,5 @@ export async function getCreditOption(
     startsAt: new Date(input.startsAt),
     endsAt: new Date(input.endsAt),
   };
-  const quote = creditQuote(await usableLots(ctx.db, slot), slot);
-  if (!quote) return null;
-  return {
-    unit: quote.unit,
-    cost: quote.cost,
-    balanceBefore: quote.balanceBefore,
-    balanceAfter: quote.balanceAfter,
-    enough: quote.lot !== null,
-  };
+  return creditOption(ctx.db, slot);
 }
