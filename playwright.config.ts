@@ -57,6 +57,9 @@ export default defineConfig({
       E2E_LANES_JSON: JSON.stringify(LANES),
       E2E_READY_PORT: String(E2E_READY_PORT),
       BUILD_DIR: process.env.BUILD_DIR ?? 'build',
+      // Each lane's server gets its own database on this PostgreSQL server when there is one
+      // (scripts/e2e-server.mjs); the server itself never reads this name.
+      E2E_DATABASE_URL: process.env.DATABASE_URL ?? '',
       DATABASE_URL: '',
       AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret',
       GTM_CONTAINER_ID: 'GTM-E2ETEST',

@@ -2,9 +2,14 @@
 // the same time, each on a fresh data folder (wiped first) so every run sees only demo data
 // (tests/e2e/lanes.ts). Once every lane answers /readyz, it answers on E2E_READY_PORT: Playwright waits for
 // that one address (playwright.config.ts), where one web server per lane would start one after the other.
+//
+// With E2E_DATABASE_URL (npm test passes DATABASE_URL on), each lane's server runs on a PostgreSQL database of
+// its own, made empty here, instead of PGlite in its own process: the same SQL, with the database's work off
+// the Node process that also renders the pages (decision 026). Without it, PGlite, as on a newcomer's machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import pg from 'pg';
 
 // A test harness: it reads the lanes it is about to start and the folders it is about to wipe; each server
 // validates its environment itself.
@@ -22,7 +27,30 @@ const built = spawnSync(process.execPath, ['scripts/start.mjs', 'build-if-needed
 });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
-const children = lanes.map((lane) => {
+/** Each lane's DATABASE_URL: a database named after its port, dropped and made again; empty for PGlite. */
+async function laneDatabases() {
+  const serverUrl = process.env.E2E_DATABASE_URL;
+  if (!serverUrl) return lanes.map(() => '');
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    return await Promise.all(
+      lanes.map(async (lane) => {
+        const name = `escale_e2e_${lane.port}`;
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE ${name}`);
+        const url = new URL(serverUrl);
+        url.pathname = `/${name}`;
+        return url.toString();
+      }),
+    );
+  } finally {
+    await admin.end();
+  }
+}
+const databaseUrls = await laneDatabases();
+
+const children = lanes.map((lane, index) => {
   rmSync(lane.dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     stdio: 'inherit',
@@ -30,6 +58,7 @@ const children = lanes.map((lane) => {
       ...process.env,
       PORT: String(lane.port),
       DATA_DIR: lane.dataDir,
+      DATABASE_URL: databaseUrls[index],
       BASE_URL: lane.origin,
       SMTP_URL: `smtp://127.0.0.1:${lane.smtpPort}`,
       // The app's clock, which a test may set (tests/e2e/clock.ts); empty, the machine's.
