@@ -136,6 +136,22 @@ export default tseslint.config(
     },
   },
   {
+    // Vitest runs the files of a worker on one set of modules (vitest.config.ts `isolate: false`): a file
+    // that replaced a module would replace it for the files after it.
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'hoisted'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            'Test files share modules in a worker: pass a dependency in instead of replacing a module.',
+        })),
+      ],
+    },
+  },
+  {
     // Playwright fixtures take a `use` callback that is not React's hook.
     files: ['tests/e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { allDatabaseTestFiles, postgresTestFiles } from './tests/support/database-markers.ts';
+import HeavyFirstSequencer from './tests/support/heavy-first-sequencer.ts';
 
 const alias = {
   '~': fileURLToPath(new URL('./app', import.meta.url)),
@@ -26,6 +27,11 @@ export default defineConfig({
     // One worker per core (Vitest's default leaves one free): much of a test's time is spent waiting on a
     // database, a socket or a hash.
     maxWorkers: Math.max(2, os.availableParallelism()),
+    // A worker evaluates the server's modules once and runs file after file on them, rather than again for
+    // each file (2–4 s a file). What a file must not inherit lives in its own database, which each file
+    // makes for itself (tests/support/test-database.ts); no test replaces a module (decision 026).
+    isolate: false,
+    sequence: { sequencer: HeavyFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
