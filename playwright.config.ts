@@ -2,8 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { E2E_LANES, E2E_READY_PORT, LANES } from './tests/e2e/lanes';
 
 /**
- * Browser tests drive Debian's Chromium (no browser download here) against `npm start`'s server on a fresh
- * PGlite data folder with demo data, one server per worker (tests/e2e/lanes.ts). E2E_PORT and the build
+ * Browser tests drive Debian's Chromium (no browser download here) against `npm start`'s server with demo
+ * data, one server per worker (tests/e2e/lanes.ts), each on a fresh database: PGlite in a fresh data folder,
+ * or a PostgreSQL database of its own when DATABASE_URL is set (scripts/e2e-server.mjs). E2E_PORT and the build
  * folder are per run so runs never share files.
  */
 
@@ -51,6 +52,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${E2E_READY_PORT}/`,
     timeout: 240_000,
     reuseExistingServer: false,
+    // SIGTERM rather than Playwright's default SIGKILL: the lanes stop, then their databases are dropped.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe' as const,
     stderr: 'pipe' as const,
     env: {

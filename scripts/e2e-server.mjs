@@ -66,15 +66,41 @@ const children = lanes.map((lane, index) => {
     },
   });
   // A lane that stops stops the run: its tests could not reach it.
-  child.on('exit', (code) => stop(code ?? 1));
+  child.on('exit', (code) => void stop(code ?? 1));
   return child;
 });
 
-function stop(code) {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+let stopping = false;
+/** Stops every lane, then drops their PostgreSQL databases (they are made again at the next start). */
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  await Promise.all(
+    children.map((child) =>
+      child.exitCode !== null || child.signalCode !== null
+        ? undefined
+        : new Promise((resolve) => {
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+          }),
+    ),
+  );
+  const serverUrl = process.env.E2E_DATABASE_URL;
+  if (serverUrl) {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    try {
+      await admin.connect();
+      for (const lane of lanes)
+        await admin.query(`DROP DATABASE IF EXISTS escale_e2e_${lane.port} WITH (FORCE)`);
+    } catch (error) {
+      console.error(`could not drop the lanes' databases: ${error.message}`);
+    } finally {
+      await admin.end().catch(() => undefined);
+    }
+  }
   process.exit(code);
 }
-for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => stop(0));
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => void stop(0));
 
 async function answers(url) {
   try {

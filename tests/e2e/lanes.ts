@@ -3,8 +3,8 @@ import path from 'node:path';
 import { test } from '@playwright/test';
 
 /**
- * The browser tests run in lanes, one per Playwright worker: each lane has its own web server, PGlite data
- * folder and SMTP mailbox, so tests that change shared demo data (a profile's language, a booked slot, a
+ * The browser tests run in lanes, one per Playwright worker: each lane has its own web server, database
+ * (PGlite in its data folder, or PostgreSQL's `escale_e2e_<port>`) and SMTP mailbox, so tests that change shared demo data (a profile's language, a booked slot, a
  * published space) never see another worker's changes. Lane i serves on E2E_PORT + i; its SMTP server
  * listens 1000 ports above. E2E_PORT is per run, so two runs on one machine never share anything.
  */
