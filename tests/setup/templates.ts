@@ -5,8 +5,10 @@
  * imports, PGlite's version and this file); the seeded one also by the hour, as the demo data is made
  * relative to the time it is seeded (bookings in the coming weeks, events, offers).
  *
- * PGlite's are dumps of a data folder under node_modules/.cache/escale-tests/; PostgreSQL's are databases
- * that each test file copies (`CREATE DATABASE … TEMPLATE`). Both are made under a unique name and then
+ * PGlite's are dumps of a data folder in the machine's temporary folder (escale-test-templates/), shared by
+ * every checkout on the machine as PostgreSQL's templates are by every checkout using that server, so a new
+ * clone at the same sources finds them made; PostgreSQL's are databases that each test file copies
+ * (`CREATE DATABASE … TEMPLATE`). Both are made under a unique name and then
  * renamed, so two runs at once never see half of one; a run hard-links the dumps it uses into a folder of
  * its own, so removing a stale dump never pulls one from under another run.
  */
@@ -20,15 +22,20 @@ import {
   renameSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { openPglite, openPostgres, type Database } from '../../server/db/client';
 import { databaseUrlWithName, dropDatabase, withAdminClient } from '../../server/db/postgres-admin';
 import { seedDemoData } from '../../server/demo/seed';
 
-export const CACHE_FOLDER = path.resolve('node_modules/.cache/escale-tests');
-/** A template no run has used for this long is dropped: a run lasts minutes, this leaves it room. */
+const CACHE_FOLDER = path.join(os.tmpdir(), 'escale-test-templates');
+/**
+ * A template no run has used for this long is dropped: a run lasts minutes, this leaves it room, and another
+ * checkout on other sources (a branch) keeps its own while it runs.
+ */
 const STALE_AFTER_MS = 2 * 60 * 60_000;
 
 export type TemplateKind = 'migrated' | 'seeded';
@@ -117,19 +124,25 @@ export async function pgliteTemplate(
       await database.close();
     }
   }
+  // When a run last used it, read by removeStalePgliteTemplates.
+  const now = new Date();
+  utimesSync(cached, now, now);
   const own = path.join(runFolder, path.basename(cached));
   linkSync(cached, own);
   return own;
 }
 
-/** Removes the cached dumps that are not among `current` (and half-written ones a crashed run left). */
+/**
+ * Removes the cached dumps no run has used for STALE_AFTER_MS but `current` (and half-written ones a crashed
+ * run left, as old).
+ */
 export function removeStalePgliteTemplates(current: string[]) {
   if (!existsSync(CACHE_FOLDER)) return;
   const keep = new Set(current.map((name) => `pglite-${name}.tar`));
   for (const entry of readdirSync(CACHE_FOLDER)) {
     if (!entry.startsWith('pglite-') || keep.has(entry)) continue;
     const file = path.join(CACHE_FOLDER, entry);
-    if (entry.endsWith('.partial') && Date.now() - statSync(file).mtimeMs < STALE_AFTER_MS) continue;
+    if (Date.now() - statSync(file).mtimeMs < STALE_AFTER_MS) continue;
     rmSync(file, { force: true });
   }
 }
