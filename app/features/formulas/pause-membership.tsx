@@ -20,6 +20,7 @@ import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
 import { Dialog, DialogClose } from '~/ui/dialog';
 import { Input } from '~/ui/field';
+import { FailureText } from '~/ui/failure-text';
 import { useFormatCredit } from '~/platform/use-format-credit';
 
 /** Why a pause was refused, in the reader's words (the reason's own sentence, else the code's). */
@@ -162,11 +163,7 @@ export function PauseMembership({ plan }: { plan: TPlan }) {
         </div>
         <div aria-live="polite" className="min-h-6">
           {preview ? <PauseConsequences preview={preview} plan={plan} /> : null}
-          {form.failure ? (
-            <p className="text-danger text-sm" role="alert">
-              {form.failure}
-            </p>
-          ) : null}
+          <FailureText>{form.failure}</FailureText>
         </div>
         <div className="flex flex-wrap justify-end gap-2">
           <DialogClose asChild>

@@ -9,6 +9,7 @@ import { deleteFile, uploadFile } from '~/platform/storage-client';
 import { Avatar } from '~/ui/avatar';
 import { Button } from '~/ui/button';
 import { Progress } from '~/ui/progress';
+import { FailureText } from '~/ui/failure-text';
 import { ProfileSection } from './profile-section';
 
 type UploadState = { phase: 'idle' } | { phase: 'uploading'; percent: number } | { phase: 'done' };
@@ -120,11 +121,7 @@ export function AvatarSection({
               </p>
             </div>
           ) : null}
-          {form.failure ? (
-            <p className="text-danger text-sm" role="alert">
-              {form.failure}
-            </p>
-          ) : null}
+          <FailureText>{form.failure}</FailureText>
         </div>
       </div>
     </ProfileSection>

@@ -4,64 +4,31 @@ import { useTranslation } from '~/platform/translation';
 import { approveReservation, declineReservation, type TManagedReservation } from '#contract/reservations';
 import { call } from '~/platform/callable-client';
 import { Button } from '~/ui/button';
-import { Dialog, DialogClose } from '~/ui/dialog';
 import { EmptyState } from '~/ui/empty-state';
-import { Textarea } from '~/ui/field';
 import { useForm } from '~/platform/use-form';
 import { CancelButton } from './cancel-button';
+import { ReasonDialog } from './reason-dialog';
 import { ReservationCard } from './reservation-card';
 
+/** Declines a booking request, with the reason its member receives. */
 function DeclineButton({ request, onDone }: { request: TManagedReservation; onDone: () => void }) {
   const { t } = useTranslation('reservations');
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const form = useForm({ namespace: 'reservations', failureIn: 'form' });
-  async function decline() {
-    const declined = await form.run(
-      () => call(declineReservation, { id: request.id, reason: reason.trim() }),
-      t('approvals.declined'),
-    );
-    if (!declined) return;
-    setOpen(false);
-    onDone();
-  }
   return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
+    <ReasonDialog
       trigger={
         <Button variant="outline" size="sm">
           {t('approvals.decline')}
         </Button>
       }
       title={t('approvals.declineTitle', { name: request.member.name })}
-    >
-      <Textarea
-        label={t('approvals.reason')}
-        hint={t('approvals.reasonHint')}
-        value={reason}
-        maxLength={500}
-        onChange={(event) => setReason(event.target.value)}
-        error={form.errorOf('reason')}
-      />
-      {form.failure ? (
-        <p role="alert" className="text-danger mt-3 text-sm">
-          {form.failure}
-        </p>
-      ) : null}
-      <div className="mt-6 flex justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="outline">{t('cancel.keep')}</Button>
-        </DialogClose>
-        <Button
-          variant="danger"
-          disabled={form.pending || reason.trim().length < 3}
-          onClick={() => void decline()}
-        >
-          {t('approvals.declineConfirm')}
-        </Button>
-      </div>
-    </Dialog>
+      field={{ label: t('approvals.reason'), hint: t('approvals.reasonHint'), minLength: 3 }}
+      keepLabel={t('cancel.keep')}
+      confirmLabel={t('approvals.declineConfirm')}
+      confirmVariant="danger"
+      success={t('approvals.declined')}
+      send={(reason) => call(declineReservation, { id: request.id, reason })}
+      onDone={onDone}
+    />
   );
 }
 

@@ -19,6 +19,7 @@ import { useSafeNavigate } from '~/platform/use-safe-navigate';
 import { Button, buttonClass } from '~/ui/button';
 import { Input, Select } from '~/ui/field';
 import { Skeleton } from '~/ui/skeleton';
+import { FailureText } from '~/ui/failure-text';
 import type { BookableRoom } from './booking-panel';
 import { newIdempotencyKey } from './format';
 import { PaymentChoice } from './payment-choice';
@@ -203,9 +204,7 @@ export default function BookingForm({
         {quote.data ? (
           <PriceSummary price={quote.data} />
         ) : quote.error ? (
-          <p role="alert" className="text-danger text-sm">
-            {messageOfError(t, quote.error, 'reservations')}
-          </p>
+          <FailureText>{messageOfError(t, quote.error, 'reservations')}</FailureText>
         ) : (
           <Skeleton className="h-24 w-full" />
         )}
