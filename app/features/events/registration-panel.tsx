@@ -20,21 +20,22 @@ import { Notice } from '~/ui/notice';
 import { initialPayment, PaymentFields, PaymentSummary, type PaymentDraft } from './payment-fields';
 
 /**
- * The reader's registration on the event page: register (or join the waitlist), their place in line, an
- * offer to accept or decline, cancelling until the deadline. `focusOffer` (the offer e-mail's link) brings
- * the offer's buttons into view.
+ * The event page as its reader gets it: the event, who reads (null: a visitor), the page's path (to come back
+ * to after signing in), and `focusOffer` when the offer e-mail's link brought them.
  */
-export function RegistrationPanel({
-  event,
-  viewer,
-  path,
-  focusOffer,
-}: {
+export interface EventReading {
   event: TEventPage;
   viewer: TViewer | null;
   path: string;
   focusOffer: boolean;
-}) {
+}
+
+/**
+ * The reader's registration on the event page: register (or join the waitlist), their place in line, an
+ * offer to accept or decline, cancelling until the deadline. `focusOffer` (the offer e-mail's link) brings
+ * the offer's buttons into view.
+ */
+export function RegistrationPanel({ event, viewer, path, focusOffer }: EventReading) {
   const { t } = useTranslation(['events', 'common']);
   const locale = useLocale();
   const { revalidate } = useRevalidator();
