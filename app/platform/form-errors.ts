@@ -37,12 +37,6 @@ export function fieldErrorsOf(error: unknown): FieldErrors {
   return field ? byPath([field]) : {};
 }
 
-/** A field's message in the reader's language; a key we do not know is shown as the generic one. */
-export function translateField(t: Translate, key: string | undefined): string | undefined {
-  if (!key) return undefined;
-  return t(`auth:validation.${key}`, { defaultValue: t('common:errors.codes.invalid-argument') });
-}
-
 /**
  * A refusal's own words, when the feature's catalog has them: `<namespace>:refusals.<reason>` for the reason the
  * server named, else for the first refused field whose message is such a reason (`end-before-start`), with the

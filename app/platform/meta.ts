@@ -15,6 +15,11 @@ export function translatorFor(matches: Matches) {
   return translatorOf(localeOfMatches(matches));
 }
 
+/** A route's `meta` when its title and description are catalog texts: `export const meta = pageMeta(…)`. */
+export function pageMeta(titleKey: string, descriptionKey: string) {
+  return ({ matches }: { matches: Matches }) => pageTitle(matches, titleKey, descriptionKey);
+}
+
 /** `<title>` and description of a page from translation keys: "Title · Escale". */
 export function pageTitle(
   matches: Matches,

@@ -16,6 +16,16 @@ export interface FormOptions {
    * in its own place (the sign-in pages, where a toast would be read after the page's own notice).
    */
   failureIn?: 'toast' | 'form';
+  /**
+   * Says such a failure through the form's parent instead, which outlives the form (the booking panel says a
+   * slot taken meanwhile after the booking form is gone).
+   */
+  sayFailure?: (message: string) => void;
+  /**
+   * `false` for a form of buttons only (accept an offer, cancel a plan): a refusal that names fields has no
+   * field to be shown beside, and is said as one message like any other failure.
+   */
+  fields?: false;
   /** The form's own words for some failures (a wrong password), before the shared ones. */
   messageOf?: (error: unknown) => string | undefined;
 }
@@ -55,12 +65,17 @@ export function useForm(options: FormOptions) {
 
   /**
    * Runs the submission; answers its result, or null when it failed (the person was told). A submission that
-   * leaves the page (`leaves`) keeps its button disabled after a success, until the page is gone.
+   * leaves the page (`leaves`) keeps its button disabled after a success, until the page is gone. `onFailure`
+   * sees a failure first (to drop a retry's key, reload what it changed); answering true says the form took
+   * care of it (it sent the person to another page), and the hook says nothing.
    */
   async function run<T>(
     operation: () => Promise<T>,
     success?: string,
-    { leaves = false }: { leaves?: boolean } = {},
+    {
+      leaves = false,
+      onFailure,
+    }: { leaves?: boolean; onFailure?: (error: unknown) => boolean | Promise<boolean> } = {},
   ): Promise<T | null> {
     rememberForm();
     setPending(true);
@@ -72,8 +87,9 @@ export function useForm(options: FormOptions) {
       if (!leaves) setPending(false);
       return result;
     } catch (error) {
+      if (await onFailure?.(error)) return null;
       setPending(false);
-      const fields = fieldErrorsOf(error);
+      const fields = options.fields === false ? {} : fieldErrorsOf(error);
       setErrors(fields);
       if (!Object.keys(fields).length) fail(error);
       return null;
@@ -84,7 +100,8 @@ export function useForm(options: FormOptions) {
   function fail(error: unknown) {
     const message =
       options.messageOf?.(error) ?? messageOfError(t, error, options.refusals ?? options.namespace);
-    if (options.failureIn === 'form') setFailure(message);
+    if (options.sayFailure) options.sayFailure(message);
+    else if (options.failureIn === 'form') setFailure(message);
     else toast({ title: message, color: 'error' });
   }
 

@@ -16,7 +16,7 @@ import { isUuid } from '#contract/input';
 import type { Route } from './+types/activity';
 import { ActivityPage, type ActivityPageData } from '~/features/activity/activity-page';
 import { requireViewer } from '~/platform/guard';
-import { pageTitle } from '~/platform/meta';
+import { pageMeta } from '~/platform/meta';
 
 export const handle: I18nHandle = { i18n: ['activity'] };
 await loadRouteNamespaces(handle);
@@ -90,9 +90,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ac
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches, 'activity:metaTitle', 'activity:metaDescription');
-}
+export const meta = pageMeta('activity:metaTitle', 'activity:metaDescription');
 
 export default function ActivityRoute({ loaderData }: Route.ComponentProps) {
   return <ActivityPage data={loaderData} />;

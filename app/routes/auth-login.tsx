@@ -4,7 +4,7 @@ import type { Route } from './+types/auth-login';
 import { AuthHeading } from '~/features/auth/auth-heading';
 import { LoginForm } from '~/features/auth/login-form';
 import type { LoginNotice } from '~/platform/auth-paths';
-import { pageTitle } from '~/platform/meta';
+import { pageMeta } from '~/platform/meta';
 import { redirectTargetOf } from '~/platform/safe-navigation';
 
 const NOTICES = {
@@ -20,9 +20,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { redirectTo, notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches, 'auth:login.metaTitle', 'auth:login.metaDescription');
-}
+export const meta = pageMeta('auth:login.metaTitle', 'auth:login.metaDescription');
 
 export default function LoginRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('auth');

@@ -5,7 +5,7 @@ import { AuthHeading } from '~/features/auth/auth-heading';
 import { NewPasswordForm } from '~/features/auth/new-password-form';
 import { ResetRequestForm } from '~/features/auth/reset-request-form';
 import { loginPath } from '~/platform/auth-paths';
-import { pageTitle } from '~/platform/meta';
+import { pageMeta } from '~/platform/meta';
 import { TextLink } from '~/ui/link';
 import { Notice } from '~/ui/notice';
 
@@ -18,9 +18,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: url.searchParams.get('token'), invalidLink: url.searchParams.has('error') };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches, 'auth:reset.metaTitle', 'auth:reset.metaDescription');
-}
+export const meta = pageMeta('auth:reset.metaTitle', 'auth:reset.metaDescription');
 
 export default function ResetRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('auth');

@@ -3,7 +3,7 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/auth-signup';
 import { AuthHeading } from '~/features/auth/auth-heading';
 import { SignupForm } from '~/features/auth/signup-form';
-import { pageTitle } from '~/platform/meta';
+import { pageMeta } from '~/platform/meta';
 import { redirectTargetOf } from '~/platform/safe-navigation';
 
 /** Where to go once the address is confirmed: the `redirect` parameter, if it stays on this site. */
@@ -13,9 +13,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { redirectTo };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches, 'auth:signup.metaTitle', 'auth:signup.metaDescription');
-}
+export const meta = pageMeta('auth:signup.metaTitle', 'auth:signup.metaDescription');
 
 export default function SignupRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('auth');

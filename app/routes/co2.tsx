@@ -3,7 +3,7 @@ import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import type { Route } from './+types/co2';
 import { Co2Page } from '~/features/co2/co2-page';
 import { evaluateCommuteForm, readCommuteQuery } from '~/features/co2/commute-form';
-import { pageTitle } from '~/platform/meta';
+import { pageMeta } from '~/platform/meta';
 
 export const handle: I18nHandle = { i18n: ['co2'] };
 await loadRouteNamespaces(handle);
@@ -14,9 +14,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { values, submitted, outcome: evaluateCommuteForm(values) };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches, 'co2:metaTitle', 'co2:metaDescription');
-}
+export const meta = pageMeta('co2:metaTitle', 'co2:metaDescription');
 
 export default function Co2({ loaderData }: Route.ComponentProps) {
   return <Co2Page initial={loaderData} />;

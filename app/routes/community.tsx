@@ -20,7 +20,7 @@ import {
   type CommunityPageData,
 } from '~/features/community/community-page';
 import { requireViewer } from '~/platform/guard';
-import { pageTitle } from '~/platform/meta';
+import { pageMeta } from '~/platform/meta';
 
 export const handle: I18nHandle = { i18n: ['community'] };
 await loadRouteNamespaces(handle);
@@ -83,9 +83,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Co
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches, 'community:metaTitle', 'community:metaDescription');
-}
+export const meta = pageMeta('community:metaTitle', 'community:metaDescription');
 
 export default function CommunityRoute({ loaderData }: Route.ComponentProps) {
   return <CommunityPage data={loaderData} />;

@@ -5,7 +5,7 @@ import { listMyInvoices } from '#contract/invoices';
 import type { Route } from './+types/documents';
 import { DocumentsPage } from '~/features/invoices/documents-page';
 import { requireViewer } from '~/platform/guard';
-import { pageTitle } from '~/platform/meta';
+import { pageMeta } from '~/platform/meta';
 
 export const handle: I18nHandle = { i18n: ['invoices'] };
 await loadRouteNamespaces(handle);
@@ -21,9 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { invoices: page.invoices, nextCursor: page.nextCursor, paged: cursor !== undefined, shared };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches, 'invoices:documents.metaTitle', 'invoices:documents.metaDescription');
-}
+export const meta = pageMeta('invoices:documents.metaTitle', 'invoices:documents.metaDescription');
 
 export default function DocumentsRoute({ loaderData }: Route.ComponentProps) {
   return <DocumentsPage data={loaderData} />;

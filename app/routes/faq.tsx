@@ -3,7 +3,7 @@ import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { getFaq } from '#contract/site-content';
 import type { Route } from './+types/faq';
 import { FaqPage } from '~/features/content/faq-page';
-import { pageTitle } from '~/platform/meta';
+import { pageMeta } from '~/platform/meta';
 
 export const handle: I18nHandle = { i18n: ['content'] };
 await loadRouteNamespaces(handle);
@@ -13,9 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { topics: await context.call(getFaq, { locale: context.locale }) };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches, 'content:faq.metaTitle', 'content:faq.metaDescription');
-}
+export const meta = pageMeta('content:faq.metaTitle', 'content:faq.metaDescription');
 
 export default function Faq({ loaderData }: Route.ComponentProps) {
   return <FaqPage topics={loaderData.topics} />;

@@ -12,7 +12,7 @@ import { SearchBox } from '~/features/search/search-box';
 import { FeaturedSpaces } from '~/features/spaces/featured-spaces';
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
-import { pageTitle } from '~/platform/meta';
+import { pageMeta } from '~/platform/meta';
 
 export const handle: I18nHandle = { i18n: ['search', 'spaces', 'blog', 'events'] };
 await loadRouteNamespaces(handle);
@@ -36,9 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { featured, cities: cities.map((entry) => entry.city), today, articles: blog.items, events };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches, 'home.metaTitle', 'home.metaDescription');
-}
+export const meta = pageMeta('home.metaTitle', 'home.metaDescription');
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { listSpaceDocuments } from '#contract/documents';
 import type { Route } from './+types/myspaces-documents';
 import { SpaceDocumentsPage } from '~/features/invoices/space-documents-page';
 import { requireViewer } from '~/platform/guard';
-import { pageTitle } from '~/platform/meta';
+import { pageMeta } from '~/platform/meta';
 
 export const handle: I18nHandle = { i18n: ['invoices', 'backoffice'] };
 await loadRouteNamespaces(handle);
@@ -21,9 +21,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { spaceId, spaceName: space.identity.name, ...listed };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches, 'invoices:spaceDocuments.metaTitle', 'invoices:spaceDocuments.metaDescription');
-}
+export const meta = pageMeta('invoices:spaceDocuments.metaTitle', 'invoices:spaceDocuments.metaDescription');
 
 export default function SpaceDocumentsRoute({ loaderData }: Route.ComponentProps) {
   return <SpaceDocumentsPage data={loaderData} />;

@@ -7,7 +7,7 @@ import { DEFAULT_TIME_ZONE } from '#contract/spaces';
 import type { Route } from './+types/myspaces-invoicing';
 import { InvoicingPage } from '~/features/invoices/invoicing-page';
 import { requireViewer } from '~/platform/guard';
-import { pageTitle } from '~/platform/meta';
+import { pageMeta } from '~/platform/meta';
 
 export const handle: I18nHandle = { i18n: ['invoices', 'backoffice'] };
 await loadRouteNamespaces(handle);
@@ -34,9 +34,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches, 'invoices:manage.metaTitle', 'invoices:manage.metaDescription');
-}
+export const meta = pageMeta('invoices:manage.metaTitle', 'invoices:manage.metaDescription');
 
 export default function InvoicingRoute({ loaderData }: Route.ComponentProps) {
   return <InvoicingPage data={loaderData} />;

@@ -4,7 +4,7 @@ import { listMySpaces } from '#contract/back-office';
 import type { Route } from './+types/myspaces';
 import { MySpaces } from '~/features/back-office/my-spaces';
 import { requireViewer } from '~/platform/guard';
-import { pageTitle } from '~/platform/meta';
+import { pageMeta } from '~/platform/meta';
 
 export const handle: I18nHandle = { i18n: ['backoffice', 'spaces'] };
 await loadRouteNamespaces(handle);
@@ -15,9 +15,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return context.call(listMySpaces, {});
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches, 'backoffice:metaTitle', 'backoffice:metaDescription');
-}
+export const meta = pageMeta('backoffice:metaTitle', 'backoffice:metaDescription');
 
 export default function MySpacesRoute({ loaderData }: Route.ComponentProps) {
   return <MySpaces {...loaderData} />;

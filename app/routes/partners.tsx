@@ -3,7 +3,7 @@ import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { getPartners } from '#contract/site-content';
 import type { Route } from './+types/partners';
 import { PartnersPage } from '~/features/content/partners-page';
-import { pageTitle } from '~/platform/meta';
+import { pageMeta } from '~/platform/meta';
 
 export const handle: I18nHandle = { i18n: ['content'] };
 await loadRouteNamespaces(handle);
@@ -13,9 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { partners: await context.call(getPartners, { locale: context.locale }) };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches, 'content:partners.metaTitle', 'content:partners.metaDescription');
-}
+export const meta = pageMeta('content:partners.metaTitle', 'content:partners.metaDescription');
 
 export default function Partners({ loaderData }: Route.ComponentProps) {
   return <PartnersPage partners={loaderData.partners} />;

@@ -4,7 +4,7 @@ import { listMyLedger, listMyPlans } from '#contract/formulas';
 import type { Route } from './+types/plans';
 import { PlansPage } from '~/features/formulas/plans-page';
 import { requireViewer } from '~/platform/guard';
-import { pageTitle } from '~/platform/meta';
+import { pageMeta } from '~/platform/meta';
 
 export const handle: I18nHandle = { i18n: ['formulas', 'spaces'] };
 await loadRouteNamespaces(handle);
@@ -20,9 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { ...held, ledger };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches, 'formulas:plans.metaTitle', 'formulas:plans.metaDescription');
-}
+export const meta = pageMeta('formulas:plans.metaTitle', 'formulas:plans.metaDescription');
 
 export default function PlansRoute({ loaderData }: Route.ComponentProps) {
   return <PlansPage data={loaderData} />;

@@ -8,7 +8,7 @@ import { DirectorySettingsSection } from '~/features/community/directory-setting
 import { BillingDetailsForm } from '~/features/invoices/billing-details-form';
 import { ProfilePage } from '~/features/profile/profile-page';
 import { requireViewer } from '~/platform/guard';
-import { pageTitle } from '~/platform/meta';
+import { pageMeta } from '~/platform/meta';
 
 export const handle: I18nHandle = { i18n: ['profile', 'community', 'invoices'] };
 await loadRouteNamespaces(handle);
@@ -29,9 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches, 'profile:metaTitle', 'profile:metaDescription');
-}
+export const meta = pageMeta('profile:metaTitle', 'profile:metaDescription');
 
 export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   return (

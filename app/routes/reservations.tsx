@@ -17,7 +17,7 @@ import {
   type ReservationsView,
 } from '~/features/reservations/my-reservations-page';
 import { requireViewer } from '~/platform/guard';
-import { pageTitle } from '~/platform/meta';
+import { pageMeta } from '~/platform/meta';
 
 export const handle: I18nHandle = { i18n: ['reservations'] };
 await loadRouteNamespaces(handle);
@@ -61,9 +61,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Re
   return { view, upcoming, past, feed, managed, approvals: null, planning: null };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches, 'reservations:mine.metaTitle', 'reservations:mine.metaDescription');
-}
+export const meta = pageMeta('reservations:mine.metaTitle', 'reservations:mine.metaDescription');
 
 export default function ReservationsRoute({ loaderData }: Route.ComponentProps) {
   return <MyReservationsPage data={loaderData} />;

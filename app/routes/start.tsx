@@ -14,7 +14,7 @@ import { RoomsManager } from '~/features/back-office/rooms-manager';
 import { StartChoice } from '~/features/onboarding/start-choice';
 import { Wizard, WIZARD_STEPS, type WizardStep } from '~/features/onboarding/wizard';
 import { requireViewer } from '~/platform/guard';
-import { pageTitle } from '~/platform/meta';
+import { pageMeta } from '~/platform/meta';
 import { buttonClass } from '~/ui/button';
 import { useSafeNavigate } from '~/platform/use-safe-navigate';
 
@@ -41,9 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { step, space, drafts };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageTitle(matches, 'onboarding:metaTitle', 'onboarding:metaDescription');
-}
+export const meta = pageMeta('onboarding:metaTitle', 'onboarding:metaDescription');
 
 function Done({ name, slug }: { name: string; slug: string }) {
   const { t } = useTranslation('onboarding');

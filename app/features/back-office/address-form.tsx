@@ -1,5 +1,5 @@
 import { MapPin } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { updateAddress, type TManagedSpace } from '#contract/back-office';
 import { Button } from '~/ui/button';
@@ -7,6 +7,7 @@ import { Input, Select } from '~/ui/field';
 import { centreOf, COUNTRIES, TIME_ZONES } from './city-centres';
 import { Section } from '~/ui/section';
 import { useOperation } from '~/platform/use-operation';
+import type { SettingsFormProps } from './settings-form-props';
 
 type Address = TManagedSpace['address'];
 
@@ -16,19 +17,7 @@ function numberOrNull(text: string): number | null {
 }
 
 /** Street, postcode, city, country, time zone and the map position (from a known city centre, or typed). */
-export function AddressForm({
-  spaceId,
-  initial,
-  submitLabel,
-  onSaved,
-  footer,
-}: {
-  spaceId: string;
-  initial: Address;
-  submitLabel?: string;
-  onSaved?: () => void;
-  footer?: ReactNode;
-}) {
+export function AddressForm({ spaceId, initial, submitLabel, onSaved, footer }: SettingsFormProps<Address>) {
   const { t } = useTranslation('backoffice');
   const [address, setAddress] = useState(initial);
   const [latitude, setLatitude] = useState(initial.latitude?.toString() ?? '');

@@ -1,5 +1,5 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { checkSubdomain, updateBranding, type TManagedSpace } from '#contract/back-office';
 import { ZSubdomain } from '#contract/tenancy';
@@ -10,6 +10,7 @@ import { Button } from '~/ui/button';
 import { Checkbox, Input } from '~/ui/field';
 import { Section } from '~/ui/section';
 import { useOperation } from '~/platform/use-operation';
+import type { SettingsFormProps } from './settings-form-props';
 
 const DEFAULT_PRIMARY = '#4f46e5';
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -66,13 +67,7 @@ export function BrandingForm({
   submitLabel,
   onSaved,
   footer,
-}: {
-  spaceId: string;
-  initial: TManagedSpace['branding'];
-  submitLabel?: string;
-  onSaved?: () => void;
-  footer?: ReactNode;
-}) {
+}: SettingsFormProps<TManagedSpace['branding']>) {
   const { t, i18n } = useTranslation('backoffice');
   const rootDomain = useRootData()?.config.rootDomain ?? 'localhost';
   const [useColor, setUseColor] = useState(initial.color !== null);

@@ -1,11 +1,12 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { setOpeningHours, type TOpeningHoursInput } from '#contract/back-office';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
 import { Section } from '~/ui/section';
 import { useOperation } from '~/platform/use-operation';
+import type { SettingsFormProps } from './settings-form-props';
 
 type Interval = TOpeningHoursInput[number] & { key: number };
 
@@ -20,13 +21,7 @@ export function HoursForm({
   submitLabel,
   onSaved,
   footer,
-}: {
-  spaceId: string;
-  initial: TOpeningHoursInput;
-  submitLabel?: string;
-  onSaved?: () => void;
-  footer?: ReactNode;
-}) {
+}: SettingsFormProps<TOpeningHoursInput>) {
   const { t } = useTranslation('backoffice');
   const [intervals, setIntervals] = useState<Interval[]>(() => initial.map(keyed));
   const save = useOperation(setOpeningHours, { success: onSaved ? undefined : '' });

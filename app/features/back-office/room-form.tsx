@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { ROOM_AMENITIES, type RoomAmenity } from '#contract/amenities';
-import { VAT_RATES, type TRoomInput } from '#contract/back-office';
-import type { Locale } from '#contract/locale';
-import { formatMoney, formatVatRate, inclVat } from '#contract/money';
+import type { TRoomInput } from '#contract/back-office';
 import { ROOM_KINDS } from '#contract/rooms';
 import { Button } from '~/ui/button';
 import { Checkbox, Input, Select, Textarea } from '~/ui/field';
+import { PriceExclVatInput, VatRateSelect } from '~/ui/money-fields';
 import { centsOfEuros, eurosOfCents } from '~/platform/use-operation';
 
 export const NEW_ROOM: TRoomInput = {
@@ -73,8 +72,7 @@ export function RoomForm({
   errorOf: (path: string) => string | undefined;
   idPrefix: string;
 }) {
-  const { t, i18n } = useTranslation('backoffice');
-  const locale = i18n.language as Locale;
+  const { t } = useTranslation('backoffice');
   const [room, setRoom] = useState(initial);
   const [prices, setPrices] = useState(
     () =>
@@ -179,34 +177,21 @@ export function RoomForm({
         <legend className="text-sm font-medium">{t('rooms.prices')}</legend>
         <p className="text-ink-soft text-sm">{t('rooms.pricesHint')}</p>
         <div className="grid gap-4 sm:grid-cols-4">
-          {PRICES.map(([key, label]) => {
-            const cents = centsOfEuros(prices[key]);
-            const gross =
-              cents !== null && Number.isFinite(cents) ? inclVat(cents, room.vatRateBasisPoints) : null;
-            return (
-              <Input
-                key={key}
-                label={t(`rooms.${label}`)}
-                inputMode="decimal"
-                value={prices[key]}
-                hint={gross !== null ? t('rooms.inclVat', { price: formatMoney(gross, locale) }) : undefined}
-                onChange={(event) => setPrices((p) => ({ ...p, [key]: event.target.value }))}
-                error={error(key)}
-              />
-            );
-          })}
-          <Select
-            label={t('rooms.vatRate')}
+          {PRICES.map(([key, label]) => (
+            <PriceExclVatInput
+              key={key}
+              label={t(`rooms.${label}`)}
+              value={prices[key]}
+              vatRateBasisPoints={room.vatRateBasisPoints}
+              onChange={(event) => setPrices((p) => ({ ...p, [key]: event.target.value }))}
+              error={error(key)}
+            />
+          ))}
+          <VatRateSelect
             value={room.vatRateBasisPoints}
-            onChange={(event) => set('vatRateBasisPoints', Number(event.target.value))}
+            onChange={(rate) => set('vatRateBasisPoints', rate)}
             error={error('vatRateBasisPoints')}
-          >
-            {VAT_RATES.map((rate) => (
-              <option key={rate} value={rate}>
-                {formatVatRate(rate, locale)}
-              </option>
-            ))}
-          </Select>
+          />
         </div>
       </fieldset>
       <details className="border-line rounded-xl border px-4 py-2">

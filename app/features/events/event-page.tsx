@@ -2,9 +2,7 @@ import { CalendarDays, CalendarPlus, MapPin, Ticket, Users } from 'lucide-react'
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import { coverAltIn } from '#contract/event-cover';
-import type { TEventPage } from '#contract/events';
 import { eventTitleIn } from '#contract/events.plain';
-import type { TViewer } from '#contract/load-context';
 import { languageOfText, localizedText } from '#contract/localized';
 import { formatMoney, formatVatRate } from '#contract/money';
 import { formatMoment, formatSlot, zoneCity } from '#contract/reservation-format';
@@ -12,20 +10,10 @@ import { useFormatCredit } from '~/platform/use-format-credit';
 import { useLocale } from '~/platform/use-locale';
 import { buttonClass } from '~/ui/button';
 import { Notice } from '~/ui/notice';
-import { RegistrationPanel } from './registration-panel';
+import { RegistrationPanel, type EventReading } from './registration-panel';
 
 /** `/events/{id}`: what, when (in the space's zone), where, places left, the reader's registration. */
-export function EventPage({
-  event,
-  viewer,
-  path,
-  focusOffer,
-}: {
-  event: TEventPage;
-  viewer: TViewer | null;
-  path: string;
-  focusOffer: boolean;
-}) {
+export function EventPage({ event, viewer, path, focusOffer }: EventReading) {
   const { t } = useTranslation('events');
   const locale = useLocale();
   const zone = event.space.timeZone;

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { messageOfError } from '~/platform/form-errors';
 import { useTranslation } from '~/platform/translation';
 import { Link, useRevalidator } from 'react-router';
 import type { CallableDef, InputOf } from '#contract/callable';
@@ -14,32 +13,33 @@ import type { TViewer } from '#contract/load-context';
 import { formatMoment } from '#contract/reservation-format';
 import { call } from '~/platform/callable-client';
 import { loginPath } from '~/platform/auth-paths';
+import { useForm } from '~/platform/use-form';
 import { useLocale } from '~/platform/use-locale';
 import { Button, buttonClass } from '~/ui/button';
 import { Notice } from '~/ui/notice';
-import { toast } from '~/ui/toast-store';
 import { initialPayment, PaymentFields, PaymentSummary, type PaymentDraft } from './payment-fields';
+
+/**
+ * The event page as its reader gets it: the event, who reads (null: a visitor), the page's path (to come back
+ * to after signing in), and `focusOffer` when the offer e-mail's link brought them.
+ */
+export interface EventReading {
+  event: TEventPage;
+  viewer: TViewer | null;
+  path: string;
+  focusOffer: boolean;
+}
 
 /**
  * The reader's registration on the event page: register (or join the waitlist), their place in line, an
  * offer to accept or decline, cancelling until the deadline. `focusOffer` (the offer e-mail's link) brings
  * the offer's buttons into view.
  */
-export function RegistrationPanel({
-  event,
-  viewer,
-  path,
-  focusOffer,
-}: {
-  event: TEventPage;
-  viewer: TViewer | null;
-  path: string;
-  focusOffer: boolean;
-}) {
+export function RegistrationPanel({ event, viewer, path, focusOffer }: EventReading) {
   const { t } = useTranslation(['events', 'common']);
   const locale = useLocale();
   const { revalidate } = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ namespace: 'events', fields: false });
   const [showName, setShowName] = useState(false);
   const [payment, setPayment] = useState<PaymentDraft>(() => initialPayment(event));
   const headingId = useId();
@@ -52,16 +52,10 @@ export function RegistrationPanel({
   }, [focusOffer, mine?.status]);
 
   async function run<D extends CallableDef>(def: D, input: InputOf<D>, done: string) {
-    setBusy(true);
-    try {
+    await form.run(async () => {
       await call(def, input);
-      toast({ title: done, color: 'success' });
       await revalidate();
-    } catch (error) {
-      toast({ title: messageOfError(t, error, 'events'), color: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    }, done);
   }
 
   let body;
@@ -97,7 +91,7 @@ export function RegistrationPanel({
             </p>
             <Button
               variant="secondary"
-              disabled={busy}
+              disabled={form.pending}
               onClick={() =>
                 void run(cancelRegistration, { eventId: event.id }, t('events:panel.done.cancelled'))
               }
@@ -114,7 +108,7 @@ export function RegistrationPanel({
         <Notice>{t('events:panel.waitlisted', { position: mine.position ?? 0 })}</Notice>
         <Button
           variant="secondary"
-          disabled={busy}
+          disabled={form.pending}
           onClick={() =>
             void run(cancelRegistration, { eventId: event.id }, t('events:panel.done.cancelled'))
           }
@@ -135,7 +129,7 @@ export function RegistrationPanel({
         <div className="flex flex-wrap gap-2">
           <Button
             ref={acceptRef}
-            disabled={busy}
+            disabled={form.pending}
             onClick={() =>
               void run(acceptOffer, { eventId: event.id, ...payment }, t('events:panel.done.accepted'))
             }
@@ -144,7 +138,7 @@ export function RegistrationPanel({
           </Button>
           <Button
             variant="secondary"
-            disabled={busy}
+            disabled={form.pending}
             onClick={() => void run(declineOffer, { eventId: event.id }, t('events:panel.done.declined'))}
           >
             {t('events:panel.decline')}
@@ -182,7 +176,7 @@ export function RegistrationPanel({
           {t('events:panel.showName')}
         </label>
         <Button
-          disabled={busy}
+          disabled={form.pending}
           onClick={() =>
             void run(
               registerForEvent,

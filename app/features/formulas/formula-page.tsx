@@ -12,10 +12,9 @@ import { PAYMENT_METHODS, type PaymentMethod } from '#contract/formulas.plain';
 import type { TViewer } from '#contract/load-context';
 import { Button, buttonClass } from '~/ui/button';
 import { Notice } from '~/ui/notice';
-import { toast } from '~/ui/toast-store';
 import { call } from '~/platform/callable-client';
 import { loginPath } from '~/platform/auth-paths';
-import { messageOfError } from '~/platform/form-errors';
+import { useForm } from '~/platform/use-form';
 import { useLocale } from '~/platform/use-locale';
 import { useSafeNavigate } from '~/platform/use-safe-navigate';
 import { FormulaPrice, FormulaTerms } from './formula-terms';
@@ -35,24 +34,15 @@ export function FormulaPage({ data }: { data: FormulaPageData }) {
   const navigate = useSafeNavigate();
   const { formula, space, settings, viewer } = data;
   const [method, setMethod] = useState<PaymentMethod>('on_site');
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ namespace: 'formulas', fields: false });
   const [key] = useState(() => crypto.randomUUID());
   const legendId = useId();
   const name = formulaName(formula, locale);
 
   async function buy() {
-    setBusy(true);
-    try {
-      const bought = await call(buyFormula, {
-        formulaId: formula.id,
-        paymentMethod: method,
-        idempotencyKey: key,
-      });
-      void navigate(`/result?plan=${bought.planId}`);
-    } catch (error) {
-      toast({ title: messageOfError(t, error, 'formulas'), color: 'error' });
-      setBusy(false);
-    }
+    const purchase = { formulaId: formula.id, paymentMethod: method, idempotencyKey: key };
+    const bought = await form.run(() => call(buyFormula, purchase), undefined, { leaves: true });
+    if (bought) void navigate(`/result?plan=${bought.planId}`);
   }
 
   return (
@@ -104,8 +94,8 @@ export function FormulaPage({ data }: { data: FormulaPageData }) {
               </label>
             ))}
           </fieldset>
-          <Button onClick={() => void buy()} disabled={busy}>
-            {busy ? t('formulas:buying') : t('formulas:buy')}
+          <Button onClick={() => void buy()} disabled={form.pending}>
+            {form.pending ? t('formulas:buying') : t('formulas:buy')}
           </Button>
         </section>
       )}

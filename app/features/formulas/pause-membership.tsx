@@ -15,11 +15,12 @@ import {
 import { formatDay } from '#contract/reservation-format';
 import { call } from '~/platform/callable-client';
 import { messageOfError } from '~/platform/form-errors';
+import { useForm } from '~/platform/use-form';
 import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
 import { Dialog, DialogClose } from '~/ui/dialog';
 import { Input } from '~/ui/field';
-import { toast } from '~/ui/toast-store';
+import { FailureText } from '~/ui/failure-text';
 import { useFormatCredit } from '~/platform/use-format-credit';
 
 /** Why a pause was refused, in the reader's words (the reason's own sentence, else the code's). */
@@ -87,12 +88,17 @@ export function PauseMembership({ plan }: { plan: TPlan }) {
   const revalidator = useRevalidator();
   const refusal = useRefusal();
   const zone = plan.space.timeZone;
+  // A refused pause is said in the dialog, in the pause's own words (the dates it names in the plan's zone).
+  const form = useForm({
+    namespace: 'formulas',
+    failureIn: 'form',
+    fields: false,
+    messageOf: (error) => refusal(error, zone),
+  });
   const [open, setOpen] = useState(false);
   const [startsOn, setStartsOn] = useState('');
   const [endsOn, setEndsOn] = useState('');
   const [preview, setPreview] = useState<TPausePreview | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const policy = plan.pausePolicy;
   const earliest = addDays(todayIn(zone, new Date()), policy.noticeDays);
 
@@ -102,12 +108,12 @@ export function PauseMembership({ plan }: { plan: TPlan }) {
     setStartsOn(from);
     setEndsOn(to);
     setPreview(null);
-    setProblem(null);
+    form.setFailure(null);
     const turn = ++asked.current;
     if (!from || !to) return;
     call(previewPause, { planId: plan.id, startsOn: from, endsOn: to }).then(
       (answer) => turn === asked.current && setPreview(answer),
-      (error: unknown) => turn === asked.current && setProblem(refusal(error, zone)),
+      (error: unknown) => turn === asked.current && form.fail(error),
     );
   }
 
@@ -117,17 +123,13 @@ export function PauseMembership({ plan }: { plan: TPlan }) {
   }
 
   async function confirm() {
-    setBusy(true);
-    try {
-      await call(pausePlan, { planId: plan.id, startsOn, endsOn });
-      setOpen(false);
-      toast({ title: t('formulas:pause.done'), color: 'success' });
-      void revalidator.revalidate();
-    } catch (error) {
-      setProblem(refusal(error, zone));
-    } finally {
-      setBusy(false);
-    }
+    const paused = await form.run(
+      () => call(pausePlan, { planId: plan.id, startsOn, endsOn }),
+      t('formulas:pause.done'),
+    );
+    if (!paused) return;
+    setOpen(false);
+    void revalidator.revalidate();
   }
 
   return (
@@ -161,17 +163,13 @@ export function PauseMembership({ plan }: { plan: TPlan }) {
         </div>
         <div aria-live="polite" className="min-h-6">
           {preview ? <PauseConsequences preview={preview} plan={plan} /> : null}
-          {problem ? (
-            <p className="text-danger text-sm" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <FailureText>{form.failure}</FailureText>
         </div>
         <div className="flex flex-wrap justify-end gap-2">
           <DialogClose asChild>
             <Button variant="outline">{t('formulas:pause.back')}</Button>
           </DialogClose>
-          <Button disabled={busy || !preview} onClick={() => void confirm()}>
+          <Button disabled={form.pending || !preview} onClick={() => void confirm()}>
             {t('formulas:pause.confirm')}
           </Button>
         </div>
@@ -185,7 +183,7 @@ export function PauseLine({ plan, pause }: { plan: TPlan; pause: TPause }) {
   const { t } = useTranslation(['formulas', 'common']);
   const locale = useLocale();
   const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ namespace: 'formulas', fields: false });
   const zone = plan.space.timeZone;
   const values = {
     from: formatDay(locale, pause.startsAt, zone),
@@ -193,19 +191,11 @@ export function PauseLine({ plan, pause }: { plan: TPlan; pause: TPause }) {
     count: pause.days,
   };
   async function end() {
-    setBusy(true);
-    try {
-      await call(endPause, { pauseId: pause.id });
-      toast({
-        title: t(pause.state === 'upcoming' ? 'formulas:pause.calledOff' : 'formulas:pause.resumed'),
-        color: 'success',
-      });
-      void revalidator.revalidate();
-    } catch (error) {
-      toast({ title: messageOfError(t, error, 'formulas'), color: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    const ended = await form.run(
+      () => call(endPause, { pauseId: pause.id }),
+      t(pause.state === 'upcoming' ? 'formulas:pause.calledOff' : 'formulas:pause.resumed'),
+    );
+    if (ended) void revalidator.revalidate();
   }
   return (
     <div
@@ -214,7 +204,7 @@ export function PauseLine({ plan, pause }: { plan: TPlan; pause: TPause }) {
     >
       <p>{t(`formulas:pause.state.${pause.state}`, values)}</p>
       {pause.state !== 'ended' ? (
-        <Button variant="outline" size="sm" disabled={busy} onClick={() => void end()}>
+        <Button variant="outline" size="sm" disabled={form.pending} onClick={() => void end()}>
           {t(pause.state === 'upcoming' ? 'formulas:pause.callOff' : 'formulas:pause.resumeNow')}
         </Button>
       ) : null}

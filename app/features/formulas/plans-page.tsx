@@ -9,9 +9,8 @@ import { formatDay, formatSlot } from '#contract/reservation-format';
 import { Button } from '~/ui/button';
 import { Dialog, DialogClose } from '~/ui/dialog';
 import { EmptyState } from '~/ui/empty-state';
-import { toast } from '~/ui/toast-store';
 import { call } from '~/platform/callable-client';
-import { messageOfError } from '~/platform/form-errors';
+import { useForm } from '~/platform/use-form';
 import { useLocale } from '~/platform/use-locale';
 import { useFormatCredit } from '~/platform/use-format-credit';
 import { FormulaTerms } from './formula-terms';
@@ -27,22 +26,18 @@ export interface PlansPageData {
 function CancelMembership({ plan }: { plan: TPlan }) {
   const { t } = useTranslation(['formulas', 'common']);
   const locale = useLocale();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const { revalidate } = useRevalidator();
+  const form = useForm({ namespace: 'formulas', fields: false });
   const [open, setOpen] = useState(false);
   const name = formulaName(plan.formula, locale);
   async function confirm() {
-    setBusy(true);
-    try {
-      await call(cancelPlan, { planId: plan.id });
-      setOpen(false);
-      toast({ title: t('formulas:plans.cancelled') });
-      void revalidator.revalidate();
-    } catch (error) {
-      toast({ title: messageOfError(t, error, 'formulas'), color: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    const cancelled = await form.run(
+      () => call(cancelPlan, { planId: plan.id }),
+      t('formulas:plans.cancelled'),
+    );
+    if (!cancelled) return;
+    setOpen(false);
+    void revalidate();
   }
   const date = plan.periodEndsAt ? formatDay(locale, plan.periodEndsAt, plan.space.timeZone) : '';
   return (
@@ -57,7 +52,7 @@ function CancelMembership({ plan }: { plan: TPlan }) {
         <DialogClose asChild>
           <Button variant="outline">{t('formulas:plans.keep')}</Button>
         </DialogClose>
-        <Button variant="danger" disabled={busy} onClick={() => void confirm()}>
+        <Button variant="danger" disabled={form.pending} onClick={() => void confirm()}>
           {t('formulas:plans.cancelConfirm')}
         </Button>
       </div>

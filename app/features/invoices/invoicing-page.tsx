@@ -17,10 +17,9 @@ import { Dialog, DialogClose } from '~/ui/dialog';
 import { EmptyState } from '~/ui/empty-state';
 import { Input, Select } from '~/ui/field';
 import { Notice } from '~/ui/notice';
-import { toast } from '~/ui/toast-store';
 import { Section } from '~/ui/section';
 import { call } from '~/platform/callable-client';
-import { fieldErrorsOf, translateField, type FieldErrors, messageOfError } from '~/platform/form-errors';
+import { useForm } from '~/platform/use-form';
 import { useLocale } from '~/platform/use-locale';
 import { InvoiceStatus, formatInvoiceDate, invoicePdfPath } from './invoice-status';
 import { LegalIdentityForm } from './legal-identity-form';
@@ -40,31 +39,25 @@ export interface InvoicingPageData {
 function RecordPayment({ invoice, today }: { invoice: TInvoiceSummary; today: string }) {
   const { t } = useTranslation(['invoices', 'common', 'auth']);
   const locale = useLocale();
-  const revalidator = useRevalidator();
+  const { revalidate } = useRevalidator();
+  const form = useForm({ namespace: 'invoices' });
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const due = invoice.totalCents - invoice.paidCents;
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    setBusy(true);
-    try {
-      await call(recordPayment, {
-        invoiceId: invoice.id,
-        amountCents: centsOfEuros(String(data.get('amount') ?? '')) ?? Number.NaN,
-        method: String(data.get('method')) as (typeof INVOICE_PAYMENT_METHODS)[number],
-        paidOn: String(data.get('paidOn')),
-      });
-      setOpen(false);
-      toast({ title: t('invoices:manage.paymentSaved') });
-      void revalidator.revalidate();
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast({ title: messageOfError(t, error, 'invoices'), color: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    // Checked with the server's schema first: an amount that is not one reads as refused beside its field.
+    const payment = form.check(recordPayment.input, {
+      invoiceId: invoice.id,
+      amountCents: centsOfEuros(String(data.get('amount') ?? '')) ?? Number.NaN,
+      method: String(data.get('method')) as (typeof INVOICE_PAYMENT_METHODS)[number],
+      paidOn: String(data.get('paidOn')),
+    });
+    if (!payment) return;
+    const paid = await form.run(() => call(recordPayment, payment), t('invoices:manage.paymentSaved'));
+    if (!paid) return;
+    setOpen(false);
+    void revalidate();
   }
   return (
     <Dialog
@@ -89,7 +82,7 @@ function RecordPayment({ invoice, today }: { invoice: TInvoiceSummary; today: st
           inputMode="decimal"
           required
           defaultValue={decimalInputOf(due, locale)}
-          error={translateField(t, errors.amountCents)}
+          error={form.errorOf('amountCents')}
         />
         <Select name="method" label={t('invoices:manage.method')} defaultValue="bank_transfer">
           {INVOICE_PAYMENT_METHODS.map((method) => (
@@ -110,7 +103,7 @@ function RecordPayment({ invoice, today }: { invoice: TInvoiceSummary; today: st
           <DialogClose asChild>
             <Button variant="outline">{t('invoices:manage.cancel')}</Button>
           </DialogClose>
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" disabled={form.pending}>
             {t('invoices:manage.save')}
           </Button>
         </div>
@@ -229,23 +222,18 @@ function ChainStatus({ chain }: { chain: TChainReport }) {
 function Closing({ spaceId, closings, today }: { spaceId: string; closings: TClosing[]; today: string }) {
   const { t } = useTranslation(['invoices', 'common']);
   const locale = useLocale();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const { revalidate } = useRevalidator();
+  const form = useForm({ namespace: 'invoices' });
   const [year, month] = today.split('-').map(Number) as [number, number];
   const lastMonth = month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    setBusy(true);
-    try {
-      await call(closeMonth, { spaceId, month: String(data.get('month')) });
-      toast({ title: t('invoices:manage.closed') });
-      void revalidator.revalidate();
-    } catch (error) {
-      toast({ title: messageOfError(t, error, 'invoices'), color: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    const closed = await form.run(
+      () => call(closeMonth, { spaceId, month: String(data.get('month')) }),
+      t('invoices:manage.closed'),
+    );
+    if (closed) void revalidate();
   }
   const money = (cents: number) => formatMoney(cents, locale);
   return (
@@ -258,8 +246,9 @@ function Closing({ spaceId, closings, today }: { spaceId: string; closings: TClo
           defaultValue={lastMonth}
           max={lastMonth}
           required
+          error={form.errorOf('month')}
         />
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={form.pending}>
           {t('invoices:manage.close')}
         </Button>
       </form>

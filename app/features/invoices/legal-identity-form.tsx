@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { useRevalidator } from 'react-router';
 import { updateLegalIdentity, ZLegalIdentityForm, type TLegalIdentity } from '#contract/invoices';
@@ -7,15 +7,8 @@ import { basisPointsOfPercent, centsOfEuros, decimalInputOf } from '#contract/mo
 import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
 import { Checkbox, Input, Select } from '~/ui/field';
-import { toast } from '~/ui/toast-store';
 import { call } from '~/platform/callable-client';
-import {
-  fieldErrorsOf,
-  fieldErrorsOfZod,
-  translateField,
-  type FieldErrors,
-  messageOfError,
-} from '~/platform/form-errors';
+import { useForm } from '~/platform/use-form';
 
 const TEXT_FIELDS = [
   'legalName',
@@ -36,16 +29,15 @@ const TEXT_FIELDS = [
 export function LegalIdentityForm({ identity }: { identity: TLegalIdentity }) {
   const { t } = useTranslation(['invoices', 'common', 'auth']);
   const locale = useLocale();
-  const revalidator = useRevalidator();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { revalidate } = useRevalidator();
+  const form = useForm({ namespace: 'invoices' });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? '').trim();
     const capital = text('shareCapital');
-    const form = {
+    const identityForm = form.check(ZLegalIdentityForm, {
       ...Object.fromEntries(
         TEXT_FIELDS.map((name) => [name, name === 'country' ? text(name).toUpperCase() : text(name)]),
       ),
@@ -59,27 +51,16 @@ export function LegalIdentityForm({ identity }: { identity: TLegalIdentity }) {
       latePaymentRateBasisPoints: basisPointsOfPercent(text('latePaymentRate')) ?? Number.NaN,
       invoicedSales: text('invoicedSales'),
       mandateAccepted: data.get('mandateAccepted') === 'on',
-    };
-    const parsed = ZLegalIdentityForm.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOfZod(parsed.error));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await call(updateLegalIdentity, { spaceId: identity.spaceId, ...parsed.data });
-      toast({ title: t('invoices:manage.identitySaved') });
-      void revalidator.revalidate();
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast({ title: messageOfError(t, error, 'invoices'), color: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (!identityForm) return;
+    const saved = await form.run(
+      () => call(updateLegalIdentity, { spaceId: identity.spaceId, ...identityForm }),
+      t('invoices:manage.identitySaved'),
+    );
+    if (saved) void revalidate();
   }
 
-  const error = (name: string) => translateField(t, errors[name]);
+  const error = form.errorOf;
   return (
     <form onSubmit={(event) => void submit(event)} className="grid gap-4 sm:grid-cols-2" noValidate>
       {TEXT_FIELDS.map((name) => (
@@ -148,7 +129,7 @@ export function LegalIdentityForm({ identity }: { identity: TLegalIdentity }) {
         className="sm:col-span-2"
       />
       <div className="sm:col-span-2">
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={form.pending}>
           {t('invoices:manage.saveIdentity')}
         </Button>
       </div>

@@ -4,12 +4,12 @@ import { useRevalidator } from 'react-router';
 import { removeAvatar, setAvatar, type TProfile } from '#contract/profile';
 import { FILE_PURPOSES, StorageError } from '#contract/storage';
 import { call } from '~/platform/callable-client';
-import { messageOfError } from '~/platform/form-errors';
+import { useForm } from '~/platform/use-form';
 import { deleteFile, uploadFile } from '~/platform/storage-client';
 import { Avatar } from '~/ui/avatar';
 import { Button } from '~/ui/button';
 import { Progress } from '~/ui/progress';
-import { toast } from '~/ui/toast-store';
+import { FailureText } from '~/ui/failure-text';
 import { ProfileSection } from './profile-section';
 
 type UploadState = { phase: 'idle' } | { phase: 'uploading'; percent: number } | { phase: 'done' };
@@ -35,64 +35,68 @@ export function AvatarSection({
   const { t } = useTranslation('profile');
   const input = useRef<HTMLInputElement>(null);
   const [upload, setUpload] = useState<UploadState>({ phase: 'idle' });
-  const [failure, setFailure] = useState<string | null>(null);
+  // Failures are said under the buttons; a file the store refused in its own words (too large, wrong type).
+  const form = useForm({
+    namespace: 'profile',
+    failureIn: 'form',
+    fields: false,
+    messageOf: (error) =>
+      error instanceof StorageError ? t(`avatar.errors.${messageKeyOf(error)}`) : undefined,
+  });
   const { revalidate } = useRevalidator();
 
   async function chosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    setFailure(null);
+    form.setFailure(null);
     // A quick check for a quick answer; the server decides from the bytes.
     if (file.size > FILE_PURPOSES.avatar.maxBytes) {
-      setFailure(t('avatar.errors.size'));
+      form.setFailure(t('avatar.errors.size'));
       return;
     }
     setUpload({ phase: 'uploading', percent: 0 });
-    let key: string | null = null;
-    try {
+    const changed = await form.run(async () => {
       const uploaded = await uploadFile(file, {
         purpose: 'avatar',
         onProgress: (fraction) => setUpload({ phase: 'uploading', percent: Math.round(fraction * 100) }),
       });
-      key = uploaded.key;
-      onChange(await call(setAvatar, { key }));
-      setUpload({ phase: 'done' });
-      void revalidate();
-    } catch (error) {
-      setUpload({ phase: 'idle' });
-      if (error instanceof StorageError) setFailure(t(`avatar.errors.${messageKeyOf(error)}`));
-      else {
-        setFailure(messageOfError(t, error));
+      try {
+        return await call(setAvatar, { key: uploaded.key });
+      } catch (error) {
         // Uploaded but not used: do not leave it behind.
-        if (key) void deleteFile(key).catch(() => undefined);
+        void deleteFile(uploaded.key).catch(() => undefined);
+        throw error;
       }
+    });
+    if (!changed) {
+      setUpload({ phase: 'idle' });
+      return;
     }
+    onChange(changed);
+    setUpload({ phase: 'done' });
+    void revalidate();
   }
 
   async function remove() {
-    try {
-      onChange(await call(removeAvatar, {}));
-      setUpload({ phase: 'idle' });
-      toast({ title: t('avatar.removed'), color: 'success' });
-      void revalidate();
-    } catch (error) {
-      toast({ title: messageOfError(t, error), color: 'error' });
-    }
+    const removed = await form.run(() => call(removeAvatar, {}), t('avatar.removed'));
+    if (!removed) return;
+    onChange(removed);
+    setUpload({ phase: 'idle' });
+    void revalidate();
   }
 
-  const uploading = upload.phase === 'uploading';
   return (
     <ProfileSection title={t('avatar.title')}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <Avatar name={profile.name} image={profile.image} size="lg" />
         <div className="flex flex-1 flex-col gap-3">
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={() => input.current?.click()} disabled={uploading}>
+            <Button variant="outline" onClick={() => input.current?.click()} disabled={form.pending}>
               {profile.image ? t('avatar.change') : t('avatar.choose')}
             </Button>
             {profile.image ? (
-              <Button variant="ghost" onClick={remove} disabled={uploading}>
+              <Button variant="ghost" onClick={remove} disabled={form.pending}>
                 {t('avatar.remove')}
               </Button>
             ) : null}
@@ -117,11 +121,7 @@ export function AvatarSection({
               </p>
             </div>
           ) : null}
-          {failure ? (
-            <p className="text-danger text-sm" role="alert">
-              {failure}
-            </p>
-          ) : null}
+          <FailureText>{form.failure}</FailureText>
         </div>
       </div>
     </ProfileSection>

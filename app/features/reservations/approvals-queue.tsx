@@ -1,68 +1,52 @@
 import { Inbox } from 'lucide-react';
-import { messageOfError } from '~/platform/form-errors';
 import { useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { approveReservation, declineReservation, type TManagedReservation } from '#contract/reservations';
 import { call } from '~/platform/callable-client';
 import { Button } from '~/ui/button';
-import { Dialog, DialogClose } from '~/ui/dialog';
 import { EmptyState } from '~/ui/empty-state';
-import { Textarea } from '~/ui/field';
-import { toast } from '~/ui/toast-store';
+import { useForm } from '~/platform/use-form';
 import { CancelButton } from './cancel-button';
+import { ReasonDialog } from './reason-dialog';
 import { ReservationCard } from './reservation-card';
 
+/** Declines a booking request, with the reason its member receives. */
 function DeclineButton({ request, onDone }: { request: TManagedReservation; onDone: () => void }) {
   const { t } = useTranslation('reservations');
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  async function decline() {
-    setBusy(true);
-    try {
-      await call(declineReservation, { id: request.id, reason: reason.trim() });
-      setOpen(false);
-      toast({ title: t('approvals.declined'), color: 'success' });
-      onDone();
-    } catch (error) {
-      setProblem(messageOfError(t, error, 'reservations'));
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
+    <ReasonDialog
       trigger={
         <Button variant="outline" size="sm">
           {t('approvals.decline')}
         </Button>
       }
       title={t('approvals.declineTitle', { name: request.member.name })}
-    >
-      <Textarea
-        label={t('approvals.reason')}
-        hint={t('approvals.reasonHint')}
-        value={reason}
-        maxLength={500}
-        onChange={(event) => setReason(event.target.value)}
-      />
-      {problem ? (
-        <p role="alert" className="text-danger mt-3 text-sm">
-          {problem}
-        </p>
-      ) : null}
-      <div className="mt-6 flex justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="outline">{t('cancel.keep')}</Button>
-        </DialogClose>
-        <Button variant="danger" disabled={busy || reason.trim().length < 3} onClick={() => void decline()}>
-          {t('approvals.declineConfirm')}
-        </Button>
-      </div>
-    </Dialog>
+      field={{ label: t('approvals.reason'), hint: t('approvals.reasonHint'), minLength: 3 }}
+      keepLabel={t('cancel.keep')}
+      confirmLabel={t('approvals.declineConfirm')}
+      confirmVariant="danger"
+      success={t('approvals.declined')}
+      send={(reason) => call(declineReservation, { id: request.id, reason })}
+      onDone={onDone}
+    />
+  );
+}
+
+/** Approves a booking request in one click. */
+function ApproveButton({ request, onDone }: { request: TManagedReservation; onDone: () => void }) {
+  const { t } = useTranslation('reservations');
+  const form = useForm({ namespace: 'reservations', fields: false });
+  async function approve() {
+    const approved = await form.run(
+      () => call(approveReservation, { id: request.id }),
+      t('approvals.approved', { name: request.member.name }),
+    );
+    if (approved) onDone();
+  }
+  return (
+    <Button size="sm" onClick={() => void approve()} disabled={form.pending}>
+      {t('approvals.approve')}
+    </Button>
   );
 }
 
@@ -73,21 +57,7 @@ function DeclineButton({ request, onDone }: { request: TManagedReservation; onDo
 export function ApprovalsQueue({ initial }: { initial: TManagedReservation[] }) {
   const { t } = useTranslation('reservations');
   const [requests, setRequests] = useState(initial);
-  const [busy, setBusy] = useState<string | null>(null);
   const remove = (id: string) => setRequests((list) => list.filter((item) => item.id !== id));
-
-  async function approve(request: TManagedReservation) {
-    setBusy(request.id);
-    try {
-      await call(approveReservation, { id: request.id });
-      toast({ title: t('approvals.approved', { name: request.member.name }), color: 'success' });
-      remove(request.id);
-    } catch (error) {
-      toast({ title: messageOfError(t, error, 'reservations'), color: 'error' });
-    } finally {
-      setBusy(null);
-    }
-  }
 
   if (requests.length === 0) {
     return (
@@ -114,9 +84,7 @@ export function ApprovalsQueue({ initial }: { initial: TManagedReservation[] }) 
                 </p>
                 {request.status === 'pending' ? (
                   <>
-                    <Button size="sm" onClick={() => void approve(request)} disabled={busy === request.id}>
-                      {t('approvals.approve')}
-                    </Button>
+                    <ApproveButton request={request} onDone={() => remove(request.id)} />
                     <DeclineButton request={request} onDone={() => remove(request.id)} />
                   </>
                 ) : (

@@ -14,10 +14,12 @@ import { call } from '~/platform/callable-client';
 import { useRootData } from '~/platform/root-data';
 import { useTranslation } from '~/platform/translation';
 import { useLocale } from '~/platform/use-locale';
+import { useForm } from '~/platform/use-form';
 import { useSafeNavigate } from '~/platform/use-safe-navigate';
 import { Button, buttonClass } from '~/ui/button';
 import { Input, Select } from '~/ui/field';
 import { Skeleton } from '~/ui/skeleton';
+import { FailureText } from '~/ui/failure-text';
 import type { BookableRoom } from './booking-panel';
 import { newIdempotencyKey } from './format';
 import { PaymentChoice } from './payment-choice';
@@ -83,7 +85,8 @@ export default function BookingForm({
   const { minutes, attendees, title } = draft;
   const endsAt = new Date(Date.parse(startsAt) + minutes * 60_000).toISOString();
   const seatsOk = attendees >= 1 && attendees <= room.capacity;
-  const [submitting, setSubmitting] = useState(false);
+  // Failures are said by the panel, which keeps saying a slot taken meanwhile once this form is gone.
+  const form = useForm({ namespace: 'reservations', fields: false, sayFailure: onProblem });
   // A retry of the same booking keeps its key (a network failure may hide a booking that was made); any
   // change of the booking makes a new one.
   const attempt = useRef<{ booking: string; key: string } | null>(null);
@@ -114,47 +117,46 @@ export default function BookingForm({
     policy.data !== null &&
     startsInsideFreeCancellationWindow(startsAt, policy.data.freeCancellationHours, new Date());
 
+  /** What the failure of a booking does besides being said: true when it sends the person to another page. */
+  async function leavesOrRecovers(error: unknown): Promise<boolean> {
+    const code = error instanceof AppError ? error.code : 'unknown';
+    if (code === 'unauthenticated') {
+      await navigate(loginPath(returnTo));
+      return true;
+    }
+    const reason = error instanceof AppError ? error.details?.reason : undefined;
+    // Credit short or not covering the slot: said here, where the member can pay at price instead.
+    if (typeof reason === 'string' && CREDIT_REFUSALS.has(reason)) {
+      attempt.current = null;
+      creditOption.reload();
+      return false;
+    }
+    // What the person cannot fix here gets the outcome page: why, and what to do.
+    if (LEAVES_THE_PAGE.has(code)) {
+      await navigate(
+        `/result?error=${encodeURIComponent(typeof reason === 'string' ? reason : code)}&room=${room.id}`,
+      );
+      return true;
+    }
+    // Only a network failure may hide a booking that was made: the same key asks again safely.
+    if (code !== 'unavailable' && code !== 'deadline-exceeded') attempt.current = null;
+    if (code === 'already-exists') onTaken();
+    return false;
+  }
+
   async function confirm() {
     const booking = { roomId: room.id, startsAt, endsAt, attendees, title, anyDesk, payWith };
     const sameBooking = JSON.stringify(booking);
     if (attempt.current?.booking !== sameBooking)
       attempt.current = { booking: sameBooking, key: newIdempotencyKey() };
-    setSubmitting(true);
+    const key = attempt.current.key;
     onProblem(null);
-    try {
-      const reservation = await call(bookingCalls.create, {
-        ...booking,
-        idempotencyKey: attempt.current.key,
-      });
-      await navigate(`/result?reservation=${reservation.id}`);
-    } catch (error) {
-      const code = error instanceof AppError ? error.code : 'unknown';
-      if (code === 'unauthenticated') {
-        await navigate(loginPath(returnTo));
-        return;
-      }
-      const reason = error instanceof AppError ? error.details?.reason : undefined;
-      // Credit short or not covering the slot: said here, where the member can pay at price instead.
-      if (typeof reason === 'string' && CREDIT_REFUSALS.has(reason)) {
-        attempt.current = null;
-        onProblem(messageOfError(t, error, 'reservations'));
-        creditOption.reload();
-        return;
-      }
-      // What the person cannot fix here gets the outcome page: why, and what to do.
-      if (LEAVES_THE_PAGE.has(code)) {
-        await navigate(
-          `/result?error=${encodeURIComponent(typeof reason === 'string' ? reason : code)}&room=${room.id}`,
-        );
-        return;
-      }
-      // Only a network failure may hide a booking that was made: the same key asks again safely.
-      if (code !== 'unavailable' && code !== 'deadline-exceeded') attempt.current = null;
-      onProblem(messageOfError(t, error, 'reservations'));
-      if (code === 'already-exists') onTaken();
-    } finally {
-      setSubmitting(false);
-    }
+    const reservation = await form.run(
+      () => call(bookingCalls.create, { ...booking, idempotencyKey: key }),
+      undefined,
+      { leaves: true, onFailure: leavesOrRecovers },
+    );
+    if (reservation) await navigate(`/result?reservation=${reservation.id}`);
   }
 
   /** Any change of the booking clears what was said of the last attempt. */
@@ -202,9 +204,7 @@ export default function BookingForm({
         {quote.data ? (
           <PriceSummary price={quote.data} />
         ) : quote.error ? (
-          <p role="alert" className="text-danger text-sm">
-            {messageOfError(t, quote.error, 'reservations')}
-          </p>
+          <FailureText>{messageOfError(t, quote.error, 'reservations')}</FailureText>
         ) : (
           <Skeleton className="h-24 w-full" />
         )}
@@ -256,10 +256,10 @@ export default function BookingForm({
           <Button
             size="lg"
             onClick={() => void confirm()}
-            disabled={submitting || !quote.data}
+            disabled={form.pending || !quote.data}
             aria-describedby={lateForFreeCancellation ? 'late-cancellation-warning' : undefined}
           >
-            {submitting
+            {form.pending
               ? t('booking.sending')
               : room.rules.requiresApproval
                 ? t('booking.request')

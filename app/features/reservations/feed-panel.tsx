@@ -1,5 +1,4 @@
 import { Copy, Rss } from 'lucide-react';
-import { messageOfError } from '~/platform/form-errors';
 import { useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { formatMoment } from '#contract/reservation-format';
@@ -8,6 +7,7 @@ import { call } from '~/platform/callable-client';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
 import { toast } from '~/ui/toast-store';
+import { useForm } from '~/platform/use-form';
 import { useVisitorTimeZone } from '~/platform/format';
 import { useLocale } from '~/platform/use-locale';
 
@@ -21,31 +21,20 @@ export function FeedPanel({ initial }: { initial: TFeedStatus }) {
   const zone = useVisitorTimeZone() ?? 'Europe/Paris';
   const [status, setStatus] = useState(initial);
   const [url, setUrl] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ namespace: 'reservations', fields: false });
 
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      toast({ title: messageOfError(t, error, 'reservations'), color: 'error' });
-    } finally {
-      setBusy(false);
-    }
+  async function create() {
+    const made = await form.run(() => call(createFeedToken, {}));
+    if (!made) return;
+    setUrl(made.url);
+    setStatus({ active: true, createdAt: made.createdAt, lastUsedAt: null });
   }
-
-  const create = () =>
-    run(async () => {
-      const made = await call(createFeedToken, {});
-      setUrl(made.url);
-      setStatus({ active: true, createdAt: made.createdAt, lastUsedAt: null });
-    });
-  const revoke = () =>
-    run(async () => {
-      setStatus(await call(revokeFeedToken, {}));
-      setUrl(null);
-      toast({ title: t('feed.revoked'), color: 'success' });
-    });
+  async function revoke() {
+    const revoked = await form.run(() => call(revokeFeedToken, {}), t('feed.revoked'));
+    if (!revoked) return;
+    setStatus(revoked);
+    setUrl(null);
+  }
   const copy = () =>
     url
       ? navigator.clipboard.writeText(url).then(
@@ -93,11 +82,15 @@ export function FeedPanel({ initial }: { initial: TFeedStatus }) {
         <p className="text-sm">{t('feed.none')}</p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button variant={status.active ? 'outline' : 'primary'} onClick={() => void create()} disabled={busy}>
+        <Button
+          variant={status.active ? 'outline' : 'primary'}
+          onClick={() => void create()}
+          disabled={form.pending}
+        >
           {status.active ? t('feed.replace') : t('feed.create')}
         </Button>
         {status.active ? (
-          <Button variant="outline-danger" onClick={() => void revoke()} disabled={busy}>
+          <Button variant="outline-danger" onClick={() => void revoke()} disabled={form.pending}>
             {t('feed.revoke')}
           </Button>
         ) : null}

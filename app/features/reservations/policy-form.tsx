@@ -1,11 +1,10 @@
-import { useState } from 'react';
-import { messageOfError } from '~/platform/form-errors';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { MAX_FREE_CANCELLATION_HOURS, updateBookingPolicy } from '#contract/reservations';
 import { call } from '~/platform/callable-client';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
-import { toast } from '~/ui/toast-store';
+import { useForm } from '~/platform/use-form';
 
 /** The space's cancellation policy: members cancel for free until this many hours before the start. */
 export function PolicyForm({
@@ -18,21 +17,16 @@ export function PolicyForm({
   initialHours: number;
 }) {
   const { t } = useTranslation('reservations');
+  const form = useForm({ namespace: 'reservations' });
   const [hours, setHours] = useState(String(initialHours));
-  const [busy, setBusy] = useState(false);
-  const value = Number(hours);
-  const valid = Number.isInteger(value) && value >= 0 && value <= MAX_FREE_CANCELLATION_HOURS;
 
-  async function save() {
-    setBusy(true);
-    try {
-      await call(updateBookingPolicy, { spaceId, freeCancellationHours: value });
-      toast({ title: t('policy.saved'), color: 'success' });
-    } catch (error) {
-      toast({ title: messageOfError(t, error, 'reservations'), color: 'error' });
-    } finally {
-      setBusy(false);
-    }
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const policy = form.check(updateBookingPolicy.input, {
+      spaceId,
+      freeCancellationHours: hours.trim() === '' ? Number.NaN : Number(hours),
+    });
+    if (policy) await form.run(() => call(updateBookingPolicy, policy), t('policy.saved'));
   }
 
   return (
@@ -43,13 +37,7 @@ export function PolicyForm({
       <h2 id="policy-title" className="text-xl font-semibold">
         {t('policy.title', { space: spaceName })}
       </h2>
-      <form
-        className="flex flex-wrap items-end gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (valid) void save();
-        }}
-      >
+      <form className="flex flex-wrap items-end gap-3" noValidate onSubmit={(event) => void submit(event)}>
         <Input
           label={t('policy.hours')}
           type="number"
@@ -58,10 +46,14 @@ export function PolicyForm({
           max={MAX_FREE_CANCELLATION_HOURS}
           value={hours}
           onChange={(event) => setHours(event.target.value)}
-          error={valid ? undefined : t('policy.invalid', { max: MAX_FREE_CANCELLATION_HOURS })}
+          error={
+            form.errors.freeCancellationHours
+              ? t('policy.invalid', { max: MAX_FREE_CANCELLATION_HOURS })
+              : undefined
+          }
           containerClassName="w-56"
         />
-        <Button type="submit" disabled={busy || !valid}>
+        <Button type="submit" disabled={form.pending}>
           {t('policy.save')}
         </Button>
       </form>

@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
-import { VAT_RATES } from '#contract/back-office';
 import type { TEventFormInput, TManagedEvent } from '#contract/events';
-import { formatMoney, formatVatRate, inclVat } from '#contract/money';
 import { zoneCity } from '#contract/reservation-format';
 import { centsOfEuros, eurosOfCents } from '~/platform/use-operation';
-import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
 import { Checkbox, Input, Select, Textarea } from '~/ui/field';
+import { PriceExclVatInput, VatRateSelect } from '~/ui/money-fields';
 
 interface Draft {
   titleFr: string;
@@ -90,14 +88,10 @@ export function EventForm({
   onSubmit: (event: TEventFormInput) => Promise<boolean>;
 }) {
   const { t } = useTranslation(['events', 'backoffice']);
-  const locale = useLocale();
   const [draft, setDraft] = useState<Draft>(() => (initial ? draftOf(initial) : EMPTY));
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   const error = (field: string) => errorOf(`event.${field}`);
-
-  const cents = draft.price.trim() === '' ? 0 : centsOfEuros(draft.price);
-  const gross = cents !== null && Number.isFinite(cents) ? inclVat(cents, draft.vatRateBasisPoints) : null;
 
   async function submit(form: FormEvent) {
     form.preventDefault();
@@ -203,30 +197,19 @@ export function EventForm({
       />
       <fieldset className="border-line grid gap-4 rounded-lg border p-4 sm:col-span-2 sm:grid-cols-2">
         <legend className="px-1 text-sm font-medium">{t('office.priceLegend')}</legend>
-        <Input
+        <PriceExclVatInput
           label={t('office.price')}
-          inputMode="decimal"
           value={draft.price}
+          vatRateBasisPoints={draft.vatRateBasisPoints}
           onChange={(e) => set('price', e.target.value)}
-          hint={
-            gross !== null && gross > 0
-              ? t('backoffice:rooms.inclVat', { price: formatMoney(gross, locale) })
-              : t('office.priceHint')
-          }
+          hint={t('office.priceHint')}
           error={error('priceExclVatCents')}
         />
-        <Select
-          label={t('backoffice:rooms.vatRate')}
+        <VatRateSelect
           value={draft.vatRateBasisPoints}
-          onChange={(e) => set('vatRateBasisPoints', Number(e.target.value))}
+          onChange={(rate) => set('vatRateBasisPoints', rate)}
           error={error('vatRateBasisPoints')}
-        >
-          {VAT_RATES.map((rate) => (
-            <option key={rate} value={rate}>
-              {formatVatRate(rate, locale)}
-            </option>
-          ))}
-        </Select>
+        />
         <Checkbox
           label={t('office.payableWithCredit')}
           checked={draft.payableWithCredit}

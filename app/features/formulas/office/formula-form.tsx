@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
-import { VAT_RATES } from '#contract/back-office';
 import type { TFormula, TFormulaForm } from '#contract/formulas';
 import {
   CREDIT_UNITS,
@@ -10,12 +9,12 @@ import {
   type CreditUnit,
   type FormulaKind,
 } from '#contract/formulas.plain';
-import { formatMoney, formatVatRate, inclVat } from '#contract/money';
 import { ROOM_KINDS, type RoomKind } from '#contract/rooms';
 import { centsOfEuros, eurosOfCents } from '~/platform/use-operation';
-import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
 import { Checkbox, Input, Select, Textarea } from '~/ui/field';
+import { FailureText } from '~/ui/failure-text';
+import { PriceExclVatInput, VatRateSelect } from '~/ui/money-fields';
 
 /** What the form edits: the formula's fields, numbers as typed (hours for minutes, euros for cents). */
 interface Draft {
@@ -123,12 +122,9 @@ export function FormulaForm({
   idPrefix: string;
 }) {
   const { t } = useTranslation(['formulas', 'backoffice', 'spaces']);
-  const locale = useLocale();
   const [draft, setDraft] = useState(initial);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const error = (field: keyof TFormulaForm) => errorOf(`formula.${field}`);
-  const cents = centsOfEuros(draft.price);
-  const gross = cents !== null && Number.isFinite(cents) ? inclVat(cents, draft.vatRateBasisPoints) : null;
   const unit =
     draft.kind === 'membership' ? 'minutes' : draft.kind === 'day_pass' ? 'entries' : draft.creditUnit;
 
@@ -198,28 +194,18 @@ export function FormulaForm({
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input
+        <PriceExclVatInput
           label={t('formulas:office.price')}
-          inputMode="decimal"
           value={draft.price}
-          hint={
-            gross !== null ? t('backoffice:rooms.inclVat', { price: formatMoney(gross, locale) }) : undefined
-          }
+          vatRateBasisPoints={draft.vatRateBasisPoints}
           onChange={(event) => set('price', event.target.value)}
           error={error('priceExclVatCents')}
         />
-        <Select
-          label={t('backoffice:rooms.vatRate')}
+        <VatRateSelect
           value={draft.vatRateBasisPoints}
-          onChange={(event) => set('vatRateBasisPoints', Number(event.target.value))}
+          onChange={(rate) => set('vatRateBasisPoints', rate)}
           error={error('vatRateBasisPoints')}
-        >
-          {VAT_RATES.map((rate) => (
-            <option key={rate} value={rate}>
-              {formatVatRate(rate, locale)}
-            </option>
-          ))}
-        </Select>
+        />
       </div>
       <fieldset>
         <legend className="mb-2 text-sm font-medium">{t('formulas:office.roomKinds')}</legend>
@@ -238,11 +224,7 @@ export function FormulaForm({
             />
           ))}
         </div>
-        {error('roomKinds') ? (
-          <p className="text-danger mt-1 text-sm" role="alert">
-            {error('roomKinds')}
-          </p>
-        ) : null}
+        <FailureText className="mt-1">{error('roomKinds')}</FailureText>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-3">
         {draft.kind === 'pack' ? (
