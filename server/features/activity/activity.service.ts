@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   decodeActivityCursor,
@@ -12,7 +11,7 @@ import {
   type TActivityFilters,
   type TActivityItem,
 } from '#contract/activity';
-import { addDays, todayIn } from '#contract/dates';
+import { addDays, startOfDayIn, todayIn } from '#contract/dates';
 import { AppError } from '#contract/errors';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
 import type { Db } from '../../db/client';
@@ -73,12 +72,6 @@ function textList(values: readonly string[]): SQL {
   );
 }
 
-/** The first instant of a calendar day in a zone (midnight, or the first hour that exists). */
-function startOfDay(date: string, zone: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, day, zone).getTime()).toISOString();
-}
-
 /** Whose entries the asker may see with these filters; throws when they ask for what is not theirs. */
 async function planFor(ctx: ActivityContext, filters: TActivityFilters): Promise<Plan> {
   const user = requireSignedIn(ctx.actor);
@@ -116,8 +109,8 @@ function commonConditions(query: ActivityQuery, plan: Plan, zone: string, kindsI
     }
     conditions.push(sql`(e.occurred_at, e.id) < (${cursor.occurredAt}::timestamptz, ${cursor.id}::bigint)`);
   }
-  if (query.from) conditions.push(sql`e.occurred_at >= ${startOfDay(query.from, zone)}::timestamptz`);
-  if (query.to) conditions.push(sql`e.occurred_at < ${startOfDay(addDays(query.to, 1), zone)}::timestamptz`);
+  if (query.from) conditions.push(sql`e.occurred_at >= ${startOfDayIn(query.from, zone).toISOString()}::timestamptz`);
+  if (query.to) conditions.push(sql`e.occurred_at < ${startOfDayIn(addDays(query.to, 1), zone).toISOString()}::timestamptz`);
   if (query.kinds?.length && !kindsInBranch) conditions.push(sql`e.kind IN (${textList(query.kinds)})`);
   // Someone's entries within the spaces asked for (the person's own indexes do the reading).
   if (plan.person && Array.isArray(plan.spaces))

@@ -1,7 +1,6 @@
-import { TZDate } from '@date-fns/tz';
 import { and, eq, sql } from 'drizzle-orm';
 import { COMMUNITY_LIMITS, COMMUNITY_RATES, type AdStatus, type TAdInput } from '#contract/community';
-import { addDays, todayIn } from '#contract/dates';
+import { addDays, startOfDayIn, todayIn } from '#contract/dates';
 import { AppError } from '#contract/errors';
 import { adSpaces, ads } from '../../db/schema/community';
 import { storedFiles } from '../../db/schema/files';
@@ -24,8 +23,7 @@ export const AD_ZONE = 'Europe/Paris';
 const EXCERPT_LENGTH = 200;
 
 function endOfDay(date: string): Date {
-  const [year, month, day] = addDays(date, 1).split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, day, AD_ZONE).getTime());
+  return startOfDayIn(addDays(date, 1), AD_ZONE);
 }
 
 /** The last day an ad may run to, counted from the day it was posted. */

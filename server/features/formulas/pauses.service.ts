@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { addDays, daysFromUntil, todayIn } from '#contract/dates';
+import { addDays, daysFromUntil, startOfDayIn, todayIn } from '#contract/dates';
 import { AppError, refused } from '#contract/errors';
 import type { TPausePreview } from '#contract/formulas';
 import { PAUSE_HORIZON_DAYS, PAUSE_REFUSED_SQLSTATE, type CreditUnit } from '#contract/formulas.plain';
@@ -18,7 +18,7 @@ import {
 } from '../../platform/service-context';
 import { formulaMailJob } from './formula-mails';
 import { salesSettingsOf } from './formula-view';
-import { laterByDays, localMidnight, membershipPeriod } from './periods';
+import { laterByDays, membershipPeriod } from './periods';
 import { plansOf } from './plan-reads.service';
 
 /**
@@ -63,8 +63,8 @@ async function weighPause(ctx: ServiceContext, db: Db | Tx, input: PauseDates): 
   const earliest = addDays(today, settings.pauseNoticeDays);
   if (input.startsOn < earliest) throw refused('pause-too-soon', 'Too soon', { earliest });
   if (input.startsOn > addDays(today, PAUSE_HORIZON_DAYS)) throw refused('pause-too-far', 'Too far ahead');
-  const startsAt = localMidnight(input.startsOn, timeZone);
-  const endsAt = localMidnight(input.endsOn, timeZone);
+  const startsAt = startOfDayIn(input.startsOn, timeZone);
+  const endsAt = startOfDayIn(input.endsOn, timeZone);
   const [state] = await rowsOf<{ planned: boolean; booked: boolean }>(
     db,
     sql`SELECT
@@ -219,7 +219,7 @@ export async function applyPause(work: WorkContext, pauseId: string, resumeOn: s
     .set({
       status: 'applied',
       endsOn,
-      endsAt: localMidnight(endsOn, timeZone),
+      endsAt: startOfDayIn(endsOn, timeZone),
       appliedAt: work.now,
     })
     .where(and(eq(planPauses.id, pauseId), eq(planPauses.status, 'planned')))
