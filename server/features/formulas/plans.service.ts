@@ -3,10 +3,10 @@ import { AppError, refused } from '#contract/errors';
 import { type CreditUnit, type PaymentMethod } from '#contract/formulas.plain';
 import { withVatBreakdown } from '#contract/money';
 import { todayIn } from '#contract/dates';
-import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { creditLots, formulas, orderLines, orders, plans } from '../../db/schema/formulas';
 import { spaces } from '../../db/schema/spaces';
+import { spaceSummaryOf } from '../../db/space-summary';
 import { type Tx } from '../../db/transaction';
 import { issueInvoice } from '../../billing/invoicing';
 import { lockOrder, payOrder, registerOrderSettler } from '../../billing/orders';
@@ -29,23 +29,6 @@ import { dayPassValidity, membershipPeriod, packValidity } from './periods';
  */
 
 export type PlanRow = typeof plans.$inferSelect;
-
-type SpaceInfo = { id: string; slug: string; name: string; city: string; timeZone: string };
-
-export async function spaceInfo(db: Db | Tx, spaceId: string): Promise<SpaceInfo> {
-  const [space] = await db
-    .select({
-      id: spaces.id,
-      slug: spaces.slug,
-      name: spaces.name,
-      city: spaces.city,
-      timeZone: spaces.timeZone,
-    })
-    .from(spaces)
-    .where(eq(spaces.id, spaceId));
-  if (!space) throw new AppError('not-found', `No space ${spaceId}`);
-  return space;
-}
 
 /** The period (or validity) a plan starting at `at` covers, in its space's zone. */
 function firstPeriod(formula: FormulaRow, at: Date, timeZone: string) {
@@ -327,7 +310,7 @@ registerOrderSettler('plan', {
   async onPaid(work, paid, through) {
     const [plan] = await work.db.select().from(plans).where(eq(plans.id, paid.planId!)).for('update');
     const [formula] = await work.db.select().from(formulas).where(eq(formulas.id, plan!.formulaId));
-    const space = await spaceInfo(work.db, paid.spaceId);
+    const space = await spaceSummaryOf(work.db, paid.spaceId);
     if (plan!.status === 'pending_payment')
       await activatePlan(work, plan!, formula!, paid.id, space.timeZone);
     if (plan!.status === 'suspended') {
