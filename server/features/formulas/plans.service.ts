@@ -6,6 +6,7 @@ import { todayIn } from '#contract/dates';
 import { rowsOf } from '../../db/rows';
 import { creditLots, formulas, orderLines, orders, plans } from '../../db/schema/formulas';
 import { spaces } from '../../db/schema/spaces';
+import type { Db } from '../../db/client';
 import { spaceSummaryOf } from '../../db/space-summary';
 import { type Tx } from '../../db/transaction';
 import { issueInvoice } from '../../billing/invoicing';
@@ -42,7 +43,7 @@ function firstPeriod(formula: FormulaRow, at: Date, timeZone: string) {
 
 /** Grants a lot of credit for a plan's period, with its ledger line; once per plan, period and source. */
 export async function grantLot(
-  tx: Tx,
+  tx: Db | Tx,
   lot: {
     planId: string;
     spaceId: string;
@@ -152,8 +153,19 @@ export async function insertOrder(
     .onConflictDoNothing()
     .returning();
   if (!order) return null;
-  await tx.insert(orderLines).values({
-    orderId: order.id,
+  await insertFormulaOrderLine(tx, order.id, formula);
+  return order;
+}
+
+/** An order's one line: the formula, once, at its price (the label is its French name, as invoices print it). */
+export async function insertFormulaOrderLine(
+  db: Db | Tx,
+  orderId: string,
+  formula: FormulaRow,
+): Promise<void> {
+  const price = withVatBreakdown(formula.priceExclVatCents, formula.vatRateBasisPoints);
+  await db.insert(orderLines).values({
+    orderId,
     formulaId: formula.id,
     label: formula.nameFr,
     quantity: 1,
@@ -163,7 +175,6 @@ export async function insertOrder(
     vatCents: price.vatCents,
     totalCents: price.inclVatCents,
   });
-  return order;
 }
 
 /**
