@@ -16,19 +16,18 @@ export interface SpaceSummary {
   timeZone: string;
 }
 
+/** The summary's columns, for a query that joins `spaces` (drizzle's select). */
+export const spaceSummaryColumns = {
+  id: spaces.id,
+  slug: spaces.slug,
+  name: spaces.name,
+  city: spaces.city,
+  timeZone: spaces.timeZone,
+};
+
 /** The space's summary, or undefined when the id names no space. */
 export async function findSpaceSummary(db: Db | Tx, spaceId: string): Promise<SpaceSummary | undefined> {
-  const [space] = await db
-    .select({
-      id: spaces.id,
-      slug: spaces.slug,
-      name: spaces.name,
-      city: spaces.city,
-      timeZone: spaces.timeZone,
-    })
-    .from(spaces)
-    .where(eq(spaces.id, spaceId))
-    .limit(1);
+  const [space] = await db.select(spaceSummaryColumns).from(spaces).where(eq(spaces.id, spaceId)).limit(1);
   return space;
 }
 
