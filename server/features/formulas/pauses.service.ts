@@ -179,19 +179,25 @@ export async function pausePlan(ctx: ServiceContext, input: PauseDates) {
   return planView(ctx, input.planId);
 }
 
-/**
- * A pause is over (at its end, or earlier): its days move the plan's current period end and every later
- * period, and extend the credit it held; the renewal reminder is sent again for the new date. A pause
- * resumed the day it began moved nothing: it is cancelled. Answers whether it changed anything.
- */
-export async function applyPause(work: WorkContext, pauseId: string, resumeOn: string | null) {
-  const [row] = await work.db
+/** A pause with its plan, its formula's name and its space's zone; undefined when there is none. */
+async function pauseWithPlan(db: Db | Tx, pauseId: string) {
+  const [row] = await db
     .select({ pause: planPauses, plan: plans, formulaName: formulas.nameFr, timeZone: spaces.timeZone })
     .from(planPauses)
     .innerJoin(plans, eq(plans.id, planPauses.planId))
     .innerJoin(formulas, eq(formulas.id, plans.formulaId))
     .innerJoin(spaces, eq(spaces.id, plans.spaceId))
     .where(eq(planPauses.id, pauseId));
+  return row;
+}
+
+/**
+ * A pause is over (at its end, or earlier): its days move the plan's current period end and every later
+ * period, and extend the credit it held; the renewal reminder is sent again for the new date. A pause
+ * resumed the day it began moved nothing: it is cancelled. Answers whether it changed anything.
+ */
+export async function applyPause(work: WorkContext, pauseId: string, resumeOn: string | null) {
+  const row = await pauseWithPlan(work.db, pauseId);
   if (!row || row.pause.status !== 'planned') return false;
   const { pause, timeZone } = row;
   const endsOn = resumeOn && resumeOn < pause.endsOn ? resumeOn : pause.endsOn;
@@ -272,13 +278,7 @@ export async function applyPause(work: WorkContext, pauseId: string, resumeOn: s
 /** Its member calls off a pause not begun yet, or resumes a running one today. */
 export async function endPause(ctx: ServiceContext, pauseId: string) {
   const user = requireSignedIn(ctx.actor);
-  const [row] = await ctx.db
-    .select({ pause: planPauses, plan: plans, formulaName: formulas.nameFr, timeZone: spaces.timeZone })
-    .from(planPauses)
-    .innerJoin(plans, eq(plans.id, planPauses.planId))
-    .innerJoin(formulas, eq(formulas.id, plans.formulaId))
-    .innerJoin(spaces, eq(spaces.id, plans.spaceId))
-    .where(eq(planPauses.id, pauseId));
+  const row = await pauseWithPlan(ctx.db, pauseId);
   if (!row || !isSelf(user, row.plan.userId)) throw new AppError('not-found', `No pause ${pauseId}`);
   const { pause, plan } = row;
   await unitOfWork(ctx, async (work) => {
