@@ -1,7 +1,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { generatedId, instant, changeTimes, currency } from './columns';
-import { PRICING_BASES } from '../../../contract/pricing';
+import { PRICING_BASES, type TPrice } from '../../../contract/pricing';
 import { ACTIVE_RESERVATION_STATUSES, RESERVATION_STATUSES } from '../../../contract/reservations';
 import { userReference, users } from './auth';
 import { events } from './events';
@@ -24,6 +24,34 @@ export function activeStatusSql(status: SQL | AnyColumn): SQL {
  */
 export function holdsTimeSql(from: Date, to: Date): SQL {
   return sql`tstzrange(starts_at, blocked_until, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`;
+}
+
+/**
+ * What a booking holds and costs as its row keeps them: the room until its end plus the room's buffer, and
+ * the price `priceBooking` gave (contract/pricing.ts), frozen at booking.
+ */
+export function heldAndPriced(
+  slot: { endsAt: Date; bufferMinutes: number },
+  price: TPrice,
+): Pick<
+  typeof reservations.$inferSelect,
+  | 'blockedUntil'
+  | 'priceExclVatCents'
+  | 'vatCents'
+  | 'totalCents'
+  | 'vatRateBasisPoints'
+  | 'currency'
+  | 'pricingBasis'
+> {
+  return {
+    blockedUntil: new Date(slot.endsAt.getTime() + slot.bufferMinutes * 60_000),
+    priceExclVatCents: price.exclVatCents,
+    vatCents: price.vatCents,
+    totalCents: price.totalCents,
+    vatRateBasisPoints: price.vatRateBasisPoints,
+    currency: price.currency,
+    pricingBasis: price.basis,
+  };
 }
 
 /** Who ended a reservation early: its member, a manager of the space, or the system (expired request). */
