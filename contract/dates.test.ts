@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysFromUntil, isoWeekdayOf, todayIn } from './dates';
+import { addDays, daysFromUntil, isoWeekdayOf, startOfDayIn, todayIn, wallClockInstant } from './dates';
 
 describe('daysFromUntil', () => {
   it('counts the days up to the second date, that one excluded', () => {
@@ -44,5 +44,32 @@ describe('addDays and isoWeekdayOf', () => {
     expect(isoWeekdayOf('2026-03-30')).toBe(1);
     expect(isoWeekdayOf('2026-03-29')).toBe(7);
     expect(isoWeekdayOf('2027-01-01')).toBe(5);
+  });
+});
+
+describe('wallClockInstant and startOfDayIn', () => {
+  const PARIS = 'Europe/Paris';
+
+  it('read a wall-clock time with the zone’s offset of that moment', () => {
+    expect(wallClockInstant('2027-01-05', '09:30', PARIS).toISOString()).toBe('2027-01-05T08:30:00.000Z');
+    expect(wallClockInstant('2027-07-05', '09:30', PARIS).toISOString()).toBe('2027-07-05T07:30:00.000Z');
+    expect(wallClockInstant('2027-07-05', '23:45', 'America/New_York').toISOString()).toBe(
+      '2027-07-06T03:45:00.000Z',
+    );
+  });
+
+  it('take the first pass of a time the autumn change repeats, and move a skipped one past the jump', () => {
+    // 25 October 2026: 02:30 happens at 00:30 UTC (summer time), then again at 01:30 UTC.
+    expect(wallClockInstant('2026-10-25', '02:30', PARIS).toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    // 29 March 2026: 02:00–03:00 does not exist; 02:30 reads as 03:30 summer time.
+    expect(wallClockInstant('2026-03-29', '02:30', PARIS).toISOString()).toBe('2026-03-29T01:30:00.000Z');
+  });
+
+  it('know when each day begins, 23- and 25-hour days included', () => {
+    expect(startOfDayIn('2026-03-29', PARIS).toISOString()).toBe('2026-03-28T23:00:00.000Z');
+    expect(startOfDayIn('2026-03-30', PARIS).toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    expect(startOfDayIn('2026-10-26', PARIS).toISOString()).toBe('2026-10-25T23:00:00.000Z');
+    // Santiago skipped midnight in September 2026: the day begins at 01:00 local, 04:00 UTC.
+    expect(startOfDayIn('2026-09-06', 'America/Santiago').toISOString()).toBe('2026-09-06T04:00:00.000Z');
   });
 });

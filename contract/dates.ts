@@ -5,9 +5,12 @@
  * several zones, is `todayInSql` (server/db/calendar-sql.ts).
  */
 
+import { tzOffset } from '@date-fns/tz';
 import { dateTimeFormat } from './intl';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 
 function utcMidnightOf(date: string): number {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
@@ -43,4 +46,35 @@ export function daysFromUntil(from: string, until: string): number {
 /** The ISO weekday of a date: 1 for Monday … 7 for Sunday (as `space_opening_hours.weekday`). */
 export function isoWeekdayOf(date: string): number {
   return new Date(utcMidnightOf(date)).getUTCDay() || 7;
+}
+
+/**
+ * The instant a wall-clock time of a zone names (`2026-10-25`, `09:30`, `Europe/Paris`): the one definition of
+ * "a local date and time in a space's zone → an instant", browser and server alike.
+ * - A time the autumn change repeats (02:30 on 25 October 2026 in Paris) is its first pass, summer time.
+ * - A time the spring change skips (02:30 on 29 March 2026) is read with the offset before the change, which
+ *   lands as far after the jump as it was meant to be after 02:00 (03:30 summer time); a skipped midnight
+ *   (Santiago, 6 September 2026) is the moment the clocks jump, 01:00.
+ * Callers that must refuse a skipped time compare the answer's wall clock with what was asked
+ * (`localToInstant`, contract/events.ts).
+ */
+export function wallClockInstant(date: string, time: string, timeZone: string): Date {
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const wallClock = utcMidnightOf(date) + hour * HOUR_MS + minute * MINUTE_MS;
+  // The zone's offsets around that wall clock (any zone is within UTC−12…+14): two when the clocks change near it.
+  const offsets = [
+    ...new Set([
+      tzOffset(timeZone, new Date(wallClock - 14 * HOUR_MS)),
+      tzOffset(timeZone, new Date(wallClock + 14 * HOUR_MS)),
+    ]),
+  ];
+  const readsBack = (instant: number) =>
+    tzOffset(timeZone, new Date(instant)) * MINUTE_MS === wallClock - instant;
+  const passes = offsets.map((offset) => wallClock - offset * MINUTE_MS).filter(readsBack);
+  return new Date(passes.length ? Math.min(...passes) : wallClock - offsets[0]! * MINUTE_MS);
+}
+
+/** The instant a calendar date begins in a zone: its 00:00, or the moment the clocks jump when 00:00 is skipped. */
+export function startOfDayIn(date: string, timeZone: string): Date {
+  return wallClockInstant(date, '00:00', timeZone);
 }

@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { z } from './zod';
 import { defineCallable } from './callable';
 import { refineRange } from './date-range';
+import { wallClockInstant } from './dates';
 import { EVENT_STATUSES, REGISTRATION_END_REASONS, REGISTRATION_STATUSES } from './events.plain';
 import { ZEventCover } from './event-cover';
 import { ZCreditOption, ZCreditUnit, ZPaymentMethod } from './formulas';
@@ -47,14 +48,12 @@ export const ZLocalDateTime = z
   .refine((value) => value >= '2000-01-01' && value <= '2099-12-31T23:59', 'date-range');
 
 /**
- * The instant a wall-clock time names in a zone, or null when the spring change skips it (02:30 on the last
- * Sunday of March in Paris). A time the autumn change repeats is its first pass (summer time).
+ * The instant a wall-clock time names in a zone (`wallClockInstant`), or null when the spring change skips it
+ * (02:30 on the last Sunday of March in Paris): an event does not start at a time no clock shows.
  */
 export function localToInstant(local: string, timeZone: string): Date | null {
   const [date, time] = local.split('T') as [string, string];
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const [hour, minute] = time.split(':').map(Number) as [number, number];
-  const instant = new Date(new TZDate(year, month - 1, day, hour, minute, timeZone).getTime());
+  const instant = wallClockInstant(date, time, timeZone);
   return instantToLocal(instant, timeZone) === local ? instant : null;
 }
 

@@ -87,6 +87,22 @@ describe('one place for each rule', () => {
     ).toEqual([]);
   });
 
+  it('turns a wall-clock time of a zone into an instant only in contract/dates.ts', () => {
+    // The old forms: a TZDate built from a date's parts, or the zone's offset read by hand.
+    expect(
+      finds(/new TZDate\([^,()]+,[^,()]+,|\btzOffset\(/, {
+        'contract/dates.ts': 'wallClockInstant, the one reading',
+        // Lists every start of a room's step over days: one offset per day, both passes of a repeated hour.
+        'server/features/reservations/slots.ts': 'wallClockStarts',
+        // The other way round: the minutes an instant shows on the space's wall clock.
+        'server/features/reservations/booking-rules.ts': 'wallClockMinutes',
+        // Not moved yet: app/ is another part of issue 27.
+        'app/features/spaces/schedule.ts': 'instantOf, to replace by wallClockInstant',
+        'app/features/admin/article-editor.tsx': 'to replace by wallClockInstant',
+      }),
+    ).toEqual([]);
+  });
+
   it('leaves the clock to the context in services', () => {
     expect(
       finds(

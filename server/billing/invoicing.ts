@@ -8,7 +8,7 @@ import { formatSlot } from '#contract/reservation-format';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { invoiceLines, invoices } from '../db/schema/invoices';
-import { spaces } from '../db/schema/spaces';
+import { spaceSummaryOf } from '../db/space-summary';
 import type { Tx } from '../db/transaction';
 import { enqueueJob } from '../platform/jobs';
 import { logActivity, type WorkContext } from '../platform/service-context';
@@ -117,16 +117,6 @@ async function insertDocument(work: WorkContext, draft: DocumentDraft): Promise<
   return row;
 }
 
-/** A space's name and time zone, or `not-found`. */
-export async function spaceOf(db: Db | Tx, spaceId: string) {
-  const [space] = await db
-    .select({ name: spaces.name, timeZone: spaces.timeZone })
-    .from(spaces)
-    .where(eq(spaces.id, spaceId));
-  if (!space) throw new AppError('not-found', `No space ${spaceId}`);
-  return space;
-}
-
 export interface SaleToInvoice {
   spaceId: string;
   buyerUserId: string;
@@ -160,7 +150,7 @@ export async function issueInvoice(
     if (mode === 'automatic') return null;
     throw new AppError('failed-precondition', 'A free sale has no invoice', { reason: 'nothing-to-invoice' });
   }
-  const space = await spaceOf(work.db, sale.spaceId);
+  const space = await spaceSummaryOf(work.db, sale.spaceId);
   const { buyer, locale } = await buyerOf(work.db, sale.buyerUserId);
   const invoice = await insertDocument(work, {
     kind: 'invoice',
@@ -207,7 +197,7 @@ export async function issueCreditNote(
 ): Promise<InvoiceRow> {
   const [earlier] = await work.db.select().from(invoices).where(eq(invoices.creditedInvoiceId, invoice.id));
   if (earlier) return earlier;
-  const space = await spaceOf(work.db, invoice.spaceId);
+  const space = await spaceSummaryOf(work.db, invoice.spaceId);
   const lines = await linesOf(work.db, invoice.id);
   const seller = invoice.seller as SellerSnapshot;
   const note = await insertDocument(work, {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { orders } from '../db/schema/formulas';
 import type { WorkContext } from '../platform/service-context';
-import { spaceOf } from './invoicing';
+import { spaceSummaryOf } from '../db/space-summary';
 import { settleSale } from './payments';
 
 /**
@@ -73,7 +73,7 @@ export async function payOrder(
     .returning();
   if (!paid) return null;
   if (through.via === 'order') {
-    const space = await spaceOf(work.db, paid.spaceId);
+    const space = await spaceSummaryOf(work.db, paid.spaceId);
     await settleSale(work, { orderId: paid.id }, paid.paymentMethod, space.timeZone);
   }
   await settlerOf(paid).onPaid(work, paid, through);

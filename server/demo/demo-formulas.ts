@@ -4,11 +4,12 @@ import type { TFormulaFormInput } from '#contract/formulas';
 import { withVatBreakdown } from '#contract/money';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/auth';
-import { creditLots, formulas, orderLines, orders, plans, spaceSalesSettings } from '../db/schema/formulas';
+import { formulas, orders, plans, spaceSalesSettings } from '../db/schema/formulas';
 import { reservations } from '../db/schema/reservations';
 import { rooms } from '../db/schema/rooms';
 import { spaces } from '../db/schema/spaces';
 import { membershipPeriod, packValidity } from '../features/formulas/periods';
+import { grantLot, insertFormulaOrderLine } from '../features/formulas/plans.service';
 
 /**
  * Demo formulas: every demo space sells a day pass, a 10-hour pack and a monthly membership with hours
@@ -113,37 +114,23 @@ async function insertPaidPlan(
       createdAt: input.boughtAt,
     })
     .returning();
-  await db.insert(orderLines).values({
+  await insertFormulaOrderLine(db, order!.id, formula);
+  const lotId = await grantLot(db, {
+    planId: plan!.id,
+    spaceId: formula.spaceId,
+    userId: input.userId,
+    periodIndex: 0,
+    source: 'period',
+    unit: formula.creditUnit,
+    roomKinds: formula.roomKinds,
+    validFrom: input.startsAt,
+    validUntil: input.endsAt,
+    amount: formula.creditAmount,
     orderId: order!.id,
-    formulaId: formula.id,
-    label: formula.nameFr,
-    quantity: 1,
-    unitExclVatCents: price.exclVatCents,
-    vatRateBasisPoints: formula.vatRateBasisPoints,
-    exclVatCents: price.exclVatCents,
-    vatCents: price.vatCents,
-    totalCents: price.inclVatCents,
+    actorId: input.managerId,
+    now: input.boughtAt,
   });
-  const [lot] = await db
-    .insert(creditLots)
-    .values({
-      planId: plan!.id,
-      spaceId: formula.spaceId,
-      userId: input.userId,
-      periodIndex: 0,
-      source: 'period',
-      unit: formula.creditUnit,
-      roomKinds: formula.roomKinds,
-      validFrom: input.startsAt,
-      validUntil: input.endsAt,
-      createdAt: input.boughtAt,
-    })
-    .returning();
-  await db.execute(sql`
-    INSERT INTO credit_entries (lot_id, user_id, kind, amount, order_id, actor_id, occurred_at)
-    VALUES (${lot!.id}, ${input.userId}, 'grant', ${formula.creditAmount}, ${order!.id}, ${input.managerId},
-            ${input.boughtAt.toISOString()}::timestamptz)`);
-  return { planId: plan!.id, lotId: lot!.id };
+  return { planId: plan!.id, lotId: lotId! };
 }
 
 export async function seedDemoFormulas(db: Db, now: Date = new Date()): Promise<number> {

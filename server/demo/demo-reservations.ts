@@ -4,7 +4,7 @@ import { addDays, todayIn } from '#contract/dates';
 import { priceBooking } from '#contract/pricing';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/auth';
-import { reservations } from '../db/schema/reservations';
+import { heldAndPriced, reservations } from '../db/schema/reservations';
 import { rooms } from '../db/schema/rooms';
 import { spaces } from '../db/schema/spaces';
 import { roomOpenAndFree } from '../features/reservations/availability.service';
@@ -159,16 +159,10 @@ export async function seedDemoReservations(db: Db, now: Date = new Date()): Prom
           userId: forMember ? member.id : random.pick(guests),
           startsAt: new Date(startsAt),
           endsAt: new Date(endsAt),
-          blockedUntil: new Date(endsAt + room.bufferMinutes * 60_000),
+          ...heldAndPriced({ endsAt: new Date(endsAt), bufferMinutes: room.bufferMinutes }, price),
           attendees: Math.max(1, Math.min(room.capacity, random.between(1, room.capacity))),
           title: random.pick(TITLES),
           status,
-          priceExclVatCents: price.exclVatCents,
-          vatCents: price.vatCents,
-          totalCents: price.totalCents,
-          vatRateBasisPoints: price.vatRateBasisPoints,
-          currency: price.currency,
-          pricingBasis: price.basis,
           expiresAt: status === 'pending' ? new Date(startsAt) : null,
           cancelledAt: status === 'cancelled' ? new Date(startsAt - 86_400_000) : null,
           cancelledByRole: status === 'cancelled' ? 'member' : null,

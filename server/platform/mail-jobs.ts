@@ -45,6 +45,31 @@ export interface MailDefinition<S extends ZPayload> {
   compose(payload: z.output<S>, ctx: JobContext): Promise<OutgoingMail | null>;
 }
 
+/** Someone with an account as a message's recipient: their address and language, and the name to greet. */
+export interface AccountRecipient {
+  id: string;
+  name: string;
+  to: MailRecipient & { userId: string };
+}
+
+/** The account's recipient, or null when the id names no account (a deleted one is refused when sending). */
+export async function accountRecipientOf(
+  db: JobContext['db'],
+  userId: string,
+): Promise<AccountRecipient | null> {
+  const [account] = await db
+    .select({ id: users.id, email: users.email, name: users.name, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!account) return null;
+  return {
+    id: account.id,
+    name: account.name,
+    to: { email: account.email, userId: account.id, locale: account.locale },
+  };
+}
+
 /** Why a message is not sent to someone with an account, or null when it is. */
 async function reasonNotToSend(ctx: JobContext, mail: OutgoingMail): Promise<string | null> {
   if (!mail.to.userId) return null;

@@ -6,10 +6,12 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { users } from '../db/schema/auth';
 import { spaceMembers } from '../db/schema/memberships';
+import { spaces } from '../db/schema/spaces';
 import { statusIn } from '../db/status-sql';
 import type { Tx } from '../db/transaction';
 import type { SessionUser } from './session';
 import { MANAGING_ROLES, type SpaceRole } from '#contract/roles';
+import type { TSpaceOption } from '#contract/community';
 
 /**
  * The one place that answers "may this actor do this to that" (docs/decisions/017-one-place-for-each-rule.md).
@@ -147,6 +149,32 @@ export async function spacesWhere(scope: PolicyScope, right: SpaceRight): Promis
     .from(spaceMembers)
     .where(and(eq(spaceMembers.userId, actor.id), inArray(spaceMembers.role, [...SPACE_RIGHTS[right]])));
   return rows.map((row) => row.spaceId);
+}
+
+/** The first of these spaces where the actor holds the right, or null (a report's subject shown in several). */
+export async function firstSpaceWhere(
+  scope: PolicyScope,
+  right: SpaceRight,
+  spaceIds: readonly string[],
+): Promise<string | null> {
+  for (const spaceId of spaceIds) {
+    if (await may(scope, right, spaceId)) return spaceId;
+  }
+  return null;
+}
+
+/**
+ * The spaces whose community (directory, ads) a person sees, by name: those they belong to, whatever their
+ * role there (docs/decisions/023). Admins see no more than their own: the directory and the ads are the
+ * members' own; the reports are where admins step in.
+ */
+export async function communitySpacesOf(db: Db | Tx, userId: string): Promise<TSpaceOption[]> {
+  return db
+    .select({ id: spaces.id, name: spaces.name })
+    .from(spaceMembers)
+    .innerJoin(spaces, eq(spaces.id, spaceMembers.spaceId))
+    .where(eq(spaceMembers.userId, userId))
+    .orderBy(spaces.name);
 }
 
 /**

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { Tx } from '../db/transaction';
+import { AppError } from '#contract/errors';
 import type { RateRule } from './auth-rate-limits';
 
 export interface RateVerdict {
@@ -57,4 +58,20 @@ export async function peekRateLimit(db: Db, key: string, rule: RateRule): Promis
   if (!row) return { allowed: true, retryAfterSeconds: 0 };
   // The next attempt would make it count + 1.
   return verdictOf({ ...row, count: row.count + 1 }, rule, now);
+}
+
+/**
+ * Counts one attempt for `key`, or refuses it with `resource-exhausted` and when to try again (the client
+ * shows the wait). In a change's transaction, an attempt whose change fails is not counted.
+ */
+export async function requireWithinRateLimit(
+  db: Db | Tx,
+  key: string,
+  rule: RateRule,
+  message = 'Too many attempts, try again later',
+): Promise<void> {
+  const verdict = await consumeRateLimit(db, key, rule);
+  if (!verdict.allowed) {
+    throw new AppError('resource-exhausted', message, { retryAfterSeconds: verdict.retryAfterSeconds });
+  }
 }

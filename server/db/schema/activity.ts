@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns';
 import type { ActivityChanges, ActivityDetails } from '../../../contract/activity';
 import { users } from './auth';
 
@@ -18,7 +19,7 @@ export const activityEntries = pgTable(
     /** Increasing; with `occurred_at`, the feed's cursor. */
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     /** The service's `now` (a test's fixed clock), not the database's. */
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    occurredAt: instant('occurred_at').notNull(),
     /** `<subject>.<verb in the past>`: `reservation.created`, `room.price_changed`, … (contract/activity.ts). */
     kind: text('kind').notNull(),
     /** Who did it; null for the system (a sweep, a job) or once an account deletion anonymised it. */
@@ -43,7 +44,7 @@ export const activityEntries = pgTable(
     requestId: text('request_id'),
     /** For people only, truncated: an IPv4 /24 or an IPv6 /48. */
     actorIp: text('actor_ip'),
-    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+    anonymisedAt: instant('anonymised_at'),
   },
   (table) => [
     index('activity_space_idx').on(table.spaceId, table.occurredAt.desc(), table.id.desc()),

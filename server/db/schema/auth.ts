@@ -8,9 +8,19 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { instant, changeTimes } from './columns';
+
+/**
+ * A person a row names (`user_id` unless said): with `cascade` the row goes when the person's account is
+ * deleted; without, it stays (what they bought, wrote or were sent) and keeps the account row.
+ */
+export function userReference(name = 'user_id', onDelete?: 'cascade') {
+  return text(name)
+    .notNull()
+    .references(() => users.id, onDelete ? { onDelete } : {});
+}
 
 /**
  * Accounts, as better-auth reads and writes them (through its Drizzle adapter, `usePlural`): the property
@@ -26,8 +36,7 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     /** The avatar's URL (`/api/files/<key>`), or null. */
     image: text('image'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeTimes(),
     /** Platform admin: every space, blog, partners, FAQ. Never settable by the person themselves. */
     isAdmin: boolean('is_admin').notNull().default(false),
     /** `fr` or `en`; drives pages and e-mails. Null: the browser's choice. */
@@ -46,7 +55,7 @@ export const users = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     /** Set when the account was deleted: personal data erased, the row kept for records the law requires. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: instant('deleted_at'),
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),
@@ -58,16 +67,13 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
     /** Opaque; the cookie and bearer token carry it signed. Never returned by our own API. */
     token: text('token').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeTimes(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userReference('user_id', 'cascade'),
   },
   (table) => [
     uniqueIndex('sessions_token_key').on(table.token),
@@ -82,18 +88,15 @@ export const accounts = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userReference('user_id', 'cascade'),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    accessTokenExpiresAt: instant('access_token_expires_at'),
+    refreshTokenExpiresAt: instant('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeTimes(),
   },
   (table) => [index('accounts_user_id_idx').on(table.userId)],
 );
@@ -105,9 +108,8 @@ export const verifications = pgTable(
     id: text('id').primaryKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    ...changeTimes(),
   },
   (table) => [index('verifications_identifier_idx').on(table.identifier)],
 );

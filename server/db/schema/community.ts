@@ -1,18 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { generatedId, instant } from './columns';
+import { userReference, users } from './auth';
 import { storedFiles } from './files';
-import { spaces } from './spaces';
+import { spaceReference } from './spaces';
 
 /**
  * The community (docs/decisions/023-community-directory-and-ads.md). Being listed at all is
@@ -35,8 +26,8 @@ export const directoryEntries = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     /** Set by a moderator's decision: the member is not listed, whatever they choose, until it is cleared. */
-    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    hiddenAt: instant('hidden_at'),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
     // Kept by the database (migration 0014's triggers) from this row and the person's: what the directory
     // lists, sorts on and searches, so a search reads one index in order instead of every member.
     /** Opted in, account not deleted, not hidden by a moderator. */
@@ -61,10 +52,8 @@ export const directoryEntries = pgTable(
 export const ads = pgTable(
   'ads',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id),
+    id: generatedId(),
+    authorId: userReference('author_id'),
     category: text('category').notNull(),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
@@ -75,11 +64,11 @@ export const ads = pgTable(
     excerpt: text('excerpt').notNull(),
     status: text('status').notNull().default('open'),
     /** After this instant it is no longer listed nor shown to others (end of its last day, Paris time). */
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
-    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    endsAt: instant('ends_at').notNull(),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+    closedAt: instant('closed_at'),
+    hiddenAt: instant('hidden_at'),
     /** Its one image (purpose `ad-image`, uploaded by its author: migration 0027's trigger holds to it). */
     imageKey: text('image_key').references(() => storedFiles.key, { onDelete: 'set null' }),
     /** The image's alternative text; empty: pages describe it from the title. */
@@ -117,9 +106,7 @@ export const ads = pgTable(
 export const adSpaces = pgTable(
   'ad_spaces',
   {
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    spaceId: spaceReference('cascade'),
     adId: uuid('ad_id')
       .notNull()
       .references(() => ads.id, { onDelete: 'cascade' }),
@@ -134,17 +121,13 @@ export const adSpaces = pgTable(
 export const communityMessages = pgTable(
   'community_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    senderId: text('sender_id')
-      .notNull()
-      .references(() => users.id),
-    recipientId: text('recipient_id')
-      .notNull()
-      .references(() => users.id),
+    id: generatedId(),
+    senderId: userReference('sender_id'),
+    recipientId: userReference('recipient_id'),
     adId: uuid('ad_id').references(() => ads.id, { onDelete: 'set null' }),
     inReplyTo: uuid('in_reply_to'),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: instant('created_at').notNull(),
   },
   (table) => [
     index('community_messages_recipient_idx').on(table.recipientId, table.createdAt),
@@ -158,10 +141,8 @@ export const communityMessages = pgTable(
 export const communityReports = pgTable(
   'community_reports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    reporterId: text('reporter_id')
-      .notNull()
-      .references(() => users.id),
+    id: generatedId(),
+    reporterId: userReference('reporter_id'),
     subjectType: text('subject_type').notNull(),
     adId: uuid('ad_id').references(() => ads.id, { onDelete: 'cascade' }),
     profileUserId: text('profile_user_id').references(() => users.id),
@@ -169,8 +150,8 @@ export const communityReports = pgTable(
     status: text('status').notNull().default('open'),
     decidedBy: text('decided_by').references(() => users.id),
     decisionReason: text('decision_reason'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: instant('decided_at'),
+    createdAt: instant('created_at').notNull(),
   },
   (table) => [
     index('community_reports_ad_idx').on(table.adId),

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { generatedId, instant } from './columns';
+import { userReference, users } from './auth';
 import { storedFiles } from './files';
-import { spaces } from './spaces';
+import { spaceReference } from './spaces';
 
 /**
  * Documents a space shares with its members (contracts, house rules…), docs/decisions/024. The bytes are a
@@ -12,17 +13,15 @@ import { spaces } from './spaces';
 export const sharedDocuments = pgTable(
   'shared_documents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id),
+    id: generatedId(),
+    spaceId: spaceReference(),
     /** One document per file; the file cannot be removed while the document exists. */
     fileKey: text('file_key')
       .notNull()
       .references(() => storedFiles.key, { onDelete: 'restrict' }),
     title: text('title').notNull(),
     uploadedById: text('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: instant('created_at').notNull(),
   },
   (table) => [
     uniqueIndex('shared_documents_file_key').on(table.fileKey),
@@ -37,15 +36,15 @@ export const sharedDocuments = pgTable(
 export const documentShares = pgTable(
   'document_shares',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     documentId: uuid('document_id')
       .notNull()
       .references(() => sharedDocuments.id),
     /** The member it is shared with; null for all members of the document's space. */
     userId: text('user_id').references(() => users.id),
     sharedById: text('shared_by_id').references(() => users.id, { onDelete: 'set null' }),
-    sharedAt: timestamp('shared_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    sharedAt: instant('shared_at').notNull(),
+    revokedAt: instant('revoked_at'),
     revokedById: text('revoked_by_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
@@ -66,10 +65,8 @@ export const documentAcknowledgements = pgTable(
     documentId: uuid('document_id')
       .notNull()
       .references(() => sharedDocuments.id),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
-    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull(),
+    userId: userReference(),
+    acknowledgedAt: instant('acknowledged_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.documentId, table.userId] })],
 );

@@ -1,24 +1,15 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { generatedId, instant, changeTimes } from './columns';
 import {
   EVENT_STATUSES,
   REGISTRATION_END_REASONS,
   REGISTRATION_STATUSES,
 } from '../../../contract/events.plain';
-import { users } from './auth';
+import { userReference, users } from './auth';
 import { storedFiles } from './files';
 import { rooms } from './rooms';
-import { spaces } from './spaces';
+import { spaceReference, spaces } from './spaces';
 import { literalList } from '../status-sql';
 
 /**
@@ -32,10 +23,8 @@ import { literalList } from '../status-sql';
 export const events = pgTable(
   'events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    spaceId: spaceReference('cascade'),
     roomId: uuid('room_id').references(() => rooms.id),
     titleFr: text('title_fr').notNull(),
     titleEn: text('title_en').notNull().default(''),
@@ -46,11 +35,11 @@ export const events = pgTable(
     /** The cover's alternative texts (French required with a cover: check `events_cover_alt`). */
     coverAltFr: text('cover_alt_fr').notNull().default(''),
     coverAltEn: text('cover_alt_en').notNull().default(''),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
     capacity: integer('capacity').notNull(),
     /** Registrations, cancellations by members and offers of freed places stop here (at the start at the latest). */
-    registrationDeadline: timestamp('registration_deadline', { withTimezone: true }).notNull(),
+    registrationDeadline: instant('registration_deadline').notNull(),
     membersOnly: boolean('members_only').notNull().default(false),
     /** The price of a place, excluding VAT (0: free), and its VAT rate. */
     priceExclVatCents: integer('price_excl_vat_cents').notNull().default(0),
@@ -60,12 +49,11 @@ export const events = pgTable(
     /** Grows by one each time the event's time or place changes: the calendar files' SEQUENCE. */
     scheduleVersion: integer('schedule_version').notNull().default(0),
     status: text('status', { enum: EVENT_STATUSES }).notNull().default('draft'),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    publishedAt: instant('published_at'),
+    cancelledAt: instant('cancelled_at'),
     cancellationReason: text('cancellation_reason'),
     createdById: text('created_by_id').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeTimes(),
   },
   (table) => [
     index('events_space_starts_idx').on(table.spaceId, table.startsAt),
@@ -100,7 +88,7 @@ export const spaceEventSettings = pgTable(
       .primaryKey()
       .references(() => spaces.id, { onDelete: 'cascade' }),
     offerHours: integer('offer_hours').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (table) => [check('space_event_settings_offer_range', sql`${table.offerHours} between 1 and 168`)],
 );
@@ -113,33 +101,31 @@ export const spaceEventSettings = pgTable(
 export const eventRegistrations = pgTable(
   'event_registrations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userReference(),
     status: text('status', { enum: REGISTRATION_STATUSES }).notNull(),
     waitlistPosition: integer('waitlist_position'),
-    offeredAt: timestamp('offered_at', { withTimezone: true }),
-    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    offeredAt: instant('offered_at'),
+    offerExpiresAt: instant('offer_expires_at'),
     /** The member chose to appear by name in the event's list of attendees that other members see. */
     showName: boolean('show_name').notNull().default(false),
-    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedInAt: instant('checked_in_at'),
     checkedInById: text('checked_in_by_id').references(() => users.id),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledAt: instant('cancelled_at'),
     endReason: text('end_reason', { enum: REGISTRATION_END_REASONS }),
-    registeredAt: timestamp('registered_at', { withTimezone: true }),
+    registeredAt: instant('registered_at'),
     /**
      * How many times the row was taken again after a cancellation (0 the first time): a paid registration's
      * order and credit debit belong to one round, so registering again is charged again.
      */
     round: integer('round').notNull().default(0),
     /** When the reminder 24 h before the start was queued (cleared when the event's time changes). */
-    remindedAt: timestamp('reminded_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    remindedAt: instant('reminded_at'),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('event_registrations_one_per_person').on(table.eventId, table.userId),

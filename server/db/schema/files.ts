@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { instant } from './columns';
 import { users } from './auth';
 
 /**
@@ -18,7 +19,7 @@ export const storedFiles = pgTable(
     size: integer('size').notNull(),
     /** The name the uploader's browser gave, cleaned; only used in `Content-Disposition`. */
     fileName: text('file_name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (table) => [
     index('stored_files_owner_id_idx').on(table.ownerId),

@@ -8,10 +8,10 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { generatedId, instant, changeTimes, amountsWithVat, currency } from './columns';
 import {
   ACTIVATION_MOMENTS,
   CREDIT_ENTRY_KINDS,
@@ -29,12 +29,11 @@ import {
   PLAN_STATUSES,
   ROLLOVER_RULES,
 } from '../../../contract/formulas.plain';
-import { CURRENCIES } from '../../../contract/money';
 import { ROOM_KINDS } from '../../../contract/rooms.plain';
-import { users } from './auth';
+import { userReference, users } from './auth';
 import { eventRegistrations, events } from './events';
 import { reservations } from './reservations';
-import { spaces } from './spaces';
+import { spaceReference, spaces } from './spaces';
 import { literalList } from '../status-sql';
 
 /**
@@ -46,10 +45,8 @@ import { literalList } from '../status-sql';
 export const formulas = pgTable(
   'formulas',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    spaceId: spaceReference('cascade'),
     kind: text('kind', { enum: FORMULA_KINDS }).notNull(),
     nameFr: text('name_fr').notNull(),
     nameEn: text('name_en').notNull().default(''),
@@ -57,7 +54,7 @@ export const formulas = pgTable(
     descriptionEn: text('description_en').notNull().default(''),
     priceExclVatCents: integer('price_excl_vat_cents').notNull(),
     vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
-    currency: text('currency', { enum: CURRENCIES }).notNull().default('EUR'),
+    currency: currency(),
     roomKinds: text('room_kinds').array().notNull(),
     creditUnit: text('credit_unit', { enum: CREDIT_UNITS }).notNull(),
     creditAmount: integer('credit_amount').notNull(),
@@ -67,8 +64,7 @@ export const formulas = pgTable(
     perMemberLimit: integer('per_member_limit'),
     status: text('status', { enum: FORMULA_STATUSES }).notNull().default('active'),
     position: integer('position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeTimes(),
   },
   (table) => [
     index('formulas_space_idx').on(table.spaceId, table.status, table.position),
@@ -110,7 +106,7 @@ export const spaceSalesSettings = pgTable(
     pauseAllowed: boolean('pause_allowed').notNull().default(false),
     pauseMaxDays: integer('pause_max_days').notNull().default(DEFAULT_PAUSE_MAX_DAYS),
     pauseNoticeDays: integer('pause_notice_days').notNull().default(DEFAULT_PAUSE_NOTICE_DAYS),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (table) => [
     check('space_sales_activation_known', sql`${table.activation} in ${literalList(ACTIVATION_MOMENTS)}`),
@@ -129,13 +125,9 @@ export const spaceSalesSettings = pgTable(
 export const plans = pgTable(
   'plans',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: generatedId(),
+    spaceId: spaceReference('cascade'),
+    userId: userReference(),
     formulaId: uuid('formula_id')
       .notNull()
       .references(() => formulas.id),
@@ -143,17 +135,16 @@ export const plans = pgTable(
     periodIndex: integer('period_index').notNull().default(0),
     /** The local calendar day membership periods count from (its day of month is kept: 31 → 28 Feb → 31 Mar). */
     anchorDate: text('anchor_date'),
-    periodStartsAt: timestamp('period_starts_at', { withTimezone: true }),
-    periodEndsAt: timestamp('period_ends_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    periodStartsAt: instant('period_starts_at'),
+    periodEndsAt: instant('period_ends_at'),
+    cancelledAt: instant('cancelled_at'),
+    endedAt: instant('ended_at'),
     /** The period whose renewal reminder was sent. */
     remindedPeriodIndex: integer('reminded_period_index'),
     /** Days of pause taken so far: every later period begins that many local days later. */
     pausedDays: integer('paused_days').notNull().default(0),
     idempotencyKey: text('idempotency_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeTimes(),
   },
   (table) => [
     index('plans_user_idx').on(table.userId, table.createdAt),
@@ -179,18 +170,18 @@ export const plans = pgTable(
 export const planPauses = pgTable(
   'plan_pauses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     planId: uuid('plan_id')
       .notNull()
       .references(() => plans.id, { onDelete: 'cascade' }),
     startsOn: date('starts_on', { mode: 'string' }).notNull(),
     endsOn: date('ends_on', { mode: 'string' }).notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
     status: text('status', { enum: PAUSE_STATUSES }).notNull().default('planned'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull(),
+    cancelledAt: instant('cancelled_at'),
+    appliedAt: instant('applied_at'),
   },
   (table) => [
     index('plan_pauses_plan_idx').on(table.planId, table.startsAt),
@@ -213,27 +204,21 @@ export const planPauses = pgTable(
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: generatedId(),
+    spaceId: spaceReference('cascade'),
+    userId: userReference(),
     planId: uuid('plan_id').references(() => plans.id),
     registrationId: uuid('registration_id').references(() => eventRegistrations.id),
     periodIndex: integer('period_index').notNull(),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
-    exclVatCents: integer('excl_vat_cents').notNull(),
-    vatCents: integer('vat_cents').notNull(),
-    totalCents: integer('total_cents').notNull(),
-    currency: text('currency', { enum: CURRENCIES }).notNull().default('EUR'),
+    ...amountsWithVat(),
+    currency: currency(),
     /** Past this (order date + the space's grace days), an unpaid renewal suspends its plan. */
-    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    dueAt: instant('due_at').notNull(),
+    paidAt: instant('paid_at'),
     paidById: text('paid_by_id').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: instant('created_at').notNull(),
   },
   (table) => [
     uniqueIndex('orders_plan_period_key').on(table.planId, table.periodIndex),
@@ -257,7 +242,7 @@ export const orders = pgTable(
 export const orderLines = pgTable(
   'order_lines',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -267,9 +252,7 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     unitExclVatCents: integer('unit_excl_vat_cents').notNull(),
     vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
-    exclVatCents: integer('excl_vat_cents').notNull(),
-    vatCents: integer('vat_cents').notNull(),
-    totalCents: integer('total_cents').notNull(),
+    ...amountsWithVat(),
   },
   (table) => [
     index('order_lines_order_idx').on(table.orderId),
@@ -290,23 +273,19 @@ export const orderLines = pgTable(
 export const creditLots = pgTable(
   'credit_lots',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     planId: uuid('plan_id')
       .notNull()
       .references(() => plans.id),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    spaceId: spaceReference('cascade'),
+    userId: userReference(),
     periodIndex: integer('period_index').notNull(),
     source: text('source', { enum: LOT_SOURCES }).notNull(),
     unit: text('unit', { enum: CREDIT_UNITS }).notNull(),
     roomKinds: text('room_kinds').array().notNull(),
-    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
-    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    validFrom: instant('valid_from').notNull(),
+    validUntil: instant('valid_until').notNull(),
+    createdAt: instant('created_at').notNull(),
   },
   (table) => [
     uniqueIndex('credit_lots_plan_period_source_key').on(table.planId, table.periodIndex, table.source),
@@ -328,9 +307,7 @@ export const creditEntries = pgTable(
     lotId: uuid('lot_id')
       .notNull()
       .references(() => creditLots.id),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userReference(),
     kind: text('kind', { enum: CREDIT_ENTRY_KINDS }).notNull(),
     amount: integer('amount').notNull(),
     reservationId: uuid('reservation_id').references(() => reservations.id),
@@ -340,7 +317,7 @@ export const creditEntries = pgTable(
     orderId: uuid('order_id').references(() => orders.id),
     reason: text('reason'),
     actorId: text('actor_id').references(() => users.id),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    occurredAt: instant('occurred_at').notNull(),
   },
   (table) => [
     // A lot's balance (and its running balance in entry order) is read from the index alone.

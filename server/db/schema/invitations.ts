@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { generatedId, instant } from './columns';
 import { users } from './auth';
-import { spaces } from './spaces';
+import { spaceReference } from './spaces';
 
 /**
  * A manager asked someone to join a space by e-mail before that person had an account. Whoever signs up
@@ -11,16 +12,14 @@ import { spaces } from './spaces';
 export const spaceInvitations = pgTable(
   'space_invitations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    spaceId: spaceReference('cascade'),
     /** Lower case. */
     email: text('email').notNull(),
     role: text('role', { enum: ['manager', 'member'] }).notNull(),
     invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    acceptedAt: instant('accepted_at'),
   },
   (table) => [
     // One open invitation per person and space; an accepted one stays as a record.

@@ -10,10 +10,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { generatedId, instant, amountsWithVat, currency } from './columns';
 import {
   DOCUMENT_KINDS,
   INVOICE_PAYMENT_METHODS,
@@ -22,11 +22,10 @@ import {
   STORED_PAYMENT_STATUSES,
   VAT_REGIMES,
 } from '../../../contract/invoices.plain';
-import { CURRENCIES } from '../../../contract/money';
 import { users } from './auth';
 import { orders } from './formulas';
 import { reservations } from './reservations';
-import { spaces } from './spaces';
+import { spaceReference, spaces } from './spaces';
 import { literalList, statusIn } from '../status-sql';
 
 /**
@@ -57,9 +56,9 @@ export const spaceLegalIdentities = pgTable(
     iban: text('iban').notNull().default(''),
     bic: text('bic').notNull().default(''),
     invoicedSales: text('invoiced_sales', { enum: INVOICED_SALES }).notNull().default('both'),
-    mandateAcceptedAt: timestamp('mandate_accepted_at', { withTimezone: true }),
+    mandateAcceptedAt: instant('mandate_accepted_at'),
     mandateAcceptedById: text('mandate_accepted_by_id').references(() => users.id),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (table) => [
     check('legal_vat_regime_known', sql`${table.vatRegime} in ${literalList(VAT_REGIMES)}`),
@@ -82,7 +81,7 @@ export const billingDetails = pgTable('billing_details', {
   businessName: text('business_name').notNull().default(''),
   siren: text('siren').notNull().default(''),
   vatNumber: text('vat_number').notNull().default(''),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 });
 
 /**
@@ -93,9 +92,7 @@ export const billingDetails = pgTable('billing_details', {
 export const documentCounters = pgTable(
   'document_counters',
   {
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id),
+    spaceId: spaceReference(),
     kind: text('kind', { enum: DOCUMENT_KINDS }).notNull(),
     year: integer('year').notNull(),
     lastNumber: integer('last_number').notNull().default(0),
@@ -120,10 +117,8 @@ export const journalHeads = pgTable('journal_heads', {
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id),
+    id: generatedId(),
+    spaceId: spaceReference(),
     kind: text('kind', { enum: DOCUMENT_KINDS }).notNull(),
     year: integer('year').notNull(),
     sequence: integer('sequence').notNull(),
@@ -135,21 +130,19 @@ export const invoices = pgTable(
     buyer: jsonb('buyer').notNull(),
     seller: jsonb('seller').notNull(),
     locale: text('locale').notNull(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    issuedAt: instant('issued_at').notNull(),
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     serviceStart: date('service_start', { mode: 'string' }).notNull(),
     serviceEnd: date('service_end', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
-    currency: text('currency', { enum: CURRENCIES }).notNull().default('EUR'),
-    exclVatCents: integer('excl_vat_cents').notNull(),
-    vatCents: integer('vat_cents').notNull(),
-    totalCents: integer('total_cents').notNull(),
+    currency: currency(),
+    ...amountsWithVat(),
     vatBreakdown: jsonb('vat_breakdown').notNull(),
     reason: text('reason'),
     // The payment status fields: the only ones an UPDATE may change.
     paymentStatus: text('payment_status', { enum: STORED_PAYMENT_STATUSES }).notNull().default('unpaid'),
     paidCents: integer('paid_cents').notNull().default(0),
-    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    remindedAt: instant('reminded_at'),
     chainPosition: bigint('chain_position', { mode: 'number' }).notNull(),
     previousFootprint: text('previous_footprint').notNull(),
     footprint: text('footprint').notNull(),
@@ -197,7 +190,7 @@ export const invoices = pgTable(
 export const invoiceLines = pgTable(
   'invoice_lines',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => invoices.id),
@@ -207,9 +200,7 @@ export const invoiceLines = pgTable(
     unitExclVatCents: integer('unit_excl_vat_cents').notNull(),
     discountCents: integer('discount_cents').notNull().default(0),
     vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
-    exclVatCents: integer('excl_vat_cents').notNull(),
-    vatCents: integer('vat_cents').notNull(),
-    totalCents: integer('total_cents').notNull(),
+    ...amountsWithVat(),
   },
   (table) => [
     uniqueIndex('invoice_lines_position_key').on(table.invoiceId, table.position),
@@ -226,17 +217,15 @@ export const invoiceLines = pgTable(
 export const invoicePayments = pgTable(
   'invoice_payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id),
+    id: generatedId(),
+    spaceId: spaceReference(),
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => invoices.id),
     amountCents: integer('amount_cents').notNull(),
     method: text('method', { enum: INVOICE_PAYMENT_METHODS }).notNull(),
     paidOn: date('paid_on', { mode: 'string' }).notNull(),
-    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    recordedAt: instant('recorded_at').notNull(),
     recordedById: text('recorded_by_id').references(() => users.id),
     chainPosition: bigint('chain_position', { mode: 'number' }).notNull(),
     previousFootprint: text('previous_footprint').notNull(),
@@ -258,11 +247,9 @@ export const invoicePayments = pgTable(
 export const invoicingClosings = pgTable(
   'invoicing_closings',
   {
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id),
+    spaceId: spaceReference(),
     month: text('month').notNull(),
-    closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+    closedAt: instant('closed_at').notNull(),
     closedById: text('closed_by_id').references(() => users.id),
     totals: jsonb('totals').notNull(),
     perpetual: jsonb('perpetual').notNull(),

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { generatedId, instant } from './columns';
 import { statusIn } from '../status-sql';
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -27,23 +18,23 @@ export const PENDING_JOB_STATUSES = [
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     kind: text('kind').notNull(),
     payload: jsonb('payload')
       .$type<Record<string, unknown>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    runAt: instant('run_at').notNull().defaultNow(),
     status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: instant('locked_until'),
     lockedBy: text('locked_by'),
     lastError: text('last_error'),
     /** Jobs with the same key are never queued twice at once (a recurring job, one reminder per booking). */
     dedupeKey: text('dedupe_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    finishedAt: instant('finished_at'),
   },
   (table) => [
     index('jobs_due_idx')

@@ -1,6 +1,7 @@
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './auth';
-import { spaces } from './spaces';
+import { check, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { instant } from './columns';
+import { userReference } from './auth';
+import { spaceReference } from './spaces';
 import { statusIn } from '../status-sql';
 import { SPACE_ROLES } from '../../../contract/roles';
 
@@ -10,14 +11,10 @@ export { SPACE_ROLES };
 export const spaceMembers = pgTable(
   'space_members',
   {
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    spaceId: spaceReference('cascade'),
+    userId: userReference('user_id', 'cascade'),
     role: text('role', { enum: SPACE_ROLES }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.spaceId, table.userId] }),

@@ -1,12 +1,12 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { CURRENCIES } from '../../../contract/money';
-import { PRICING_BASES } from '../../../contract/pricing';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { generatedId, instant, changeTimes, currency } from './columns';
+import { PRICING_BASES, type TPrice } from '../../../contract/pricing';
 import { ACTIVE_RESERVATION_STATUSES, RESERVATION_STATUSES } from '../../../contract/reservations';
-import { users } from './auth';
+import { userReference, users } from './auth';
 import { events } from './events';
 import { rooms } from './rooms';
-import { spaces } from './spaces';
+import { spaceReference, spaces } from './spaces';
 import { literalList, statusIn } from '../status-sql';
 
 /**
@@ -26,6 +26,34 @@ export function holdsTimeSql(from: Date, to: Date): SQL {
   return sql`tstzrange(starts_at, blocked_until, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`;
 }
 
+/**
+ * What a booking holds and costs as its row keeps them: the room until its end plus the room's buffer, and
+ * the price `priceBooking` gave (contract/pricing.ts), frozen at booking.
+ */
+export function heldAndPriced(
+  slot: { endsAt: Date; bufferMinutes: number },
+  price: TPrice,
+): Pick<
+  typeof reservations.$inferSelect,
+  | 'blockedUntil'
+  | 'priceExclVatCents'
+  | 'vatCents'
+  | 'totalCents'
+  | 'vatRateBasisPoints'
+  | 'currency'
+  | 'pricingBasis'
+> {
+  return {
+    blockedUntil: new Date(slot.endsAt.getTime() + slot.bufferMinutes * 60_000),
+    priceExclVatCents: price.exclVatCents,
+    vatCents: price.vatCents,
+    totalCents: price.totalCents,
+    vatRateBasisPoints: price.vatRateBasisPoints,
+    currency: price.currency,
+    pricingBasis: price.basis,
+  };
+}
+
 /** Who ended a reservation early: its member, a manager of the space, or the system (expired request). */
 export const CANCELLED_BY_ROLES = ['member', 'manager', 'system'] as const;
 
@@ -41,21 +69,17 @@ export const CANCELLED_BY_ROLES = ['member', 'manager', 'system'] as const;
 export const reservations = pgTable(
   'reservations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     // No cascade from a room: a room that has bookings is archived, not deleted. Deleting a whole space
     // removes its reservations with it (the space's cascade reaches both in one statement).
     roomId: uuid('room_id')
       .notNull()
       .references(() => rooms.id),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+    spaceId: spaceReference('cascade'),
+    userId: userReference(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    blockedUntil: instant('blocked_until').notNull(),
     attendees: integer('attendees').notNull(),
     title: text('title').notNull().default(''),
     status: text('status', { enum: RESERVATION_STATUSES }).notNull(),
@@ -63,16 +87,16 @@ export const reservations = pgTable(
     vatCents: integer('vat_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
-    currency: text('currency', { enum: CURRENCIES }).notNull().default('EUR'),
+    currency: currency(),
     pricingBasis: text('pricing_basis', { enum: PRICING_BASES }).notNull(),
     /** Chosen by the client per booking attempt: a retried request finds the reservation it made. */
     idempotencyKey: text('idempotency_key'),
     /** A pending request not decided by then is cancelled by the system (its start, at the latest). */
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    expiresAt: instant('expires_at'),
     decidedById: text('decided_by_id').references(() => users.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: instant('decided_at'),
     declineReason: text('decline_reason'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledAt: instant('cancelled_at'),
     cancelledById: text('cancelled_by_id').references(() => users.id),
     cancelledByRole: text('cancelled_by_role', { enum: CANCELLED_BY_ROLES }),
     cancellationReason: text('cancellation_reason'),
@@ -80,17 +104,16 @@ export const reservations = pgTable(
      * When the member asked the space to cancel, once free cancellation was over (they cannot cancel
      * online then; a manager does, saying why), and what they wrote.
      */
-    cancellationRequestedAt: timestamp('cancellation_requested_at', { withTimezone: true }),
+    cancellationRequestedAt: instant('cancellation_requested_at'),
     cancellationRequestMessage: text('cancellation_request_message'),
-    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    reminderSentAt: instant('reminder_sent_at'),
     /**
      * Set on the one reservation that holds a room for an event (docs/decisions/025-events-and-waitlist.md):
      * the event's time goes through the same exclusion constraint as bookings. Such a row is not a member's
      * booking: lists, e-mails and the sweep leave it out, and only the event changes it.
      */
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeTimes(),
   },
   (table) => [
     uniqueIndex('reservations_user_idempotency_key').on(table.userId, table.idempotencyKey),
@@ -139,7 +162,7 @@ export const spaceBookingPolicies = pgTable(
       .primaryKey()
       .references(() => spaces.id, { onDelete: 'cascade' }),
     freeCancellationHours: integer('free_cancellation_hours').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (table) => [
     check('space_booking_policies_hours_range', sql`${table.freeCancellationHours} between 0 and 720`),
@@ -153,14 +176,12 @@ export const spaceBookingPolicies = pgTable(
 export const calendarFeedTokens = pgTable(
   'calendar_feed_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: userReference('user_id', 'cascade'),
     tokenHash: text('token_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    revokedAt: instant('revoked_at'),
+    lastUsedAt: instant('last_used_at'),
   },
   (table) => [
     uniqueIndex('calendar_feed_tokens_hash_key').on(table.tokenHash),

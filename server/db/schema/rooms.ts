@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { CURRENCIES } from '../../../contract/money';
+import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { generatedId, instant, changeTimes, currency } from './columns';
 import { HALF_DAY_MINUTES } from '../../../contract/pricing';
 import { MAX_BUFFER_MINUTES } from '../../../contract/rooms';
-import { spaces } from './spaces';
+import { spaceReference } from './spaces';
 
 /**
  * The price, excluding VAT, of booking a room for `minutes`: `priceBooking` (contract/pricing.ts) written
@@ -33,10 +33,8 @@ export function withVatSql(exclVat: SQL): SQL {
 export const rooms = pgTable(
   'rooms',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    spaceId: spaceReference('cascade'),
     kind: text('kind', { enum: ['meeting_room', 'private_office', 'desk', 'event_hall'] }).notNull(),
     name: text('name').notNull(),
     descriptionFr: text('description_fr').notNull().default(''),
@@ -50,7 +48,7 @@ export const rooms = pgTable(
     hourlyPriceCents: integer('hourly_price_cents'),
     halfDayPriceCents: integer('half_day_price_cents'),
     dayPriceCents: integer('day_price_cents'),
-    currency: text('currency', { enum: CURRENCIES }).notNull().default('EUR'),
+    currency: currency(),
     vatRateBasisPoints: integer('vat_rate_basis_points').notNull().default(2000),
     minDurationMinutes: integer('min_duration_minutes').notNull().default(60),
     maxDurationMinutes: integer('max_duration_minutes').notNull().default(600),
@@ -71,13 +69,12 @@ export const rooms = pgTable(
     /** Display order within the space. */
     position: integer('position').notNull().default(0),
     /** An archived room is no longer offered; it stays for the bookings that name it. */
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedAt: instant('archived_at'),
     /** The price with VAT of the shortest booking allowed: the "from" price shown and filtered on. */
     fromPriceInclVatCents: integer('from_price_incl_vat_cents').generatedAlwaysAs(
       withVatSql(priceExclVatSql('"min_duration_minutes"')),
     ),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeTimes(),
   },
   (table) => [
     // Search reads each kept space's rooms through this index (docs/decisions/012-search-indexes.md). No
@@ -112,7 +109,7 @@ export const rooms = pgTable(
 export const roomPhotos = pgTable(
   'room_photos',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     roomId: uuid('room_id')
       .notNull()
       .references(() => rooms.id, { onDelete: 'cascade' }),
@@ -120,7 +117,7 @@ export const roomPhotos = pgTable(
     fileKey: text('file_key').notNull(),
     altFr: text('alt_fr').notNull().default(''),
     altEn: text('alt_en').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (table) => [index('room_photos_room_idx').on(table.roomId, table.position)],
 );

@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { generatedId, instant, changeTimes } from './columns';
+import { userReference } from './auth';
 
 /**
  * What the platform's admins write for everyone (docs/decisions/024-blog-and-admin-content.md): blog
@@ -26,12 +17,10 @@ import { users } from './auth';
 export const articles = pgTable(
   'articles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     /** The URL's name: `/blog/article/<slug>`, lower-case words joined by hyphens. */
     slug: text('slug').notNull(),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => users.id),
+    authorId: userReference('author_id'),
     /** https URL or site path of the cover image; null for none. */
     coverUrl: text('cover_url'),
     tags: text('tags')
@@ -42,7 +31,7 @@ export const articles = pgTable(
       .notNull()
       .default('draft'),
     /** When it becomes (or became) visible; set whenever it is published. */
-    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedAt: instant('published_at'),
     titleFr: text('title_fr').notNull(),
     excerptFr: text('excerpt_fr').notNull(),
     bodyFr: text('body_fr').notNull(),
@@ -51,8 +40,7 @@ export const articles = pgTable(
     excerptEn: text('excerpt_en'),
     bodyEn: text('body_en'),
     coverAltEn: text('cover_alt_en'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeTimes(),
   },
   (table) => [
     uniqueIndex('articles_slug_key').on(table.slug),
@@ -84,7 +72,7 @@ export const articles = pgTable(
 export const faqEntries = pgTable(
   'faq_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     /** One of FAQ_TOPICS (contract/site-content.ts); the topics' titles are the page's own text. */
     topic: text('topic').notNull(),
     /** Order within the topic, smallest first. */
@@ -94,8 +82,7 @@ export const faqEntries = pgTable(
     answerFr: text('answer_fr').notNull(),
     questionEn: text('question_en').notNull(),
     answerEn: text('answer_en').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeTimes(),
   },
   (table) => [
     check('faq_entries_topic_shape', sql`${table.topic} ~ '^[a-z]+$'`),
@@ -112,7 +99,7 @@ export const faqEntries = pgTable(
 export const partners = pgTable(
   'partners',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     /** One of PARTNER_ICONS (contract/site-content.ts). */
     icon: text('icon').notNull(),
     position: integer('position').notNull().default(0),
@@ -122,8 +109,7 @@ export const partners = pgTable(
     nameEn: text('name_en').notNull(),
     bodyEn: text('body_en').notNull(),
     websiteUrl: text('website_url'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...changeTimes(),
   },
   (table) => [
     check('partners_position_range', sql`${table.position} between 0 and 9999`),

@@ -10,10 +10,20 @@ import {
   smallint,
   text,
   time,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { generatedId, instant, changeTimes } from './columns';
+
+/**
+ * The space a row belongs to (`space_id`). With `cascade` the row goes when its space is deleted; without, the
+ * row (a ledger's: invoices, payments, documents) keeps its space from being deleted.
+ */
+export function spaceReference(onDelete?: 'cascade') {
+  return uuid('space_id')
+    .notNull()
+    .references(() => spaces.id, onDelete ? { onDelete } : {});
+}
 
 /**
  * A place people come to work: its identity, address, time zone, amenities and publication status.
@@ -22,7 +32,7 @@ import {
 export const spaces = pgTable(
   'spaces',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: generatedId(),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     /** Lower-case DNS label; `beta` is reserved (it means "no subdomain"). */
@@ -55,9 +65,8 @@ export const spaces = pgTable(
     status: text('status', { enum: ['draft', 'published', 'archived'] })
       .notNull()
       .default('draft'),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: instant('published_at'),
+    ...changeTimes(),
   },
   (table) => [
     uniqueIndex('spaces_slug_key').on(table.slug),
@@ -83,9 +92,7 @@ export const spaces = pgTable(
 export const spaceOpeningHours = pgTable(
   'space_opening_hours',
   {
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    spaceId: spaceReference('cascade'),
     weekday: smallint('weekday').notNull(),
     opens: time('opens').notNull(),
     closes: time('closes').notNull(),
@@ -101,10 +108,8 @@ export const spaceOpeningHours = pgTable(
 export const spaceClosures = pgTable(
   'space_closures',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    spaceId: spaceReference('cascade'),
     startsOn: date('starts_on').notNull(),
     endsOn: date('ends_on').notNull(),
     label: text('label').notNull().default(''),
@@ -119,15 +124,13 @@ export const spaceClosures = pgTable(
 export const spacePhotos = pgTable(
   'space_photos',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    spaceId: uuid('space_id')
-      .notNull()
-      .references(() => spaces.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    spaceId: spaceReference('cascade'),
     position: integer('position').notNull().default(0),
     fileKey: text('file_key').notNull(),
     altFr: text('alt_fr').notNull().default(''),
     altEn: text('alt_en').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (table) => [index('space_photos_space_idx').on(table.spaceId, table.position)],
 );

@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   decodeActivityCursor,
@@ -12,11 +11,12 @@ import {
   type TActivityFilters,
   type TActivityItem,
 } from '#contract/activity';
-import { addDays, todayIn } from '#contract/dates';
+import { addDays, startOfDayIn, todayIn } from '#contract/dates';
 import { AppError } from '#contract/errors';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
 import type { Db } from '../../db/client';
 import { keysetPageOf } from '../../db/pagination';
+import { findSpaceSummary } from '../../db/space-summary';
 import { rowsOf } from '../../db/rows';
 import { users } from '../../db/schema/auth';
 import { spaceMembers } from '../../db/schema/memberships';
@@ -73,12 +73,6 @@ function textList(values: readonly string[]): SQL {
   );
 }
 
-/** The first instant of a calendar day in a zone (midnight, or the first hour that exists). */
-function startOfDay(date: string, zone: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, day, zone).getTime()).toISOString();
-}
-
 /** Whose entries the asker may see with these filters; throws when they ask for what is not theirs. */
 async function planFor(ctx: ActivityContext, filters: TActivityFilters): Promise<Plan> {
   const user = requireSignedIn(ctx.actor);
@@ -116,8 +110,12 @@ function commonConditions(query: ActivityQuery, plan: Plan, zone: string, kindsI
     }
     conditions.push(sql`(e.occurred_at, e.id) < (${cursor.occurredAt}::timestamptz, ${cursor.id}::bigint)`);
   }
-  if (query.from) conditions.push(sql`e.occurred_at >= ${startOfDay(query.from, zone)}::timestamptz`);
-  if (query.to) conditions.push(sql`e.occurred_at < ${startOfDay(addDays(query.to, 1), zone)}::timestamptz`);
+  if (query.from)
+    conditions.push(sql`e.occurred_at >= ${startOfDayIn(query.from, zone).toISOString()}::timestamptz`);
+  if (query.to)
+    conditions.push(
+      sql`e.occurred_at < ${startOfDayIn(addDays(query.to, 1), zone).toISOString()}::timestamptz`,
+    );
   if (query.kinds?.length && !kindsInBranch) conditions.push(sql`e.kind IN (${textList(query.kinds)})`);
   // Someone's entries within the spaces asked for (the person's own indexes do the reading).
   if (plan.person && Array.isArray(plan.spaces))
@@ -284,11 +282,7 @@ function itemOf(row: EntryRow): Omit<TActivityItem, 'link'> | null {
 /** The zone a period's dates are read in: the space's when one is asked for, else the app's default. */
 async function zoneOfFilters(db: Db, filters: TActivityFilters): Promise<string> {
   if (!filters.spaceId || (!filters.from && !filters.to)) return DEFAULT_TIME_ZONE;
-  const [space] = await db
-    .select({ timeZone: spaces.timeZone })
-    .from(spaces)
-    .where(eq(spaces.id, filters.spaceId))
-    .limit(1);
+  const space = await findSpaceSummary(db, filters.spaceId);
   return space?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 

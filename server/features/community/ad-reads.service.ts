@@ -9,13 +9,13 @@ import {
   type TSpaceOption,
 } from '#contract/community';
 import { todayIn } from '#contract/dates';
+import { communitySpacesOf, requireSignedIn } from '../../platform/policy';
 import { AppError } from '#contract/errors';
 import { fileUrlOf } from '#contract/storage';
 import { pageOf, pageWindowSql } from '../../db/pagination';
 import { rowsOf } from '../../db/rows';
 import { adSpaces, communityReports } from '../../db/schema/community';
 import { type ServiceContext } from '../../platform/service-context';
-import { personOf, spacesOf } from './community-access';
 import { containsPattern } from './directory.service';
 import { AD_ZONE, visibleAdFor } from './ads.service';
 
@@ -45,8 +45,8 @@ export async function listAds(
   hasMore: boolean;
   spaces: TSpaceOption[];
 }> {
-  const userId = personOf(ctx);
-  const spaces = await spacesOf(ctx.db, userId);
+  const userId = requireSignedIn(ctx.actor).id;
+  const spaces = await communitySpacesOf(ctx.db, userId);
   const spaceIds = spaces.map((space) => space.id).filter((id) => !input.spaceId || id === input.spaceId);
   if (!spaceIds.length && !input.mine) return { ads: [], page: input.page, hasMore: false, spaces };
   const q = input.q?.trim();
@@ -129,7 +129,7 @@ async function spaceNamesOf(
 }
 
 export async function getAd(ctx: ServiceContext, input: { id: string }): Promise<TAd> {
-  const userId = personOf(ctx);
+  const userId = requireSignedIn(ctx.actor).id;
   const seen = await visibleAdFor(ctx, userId, input.id);
   if (!seen) throw new AppError('not-found', 'No such ad');
   const [row] = await rowsOf<AdListRow & { body: string; body_html: string; image_alt: string }>(

@@ -1,17 +1,16 @@
-import { TZDate } from '@date-fns/tz';
 import { and, eq, sql } from 'drizzle-orm';
 import { COMMUNITY_LIMITS, COMMUNITY_RATES, type AdStatus, type TAdInput } from '#contract/community';
-import { addDays, todayIn } from '#contract/dates';
+import { addDays, startOfDayIn, todayIn } from '#contract/dates';
 import { AppError } from '#contract/errors';
 import { adSpaces, ads } from '../../db/schema/community';
 import { storedFiles } from '../../db/schema/files';
 import type { Tx } from '../../db/transaction';
 import { changesBetween } from '../../platform/activity';
 import { markdownToText, renderMarkdown } from '../../platform/markdown';
-import { isPlatformAdmin, may } from '../../platform/policy';
+import { communitySpacesOf, isPlatformAdmin, may, requireSignedIn } from '../../platform/policy';
 import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
 import type { FileStore } from '../../platform/storage';
-import { personOf, spacesOf, spendQuota } from './community-access';
+import { spendQuota } from './community-quota';
 
 /**
  * Ads (docs/decisions/023): posted by a member to some of their spaces, shown to the members of those
@@ -24,8 +23,7 @@ export const AD_ZONE = 'Europe/Paris';
 const EXCERPT_LENGTH = 200;
 
 function endOfDay(date: string): Date {
-  const [year, month, day] = addDays(date, 1).split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, day, AD_ZONE).getTime());
+  return startOfDayIn(addDays(date, 1), AD_ZONE);
 }
 
 /** The last day an ad may run to, counted from the day it was posted. */
@@ -51,7 +49,7 @@ function endsAtFor(ctx: ServiceContext, endsOn: string | undefined, createdAt: D
 
 /** The author's spaces must hold every space chosen (the database holds to it too). */
 async function checkSpaces(ctx: ServiceContext, authorId: string, spaceIds: string[]): Promise<void> {
-  const mine = new Set((await spacesOf(ctx.db, authorId)).map((space) => space.id));
+  const mine = new Set((await communitySpacesOf(ctx.db, authorId)).map((space) => space.id));
   if (spaceIds.some((id) => !mine.has(id))) {
     throw new AppError('invalid-argument', 'Ads are shown only in your spaces', {
       fields: [{ path: 'spaceIds', message: 'spaceNotYours' }],
@@ -122,7 +120,7 @@ export async function visibleAdFor(
     await ctx.db.select({ id: adSpaces.spaceId }).from(adSpaces).where(eq(adSpaces.adId, adId))
   ).map((space) => space.id);
   if (row.status === 'open' && row.endsAt > ctx.now) {
-    const mine = new Set((await spacesOf(ctx.db, userId)).map((space) => space.id));
+    const mine = new Set((await communitySpacesOf(ctx.db, userId)).map((space) => space.id));
     if (spaceIds.some((id) => mine.has(id))) return { ...row, standing: 'member' };
   }
   if (isPlatformAdmin(ctx.actor)) return { ...row, standing: 'moderator' };
@@ -133,7 +131,7 @@ export async function visibleAdFor(
 }
 
 export async function createAd(ctx: ServiceContext, input: TAdInput): Promise<{ id: string }> {
-  const authorId = personOf(ctx);
+  const authorId = requireSignedIn(ctx.actor).id;
   await checkSpaces(ctx, authorId, input.spaceIds);
   const endsAt = endsAtFor(ctx, input.endsOn, ctx.now);
   return unitOfWork(ctx, async (work) => {
@@ -175,7 +173,7 @@ export async function createAd(ctx: ServiceContext, input: TAdInput): Promise<{ 
 
 /** The author's ad, locked for the change; others are told it does not exist or may not change it. */
 async function authorsAd(ctx: ServiceContext, adId: string) {
-  const userId = personOf(ctx);
+  const userId = requireSignedIn(ctx.actor).id;
   const seen = await visibleAdFor(ctx, userId, adId);
   if (!seen) throw new AppError('not-found', 'No such ad');
   if (seen.standing !== 'author') throw new AppError('permission-denied', 'Only its author may change an ad');
@@ -204,7 +202,7 @@ export async function updateAd(
   store?: FileStore,
 ): Promise<{ id: string }> {
   const { ad: changes } = input;
-  const authorId = personOf(ctx);
+  const authorId = requireSignedIn(ctx.actor).id;
   await authorsAd(ctx, input.id);
   await checkSpaces(ctx, authorId, changes.spaceIds);
   const result = await unitOfWork(ctx, async (work) => {

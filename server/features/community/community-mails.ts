@@ -6,7 +6,7 @@ import { formatMoment } from '#contract/reservation-format';
 import { users } from '../../db/schema/auth';
 import { ads, communityMessages, communityReports } from '../../db/schema/community';
 import { greetingFor } from '../../platform/mail-layout';
-import { defineMail } from '../../platform/mail-jobs';
+import { defineMail, accountRecipientOf } from '../../platform/mail-jobs';
 
 /**
  * The community's e-mails (docs/decisions/023). A relayed message goes to its recipient's address, which
@@ -45,15 +45,11 @@ export const communityMessageMail = defineMail({
       .from(users)
       .where(eq(users.id, message.senderId))
       .limit(1);
-    const [recipient] = await ctx.db
-      .select({ id: users.id, email: users.email, name: users.name, locale: users.locale })
-      .from(users)
-      .where(eq(users.id, message.recipientId))
-      .limit(1);
+    const recipient = await accountRecipientOf(ctx.db, message.recipientId);
     if (!sender || sender.deletedAt || !recipient) return null;
     const via = message.inReplyTo ? 'answer' : message.adTitle !== null ? 'ad' : 'directory';
     return {
-      to: { email: recipient.email, userId: recipient.id, locale: recipient.locale },
+      to: recipient.to,
       category: 'communityMessages',
       write: (locale, t) => ({
         subject: t(`community.message.subject.${via}`, { sender: sender.name, title: message.adTitle ?? '' }),
@@ -94,16 +90,12 @@ export const contentHiddenMail = defineMail({
     if (!report || report.status !== 'upheld' || !report.reason) return null;
     const authorId = report.subjectType === 'ad' ? report.adAuthorId : report.profileUserId;
     if (!authorId) return null;
-    const [author] = await ctx.db
-      .select({ id: users.id, email: users.email, name: users.name, locale: users.locale })
-      .from(users)
-      .where(eq(users.id, authorId))
-      .limit(1);
+    const author = await accountRecipientOf(ctx.db, authorId);
     if (!author) return null;
     const isAd = report.subjectType === 'ad';
     const reason = report.reason;
     return {
-      to: { email: author.email, userId: author.id, locale: author.locale },
+      to: author.to,
       category: 'transactional',
       write: (locale, t) => ({
         subject: t(isAd ? 'community.hidden.subject.ad' : 'community.hidden.subject.profile', {
@@ -151,16 +143,12 @@ export const reportDecidedMail = defineMail({
       .where(eq(communityReports.id, payload.reportId))
       .limit(1);
     if (!report || report.status === 'open') return null;
-    const [reporter] = await ctx.db
-      .select({ id: users.id, email: users.email, name: users.name, locale: users.locale })
-      .from(users)
-      .where(eq(users.id, report.reporterId))
-      .limit(1);
+    const reporter = await accountRecipientOf(ctx.db, report.reporterId);
     if (!reporter) return null;
     const subject = report.subjectType === 'ad' ? 'ad' : 'profile';
     const outcome = report.status === 'upheld' ? 'upheld' : 'dismissed';
     return {
-      to: { email: reporter.email, userId: reporter.id, locale: reporter.locale },
+      to: reporter.to,
       category: 'transactional',
       write: (locale, t) => ({
         subject: t('community.decided.subject'),
@@ -203,15 +191,11 @@ export const contentReinstatedMail = defineMail({
           .limit(1)
       : [];
     if (isAd && (!ad || ad.status === 'hidden')) return null;
-    const [author] = await ctx.db
-      .select({ id: users.id, email: users.email, name: users.name, locale: users.locale })
-      .from(users)
-      .where(eq(users.id, isAd ? ad!.authorId : payload.subjectId))
-      .limit(1);
+    const author = await accountRecipientOf(ctx.db, isAd ? ad!.authorId : payload.subjectId);
     if (!author) return null;
     const title = ad?.title ?? '';
     return {
-      to: { email: author.email, userId: author.id, locale: author.locale },
+      to: author.to,
       category: 'transactional',
       write: (locale, t) => ({
         subject: t(isAd ? 'community.reinstated.subject.ad' : 'community.reinstated.subject.profile', {

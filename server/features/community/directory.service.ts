@@ -7,6 +7,7 @@ import {
   type TDirectoryMember,
   type TDirectorySettings,
 } from '#contract/community';
+import { communitySpacesOf, requireSignedIn } from '../../platform/policy';
 import { AppError } from '#contract/errors';
 import { pageOf, pageWindowSql } from '../../db/pagination';
 import { rowsOf } from '../../db/rows';
@@ -14,7 +15,6 @@ import { users } from '../../db/schema/auth';
 import { directoryEntries } from '../../db/schema/community';
 import { changesBetween } from '../../platform/activity';
 import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
-import { personOf, spacesOf } from './community-access';
 
 /**
  * The directory (docs/decisions/023): members of the spaces I belong to who opted in, showing only the
@@ -32,7 +32,7 @@ export interface DirectorySettingsView extends TDirectorySettings {
 }
 
 export async function getDirectorySettings(ctx: ServiceContext): Promise<DirectorySettingsView> {
-  const userId = personOf(ctx);
+  const userId = requireSignedIn(ctx.actor).id;
   const [row] = await ctx.db
     .select({
       visible: users.communityVisible,
@@ -58,7 +58,7 @@ export async function updateDirectorySettings(
   ctx: ServiceContext,
   input: TDirectorySettings,
 ): Promise<DirectorySettingsView> {
-  const userId = personOf(ctx);
+  const userId = requireSignedIn(ctx.actor).id;
   const fields = knownFields(input.fields);
   await unitOfWork(ctx, async (work) => {
     const before = await getDirectorySettings(work);
@@ -124,8 +124,8 @@ export async function searchDirectory(
   hasMore: boolean;
   spaces: Array<{ id: string; name: string }>;
 }> {
-  const userId = personOf(ctx);
-  const spaces = await spacesOf(ctx.db, userId);
+  const userId = requireSignedIn(ctx.actor).id;
+  const spaces = await communitySpacesOf(ctx.db, userId);
   const spaceIds = spaces.map((space) => space.id).filter((id) => !input.spaceId || id === input.spaceId);
   // A space one does not belong to shows nothing (as if empty), like any space filter on a list.
   if (!spaceIds.length) return { members: [], page: input.page, hasMore: false, spaces };

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { COMMUNITY_RATES, type TReceivedMessage } from '#contract/community';
+import { requireSignedIn } from '../../platform/policy';
 import { AppError } from '#contract/errors';
 import { users } from '../../db/schema/auth';
 import { ads, communityMessages } from '../../db/schema/community';
@@ -10,7 +11,7 @@ import {
   type ServiceContext,
   type WorkContext,
 } from '../../platform/service-context';
-import { personOf, spendQuota, type QuotaKind } from './community-access';
+import { spendQuota, type QuotaKind } from './community-quota';
 import { communityMessageMail } from './community-mails';
 import { isListedFor } from './directory.service';
 import { visibleAdFor } from './ads.service';
@@ -63,7 +64,7 @@ export async function contactMember(
   ctx: ServiceContext,
   input: { memberId: string; message: string },
 ): Promise<{ sent: true }> {
-  const senderId = personOf(ctx);
+  const senderId = requireSignedIn(ctx.actor).id;
   if (input.memberId === senderId) {
     throw new AppError('invalid-argument', 'Writing to oneself', {
       fields: [{ path: 'memberId', message: 'self' }],
@@ -90,7 +91,7 @@ export async function replyToAd(
   ctx: ServiceContext,
   input: { adId: string; message: string },
 ): Promise<{ sent: true }> {
-  const senderId = personOf(ctx);
+  const senderId = requireSignedIn(ctx.actor).id;
   const ad = await visibleAdFor(ctx, senderId, input.adId);
   if (ad?.standing === 'author') throw new AppError('failed-precondition', 'Your own ad');
   // Only the members it is shown to answer it (not a moderator looking at a report).
@@ -112,7 +113,7 @@ export async function replyToAd(
 
 /** A message sent to the caller; anyone else is told it does not exist. */
 async function receivedMessage(ctx: ServiceContext, messageId: string) {
-  const recipientId = personOf(ctx);
+  const recipientId = requireSignedIn(ctx.actor).id;
   const [row] = await ctx.db
     .select({
       id: communityMessages.id,

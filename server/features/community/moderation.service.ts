@@ -7,9 +7,9 @@ import { adSpaces, ads, communityReports, directoryEntries } from '../../db/sche
 import { spaceMembers } from '../../db/schema/memberships';
 import { sqlStateOf, UNIQUE_VIOLATION } from '../../db/transaction';
 import { enqueueJob, wakeJobRunner } from '../../platform/jobs';
-import { isPlatformAdmin, may, requireRight } from '../../platform/policy';
+import { firstSpaceWhere, isPlatformAdmin, requireRight, requireSignedIn } from '../../platform/policy';
 import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
-import { personOf, spendQuota } from './community-access';
+import { spendQuota } from './community-quota';
 import { contentHiddenMail, contentReinstatedMail, reportDecidedMail } from './community-mails';
 import { isListedFor } from './directory.service';
 import { visibleAdFor } from './ads.service';
@@ -25,7 +25,7 @@ export async function reportContent(
   ctx: ServiceContext,
   input: { subject: ReportSubject; subjectId: string; reason: string },
 ): Promise<{ id: string }> {
-  const reporterId = personOf(ctx);
+  const reporterId = requireSignedIn(ctx.actor).id;
   let label: string;
   if (input.subject === 'ad') {
     const ad = isUuid(input.subjectId) ? await visibleAdFor(ctx, reporterId, input.subjectId) : null;
@@ -143,20 +143,14 @@ export async function decideReport(
   ctx: ServiceContext,
   input: { reportId: string; decision: 'hide' | 'dismiss'; reason: string },
 ): Promise<null> {
-  const moderatorId = personOf(ctx);
+  const moderatorId = requireSignedIn(ctx.actor).id;
   const [report] = await ctx.db
     .select()
     .from(communityReports)
     .where(eq(communityReports.id, input.reportId))
     .limit(1);
   if (!report) throw new AppError('not-found', 'No such report');
-  let spaceId: string | null = null;
-  for (const id of await spacesOfSubject(ctx, report)) {
-    if (await may(ctx, 'manage', id)) {
-      spaceId = id;
-      break;
-    }
-  }
+  const spaceId = await firstSpaceWhere(ctx, 'manage', await spacesOfSubject(ctx, report));
   if (!spaceId && !isPlatformAdmin(ctx.actor)) throw new AppError('not-found', 'No such report');
   const hide = input.decision === 'hide';
   await unitOfWork(ctx, async (work) => {
@@ -240,7 +234,7 @@ export async function reinstateContent(
   ctx: ServiceContext,
   input: { subject: ReportSubject; subjectId: string; reason: string },
 ): Promise<null> {
-  personOf(ctx);
+  requireSignedIn(ctx.actor);
   const isAd = input.subject === 'ad';
   const notFound = () => new AppError('not-found', `No such ${input.subject}`);
   if (isAd && !isUuid(input.subjectId)) throw notFound();
@@ -248,13 +242,7 @@ export async function reinstateContent(
     ctx,
     isAd ? { adId: input.subjectId, profileUserId: null } : { adId: null, profileUserId: input.subjectId },
   );
-  let spaceId: string | null = null;
-  for (const id of spaceIds) {
-    if (await may(ctx, 'manage', id)) {
-      spaceId = id;
-      break;
-    }
-  }
+  const spaceId = await firstSpaceWhere(ctx, 'manage', spaceIds);
   if (!spaceId && !isPlatformAdmin(ctx.actor)) throw notFound();
   await unitOfWork(ctx, async (work) => {
     let authorId: string;

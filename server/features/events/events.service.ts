@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError, refused } from '#contract/errors';
 import { localToInstant, type TEventForm, type TManagedEvent } from '#contract/events';
+import { spaceSummaryOf } from '../../db/space-summary';
 import { rowsOf } from '../../db/rows';
 import { activeStatusSql, holdsTimeSql } from '../../db/schema/reservations';
 import type { Tx } from '../../db/transaction';
@@ -57,15 +58,6 @@ function timesOf(form: TEventForm, timeZone: string): EventTimes {
     });
   }
   return { startsAt, endsAt, deadline: deadline > startsAt ? startsAt : deadline };
-}
-
-async function spaceZone(ctx: ServiceContext, spaceId: string): Promise<string> {
-  const [space] = await rowsOf<{ time_zone: string }>(
-    ctx.db,
-    sql`SELECT time_zone FROM spaces WHERE id = ${spaceId}`,
-  );
-  if (!space) throw new AppError('not-found', `No space ${spaceId}`);
-  return space.time_zone;
 }
 
 /** A room of the space that may hold an event (not archived), with its buffer. */
@@ -189,7 +181,7 @@ function columnsOf(form: TEventForm, times: EventTimes) {
 
 export async function createEvent(ctx: ServiceContext, input: { spaceId: string; event: TEventForm }) {
   await requireRight(ctx, 'manage', input.spaceId);
-  const times = timesOf(input.event, await spaceZone(ctx, input.spaceId));
+  const times = timesOf(input.event, (await spaceSummaryOf(ctx.db, input.spaceId)).timeZone);
   return unitOfWork(ctx, async (work) => {
     const [created] = await rowsOf<{ id: string }>(
       work.db,

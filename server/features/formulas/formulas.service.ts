@@ -4,6 +4,7 @@ import type { TFormula, TFormulaForm } from '#contract/formulas';
 import type { ActivationMoment } from '#contract/formulas.plain';
 import { formulas, spaceSalesSettings } from '../../db/schema/formulas';
 import { spaces } from '../../db/schema/spaces';
+import { spaceSummaryColumns } from '../../db/space-summary';
 import { changesBetween } from '../../platform/activity';
 import { may, requireRight } from '../../platform/policy';
 import {
@@ -25,14 +26,7 @@ export async function formulaWithSpace(ctx: ServiceContext, id: string) {
   const [row] = await ctx.db
     .select({
       formula: formulas,
-      space: {
-        id: spaces.id,
-        slug: spaces.slug,
-        name: spaces.name,
-        city: spaces.city,
-        timeZone: spaces.timeZone,
-        status: spaces.status,
-      },
+      space: { ...spaceSummaryColumns, status: spaces.status },
     })
     .from(formulas)
     .innerJoin(spaces, eq(spaces.id, formulas.spaceId))

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { addDays, daysFromUntil, todayIn } from '#contract/dates';
+import { addDays, daysFromUntil, startOfDayIn, todayIn } from '#contract/dates';
 import { AppError, refused } from '#contract/errors';
 import type { TPausePreview } from '#contract/formulas';
 import { PAUSE_HORIZON_DAYS, PAUSE_REFUSED_SQLSTATE, type CreditUnit } from '#contract/formulas.plain';
@@ -18,7 +18,7 @@ import {
 } from '../../platform/service-context';
 import { formulaMailJob } from './formula-mails';
 import { salesSettingsOf } from './formula-view';
-import { laterByDays, localMidnight, membershipPeriod } from './periods';
+import { laterByDays, membershipPeriod } from './periods';
 import { plansOf } from './plan-reads.service';
 
 /**
@@ -63,8 +63,8 @@ async function weighPause(ctx: ServiceContext, db: Db | Tx, input: PauseDates): 
   const earliest = addDays(today, settings.pauseNoticeDays);
   if (input.startsOn < earliest) throw refused('pause-too-soon', 'Too soon', { earliest });
   if (input.startsOn > addDays(today, PAUSE_HORIZON_DAYS)) throw refused('pause-too-far', 'Too far ahead');
-  const startsAt = localMidnight(input.startsOn, timeZone);
-  const endsAt = localMidnight(input.endsOn, timeZone);
+  const startsAt = startOfDayIn(input.startsOn, timeZone);
+  const endsAt = startOfDayIn(input.endsOn, timeZone);
   const [state] = await rowsOf<{ planned: boolean; booked: boolean }>(
     db,
     sql`SELECT
@@ -179,19 +179,25 @@ export async function pausePlan(ctx: ServiceContext, input: PauseDates) {
   return planView(ctx, input.planId);
 }
 
-/**
- * A pause is over (at its end, or earlier): its days move the plan's current period end and every later
- * period, and extend the credit it held; the renewal reminder is sent again for the new date. A pause
- * resumed the day it began moved nothing: it is cancelled. Answers whether it changed anything.
- */
-export async function applyPause(work: WorkContext, pauseId: string, resumeOn: string | null) {
-  const [row] = await work.db
+/** A pause with its plan, its formula's name and its space's zone; undefined when there is none. */
+async function pauseWithPlan(db: Db | Tx, pauseId: string) {
+  const [row] = await db
     .select({ pause: planPauses, plan: plans, formulaName: formulas.nameFr, timeZone: spaces.timeZone })
     .from(planPauses)
     .innerJoin(plans, eq(plans.id, planPauses.planId))
     .innerJoin(formulas, eq(formulas.id, plans.formulaId))
     .innerJoin(spaces, eq(spaces.id, plans.spaceId))
     .where(eq(planPauses.id, pauseId));
+  return row;
+}
+
+/**
+ * A pause is over (at its end, or earlier): its days move the plan's current period end and every later
+ * period, and extend the credit it held; the renewal reminder is sent again for the new date. A pause
+ * resumed the day it began moved nothing: it is cancelled. Answers whether it changed anything.
+ */
+export async function applyPause(work: WorkContext, pauseId: string, resumeOn: string | null) {
+  const row = await pauseWithPlan(work.db, pauseId);
   if (!row || row.pause.status !== 'planned') return false;
   const { pause, timeZone } = row;
   const endsOn = resumeOn && resumeOn < pause.endsOn ? resumeOn : pause.endsOn;
@@ -219,7 +225,7 @@ export async function applyPause(work: WorkContext, pauseId: string, resumeOn: s
     .set({
       status: 'applied',
       endsOn,
-      endsAt: localMidnight(endsOn, timeZone),
+      endsAt: startOfDayIn(endsOn, timeZone),
       appliedAt: work.now,
     })
     .where(and(eq(planPauses.id, pauseId), eq(planPauses.status, 'planned')))
@@ -272,13 +278,7 @@ export async function applyPause(work: WorkContext, pauseId: string, resumeOn: s
 /** Its member calls off a pause not begun yet, or resumes a running one today. */
 export async function endPause(ctx: ServiceContext, pauseId: string) {
   const user = requireSignedIn(ctx.actor);
-  const [row] = await ctx.db
-    .select({ pause: planPauses, plan: plans, formulaName: formulas.nameFr, timeZone: spaces.timeZone })
-    .from(planPauses)
-    .innerJoin(plans, eq(plans.id, planPauses.planId))
-    .innerJoin(formulas, eq(formulas.id, plans.formulaId))
-    .innerJoin(spaces, eq(spaces.id, plans.spaceId))
-    .where(eq(planPauses.id, pauseId));
+  const row = await pauseWithPlan(ctx.db, pauseId);
   if (!row || !isSelf(user, row.plan.userId)) throw new AppError('not-found', `No pause ${pauseId}`);
   const { pause, plan } = row;
   await unitOfWork(ctx, async (work) => {

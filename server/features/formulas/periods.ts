@@ -1,17 +1,10 @@
-import { TZDate } from '@date-fns/tz';
-import { addDays, todayIn } from '#contract/dates';
+import { addDays, startOfDayIn, todayIn } from '#contract/dates';
 import type { MembershipPeriod } from '#contract/formulas.plain';
 
 /**
  * The calendar of what a member holds, in the space's zone: periods begin at local midnight, so a month is
  * 31 days long or 28, and a period across the daylight-saving change lasts an hour more or less in UTC.
  */
-
-/** Local midnight of a calendar date in a zone, as an instant. */
-export function localMidnight(date: string, timeZone: string): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, day, 0, 0, timeZone).getTime());
-}
 
 function daysInMonth(year: number, monthIndex: number): number {
   return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
@@ -43,14 +36,14 @@ export function membershipPeriod(
 ): { startsAt: Date; endsAt: Date } {
   const day = (at: number) => addDays(periodStartDate(anchor, period, at), pausedDays);
   return {
-    startsAt: localMidnight(day(index), timeZone),
-    endsAt: localMidnight(day(index + 1), timeZone),
+    startsAt: startOfDayIn(day(index), timeZone),
+    endsAt: startOfDayIn(day(index + 1), timeZone),
   };
 }
 
 /** An instant at local midnight moved `days` local days later (a pause's length, the same across a clock change). */
 export function laterByDays(at: Date, days: number, timeZone: string): Date {
-  return localMidnight(addDays(todayIn(timeZone, at), days), timeZone);
+  return startOfDayIn(addDays(todayIn(timeZone, at), days), timeZone);
 }
 
 /** A pack's validity: from its start until local midnight `days` days after the day it started. */
@@ -59,11 +52,11 @@ export function packValidity(
   days: number,
   timeZone: string,
 ): { startsAt: Date; endsAt: Date } {
-  return { startsAt, endsAt: localMidnight(addDays(todayIn(timeZone, startsAt), days), timeZone) };
+  return { startsAt, endsAt: startOfDayIn(addDays(todayIn(timeZone, startsAt), days), timeZone) };
 }
 
 /** A day pass: the calendar day it starts on, in the space's zone. */
 export function dayPassValidity(startsAt: Date, timeZone: string): { startsAt: Date; endsAt: Date } {
   const today = todayIn(timeZone, startsAt);
-  return { startsAt: localMidnight(today, timeZone), endsAt: localMidnight(addDays(today, 1), timeZone) };
+  return { startsAt: startOfDayIn(today, timeZone), endsAt: startOfDayIn(addDays(today, 1), timeZone) };
 }

@@ -10,6 +10,7 @@ import { users } from '../../db/schema/auth';
 import { formulas, orderLines, orders, plans } from '../../db/schema/formulas';
 import { rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
+import { spaceSummaryColumns } from '../../db/space-summary';
 import { type Tx } from '../../db/transaction';
 import { creditOption } from '../../billing/credit-ledger';
 import { requireRight, requireSignedIn } from '../../platform/policy';
@@ -76,13 +77,7 @@ export async function plansOf(db: Db | Tx, where: ReturnType<typeof sql>, now: D
     .select({
       plan: plans,
       formula: formulas,
-      space: {
-        id: spaces.id,
-        slug: spaces.slug,
-        name: spaces.name,
-        city: spaces.city,
-        timeZone: spaces.timeZone,
-      },
+      space: spaceSummaryColumns,
       member: { id: users.id, name: users.name, email: users.email },
     })
     .from(plans)

@@ -3,10 +3,11 @@ import { AppError, refused } from '#contract/errors';
 import { type CreditUnit, type PaymentMethod } from '#contract/formulas.plain';
 import { withVatBreakdown } from '#contract/money';
 import { todayIn } from '#contract/dates';
-import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { creditLots, formulas, orderLines, orders, plans } from '../../db/schema/formulas';
 import { spaces } from '../../db/schema/spaces';
+import type { Db } from '../../db/client';
+import { spaceSummaryOf } from '../../db/space-summary';
 import { type Tx } from '../../db/transaction';
 import { issueInvoice } from '../../billing/invoicing';
 import { lockOrder, payOrder, registerOrderSettler } from '../../billing/orders';
@@ -30,23 +31,6 @@ import { dayPassValidity, membershipPeriod, packValidity } from './periods';
 
 export type PlanRow = typeof plans.$inferSelect;
 
-type SpaceInfo = { id: string; slug: string; name: string; city: string; timeZone: string };
-
-export async function spaceInfo(db: Db | Tx, spaceId: string): Promise<SpaceInfo> {
-  const [space] = await db
-    .select({
-      id: spaces.id,
-      slug: spaces.slug,
-      name: spaces.name,
-      city: spaces.city,
-      timeZone: spaces.timeZone,
-    })
-    .from(spaces)
-    .where(eq(spaces.id, spaceId));
-  if (!space) throw new AppError('not-found', `No space ${spaceId}`);
-  return space;
-}
-
 /** The period (or validity) a plan starting at `at` covers, in its space's zone. */
 function firstPeriod(formula: FormulaRow, at: Date, timeZone: string) {
   if (formula.kind === 'membership') {
@@ -59,7 +43,7 @@ function firstPeriod(formula: FormulaRow, at: Date, timeZone: string) {
 
 /** Grants a lot of credit for a plan's period, with its ledger line; once per plan, period and source. */
 export async function grantLot(
-  tx: Tx,
+  tx: Db | Tx,
   lot: {
     planId: string;
     spaceId: string;
@@ -169,8 +153,19 @@ export async function insertOrder(
     .onConflictDoNothing()
     .returning();
   if (!order) return null;
-  await tx.insert(orderLines).values({
-    orderId: order.id,
+  await insertFormulaOrderLine(tx, order.id, formula);
+  return order;
+}
+
+/** An order's one line: the formula, once, at its price (the label is its French name, as invoices print it). */
+export async function insertFormulaOrderLine(
+  db: Db | Tx,
+  orderId: string,
+  formula: FormulaRow,
+): Promise<void> {
+  const price = withVatBreakdown(formula.priceExclVatCents, formula.vatRateBasisPoints);
+  await db.insert(orderLines).values({
+    orderId,
     formulaId: formula.id,
     label: formula.nameFr,
     quantity: 1,
@@ -180,7 +175,6 @@ export async function insertOrder(
     vatCents: price.vatCents,
     totalCents: price.inclVatCents,
   });
-  return order;
 }
 
 /**
@@ -327,7 +321,7 @@ registerOrderSettler('plan', {
   async onPaid(work, paid, through) {
     const [plan] = await work.db.select().from(plans).where(eq(plans.id, paid.planId!)).for('update');
     const [formula] = await work.db.select().from(formulas).where(eq(formulas.id, plan!.formulaId));
-    const space = await spaceInfo(work.db, paid.spaceId);
+    const space = await spaceSummaryOf(work.db, paid.spaceId);
     if (plan!.status === 'pending_payment')
       await activatePlan(work, plan!, formula!, paid.id, space.timeZone);
     if (plan!.status === 'suspended') {

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZUuid } from '#contract/input';
-import { users } from '../../db/schema/auth';
 import { documentShares, sharedDocuments } from '../../db/schema/documents';
 import { spaces } from '../../db/schema/spaces';
 import { greetingFor } from '../../platform/mail-layout';
-import { defineMail } from '../../platform/mail-jobs';
+import { defineMail, accountRecipientOf } from '../../platform/mail-jobs';
 import { isSharedWith } from '../../platform/policy';
 
 /**
@@ -29,13 +28,10 @@ export const documentSharedMailJob = defineMail({
       .innerJoin(spaces, eq(spaces.id, sharedDocuments.spaceId))
       .where(eq(documentShares.id, shareId));
     if (!row || row.revokedAt || !(await isSharedWith(ctx.db, row.documentId, userId))) return null;
-    const [member] = await ctx.db
-      .select({ id: users.id, email: users.email, name: users.name, locale: users.locale })
-      .from(users)
-      .where(eq(users.id, userId));
+    const member = await accountRecipientOf(ctx.db, userId);
     if (!member) return null;
     return {
-      to: { email: member.email, userId: member.id, locale: member.locale },
+      to: member.to,
       category: 'invoices',
       write: (locale, t) => {
         const values = { space: row.spaceName, title: row.title };

@@ -14,15 +14,10 @@ import type { Db } from '../../db/client';
 import { keysetPageOf } from '../../db/pagination';
 import { rowsOf } from '../../db/rows';
 import { billingDetails, invoices, invoicingClosings, spaceLegalIdentities } from '../../db/schema/invoices';
+import { spaceSummaryOf } from '../../db/space-summary';
 import type { Tx } from '../../db/transaction';
 import { changesBetween } from '../../platform/activity';
-import {
-  issueCreditNote,
-  linesOf,
-  spaceOf,
-  type InvoiceLineRow,
-  type InvoiceRow,
-} from '../../billing/invoicing';
+import { issueCreditNote, linesOf, type InvoiceLineRow, type InvoiceRow } from '../../billing/invoicing';
 import { lockOrder, payOrder } from '../../billing/orders';
 import { legalIdentityGaps, legalIdentityOf } from '../../billing/parties';
 import { recordInvoicePayment } from '../../billing/payments';
@@ -399,7 +394,7 @@ export async function closeMonth(
   input: { spaceId: string; month: string },
 ): Promise<TClosing> {
   await requireRight(ctx, 'manage', input.spaceId);
-  const space = await spaceOf(ctx.db, input.spaceId);
+  const space = await spaceSummaryOf(ctx.db, input.spaceId);
   if (todayIn(space.timeZone, ctx.now).slice(0, 7) <= input.month)
     throw refused('month-not-over', 'Only a finished month is closed');
   const row = await unitOfWork(ctx, async (work) => {

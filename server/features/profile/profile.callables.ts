@@ -17,7 +17,7 @@ import { withRequestFacts } from '../../platform/auth-routes';
 import type { RateRule } from '../../platform/auth-rate-limits';
 import { implement, type CallContext } from '../../platform/callables';
 import { requireSignedIn } from '../../platform/policy';
-import { consumeRateLimit } from '../../platform/rate-limit';
+import { requireWithinRateLimit } from '../../platform/rate-limit';
 import type { FileStore } from '../../platform/storage';
 import * as profile from './profile.service';
 
@@ -40,12 +40,7 @@ function authHeadersOf(ctx: CallContext): Headers {
 }
 
 async function limitSensitiveChange(ctx: CallContext, what: string, userId: string) {
-  const verdict = await consumeRateLimit(ctx.db, `${what}|${userId}`, SENSITIVE_CHANGE_RULE);
-  if (!verdict.allowed) {
-    throw new AppError('resource-exhausted', 'Too many attempts, try again later', {
-      retryAfterSeconds: verdict.retryAfterSeconds,
-    });
-  }
+  await requireWithinRateLimit(ctx.db, `${what}|${userId}`, SENSITIVE_CHANGE_RULE);
 }
 
 export function createProfileCallables({ auth, fileStore }: ProfileDeps) {

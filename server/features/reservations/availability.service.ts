@@ -10,8 +10,8 @@ import {
 import type { Db } from '../../db/client';
 import { activeStatusSql } from '../../db/schema/reservations';
 import type { Tx } from '../../db/transaction';
-import { addDays } from '#contract/dates';
-import { classifyStarts, datesBetween, localMidnight, wallClockStarts } from './slots';
+import { addDays, startOfDayIn } from '#contract/dates';
+import { classifyStarts, datesBetween, wallClockStarts } from './slots';
 import { openHoursSql } from '../../db/calendar-sql';
 import type { ServiceContext } from '../../platform/service-context';
 import { rowsOf } from '../../db/rows';
@@ -143,8 +143,8 @@ export function localDays(
   return datesBetween(from, to).map((date) => ({
     date,
     span: {
-      start: new Date(localMidnight(date, timeZone)).toISOString(),
-      end: new Date(localMidnight(addDays(date, 1), timeZone)).toISOString(),
+      start: startOfDayIn(date, timeZone).toISOString(),
+      end: startOfDayIn(addDays(date, 1), timeZone).toISOString(),
     },
   }));
 }

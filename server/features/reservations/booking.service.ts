@@ -4,7 +4,7 @@ import { priceBooking, type TPrice } from '#contract/pricing';
 import { DEFAULT_FREE_CANCELLATION_HOURS } from '#contract/reservations';
 import type { RoomKind } from '#contract/rooms';
 import type { Db } from '../../db/client';
-import { activeStatusSql, holdsTimeSql, reservations } from '../../db/schema/reservations';
+import { activeStatusSql, heldAndPriced, holdsTimeSql, reservations } from '../../db/schema/reservations';
 import { wakeJobRunner } from '../../platform/jobs';
 import { requireSignedIn } from '../../platform/policy';
 import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
@@ -224,16 +224,10 @@ async function insertReservation(
     userId: user.id,
     startsAt,
     endsAt,
-    blockedUntil: new Date(endsAt.getTime() + room.bufferMinutes * 60_000),
+    ...heldAndPriced({ endsAt, bufferMinutes: room.bufferMinutes }, price),
     attendees: input.attendees,
     title: input.title,
     status,
-    priceExclVatCents: price.exclVatCents,
-    vatCents: price.vatCents,
-    totalCents: price.totalCents,
-    vatRateBasisPoints: price.vatRateBasisPoints,
-    currency: price.currency,
-    pricingBasis: price.basis,
     idempotencyKey: input.idempotencyKey,
     expiresAt: status === 'pending' ? startsAt : null,
   } as const;

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Translate } from '#contract/translator';
 import { z } from 'zod';
 import type { FreeCancellation } from '#contract/cancellation';
@@ -14,9 +13,8 @@ import {
   zoneCity,
 } from '#contract/reservation-format';
 import { isActiveStatus } from '#contract/reservations';
-import { users } from '../../db/schema/auth';
 import type { MailAttachment } from '../../platform/mail';
-import { defineMail, type MailCategory } from '../../platform/mail-jobs';
+import { defineMail, type MailCategory, accountRecipientOf } from '../../platform/mail-jobs';
 import { greetingFor, type MailContent } from '../../platform/mail-layout';
 import { roleGrants, spaceRoleOf } from '../../platform/policy';
 import { reservationsCalendar } from './ics';
@@ -227,15 +225,11 @@ export const managerMailJob = defineMail({
   async compose({ reservationId, recipientId, event }, ctx) {
     const record = await findReservationRecord(ctx.db, reservationId);
     if (!record || !isActiveStatus(record.reservation.status)) return null;
-    const [recipient] = await ctx.db
-      .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
-      .from(users)
-      .where(eq(users.id, recipientId))
-      .limit(1);
+    const recipient = await accountRecipientOf(ctx.db, recipientId);
     if (!recipient) return null;
     if (!roleGrants(await spaceRoleOf(ctx.db, recipient.id, record.space.id), 'manage')) return null;
     return {
-      to: { email: recipient.email, userId: recipient.id, locale: recipient.locale },
+      to: recipient.to,
       category: 'reservationUpdates',
       write: (locale, t) => writeManagerMail(locale, t, event, record, recipient, { baseUrl: ctx.baseUrl }),
     };

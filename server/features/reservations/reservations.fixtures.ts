@@ -1,6 +1,6 @@
-import { TZDate } from '@date-fns/tz';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '#contract/errors';
+import { wallClockInstant } from '#contract/dates';
 import { createCallableRouter, type CallableRouter, type CallContext } from '../../platform/callables';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -167,16 +167,10 @@ export function recordingMailer(): Mailer & { sent: MailMessage[] } {
   };
 }
 
-/** `2026-03-29T09:00` in Paris (or `zone`) as the UTC ISO instant (the later one when it is ambiguous). */
+/** `2026-03-29T09:00` in Paris (or `zone`) as the UTC ISO instant (`wallClockInstant`'s reading of it). */
 export function localInstant(localDateTime: string, zone = 'Europe/Paris'): string {
-  const [y, mo, d, h, mi] = localDateTime.split(/[-T:]/).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  return new Date(new TZDate(y, mo - 1, d, h, mi, zone).getTime()).toISOString();
+  const [date, time] = localDateTime.split('T') as [string, string];
+  return wallClockInstant(date, time, zone).toISOString();
 }
 
 /** The callers a permission table tries, "anonymous" being no session. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyStarts, datesBetween, localMidnight, MAX_LISTED_DATES, wallClockStarts } from './slots';
+import { classifyStarts, datesBetween, MAX_LISTED_DATES, wallClockStarts } from './slots';
 
 const PARIS = 'Europe/Paris';
 
@@ -51,16 +51,6 @@ describe('wall-clock starts', () => {
     expect(times).toContain('03:45');
     expect(times).toContain('23:15');
     expect(times).not.toContain('02:15');
-  });
-
-  it('know when each day begins, 23- and 25-hour days included', () => {
-    expect(new Date(localMidnight('2026-03-29', PARIS)).toISOString()).toBe('2026-03-28T23:00:00.000Z');
-    expect(new Date(localMidnight('2026-03-30', PARIS)).toISOString()).toBe('2026-03-29T22:00:00.000Z');
-    expect(new Date(localMidnight('2026-10-26', PARIS)).toISOString()).toBe('2026-10-25T23:00:00.000Z');
-    // Santiago skipped midnight in September 2026: the day begins at 01:00 local, 04:00 UTC.
-    expect(new Date(localMidnight('2026-09-06', 'America/Santiago')).toISOString()).toBe(
-      '2026-09-06T04:00:00.000Z',
-    );
   });
 });
 

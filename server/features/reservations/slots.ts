@@ -46,22 +46,6 @@ export function datesBetween(from: string, to: string): string[] {
   );
 }
 
-/** The instant a date begins in `timeZone`: its 00:00, or the moment the clocks jump when 00:00 is skipped. */
-export function localMidnight(date: string, timeZone: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wallClock = Date.UTC(y, m - 1, d);
-  const offsets = [
-    ...new Set([
-      tzOffset(timeZone, new Date(wallClock - 14 * HOUR)),
-      tzOffset(timeZone, new Date(wallClock + 14 * HOUR)),
-    ]),
-  ];
-  const readsBack = (instant: number) =>
-    tzOffset(timeZone, new Date(instant)) * MINUTE === wallClock - instant;
-  const valid = offsets.map((offset) => wallClock - offset * MINUTE).filter(readsBack);
-  return valid.length ? Math.min(...valid) : wallClock - offsets[0]! * MINUTE;
-}
-
 export function wallClockStarts(
   from: string,
   to: string,

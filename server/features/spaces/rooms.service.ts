@@ -1,15 +1,20 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { RoomAmenity } from '#contract/amenities';
 import { AppError } from '#contract/errors';
 import { isUuid } from '#contract/input';
-import { roomPricesOf, type TRoomDetail } from '#contract/rooms';
+import type { TRoomDetail } from '#contract/rooms';
 import { localizedText } from '#contract/localized';
 import { photoOf } from '#contract/photos';
 import { roomPhotos, rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
 import { isoOf } from '../../db/rows';
 import type { ServiceContext } from '../../platform/service-context';
-import { isVisible, spaceRefCondition, visibilityFor, type Visibility } from './spaces.service';
+import {
+  isVisible,
+  roomSummaryOf,
+  spaceRefCondition,
+  visibilityFor,
+  type Visibility,
+} from './spaces.service';
 
 /**
  * A room as its public page shows it. The room must be offered and its space published; when the URL
@@ -44,14 +49,7 @@ export async function getRoomDetail(
     .orderBy(asc(roomPhotos.position), asc(roomPhotos.createdAt));
   const photoList = photos.map((photo) => photoOf(photo, locale));
   return {
-    id: room.id,
-    kind: room.kind,
-    name: room.name,
-    capacity: room.capacity,
-    amenities: room.amenities as RoomAmenity[],
-    prices: roomPricesOf(room),
-    deskGroup: room.deskGroup,
-    cover: photoList[0] ?? null,
+    ...roomSummaryOf(room, photoList[0] ?? null),
     description: localizedText(locale, room.descriptionFr, room.descriptionEn),
     photos: photoList,
     rules: {

@@ -74,17 +74,22 @@ export async function roomSummariesOf(db: Db, spaceId: string, locale: Locale): 
   const coverOf = new Map(covers.map((row) => [row.room_photos.roomId, row.room_photos]));
   return rows.map((room) => {
     const cover = coverOf.get(room.id);
-    return {
-      id: room.id,
-      kind: room.kind,
-      name: room.name,
-      capacity: room.capacity,
-      amenities: room.amenities as RoomAmenity[],
-      prices: roomPricesOf(room),
-      deskGroup: room.deskGroup,
-      cover: cover ? photoOf(cover, locale) : null,
-    };
+    return roomSummaryOf(room, cover ? photoOf(cover, locale) : null);
   });
+}
+
+/** A room as a list of rooms shows it (the space page, the room page's head): its kind, size, prices, cover. */
+export function roomSummaryOf(room: typeof rooms.$inferSelect, cover: TRoomSummary['cover']): TRoomSummary {
+  return {
+    id: room.id,
+    kind: room.kind,
+    name: room.name,
+    capacity: room.capacity,
+    amenities: room.amenities as RoomAmenity[],
+    prices: roomPricesOf(room),
+    deskGroup: room.deskGroup,
+    cover,
+  };
 }
 
 /** What the person asking may see: the public sees published spaces, their managers and admins the rest. */
