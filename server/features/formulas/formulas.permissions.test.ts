@@ -1,13 +1,21 @@
 // @databases pglite
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import {
+  answersFor,
+  ANYONE,
+  CONFIRMED,
+  describePermissions,
+  SIGNED_IN,
+  SPACE_MANAGERS,
+  type PermissionCase,
+} from '../../../tests/support/permission-matrix';
+import {
   CALLER_ROLES,
-  callerOutcome,
   contextFor,
   insertCallerCast,
   insertRoom,
@@ -29,8 +37,6 @@ import {
 const NOW = new Date(localInstant('2027-02-01T08:00'));
 const router = formulasRouter(() => NOW);
 let database: Database;
-type Role = CallerRole;
-const ROLES = CALLER_ROLES;
 let people = {} as Awaited<ReturnType<typeof insertCallerCast>>['people'];
 const ids = { spaceId: '', formulaId: '', membershipId: '', planId: '', orderId: '', lotId: '', roomId: '' };
 
@@ -51,9 +57,6 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const outcome = (role: Role, name: string, input: unknown) =>
-  callerOutcome(router, database.db, role === 'anonymous' ? null : people[role].session, name, input);
-
 /** A fresh plan of the member's (pack or membership) with its order and lot, for operations that change it. */
 async function freshPlan(formulaId = ids.formulaId) {
   const { planId, order } = (await router.invoke(
@@ -68,141 +71,47 @@ async function freshPlan(formulaId = ids.formulaId) {
   return { planId, orderId: order.id, lotId: lot!.id };
 }
 
-const CASES: Array<{
-  name: string;
-  input: () => Promise<unknown> | unknown;
-  expected: Record<Role, string>;
-}> = [
-  {
-    name: 'formulas.get',
-    input: () => ({ id: ids.formulaId }),
-    expected: {
-      anonymous: 'ok',
-      unconfirmed: 'ok',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
-  },
-  {
-    name: 'formulas.listForSpace',
-    input: () => ({ spaceId: ids.spaceId }),
-    expected: {
-      anonymous: 'ok',
-      unconfirmed: 'ok',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
-  },
-  {
-    name: 'formulas.listManaged',
-    input: () => ({ spaceId: ids.spaceId }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'permission-denied',
-      member: 'permission-denied',
-      otherMember: 'permission-denied',
-      otherManager: 'permission-denied',
-      manager: 'ok',
-      admin: 'ok',
-    },
-  },
+/** Something of the member's: only they act on it, anyone else is told it does not exist. */
+const MEMBER_ONLY = answersFor(CALLER_ROLES, 'not-found', { anonymous: 'unauthenticated', member: 'ok' });
+/** A manager's action on the member's plan: the member is refused, people of other spaces do not see it. */
+const MANAGER_ACTION = answersFor(CALLER_ROLES, 'not-found', {
+  anonymous: 'unauthenticated',
+  member: 'permission-denied',
+  manager: 'ok',
+  admin: 'ok',
+});
+
+const CASES: Array<PermissionCase<CallerRole>> = [
+  { name: 'formulas.get', input: () => ({ id: ids.formulaId }), expected: ANYONE },
+  { name: 'formulas.listForSpace', input: () => ({ spaceId: ids.spaceId }), expected: ANYONE },
+  { name: 'formulas.listManaged', input: () => ({ spaceId: ids.spaceId }), expected: SPACE_MANAGERS },
   {
     name: 'formulas.create',
     input: () => ({ spaceId: ids.spaceId, formula: TEN_HOUR_PACK }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'permission-denied',
-      member: 'permission-denied',
-      otherMember: 'permission-denied',
-      otherManager: 'permission-denied',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: SPACE_MANAGERS,
   },
   {
     name: 'formulas.update',
     input: () => ({ formulaId: ids.membershipId, formula: MONTHLY_MEMBERSHIP }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'permission-denied',
-      member: 'permission-denied',
-      otherMember: 'permission-denied',
-      otherManager: 'permission-denied',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: SPACE_MANAGERS,
   },
   {
     name: 'formulas.setArchived',
     input: async () => ({ formulaId: await insertFormula(database.db, ids.spaceId), archived: true }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'permission-denied',
-      member: 'permission-denied',
-      otherMember: 'permission-denied',
-      otherManager: 'permission-denied',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: SPACE_MANAGERS,
   },
   {
     name: 'formulas.updateSettings',
     input: () => ({ spaceId: ids.spaceId, activation: 'purchase', graceDays: 10 }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'permission-denied',
-      member: 'permission-denied',
-      otherMember: 'permission-denied',
-      otherManager: 'permission-denied',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: SPACE_MANAGERS,
   },
   {
     name: 'formulas.buy',
     input: () => ({ formulaId: ids.formulaId, paymentMethod: 'on_site', idempotencyKey: randomUUID() }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'failed-precondition',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: CONFIRMED,
   },
-  {
-    name: 'plans.listMine',
-    input: () => ({}),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'ok',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
-  },
-  {
-    name: 'plans.ledger',
-    input: () => ({}),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'ok',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
-  },
+  { name: 'plans.listMine', input: () => ({}), expected: SIGNED_IN },
+  { name: 'plans.ledger', input: () => ({}), expected: SIGNED_IN },
   {
     name: 'plans.creditOption',
     input: () => ({
@@ -210,47 +119,23 @@ const CASES: Array<{
       startsAt: localInstant('2027-02-02T10:00'),
       endsAt: localInstant('2027-02-02T11:00'),
     }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'ok',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: SIGNED_IN,
   },
+  // Only its member cancels a membership; anyone else is told it does not exist.
   {
-    // Only its member cancels a membership; anyone else is told it does not exist.
     name: 'plans.cancel',
     input: async () => ({ planId: (await freshPlan(ids.membershipId)).planId }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'not-found',
-      member: 'ok',
-      otherMember: 'not-found',
-      otherManager: 'not-found',
-      manager: 'not-found',
-      admin: 'not-found',
-    },
+    expected: MEMBER_ONLY,
   },
+  // Only its member pauses a membership (or asks what a pause would do); anyone else is told it does not exist.
   {
-    // Only its member pauses a membership (or asks what a pause would do); anyone else is told it does not exist.
     name: 'plans.previewPause',
     input: async () => ({
       planId: (await freshPlan(ids.membershipId)).planId,
       startsOn: '2027-02-10',
       endsOn: '2027-02-15',
     }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'not-found',
-      member: 'ok',
-      otherMember: 'not-found',
-      otherManager: 'not-found',
-      manager: 'not-found',
-      admin: 'not-found',
-    },
+    expected: MEMBER_ONLY,
   },
   {
     name: 'plans.pause',
@@ -259,15 +144,7 @@ const CASES: Array<{
       startsOn: '2027-02-10',
       endsOn: '2027-02-15',
     }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'not-found',
-      member: 'ok',
-      otherMember: 'not-found',
-      otherManager: 'not-found',
-      manager: 'not-found',
-      admin: 'not-found',
-    },
+    expected: MEMBER_ONLY,
   },
   {
     name: 'plans.endPause',
@@ -280,69 +157,28 @@ const CASES: Array<{
       )) as { pauses: Array<{ id: string }> };
       return { pauseId: plan.pauses[0]!.id };
     },
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'not-found',
-      member: 'ok',
-      otherMember: 'not-found',
-      otherManager: 'not-found',
-      manager: 'not-found',
-      admin: 'not-found',
-    },
+    expected: MEMBER_ONLY,
   },
-  {
-    name: 'plans.listForSpace',
-    input: () => ({ spaceId: ids.spaceId }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'permission-denied',
-      member: 'permission-denied',
-      otherMember: 'permission-denied',
-      otherManager: 'permission-denied',
-      manager: 'ok',
-      admin: 'ok',
-    },
-  },
+  { name: 'plans.listForSpace', input: () => ({ spaceId: ids.spaceId }), expected: SPACE_MANAGERS },
   {
     name: 'orders.markPaid',
     input: async () => ({ orderId: (await freshPlan()).orderId }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'not-found',
-      member: 'permission-denied',
-      otherMember: 'not-found',
-      otherManager: 'not-found',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: MANAGER_ACTION,
   },
   {
     name: 'credits.adjust',
     input: async () => ({ lotId: (await freshPlan()).lotId, amount: 60, reason: 'Geste commercial' }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'not-found',
-      member: 'permission-denied',
-      otherMember: 'not-found',
-      otherManager: 'not-found',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: MANAGER_ACTION,
   },
 ];
 
-describe.each(CASES)('$name', ({ name, input, expected }) => {
-  it.each(ROLES)('as %s', async (role) => {
-    expect(await outcome(role, name, await input())).toBe(expected[role]);
-  });
-});
-
-it('covers every operation of the formulas API', () => {
-  const names = router
-    .definitions()
-    .map((def) => def.name)
-    .filter((name) => /^(formulas|plans|orders|credits)\./.test(name));
-  expect(CASES.map((item) => item.name).sort()).toEqual(names.sort());
+describePermissions('who may call each operation of formulas and plans', {
+  router,
+  db: () => database.db,
+  callers: CALLER_ROLES,
+  sessionOf: (role) => (role === 'anonymous' ? null : people[role].session),
+  cases: CASES,
+  operations: /^(formulas|plans|orders|credits)\./,
 });
 
 it('shows a member only their own plans', async () => {

@@ -1,13 +1,19 @@
 // @databases pglite
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  answersFor,
+  describePermissions,
+  SIGNED_IN,
+  SPACE_MANAGERS,
+  type PermissionCase,
+} from '../../../tests/support/permission-matrix';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { documentShares, sharedDocuments } from '../../db/schema/documents';
 import { storedFiles } from '../../db/schema/files';
 import {
   CALLER_ROLES,
-  callerOutcome,
   insertCallerCast,
   localInstant,
   type CallerRole,
@@ -22,8 +28,6 @@ import { invoicesRouter } from './invoices.fixtures';
 const NOW = new Date(localInstant('2027-03-10T10:00'));
 const router = invoicesRouter(() => NOW);
 let database: Database;
-type Role = CallerRole;
-const ROLES = CALLER_ROLES;
 let people = {} as Awaited<ReturnType<typeof insertCallerCast>>['people'];
 let spaceId = '';
 
@@ -33,13 +37,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const sessionOf = (role: Role) => (role === 'anonymous' ? null : people[role].session);
-
-const outcome = (role: Role, name: string, input: unknown) =>
-  callerOutcome(router, database.db, sessionOf(role), name, input);
-
 /** An upload for shared documents, as `role` would have made it. */
-async function upload(role: Role): Promise<string> {
+async function upload(role: CallerRole): Promise<string> {
   const key = randomBytes(16).toString('base64url');
   await database.db.insert(storedFiles).values({
     key,
@@ -65,35 +64,13 @@ async function sharedWithMember(): Promise<{ documentId: string; shareId: string
   return { documentId: document!.id, shareId: share!.id };
 }
 
-const managers = {
-  anonymous: 'unauthenticated',
-  unconfirmed: 'permission-denied',
-  member: 'permission-denied',
-  otherMember: 'permission-denied',
-  otherManager: 'permission-denied',
-  manager: 'ok',
-  admin: 'ok',
-} as const;
-
-const CASES: Array<{
-  name: string;
-  input: (role: Role) => Promise<unknown> | unknown;
-  expected: Record<Role, string>;
-}> = [
+const CASES: Array<PermissionCase<CallerRole>> = [
   {
     name: 'documents.listMine',
     input: () => ({}),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'ok',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: SIGNED_IN,
   },
-  { name: 'documents.listSpace', input: () => ({ spaceId }), expected: managers },
+  { name: 'documents.listSpace', input: () => ({ spaceId }), expected: SPACE_MANAGERS },
   {
     name: 'documents.create',
     input: async (role) => ({
@@ -102,7 +79,7 @@ const CASES: Array<{
       title: 'Règlement',
       share: { audience: 'space' },
     }),
-    expected: managers,
+    expected: SPACE_MANAGERS,
   },
   {
     name: 'documents.share',
@@ -110,31 +87,25 @@ const CASES: Array<{
       documentId: (await sharedWithMember()).documentId,
       share: { audience: 'space' },
     }),
-    expected: managers,
+    expected: SPACE_MANAGERS,
   },
   {
     name: 'documents.revokeShare',
     input: async () => ({ shareId: (await sharedWithMember()).shareId }),
-    expected: managers,
+    expected: SPACE_MANAGERS,
   },
   {
     name: 'documents.acknowledge',
     input: async () => ({ documentId: (await sharedWithMember()).documentId }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'permission-denied',
-      member: 'ok',
-      otherMember: 'permission-denied',
-      otherManager: 'permission-denied',
-      manager: 'permission-denied',
-      admin: 'permission-denied',
-    },
+    expected: answersFor(CALLER_ROLES, 'permission-denied', { anonymous: 'unauthenticated', member: 'ok' }),
   },
 ];
 
-describe('who may call each shared-documents operation', () => {
-  for (const { name, input, expected } of CASES)
-    it.each(ROLES)(`${name} as %s`, async (role) => {
-      expect(await outcome(role, name, await input(role))).toBe(expected[role]);
-    });
+describePermissions('who may call each shared-documents operation', {
+  router,
+  db: () => database.db,
+  callers: CALLER_ROLES,
+  sessionOf: (role) => (role === 'anonymous' ? null : people[role].session),
+  cases: CASES,
+  operations: /^documents\./,
 });

@@ -1,13 +1,17 @@
 // @databases pglite
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  answersFor,
+  describePermissions,
+  type PermissionCase,
+} from '../../../tests/support/permission-matrix';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import {
   CALLER_ROLES,
-  callerOutcome,
   contextFor,
   insertCallerCast,
   localInstant,
@@ -52,46 +56,46 @@ async function freshInvoice(): Promise<string> {
   return row!.id;
 }
 
-const outcome = (role: Role, name: string, input: unknown) =>
-  callerOutcome(router, database.db, role === 'anonymous' ? null : people[role].session, name, input);
+/** Anyone signed in. */
+const SIGNED_IN = answersFor(ROLES, 'ok', { anonymous: 'unauthenticated' });
+/** The space's owners and managers, and admins. */
+const SPACE_MANAGERS = answersFor(ROLES, 'permission-denied', {
+  anonymous: 'unauthenticated',
+  manager: 'ok',
+  admin: 'ok',
+});
+/** A manager's action on the member's invoice: its buyer is refused, people of other spaces do not see it. */
+const MANAGER_ACTION = answersFor(ROLES, 'not-found', {
+  anonymous: 'unauthenticated',
+  member: 'permission-denied',
+  manager: 'ok',
+  admin: 'ok',
+});
+/** Each role closes its own month, so that no closing finds its month already closed. */
+const MONTHS: Record<Role, string> = {
+  anonymous: '2026-01',
+  member: '2026-02',
+  otherMember: '2026-03',
+  otherManager: '2026-04',
+  manager: '2026-05',
+  admin: '2026-06',
+};
 
-const managers = { otherManager: 'permission-denied', manager: 'ok', admin: 'ok' } as const;
-const CASES: Array<{
-  name: string;
-  input: () => Promise<unknown> | unknown;
-  expected: Record<Role, string>;
-}> = [
+const CASES: Array<PermissionCase<Role>> = [
   {
     name: 'invoicing.getIdentity',
     input: () => ({ spaceId: ids.spaceId }),
-    expected: {
-      anonymous: 'unauthenticated',
-      member: 'permission-denied',
-      otherMember: 'permission-denied',
-      ...managers,
-    },
+    expected: SPACE_MANAGERS,
   },
   {
     name: 'invoicing.updateIdentity',
     input: () => ({ spaceId: ids.spaceId, ...COMPLETE_IDENTITY }),
-    expected: {
-      anonymous: 'unauthenticated',
-      member: 'permission-denied',
-      otherMember: 'permission-denied',
-      ...managers,
-    },
+    expected: SPACE_MANAGERS,
   },
   {
     name: 'billing.get',
     input: () => ({}),
-    expected: {
-      anonymous: 'unauthenticated',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: SIGNED_IN,
   },
   {
     name: 'billing.update',
@@ -105,36 +109,17 @@ const CASES: Array<{
       siren: '',
       vatNumber: '',
     }),
-    expected: {
-      anonymous: 'unauthenticated',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: SIGNED_IN,
   },
   {
     name: 'invoices.listMine',
     input: () => ({}),
-    expected: {
-      anonymous: 'unauthenticated',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: SIGNED_IN,
   },
   {
     name: 'invoices.listSpace',
     input: () => ({ spaceId: ids.spaceId }),
-    expected: {
-      anonymous: 'unauthenticated',
-      member: 'permission-denied',
-      otherMember: 'permission-denied',
-      ...managers,
-    },
+    expected: SPACE_MANAGERS,
   },
   {
     name: 'invoices.recordPayment',
@@ -144,69 +129,33 @@ const CASES: Array<{
       method: 'cash',
       paidOn: '2027-03-10',
     }),
-    expected: {
-      anonymous: 'unauthenticated',
-      member: 'permission-denied',
-      otherMember: 'not-found',
-      otherManager: 'not-found',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: MANAGER_ACTION,
   },
   {
     name: 'invoices.credit',
     input: async () => ({ invoiceId: await freshInvoice(), reason: 'Erreur' }),
-    expected: {
-      anonymous: 'unauthenticated',
-      member: 'permission-denied',
-      otherMember: 'not-found',
-      otherManager: 'not-found',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: MANAGER_ACTION,
   },
   {
     name: 'invoices.verifyChain',
     input: () => ({ spaceId: ids.spaceId }),
-    expected: {
-      anonymous: 'unauthenticated',
-      member: 'permission-denied',
-      otherMember: 'permission-denied',
-      ...managers,
-    },
+    expected: SPACE_MANAGERS,
   },
 ];
 
-describe('who may call each invoicing operation', () => {
-  for (const { name, input, expected } of CASES)
-    it.each(ROLES)(`${name} as %s`, async (role) => {
-      expect(await outcome(role, name, await input())).toBe(expected[role]);
-    });
-
-  it('invoices.closeMonth as each role (each closing its own month)', async () => {
-    const months: Record<Role, string> = {
-      anonymous: '2026-01',
-      member: '2026-02',
-      otherMember: '2026-03',
-      otherManager: '2026-04',
-      manager: '2026-05',
-      admin: '2026-06',
-    };
-    const results = Object.fromEntries(
-      await Promise.all(
-        ROLES.map(async (role) => [
-          role,
-          await outcome(role, 'invoices.closeMonth', { spaceId: ids.spaceId, month: months[role] }),
-        ]),
-      ),
-    );
-    expect(results).toEqual({
-      anonymous: 'unauthenticated',
-      member: 'permission-denied',
-      otherMember: 'permission-denied',
-      otherManager: 'permission-denied',
-      manager: 'ok',
-      admin: 'ok',
-    });
-  });
+describePermissions('who may call each invoicing operation', {
+  router,
+  db: () => database.db,
+  callers: ROLES,
+  sessionOf: (role) => (role === 'anonymous' ? null : people[role].session),
+  cases: [
+    ...CASES,
+    {
+      name: 'invoices.closeMonth',
+      label: 'invoices.closeMonth (each role closing its own month)',
+      input: (role) => ({ spaceId: ids.spaceId, month: MONTHS[role] }),
+      expected: SPACE_MANAGERS,
+    },
+  ],
+  operations: /^(invoicing|billing|invoices)\./,
 });
