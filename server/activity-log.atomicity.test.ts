@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusalOf } from '../tests/support/database-refusal';
-import { signedInAgent, startTestApp, type Agent, type TestApp } from '../tests/support/test-app';
+import { startTestApp, type Agent, type TestApp } from '../tests/support/test-app';
 import { activityEntries } from './db/schema/activity';
 import { jobs } from './db/schema/jobs';
 import { reservations, spaceBookingPolicies } from './db/schema/reservations';
@@ -42,7 +42,7 @@ async function ok<T = Record<string, unknown>>(agent: Agent, name: string, data:
 
 describe('a change and its entry', () => {
   async function someoneManaging(): Promise<{ ctx: ServiceContext; spaceId: string }> {
-    const manager = await signedInAgent(app);
+    const manager = await app.signedIn();
     const { result } = await ok<{ id: string }>(manager.agent, 'backoffice.createSpace', { name: 'Le Môle' });
     const actor: SessionUser = {
       id: manager.user.id,

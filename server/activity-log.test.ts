@@ -11,14 +11,7 @@ import type { ActivityKind } from '#contract/activity';
 import { DEFAULT_NOTIFICATIONS } from '#contract/profile';
 import type { FilePurpose } from '#contract/storage';
 import { PNG_BYTES } from '../tests/support/file-samples';
-import {
-  createAgent,
-  createTestUser,
-  signedInAgent,
-  startTestApp,
-  type Agent,
-  type TestApp,
-} from '../tests/support/test-app';
+import { createTestUser, startTestApp, type Agent, type TestApp } from '../tests/support/test-app';
 import { createRouter } from './callables';
 import { rowsOf } from './db/rows';
 import { spaceInvitations } from './db/schema/invitations';
@@ -38,9 +31,9 @@ let admin: { agent: Agent; user: { id: string; email: string } };
 
 beforeAll(async () => {
   app = await startTestApp({ clock: () => now });
-  owner = await signedInAgent(app);
-  member = await signedInAgent(app);
-  admin = await signedInAgent(app, { isAdmin: true });
+  owner = await app.signedIn();
+  member = await app.signedIn();
+  admin = await app.signedIn({ isAdmin: true });
 });
 afterAll(() => app.close());
 
@@ -812,7 +805,7 @@ describe('every mutating callable', () => {
   it.each(Object.entries(SCENARIOS))('%s writes its entry with the request', async (name, scenario) => {
     // Signed out everywhere, the member signs in again (with the password they chose) to delete their account.
     if (name === 'profile.deleteAccount') {
-      member.agent = createAgent(app.url);
+      member.agent = app.agent();
       expect((await member.agent.signIn(member.user.email, 'an even longer password')).status).toBe(200);
     }
     const agent = (scenario.as ?? (() => owner.agent))();
@@ -918,7 +911,7 @@ describe('a deleted account', () => {
 describe('account and security events (better-auth)', () => {
   it('logs a sign-in with the request and the address, and says how', async () => {
     const person = await createTestUser(app.database.db);
-    const agent = createAgent(app.url);
+    const agent = app.agent();
     const response = await agent.signIn(person.email, person.password);
     expect(response.status).toBe(200);
     const entries = await entriesOfRequest(response.headers.get('x-request-id')!);
@@ -933,7 +926,7 @@ describe('account and security events (better-auth)', () => {
   });
 
   it('logs an account created at sign-up', async () => {
-    const agent = createAgent(app.url);
+    const agent = app.agent();
     const email = `signup-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const response = await agent.signUp({ name: 'Grace', email, password: 'a long enough password' });
     expect(response.status).toBe(200);

@@ -7,13 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TArticleDraft } from '#contract/blog';
-import {
-  createAgent,
-  signedInAgent,
-  startTestApp,
-  type Agent,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
 import { rowsOf } from '../../db/rows';
 import { addRole, insertSpace } from '../reservations/reservations.fixtures';
 import { refusalOf } from '../../../tests/support/database-refusal';
@@ -32,11 +26,11 @@ beforeAll(async () => {
   const db = app.database.db;
   const space = await insertSpace(db);
   const other = await insertSpace(db);
-  agents.anonymous = createAgent(app.url);
-  const member = await signedInAgent(app);
-  const otherMember = await signedInAgent(app);
-  const manager = await signedInAgent(app);
-  const admin = await signedInAgent(app, { isAdmin: true });
+  agents.anonymous = app.agent();
+  const member = await app.signedIn();
+  const otherMember = await app.signedIn();
+  const manager = await app.signedIn();
+  const admin = await app.signedIn({ isAdmin: true });
   await addRole(db, space, member.user.id, 'member');
   await addRole(db, other, otherMember.user.id, 'member');
   await addRole(db, space, manager.user.id, 'owner');

@@ -2,14 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG_BYTES } from '../../../tests/support/file-samples';
-import {
-  createAgent,
-  signedInAgent,
-  startTestApp,
-  type Agent,
-  type TestApp,
-  callOk as ok,
-} from '../../../tests/support/test-app';
+import { startTestApp, type Agent, type TestApp, callOk as ok } from '../../../tests/support/test-app';
 import { rowsOf } from '../../db/rows';
 import { events } from '../../db/schema/events';
 import { storedFiles } from '../../db/schema/files';
@@ -67,9 +60,9 @@ beforeAll(async () => {
   const db = app.database.db;
   spaceId = await insertSpace(db);
   const otherSpace = await insertSpace(db);
-  agents.anonymous = createAgent(app.url);
+  agents.anonymous = app.agent();
   for (const role of ROLES.slice(1)) {
-    const { agent, user } = await signedInAgent(app, {
+    const { agent, user } = await app.signedIn({
       emailVerified: role !== 'unconfirmed',
       isAdmin: role === 'admin',
     });

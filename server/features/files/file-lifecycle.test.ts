@@ -2,14 +2,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG_BYTES } from '../../../tests/support/file-samples';
-import {
-  createAgent,
-  signedInAgent,
-  startTestApp,
-  type Agent,
-  type TestApp,
-  callOk as ok,
-} from '../../../tests/support/test-app';
+import { startTestApp, type Agent, type TestApp, callOk as ok } from '../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../tests/support/test-database';
 import { users } from '../../db/schema/auth';
 import { storedFiles } from '../../db/schema/files';
@@ -73,7 +66,7 @@ describe('a manager erasing their account', () => {
     const db = app.database.db;
     const spaceId = await insertSpace(db);
     const roomId = await insertRoom(db, spaceId);
-    const { agent, user } = await signedInAgent(app);
+    const { agent, user } = await app.signedIn();
     await addRole(db, spaceId, user.id, 'manager');
 
     const spacePhoto = await upload(agent, 'space-photo');
@@ -114,7 +107,7 @@ describe('a manager erasing their account', () => {
       expect(await fileRow(key)).toMatchObject({ key, ownerId: null });
       expect(await app.fileStore.get(key)).toEqual(PNG_BYTES);
     }
-    expect((await createAgent(app.url).request(`/media/${spacePhoto}`)).status).toBe(200);
+    expect((await app.agent().request(`/media/${spacePhoto}`)).status).toBe(200);
     for (const key of [avatar, leftBehind]) {
       expect(await fileRow(key)).toBeNull();
       expect(await app.fileStore.get(key)).toBeNull();
@@ -131,7 +124,7 @@ describe('the sweep of unused uploads', () => {
     const db = app.database.db;
     await sweepOrphanFiles(db, app.fileStore, NOW); // What earlier tests left.
     const spaceId = await insertSpace(db);
-    const { user } = await signedInAgent(app);
+    const { user } = await app.signedIn();
     const old = ORPHAN_FILE_AGE_MS + HOUR;
     const orphans = [
       await storedFile(user.id, old),
@@ -172,7 +165,7 @@ describe('the sweep of unused uploads', () => {
   it('is a recurring job that two runners run once', async () => {
     const db = app.database.db;
     await sweepOrphanFiles(db, app.fileStore, NOW);
-    const { user } = await signedInAgent(app);
+    const { user } = await app.signedIn();
     const orphans = [];
     for (let i = 0; i < 5; i++) orphans.push(await storedFile(user.id, ORPHAN_FILE_AGE_MS + HOUR));
     const job = orphanFilesSweepJob(app.fileStore);
@@ -195,7 +188,7 @@ describe('the sweep of unused uploads', () => {
     async () => {
       const db = app.database.db;
       const spaceId = await insertSpace(db);
-      const { user } = await signedInAgent(app);
+      const { user } = await app.signedIn();
       const key = await storedFile(user.id, ORPHAN_FILE_AGE_MS + HOUR);
       let attached!: () => void;
       const sweepDone = new Promise<void>((resolve) => (attached = resolve));

@@ -5,13 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TFaqEntryInput, TPartnerInput } from '#contract/site-content';
-import {
-  createAgent,
-  signedInAgent,
-  startTestApp,
-  type Agent,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
 import { DEMO_FAQ, DEMO_PARTNERS } from '../../demo/demo-site-content';
 import { addRole, insertSpace } from '../reservations/reservations.fixtures';
 import { seedDemoSiteContent } from '../../demo/seed-site-content';
@@ -27,15 +21,15 @@ beforeAll(async () => {
   const db = app.database.db;
   const space = await insertSpace(db);
   const other = await insertSpace(db);
-  const member = await signedInAgent(app);
-  const otherMember = await signedInAgent(app);
-  const manager = await signedInAgent(app);
-  const admin = await signedInAgent(app, { isAdmin: true });
+  const member = await app.signedIn();
+  const otherMember = await app.signedIn();
+  const manager = await app.signedIn();
+  const admin = await app.signedIn({ isAdmin: true });
   await addRole(db, space, member.user.id, 'member');
   await addRole(db, other, otherMember.user.id, 'member');
   await addRole(db, space, manager.user.id, 'manager');
   Object.assign(agents, {
-    anonymous: createAgent(app.url),
+    anonymous: app.agent(),
     member: member.agent,
     otherMember: otherMember.agent,
     manager: manager.agent,
