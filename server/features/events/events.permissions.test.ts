@@ -1,5 +1,5 @@
 // @databases pglite
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import {
   ANYONE,
   answersFor,
@@ -8,8 +8,7 @@ import {
   SPACE_MANAGERS,
   type PermissionCase,
 } from '../../../tests/support/permission-matrix';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import {
   CALLER_ROLES,
   contextFor,
@@ -26,15 +25,13 @@ import { eventsRouter, publishedEvent, WORKSHOP } from './events.fixtures';
  */
 const NOW = new Date(localInstant('2027-02-01T08:00'));
 const router = eventsRouter(() => NOW);
-let database: Database;
+const database = testDatabaseForFile();
 let people = {} as Awaited<ReturnType<typeof insertCallerCast>>['people'];
 let spaceId = '';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   ({ spaceId, people } = await insertCallerCast(database.db));
 });
-afterAll(() => database.close());
 
 const sessionOf = (role: CallerRole) => (role === 'anonymous' ? null : people[role].session);
 

@@ -1,10 +1,9 @@
 // @databases pglite postgres
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
 import type { TMyRegistration } from '#contract/events';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { rowsOf } from '../../db/rows';
 import { createJobRunner } from '../../platform/jobs';
 import { log } from '../../platform/log';
@@ -30,17 +29,15 @@ import { refusalOf } from '../../../tests/support/database-refusal';
  */
 let now = new Date(localInstant('2027-02-01T08:00'));
 const router = eventsRouter(() => now);
-let database: Database;
+const database = testDatabaseForFile();
 let spaceId: string;
 let manager: TestPerson;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   spaceId = await insertSpace(database.db);
   manager = await insertPerson(database.db);
   await addRole(database.db, spaceId, manager.id, 'manager');
 });
-afterAll(() => database.close());
 
 const call = <T>(person: TestPerson | null, name: string, input: unknown) =>
   router.invoke(name, input, contextFor(database.db, person?.session ?? null)) as Promise<T>;

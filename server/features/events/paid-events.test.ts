@@ -1,12 +1,11 @@
 // @databases pglite postgres
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
 import type { TAttendee, TEventPage, TMyRegistration } from '#contract/events';
 import type { TLedgerLine } from '#contract/formulas';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { rowsOf } from '../../db/rows';
 import { spaceSalesSettings } from '../../db/schema/formulas';
 import { sqlStateOf } from '../../db/transaction';
@@ -43,13 +42,12 @@ let now = new Date(localInstant('2027-02-01T08:00'));
 const inner = createCallableRouter([...eventsCallables, ...formulasCallables, ...invoicesCallables]);
 const invoke = (name: string, data: unknown, person: TestPerson | null) =>
   inner.invoke(name, data, { ...contextFor(database.db, person?.session ?? null), now });
-let database: Database;
+const database = testDatabaseForFile();
 let spaceId: string;
 let roomId: string;
 let manager: TestPerson;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   spaceId = await insertSpace(database.db);
   roomId = await insertRoom(database.db, spaceId);
   manager = await insertPerson(database.db);
@@ -57,7 +55,6 @@ beforeAll(async () => {
   await setLegalIdentity(database.db, spaceId);
   await setActivation(database.db, spaceId, 'purchase');
 });
-afterAll(() => database.close());
 
 const call = <T>(person: TestPerson | null, name: string, data: unknown) =>
   invoke(name, data, person) as Promise<T>;

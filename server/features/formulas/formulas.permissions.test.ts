@@ -1,9 +1,8 @@
 // @databases pglite
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { beforeAll, expect, it } from 'vitest';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { rowsOf } from '../../db/rows';
 import {
   answersFor,
@@ -36,12 +35,11 @@ import {
  */
 const NOW = new Date(localInstant('2027-02-01T08:00'));
 const router = formulasRouter(() => NOW);
-let database: Database;
+const database = testDatabaseForFile();
 let people = {} as Awaited<ReturnType<typeof insertCallerCast>>['people'];
 const ids = { spaceId: '', formulaId: '', membershipId: '', planId: '', orderId: '', lotId: '', roomId: '' };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   ({ spaceId: ids.spaceId, people } = await insertCallerCast(database.db));
   await setActivation(database.db, ids.spaceId, 'purchase');
   await database.db.execute(
@@ -55,7 +53,6 @@ beforeAll(async () => {
   });
   ids.roomId = await insertRoom(database.db, ids.spaceId);
 });
-afterAll(() => database.close());
 
 /** A fresh plan of the member's (pack or membership) with its order and lot, for operations that change it. */
 async function freshPlan(formulaId = ids.formulaId) {

@@ -1,6 +1,6 @@
 // @databases pglite
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import {
   answersFor,
   describePermissions,
@@ -8,8 +8,7 @@ import {
   SPACE_MANAGERS,
   type PermissionCase,
 } from '../../../tests/support/permission-matrix';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { documentShares, sharedDocuments } from '../../db/schema/documents';
 import { storedFiles } from '../../db/schema/files';
 import {
@@ -27,15 +26,13 @@ import { invoicesRouter } from './invoices.fixtures';
  */
 const NOW = new Date(localInstant('2027-03-10T10:00'));
 const router = invoicesRouter(() => NOW);
-let database: Database;
+const database = testDatabaseForFile();
 let people = {} as Awaited<ReturnType<typeof insertCallerCast>>['people'];
 let spaceId = '';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   ({ spaceId, people } = await insertCallerCast(database.db, { otherMemberInSpace: true }));
 });
-afterAll(() => database.close());
 
 /** An upload for shared documents, as `role` would have made it. */
 async function upload(role: CallerRole): Promise<string> {

@@ -1,10 +1,9 @@
 // @databases pglite postgres
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { rowsOf } from '../../db/rows';
 import { sqlStateOf } from '../../db/transaction';
 import { issueInvoice, type SaleToInvoice } from '../../billing/invoicing';
@@ -33,16 +32,14 @@ import { invoicesRouter, setLegalIdentity } from './invoices.fixtures';
  */
 let now = new Date(localInstant('2027-03-10T10:00'));
 const router = invoicesRouter(() => now);
-let database: Database;
+const database = testDatabaseForFile();
 let member: TestPerson;
 let manager: TestPerson;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   member = await insertPerson(database.db, { name: 'Camille Martin' });
   manager = await insertPerson(database.db);
 });
-afterAll(() => database.close());
 
 const call = <T>(person: TestPerson | null, name: string, data: unknown) =>
   router.invoke(name, data, contextFor(database.db, person?.session ?? null)) as Promise<T>;

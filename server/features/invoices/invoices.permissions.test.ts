@@ -1,14 +1,13 @@
 // @databases pglite
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import {
   answersFor,
   describePermissions,
   type PermissionCase,
 } from '../../../tests/support/permission-matrix';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { rowsOf } from '../../db/rows';
 import {
   CALLER_ROLES,
@@ -27,20 +26,18 @@ import { COMPLETE_IDENTITY, invoicesRouter, setLegalIdentity } from './invoices.
  */
 const NOW = new Date(localInstant('2027-03-10T10:00'));
 const router = invoicesRouter(() => NOW);
-let database: Database;
+const database = testDatabaseForFile();
 type Role = Exclude<CallerRole, 'unconfirmed'>;
 const ROLES = CALLER_ROLES.filter((role): role is Role => role !== 'unconfirmed');
 let people = {} as Awaited<ReturnType<typeof insertCallerCast>>['people'];
 const ids = { spaceId: '', formulaId: '' };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   ({ spaceId: ids.spaceId, people } = await insertCallerCast(database.db));
   await setLegalIdentity(database.db, ids.spaceId);
   await setActivation(database.db, ids.spaceId, 'purchase');
   ids.formulaId = await insertFormula(database.db, ids.spaceId);
 });
-afterAll(() => database.close());
 
 /** A fresh invoice of the member's (they buy a pack). */
 async function freshInvoice(): Promise<string> {

@@ -1,10 +1,9 @@
 // @databases pglite postgres
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { activityEntries } from '../../db/schema/activity';
 import { jobs } from '../../db/schema/jobs';
 import { activeStatusSql, reservations } from '../../db/schema/reservations';
@@ -28,17 +27,15 @@ const NOW = new Date(localInstant('2027-02-01T08:00'));
 const router = reservationsRouter(() => NOW);
 const CALLS = 200;
 
-let database: Database;
+const database = testDatabaseForFile();
 let people: TestPerson[];
 let spaceId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   spaceId = await insertSpace(database.db);
   people = [];
   for (let i = 0; i < 20; i++) people.push(await insertPerson(database.db));
 });
-afterAll(() => database.close());
 
 type Outcome = { ok: true; id: string } | { ok: false; code: string; reason: unknown };
 

@@ -1,10 +1,9 @@
 // @databases pglite
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TReservation, TRoomAvailability } from '#contract/reservations';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { openHoursSql } from '../../db/calendar-sql';
 import { rowsOf } from '../../db/rows';
 import { reservationsCalendar } from './ics';
@@ -27,18 +26,16 @@ import {
 const BEFORE_MARCH = new Date('2026-03-20T10:00:00Z');
 const BEFORE_OCTOBER = new Date('2026-10-16T10:00:00Z');
 
-let database: Database;
+const database = testDatabaseForFile();
 let member: TestPerson;
 let daytimeSpace: string;
 let nightAndDaySpace: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   member = await insertPerson(database.db);
   daytimeSpace = await insertSpace(database.db); // every day 08:00–20:00
   nightAndDaySpace = await insertSpace(database.db, { hours: ALWAYS_OPEN });
 });
-afterAll(() => database.close());
 
 async function availability(now: Date, roomId: string, from: string, to: string) {
   return (await reservationsRouter(() => now).invoke(

@@ -1,11 +1,10 @@
 // @databases pglite postgres
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
 import { priceBooking } from '#contract/pricing';
 import type { TReservation, TRoomAvailability } from '#contract/reservations';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import {
   contextFor,
   insertPerson,
@@ -20,12 +19,11 @@ import {
 const NOW = new Date(localInstant('2027-01-04T08:00'));
 const router = reservationsRouter(() => NOW);
 
-let database: Database;
+const database = testDatabaseForFile();
 let member: TestPerson;
 let spaceId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   member = await insertPerson(database.db);
   // Open every day 08:00–20:00 except Sundays; closed on Friday 8 January 2027.
   spaceId = await insertSpace(database.db, {
@@ -33,7 +31,6 @@ beforeAll(async () => {
     closures: [{ startsOn: '2027-01-08', endsOn: '2027-01-08' }],
   });
 });
-afterAll(() => database.close());
 
 function book(
   roomId: string,

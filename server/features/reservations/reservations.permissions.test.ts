@@ -1,14 +1,13 @@
 // @databases pglite
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   answersFor,
   describePermissions,
   type PermissionCase,
 } from '../../../tests/support/permission-matrix';
 import type { TReservation } from '#contract/reservations';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import {
   addRole,
   CALLER_ROLES,
@@ -37,7 +36,7 @@ const router = reservationsRouter(() => clock);
 type Persona = CallerRole | 'owner';
 const PERSONAS: Persona[] = [...CALLER_ROLES.filter((role) => role !== 'admin'), 'owner', 'admin'];
 
-let database: Database;
+const database = testDatabaseForFile();
 let spaceId: string;
 let draftSpaceId: string;
 let roomId: string;
@@ -46,7 +45,6 @@ let people = {} as Record<Exclude<Persona, 'anonymous'>, TestPerson>;
 let dayOffset = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const cast = await insertCallerCast(database.db, { otherMemberInSpace: true });
   spaceId = cast.spaceId;
   people = { ...cast.people, owner: await insertPerson(database.db) };
@@ -57,7 +55,6 @@ beforeAll(async () => {
   await addRole(database.db, draftSpaceId, people.otherManager.id, 'manager');
   await addRole(database.db, draftSpaceId, people.member.id, 'member');
 });
-afterAll(() => database.close());
 
 function sessionOf(persona: Persona) {
   return persona === 'anonymous' ? null : people[persona].session;
