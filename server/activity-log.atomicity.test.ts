@@ -12,12 +12,8 @@ import { jobs } from './db/schema/jobs';
 import { reservations, spaceBookingPolicies } from './db/schema/reservations';
 import { createReservation } from './features/reservations/booking.service';
 import { updateBookingPolicy } from './features/reservations/queries.service';
-import {
-  insertPerson,
-  insertRoom,
-  insertSpace,
-  localInstant,
-} from './features/reservations/reservations.fixtures';
+import { localInstant } from './features/reservations/reservations.fixtures';
+import { insertPerson, insertRoom, insertSpace } from './db/factories.fixtures';
 import { log } from './platform/log';
 import { unitOfWork, type ServiceContext } from './platform/service-context';
 import type { SessionUser } from './platform/session';

@@ -18,7 +18,8 @@ import { spaceInvitations } from './db/schema/invitations';
 import { SAMPLE_ROOM } from './features/back-office/test-fixtures';
 import { MONTHLY_MEMBERSHIP, TEN_HOUR_PACK } from './features/formulas/formulas.fixtures';
 import { COMPLETE_IDENTITY } from './features/invoices/invoices.fixtures';
-import { insertRoom, localInstant } from './features/reservations/reservations.fixtures';
+import { localInstant } from './features/reservations/reservations.fixtures';
+import { insertRoom } from './db/factories.fixtures';
 
 // Monday 1 March 2027, 08:00 in Paris; a few scenarios move it past a booking's start.
 const START = new Date(localInstant('2027-03-01T08:00'));

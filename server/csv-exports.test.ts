@@ -9,15 +9,8 @@ import { createActivityRoutes } from './features/activity/activity.routes';
 import { accountingCsv } from './billing/accounting-export';
 import { closingArchive } from './billing/closing-archive';
 import { invoicesRouter, setLegalIdentity } from './features/invoices/invoices.fixtures';
-import {
-  ALWAYS_OPEN,
-  addRole,
-  contextFor,
-  insertPerson,
-  insertSpace,
-  localInstant,
-  type TestPerson,
-} from './features/reservations/reservations.fixtures';
+import { contextFor, localInstant } from './features/reservations/reservations.fixtures';
+import { ALWAYS_OPEN, addRole, insertPerson, insertSpace, type TestPerson } from './db/factories.fixtures';
 import { recordActivity } from './platform/activity';
 import { issueCreditNote, issueInvoice } from './billing/invoicing';
 import { log } from './platform/log';

@@ -7,7 +7,8 @@ import { billingDetails } from '../db/schema/invoices';
 import { issueCreditNote, issueInvoice, linesOf, type InvoiceRow } from './invoicing';
 import { log } from '../platform/log';
 import { systemContext, unitOfWork } from '../platform/service-context';
-import { insertPerson, insertSpace, localInstant } from '../features/reservations/reservations.fixtures';
+import { localInstant } from '../features/reservations/reservations.fixtures';
+import { insertPerson, insertSpace } from '../db/factories.fixtures';
 import { renderInvoicePdf } from './invoice-pdf';
 import { setLegalIdentity } from '../features/invoices/invoices.fixtures';
 

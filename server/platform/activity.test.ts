@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseForFile } from '../../tests/support/test-database';
 import { rowsOf } from '../db/rows';
 import { activityEntries } from '../db/schema/activity';
-import { insertPerson } from '../features/reservations/reservations.fixtures';
+import { insertPerson } from '../db/factories.fixtures';
 import { anonymiseActivityOf, changesBetween, recordActivity, truncatedAddress } from './activity';
 import { refusalOf } from '../../tests/support/database-refusal';
 

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
 import { testDatabaseForFile } from '../../tests/support/test-database';
-import { insertPerson, type TestPerson } from '../features/reservations/reservations.fixtures';
+import { insertPerson, type TestPerson } from '../db/factories.fixtures';
 import { createRequestContexts, downloadHandler, type RequestEnv } from './request-context';
 import type { Session } from './session';
 

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseForFile } from '../../tests/support/test-database';
 import { rowsOf } from '../db/rows';
-import { insertPerson, type TestPerson } from '../features/reservations/reservations.fixtures';
+import { insertPerson, type TestPerson } from '../db/factories.fixtures';
 import { log } from './log';
 import { logActivity, systemContext, unitOfWork, type WorkContext } from './service-context';
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import type { CallableRouter } from '../../server/platform/callables';
 import type { Session } from '../../server/platform/session';
-import { CALLER_ROLES, callerOutcome } from '../../server/features/reservations/reservations.fixtures';
+import { callerOutcome } from '../../server/features/reservations/reservations.fixtures';
+import { CALLER_ROLES } from '../../server/db/factories.fixtures';
 
 /**
  * Who may call each operation of an API, as a table: one row an operation (its input, made fresh for each
@@ -10,14 +11,14 @@ import { CALLER_ROLES, callerOutcome } from '../../server/features/reservations/
  */
 
 /** An answer for every caller: `answer` for all of them but those named in `except`. */
-export function answersFor<Caller extends string>(
+export function answersFor<Caller extends string, Answer = string>(
   callers: readonly Caller[],
-  answer: string,
-  except: Partial<Record<Caller, string>> = {},
-): Record<Caller, string> {
+  answer: Answer,
+  except: Partial<Record<Caller, Answer>> = {},
+): Record<Caller, Answer> {
   return Object.fromEntries(callers.map((caller) => [caller, except[caller] ?? answer])) as Record<
     Caller,
-    string
+    Answer
   >;
 }
 

@@ -4,7 +4,7 @@ import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { recordActivity } from '../../platform/activity';
 import { createRequestContexts } from '../../platform/request-context';
 import type { Session } from '../../platform/session';
-import { addRole, insertPerson, insertSpace, type TestPerson } from '../reservations/reservations.fixtures';
+import { addRole, insertPerson, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 import { sql } from 'drizzle-orm';
 import { activityCsv } from './activity.csv';
 import { createActivityRoutes } from './activity.routes';

@@ -7,13 +7,8 @@ import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { users } from '../../db/schema/auth';
 import { recordActivity, type ActivityEntry } from '../../platform/activity';
 import { createCallableRouter } from '../../platform/callables';
-import {
-  addRole,
-  contextFor,
-  insertPerson,
-  insertSpace,
-  type TestPerson,
-} from '../reservations/reservations.fixtures';
+import { contextFor } from '../reservations/reservations.fixtures';
+import { addRole, insertPerson, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 import { activityCallables } from './activity.callables';
 import { getFilterOptions, listActivity, type ActivityQuery } from './activity.service';
 

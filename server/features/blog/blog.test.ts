@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TArticleDraft } from '#contract/blog';
 import { startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
 import { rowsOf } from '../../db/rows';
-import { addRole, insertSpace } from '../reservations/reservations.fixtures';
+import { addRole, insertSpace } from '../../db/factories.fixtures';
 import { refusalOf } from '../../../tests/support/database-refusal';
 
 type Caller = 'anonymous' | 'member' | 'otherMember' | 'manager' | 'admin';

@@ -6,7 +6,8 @@ import { startTestApp, type Agent, type TestApp, callOk as ok } from '../../../t
 import { rowsOf } from '../../db/rows';
 import { ads } from '../../db/schema/community';
 import { storedFiles } from '../../db/schema/files';
-import { addRole, insertSpace, localInstant } from '../reservations/reservations.fixtures';
+import { localInstant } from '../reservations/reservations.fixtures';
+import { addRole, insertSpace } from '../../db/factories.fixtures';
 import { refusalOf } from '../../../tests/support/database-refusal';
 
 /**

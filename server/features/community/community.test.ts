@@ -5,7 +5,8 @@ import { COMMUNITY_RATES } from '#contract/community';
 import { startTestApp, type Agent, type TestApp, callOk as ok } from '../../../tests/support/test-app';
 import { rowsOf } from '../../db/rows';
 import { ads, communityMessages } from '../../db/schema/community';
-import { addRole, insertSpace, localInstant } from '../reservations/reservations.fixtures';
+import { localInstant } from '../reservations/reservations.fixtures';
+import { addRole, insertSpace } from '../../db/factories.fixtures';
 
 /**
  * The community over HTTP (docs/decisions/023): the directory, relayed messages, ads, reports and

@@ -6,13 +6,9 @@ import { startTestApp, type Agent, type TestApp, callOk as ok } from '../../../t
 import { rowsOf } from '../../db/rows';
 import { events } from '../../db/schema/events';
 import { storedFiles } from '../../db/schema/files';
-import {
-  addRole,
-  CALLER_ROLES,
-  insertSpace,
-  localInstant,
-  type CallerRole,
-} from '../reservations/reservations.fixtures';
+import { localInstant } from '../reservations/reservations.fixtures';
+import { answersFor } from '../../../tests/support/permission-matrix';
+import { addRole, CALLER_ROLES, insertSpace, type CallerRole } from '../../db/factories.fixtures';
 import { WORKSHOP } from './events.fixtures';
 import { refusalOf } from '../../../tests/support/database-refusal';
 
@@ -24,6 +20,8 @@ import { refusalOf } from '../../../tests/support/database-refusal';
 const NOW = new Date(localInstant('2027-02-01T08:00'));
 type Role = CallerRole;
 const ROLES = CALLER_ROLES;
+/** HTTP statuses: the space's managers and admins only. */
+const MANAGERS_ONLY = answersFor(ROLES, 403, { anonymous: 401, manager: 200, admin: 200 });
 
 let app: TestApp;
 const agents = {} as Record<Role, Agent>;
@@ -92,15 +90,7 @@ describe('events.setCover', () => {
       const key = await uploadCover(role === 'anonymous' ? agents.manager : agents[role]);
       answers[role] = (await call(agents[role], 'events.setCover', { id, cover: coverOf(key) })).status;
     }
-    expect(answers).toEqual({
-      anonymous: 401,
-      unconfirmed: 403,
-      member: 403,
-      otherMember: 403,
-      otherManager: 403,
-      manager: 200,
-      admin: 200,
-    });
+    expect(answers).toEqual(MANAGERS_ONLY);
   });
 
   it('is read by the space’s managers while a draft, by anyone once published, at /media', async () => {
@@ -110,16 +100,7 @@ describe('events.setCover', () => {
     // Once set it is the event's, no longer its uploader's.
     const [file] = await app.database.db.select().from(storedFiles).where(eq(storedFiles.key, key));
     expect(file?.ownerId).toBeNull();
-    expect(await readers(key)).toEqual({
-      anonymous: 401,
-      unconfirmed: 403,
-      member: 403,
-      otherMember: 403,
-      otherManager: 403,
-      manager: 200,
-      admin: 200,
-      public: 404,
-    });
+    expect(await readers(key)).toEqual({ ...MANAGERS_ONLY, public: 404 });
     const managed = await ok<{ cover: { url: string } }>(agents.manager, 'events.getManaged', { id });
     expect(managed.cover).toEqual({ ...coverOf(key), url: `/api/files/${key}` });
     await ok(agents.manager, 'events.publish', { id });

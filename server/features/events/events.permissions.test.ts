@@ -9,13 +9,8 @@ import {
   type PermissionCase,
 } from '../../../tests/support/permission-matrix';
 import { testDatabaseForFile } from '../../../tests/support/test-database';
-import {
-  CALLER_ROLES,
-  contextFor,
-  insertCallerCast,
-  localInstant,
-  type CallerRole,
-} from '../reservations/reservations.fixtures';
+import { contextFor, localInstant } from '../reservations/reservations.fixtures';
+import { CALLER_ROLES, insertCallerCast, type CallerRole } from '../../db/factories.fixtures';
 import { eventsRouter, publishedEvent, WORKSHOP } from './events.fixtures';
 
 /**

@@ -16,16 +16,8 @@ import { formulasCallables } from '../formulas/formulas.callables';
 import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
 import { invoicesCallables } from '../invoices/invoices.callables';
 import { setLegalIdentity } from '../invoices/invoices.fixtures';
-import {
-  addRole,
-  contextFor,
-  insertPerson,
-  insertRoom,
-  insertSpace,
-  localInstant,
-  recordingMailer,
-  type TestPerson,
-} from '../reservations/reservations.fixtures';
+import { contextFor, localInstant, recordingMailer } from '../reservations/reservations.fixtures';
+import { addRole, insertPerson, insertRoom, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 import { eventJobs } from './event-jobs';
 import { eventsCallables } from './events.callables';
 import { WORKSHOP } from './events.fixtures';
@@ -134,15 +126,21 @@ async function runDueEventJobs() {
   return mailer;
 }
 
+/** A new member takes a place of a new paid event at price, to pay by bank transfer. */
+async function placeBoughtByTransfer() {
+  const eventId = await paidEvent();
+  const member = await insertPerson(database.db);
+  const mine = await call<TMyRegistration>(member, 'events.register', {
+    eventId,
+    payWith: 'price',
+    paymentMethod: 'bank_transfer',
+  });
+  return { eventId, member, mine };
+}
+
 describe('a paid place at price', () => {
   it('is an order with its invoice; cancelled within the policy, the order is cancelled and credited', async () => {
-    const eventId = await paidEvent();
-    const member = await insertPerson(database.db);
-    const mine = await call<TMyRegistration>(member, 'events.register', {
-      eventId,
-      payWith: 'price',
-      paymentMethod: 'bank_transfer',
-    });
+    const { eventId, member, mine } = await placeBoughtByTransfer();
     expect(mine.payment).toMatchObject({
       with: 'price',
       totalCents: 3000,
@@ -224,13 +222,7 @@ describe('a place’s invoice paid from the invoicing page', () => {
     });
 
   it('pays the place once the invoice is paid in full, as the door list would', async () => {
-    const eventId = await paidEvent();
-    const member = await insertPerson(database.db);
-    const mine = await call<TMyRegistration>(member, 'events.register', {
-      eventId,
-      payWith: 'price',
-      paymentMethod: 'bank_transfer',
-    });
+    const { eventId, member, mine } = await placeBoughtByTransfer();
     const invoice = await invoiceOf(mine.id);
     await pay(invoice.id, 1000);
     expect((await page(member, eventId)).mine?.payment).toMatchObject({ orderStatus: 'awaiting_payment' });

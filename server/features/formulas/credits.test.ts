@@ -7,15 +7,14 @@ import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { rowsOf } from '../../db/rows';
 import { log } from '../../platform/log';
 import { systemContext } from '../../platform/service-context';
+import { contextFor, localInstant } from '../reservations/reservations.fixtures';
 import {
-  contextFor,
   insertPerson,
   insertRoom,
   insertSpace,
-  localInstant,
   ALWAYS_OPEN,
   type TestPerson,
-} from '../reservations/reservations.fixtures';
+} from '../../db/factories.fixtures';
 import { formulasRouter, insertFormula, setActivation } from './formulas.fixtures';
 import { sweepPlans } from './plans-sweep.service';
 import { refusalOf } from '../../../tests/support/database-refusal';

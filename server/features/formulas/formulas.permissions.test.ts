@@ -13,14 +13,8 @@ import {
   SPACE_MANAGERS,
   type PermissionCase,
 } from '../../../tests/support/permission-matrix';
-import {
-  CALLER_ROLES,
-  contextFor,
-  insertCallerCast,
-  insertRoom,
-  localInstant,
-  type CallerRole,
-} from '../reservations/reservations.fixtures';
+import { contextFor, localInstant } from '../reservations/reservations.fixtures';
+import { CALLER_ROLES, insertCallerCast, insertRoom, type CallerRole } from '../../db/factories.fixtures';
 import {
   formulasRouter,
   insertFormula,
@@ -78,6 +72,13 @@ const MANAGER_ACTION = answersFor(CALLER_ROLES, 'not-found', {
   admin: 'ok',
 });
 
+/** A pause from 10 to 15 February of a fresh membership of the member's. */
+const pauseOfFreshMembership = async () => ({
+  planId: (await freshPlan(ids.membershipId)).planId,
+  startsOn: '2027-02-10',
+  endsOn: '2027-02-15',
+});
+
 const CASES: Array<PermissionCase<CallerRole>> = [
   { name: 'formulas.get', input: () => ({ id: ids.formulaId }), expected: ANYONE },
   { name: 'formulas.listForSpace', input: () => ({ spaceId: ids.spaceId }), expected: ANYONE },
@@ -127,20 +128,12 @@ const CASES: Array<PermissionCase<CallerRole>> = [
   // Only its member pauses a membership (or asks what a pause would do); anyone else is told it does not exist.
   {
     name: 'plans.previewPause',
-    input: async () => ({
-      planId: (await freshPlan(ids.membershipId)).planId,
-      startsOn: '2027-02-10',
-      endsOn: '2027-02-15',
-    }),
+    input: pauseOfFreshMembership,
     expected: MEMBER_ONLY,
   },
   {
     name: 'plans.pause',
-    input: async () => ({
-      planId: (await freshPlan(ids.membershipId)).planId,
-      startsOn: '2027-02-10',
-      endsOn: '2027-02-15',
-    }),
+    input: pauseOfFreshMembership,
     expected: MEMBER_ONLY,
   },
   {

@@ -12,16 +12,14 @@ import { JOBS } from '../../jobs';
 import { createJobRunner } from '../../platform/jobs';
 import { log } from '../../platform/log';
 import { systemContext } from '../../platform/service-context';
+import { contextFor, localInstant, recordingMailer } from '../reservations/reservations.fixtures';
 import {
   ALWAYS_OPEN,
-  contextFor,
   insertPerson,
   insertRoom,
   insertSpace,
-  localInstant,
-  recordingMailer,
   type TestPerson,
-} from '../reservations/reservations.fixtures';
+} from '../../db/factories.fixtures';
 import { formulasRouter, insertFormula, setActivation } from './formulas.fixtures';
 import { sweepPlans } from './plans-sweep.service';
 

@@ -6,13 +6,8 @@ import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { rowsOf } from '../../db/rows';
 import { log } from '../../platform/log';
 import { systemContext } from '../../platform/service-context';
-import {
-  contextFor,
-  insertPerson,
-  insertSpace,
-  localInstant,
-  ALWAYS_OPEN,
-} from '../reservations/reservations.fixtures';
+import { contextFor, localInstant } from '../reservations/reservations.fixtures';
+import { insertPerson, insertSpace, ALWAYS_OPEN } from '../../db/factories.fixtures';
 import { formulasRouter, insertFormula, setActivation } from './formulas.fixtures';
 import { membershipPeriod, periodStartDate } from './periods';
 import { sweepPlans } from './plans-sweep.service';

@@ -7,15 +7,14 @@ import { issueCreditNote, issueInvoice } from '../../billing/invoicing';
 import { log } from '../../platform/log';
 import type { Session } from '../../platform/session';
 import { systemContext, unitOfWork } from '../../platform/service-context';
+import { contextFor, localInstant } from '../reservations/reservations.fixtures';
 import {
   ALWAYS_OPEN,
   addRole,
-  contextFor,
   insertPerson,
   insertSpace,
-  localInstant,
   type TestPerson,
-} from '../reservations/reservations.fixtures';
+} from '../../db/factories.fixtures';
 import { closingArchive } from '../../billing/closing-archive';
 import { invoicesRouter, setLegalIdentity } from './invoices.fixtures';
 import { createRequestContexts } from '../../platform/request-context';

@@ -11,12 +11,8 @@ import {
 import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { documentShares, sharedDocuments } from '../../db/schema/documents';
 import { storedFiles } from '../../db/schema/files';
-import {
-  CALLER_ROLES,
-  insertCallerCast,
-  localInstant,
-  type CallerRole,
-} from '../reservations/reservations.fixtures';
+import { localInstant } from '../reservations/reservations.fixtures';
+import { CALLER_ROLES, insertCallerCast, type CallerRole } from '../../db/factories.fixtures';
 import { invoicesRouter } from './invoices.fixtures';
 
 /**

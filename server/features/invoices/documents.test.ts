@@ -6,7 +6,7 @@ import { SHARED_DOCUMENT_LIMITS } from '#contract/documents';
 import { PNG_BYTES } from '../../../tests/support/file-samples';
 import { startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
 import { rowsOf } from '../../db/rows';
-import { addRole, insertSpace } from '../reservations/reservations.fixtures';
+import { addRole, insertSpace } from '../../db/factories.fixtures';
 import { refusalOf } from '../../../tests/support/database-refusal';
 
 /**

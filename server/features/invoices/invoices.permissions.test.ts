@@ -9,13 +9,8 @@ import {
 } from '../../../tests/support/permission-matrix';
 import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { rowsOf } from '../../db/rows';
-import {
-  CALLER_ROLES,
-  contextFor,
-  insertCallerCast,
-  localInstant,
-  type CallerRole,
-} from '../reservations/reservations.fixtures';
+import { contextFor, localInstant } from '../reservations/reservations.fixtures';
+import { CALLER_ROLES, insertCallerCast, type CallerRole } from '../../db/factories.fixtures';
 import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
 import { COMPLETE_IDENTITY, invoicesRouter, setLegalIdentity } from './invoices.fixtures';
 

@@ -8,15 +8,8 @@ import { activityEntries } from '../../db/schema/activity';
 import { jobs } from '../../db/schema/jobs';
 import { activeStatusSql, reservations } from '../../db/schema/reservations';
 import { RESERVATION_MAIL_JOB } from './notifications';
-import {
-  contextFor,
-  insertPerson,
-  insertRoom,
-  insertSpace,
-  localInstant,
-  reservationsRouter,
-  type TestPerson,
-} from './reservations.fixtures';
+import { contextFor, localInstant, reservationsRouter } from './reservations.fixtures';
+import { insertPerson, insertRoom, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 
 /**
  * Many people asking for the same room at once: the exclusion constraint lets exactly one through and

@@ -8,16 +8,14 @@ import { openHoursSql } from '../../db/calendar-sql';
 import { rowsOf } from '../../db/rows';
 import { reservationsCalendar } from './ics';
 import { findReservationRecord } from './reservation-view';
+import { contextFor, localInstant, reservationsRouter } from './reservations.fixtures';
 import {
   ALWAYS_OPEN,
-  contextFor,
   insertPerson,
   insertRoom,
   insertSpace,
-  localInstant,
-  reservationsRouter,
   type TestPerson,
-} from './reservations.fixtures';
+} from '../../db/factories.fixtures';
 
 /**
  * The daylight-saving Sundays of 2026 in Europe/Paris: on 29 March clocks go from 02:00 to 03:00

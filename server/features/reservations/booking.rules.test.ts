@@ -5,15 +5,8 @@ import { AppError } from '#contract/errors';
 import { priceBooking } from '#contract/pricing';
 import type { TReservation, TRoomAvailability } from '#contract/reservations';
 import { testDatabaseForFile } from '../../../tests/support/test-database';
-import {
-  contextFor,
-  insertPerson,
-  insertRoom,
-  insertSpace,
-  localInstant,
-  reservationsRouter,
-  type TestPerson,
-} from './reservations.fixtures';
+import { contextFor, localInstant, reservationsRouter } from './reservations.fixtures';
+import { insertPerson, insertRoom, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 
 // Monday 4 January 2027, 08:00 in Paris. Bookings below are on Tuesday 5 January unless said otherwise.
 const NOW = new Date(localInstant('2027-01-04T08:00'));

@@ -6,15 +6,8 @@ import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { createRequestContexts } from '../../platform/request-context';
 import type { Session } from '../../platform/session';
 import { createCalendarRoutes } from './calendar.routes';
-import {
-  contextFor,
-  insertPerson,
-  insertRoom,
-  insertSpace,
-  localInstant,
-  reservationsRouter,
-  type TestPerson,
-} from './reservations.fixtures';
+import { contextFor, localInstant, reservationsRouter } from './reservations.fixtures';
+import { insertPerson, insertRoom, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 
 const NOW = new Date(localInstant('2027-05-03T08:00'));
 const router = reservationsRouter(() => NOW);

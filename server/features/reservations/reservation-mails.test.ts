@@ -18,16 +18,8 @@ import { createLogger, type Logger } from '../../platform/log';
 import { createMailer } from '../../platform/mail';
 import { systemContext } from '../../platform/service-context';
 import { sweepReservations } from './lifecycle.service';
-import {
-  addRole,
-  contextFor,
-  insertPerson,
-  insertRoom,
-  insertSpace,
-  localInstant,
-  reservationsRouter,
-  type TestPerson,
-} from './reservations.fixtures';
+import { contextFor, localInstant, reservationsRouter } from './reservations.fixtures';
+import { addRole, insertPerson, insertRoom, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 
 /**
  * The one e-mail pipeline end to end: jobs queued by the reservations' own transactions, run by the real

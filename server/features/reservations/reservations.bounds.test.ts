@@ -12,15 +12,8 @@ import { startTestApp, type Agent, type TestApp } from '../../../tests/support/t
 import type { Db } from '../../db/client';
 import type { Session } from '../../platform/session';
 import { MAX_EXPANDED_DAYS, openHoursSql } from '../../db/calendar-sql';
-import {
-  addRole,
-  ALWAYS_OPEN,
-  contextFor,
-  insertRoom,
-  insertSpace,
-  localInstant,
-  reservationsRouter,
-} from './reservations.fixtures';
+import { contextFor, localInstant, reservationsRouter } from './reservations.fixtures';
+import { addRole, ALWAYS_OPEN, insertRoom, insertSpace } from '../../db/factories.fixtures';
 import { rowsOf } from '../../db/rows';
 
 const NOW = new Date(localInstant('2027-01-04T08:00'));

@@ -13,17 +13,8 @@ import { log } from '../../platform/log';
 import { systemContext } from '../../platform/service-context';
 import { sweepReservations } from './lifecycle.service';
 import { reservationJobs } from './reservation-jobs';
-import {
-  addRole,
-  contextFor,
-  insertPerson,
-  insertRoom,
-  insertSpace,
-  localInstant,
-  recordingMailer,
-  reservationsRouter,
-  type TestPerson,
-} from './reservations.fixtures';
+import { contextFor, localInstant, recordingMailer, reservationsRouter } from './reservations.fixtures';
+import { addRole, insertPerson, insertRoom, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 
 // Monday 1 March 2027, 08:00 in Paris; the clock moves in some tests.
 const START = new Date(localInstant('2027-03-01T08:00'));

@@ -8,19 +8,17 @@ import {
 } from '../../../tests/support/permission-matrix';
 import type { TReservation } from '#contract/reservations';
 import { testDatabaseForFile } from '../../../tests/support/test-database';
+import { contextFor, localInstant, reservationsRouter } from './reservations.fixtures';
 import {
   addRole,
   CALLER_ROLES,
-  contextFor,
   insertCallerCast,
   insertPerson,
   insertRoom,
   insertSpace,
-  localInstant,
-  reservationsRouter,
   type CallerRole,
   type TestPerson,
-} from './reservations.fixtures';
+} from '../../db/factories.fixtures';
 import { reservationsCallables } from './reservations.callables';
 
 /**

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TFaqEntryInput, TPartnerInput } from '#contract/site-content';
 import { startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
 import { DEMO_FAQ, DEMO_PARTNERS } from '../../demo/demo-site-content';
-import { addRole, insertSpace } from '../reservations/reservations.fixtures';
+import { addRole, insertSpace } from '../../db/factories.fixtures';
 import { seedDemoSiteContent } from '../../demo/seed-site-content';
 
 type Caller = 'anonymous' | 'member' | 'otherMember' | 'manager' | 'admin';
