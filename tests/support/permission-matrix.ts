@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import type { CallableRouter } from '../../server/platform/callables';
 import type { Session } from '../../server/platform/session';
+import { testDatabaseForFile } from './test-database';
 import { callerOutcome } from '../../server/features/reservations/reservations.fixtures';
-import { CALLER_ROLES } from '../../server/db/factories.fixtures';
+import {
+  CALLER_ROLES,
+  insertCallerCast,
+  type CallerRole,
+  type TestPerson,
+} from '../../server/db/factories.fixtures';
 
 /**
  * Who may call each operation of an API, as a table: one row an operation (its input, made fresh for each
@@ -22,21 +28,68 @@ export function answersFor<Caller extends string, Answer = string>(
   >;
 }
 
-/** Public: everyone, anonymous visitors included. */
-export const ANYONE = answersFor(CALLER_ROLES, 'ok');
-/** Anyone signed in, whether their address is confirmed or not. */
-export const SIGNED_IN = answersFor(CALLER_ROLES, 'ok', { anonymous: 'unauthenticated' });
-/** Anyone signed in with a confirmed address. */
-export const CONFIRMED = answersFor(CALLER_ROLES, 'ok', {
-  anonymous: 'unauthenticated',
-  unconfirmed: 'failed-precondition',
-});
-/** The space's owners and managers, and admins; everyone else signed in is refused. */
-export const SPACE_MANAGERS = answersFor(CALLER_ROLES, 'permission-denied', {
-  anonymous: 'unauthenticated',
-  manager: 'ok',
-  admin: 'ok',
-});
+/**
+ * Who may, by name, for any set of callers (a caller a table does not have is left out): the owner, when a
+ * table has one, is answered as the manager.
+ */
+const AUDIENCES = {
+  /** Public: everyone, anonymous visitors included. */
+  anyone: { answer: 'ok', except: {} },
+  /** Anyone signed in, whether their address is confirmed or not. */
+  'signed-in': { answer: 'ok', except: { anonymous: 'unauthenticated' } },
+  /** Anyone signed in with a confirmed address. */
+  confirmed: { answer: 'ok', except: { anonymous: 'unauthenticated', unconfirmed: 'failed-precondition' } },
+  /** The space's owners and managers, and admins; everyone else signed in is refused. */
+  'space-managers': {
+    answer: 'permission-denied',
+    except: { anonymous: 'unauthenticated', manager: 'ok', owner: 'ok', admin: 'ok' },
+  },
+} satisfies Record<string, { answer: string; except: Record<string, string> }>;
+
+export type Audience = keyof typeof AUDIENCES;
+
+/** What each of `callers` is answered when only `audience` may call. */
+function answersOfAudience<Caller extends string>(callers: readonly Caller[], audience: Audience) {
+  const { answer, except } = AUDIENCES[audience];
+  return answersFor<Caller>(callers, answer, except as Partial<Record<Caller, string>>);
+}
+
+/** Who calls, on which database: each caller's session (none for an anonymous visitor). */
+export interface Callers<Caller extends string> {
+  readonly db: Db;
+  sessionOf(caller: Caller): Session | null;
+}
+
+/** The usual callers around a new space (`insertCallerCast`), on this test file's database. */
+export interface CallerCast extends Callers<CallerRole> {
+  readonly spaceId: string;
+  readonly people: Record<Exclude<CallerRole, 'anonymous'>, TestPerson>;
+}
+
+/** This test file's database with the usual callers around a new space, made before its tests. */
+export function callerCastForFile(options: { otherMemberInSpace?: boolean } = {}): CallerCast {
+  const database = testDatabaseForFile();
+  let cast: Awaited<ReturnType<typeof insertCallerCast>> | undefined;
+  beforeAll(async () => {
+    cast = await insertCallerCast(database.db, options);
+  });
+  const made = () => {
+    if (!cast) throw new Error('the callers are made in beforeAll: read them in a hook or a test');
+    return cast;
+  };
+  return {
+    get db() {
+      return database.db;
+    },
+    get spaceId() {
+      return made().spaceId;
+    },
+    get people() {
+      return made().people;
+    },
+    sessionOf: (caller) => (caller === 'anonymous' ? null : made().people[caller].session),
+  };
+}
 
 export interface PermissionCase<Caller extends string> {
   /** The callable's name. */
@@ -45,7 +98,8 @@ export interface PermissionCase<Caller extends string> {
   label?: string;
   /** The input for one caller's call, made (with any data it needs) just before that call. */
   input: (caller: Caller) => unknown;
-  expected: Record<Caller, string>;
+  /** Each caller's answer, or the audience that may call (everyone else refused as the audience says). */
+  expected: Record<Caller, string> | Audience;
 }
 
 /**
@@ -57,16 +111,18 @@ export function describePermissions<Caller extends string>(
   title: string,
   options: {
     router: CallableRouter;
-    db: () => Db;
-    callers: readonly Caller[];
-    sessionOf: (caller: Caller) => Session | null;
+    /** Who calls: `callerCastForFile()`, or the file's own. */
+    cast: Callers<Caller>;
+    /** In the order they call; `CALLER_ROLES` by default. */
+    callers?: readonly Caller[];
     cases: ReadonlyArray<PermissionCase<Caller>>;
     operations?: RegExp;
     /** Runs after each call (puts back a clock an input moved). */
     afterCall?: () => void;
   },
 ) {
-  const { router, db, callers, sessionOf, cases, operations, afterCall } = options;
+  const { router, cast, cases, operations, afterCall } = options;
+  const callers = options.callers ?? (CALLER_ROLES as readonly string[] as readonly Caller[]);
   describe(title, () => {
     it.each(cases.map((row) => [row.label ?? row.name, row] as const))(
       '%s answers each caller as it should',
@@ -74,10 +130,12 @@ export function describePermissions<Caller extends string>(
         const answers = {} as Record<Caller, string>;
         for (const caller of callers) {
           const input = await row.input(caller);
-          answers[caller] = await callerOutcome(router, db(), sessionOf(caller), row.name, input);
+          answers[caller] = await callerOutcome(router, cast.db, cast.sessionOf(caller), row.name, input);
           afterCall?.();
         }
-        expect(answers).toEqual(row.expected);
+        const expected =
+          typeof row.expected === 'string' ? answersOfAudience(callers, row.expected) : row.expected;
+        expect(answers).toEqual(expected);
       },
     );
 

@@ -1,16 +1,12 @@
 // @databases pglite
-import { beforeAll } from 'vitest';
 import {
-  ANYONE,
   answersFor,
-  CONFIRMED,
+  callerCastForFile,
   describePermissions,
-  SPACE_MANAGERS,
   type PermissionCase,
 } from '../../../tests/support/permission-matrix';
-import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { contextFor, localInstant } from '../reservations/reservations.fixtures';
-import { CALLER_ROLES, insertCallerCast, type CallerRole } from '../../db/factories.fixtures';
+import { CALLER_ROLES, type CallerRole } from '../../db/factories.fixtures';
 import { eventsRouter, publishedEvent, WORKSHOP } from './events.fixtures';
 
 /**
@@ -20,23 +16,15 @@ import { eventsRouter, publishedEvent, WORKSHOP } from './events.fixtures';
  */
 const NOW = new Date(localInstant('2027-02-01T08:00'));
 const router = eventsRouter(() => NOW);
-const database = testDatabaseForFile();
-let people = {} as Awaited<ReturnType<typeof insertCallerCast>>['people'];
-let spaceId = '';
+const cast = callerCastForFile();
 
-beforeAll(async () => {
-  ({ spaceId, people } = await insertCallerCast(database.db));
-});
-
-const sessionOf = (role: CallerRole) => (role === 'anonymous' ? null : people[role].session);
-
-const event = () => publishedEvent(router, database.db, people.manager, spaceId);
+const event = () => publishedEvent(router, cast.db, cast.people.manager, cast.spaceId);
 const draft = async () =>
   (
     (await router.invoke(
       'events.create',
-      { spaceId, event: WORKSHOP },
-      contextFor(database.db, people.manager.session),
+      { spaceId: cast.spaceId, event: WORKSHOP },
+      contextFor(cast.db, cast.people.manager.session),
     )) as { id: string }
   ).id;
 
@@ -47,25 +35,25 @@ const NO_OFFER = answersFor(CALLER_ROLES, 'failed-precondition', { anonymous: 'u
 const CASES: Record<string, Omit<PermissionCase<CallerRole>, 'name'>> = {
   'events.get': {
     input: async () => ({ id: await event() }),
-    expected: ANYONE,
+    expected: 'anyone',
   },
   'events.listUpcoming': {
-    input: async () => ({ spaceId }),
-    expected: ANYONE,
+    input: async () => ({ spaceId: cast.spaceId }),
+    expected: 'anyone',
   },
   'events.register': {
     input: async () => ({ eventId: await event() }),
-    expected: CONFIRMED,
+    expected: 'confirmed',
   },
   'events.cancelRegistration': {
     input: async (role) => {
       const eventId = await event();
       if (role !== 'anonymous' && role !== 'unconfirmed') {
-        await router.invoke('events.register', { eventId }, contextFor(database.db, sessionOf(role)));
+        await router.invoke('events.register', { eventId }, contextFor(cast.db, cast.sessionOf(role)));
       }
       return { eventId };
     },
-    expected: CONFIRMED,
+    expected: 'confirmed',
   },
   'events.acceptOffer': {
     input: async () => ({ eventId: await event() }),
@@ -75,52 +63,56 @@ const CASES: Record<string, Omit<PermissionCase<CallerRole>, 'name'>> = {
     input: async () => ({ eventId: await event() }),
     expected: NO_OFFER,
   },
-  'events.listManaged': { input: async () => ({ spaceId }), expected: SPACE_MANAGERS },
-  'events.getManaged': { input: async () => ({ id: await event() }), expected: SPACE_MANAGERS },
-  'events.create': { input: async () => ({ spaceId, event: WORKSHOP }), expected: SPACE_MANAGERS },
+  'events.listManaged': { input: async () => ({ spaceId: cast.spaceId }), expected: 'space-managers' },
+  'events.getManaged': { input: async () => ({ id: await event() }), expected: 'space-managers' },
+  'events.create': {
+    input: async () => ({ spaceId: cast.spaceId, event: WORKSHOP }),
+    expected: 'space-managers',
+  },
   'events.update': {
     input: async () => ({ id: await draft(), event: { ...WORKSHOP, capacity: 12 } }),
-    expected: SPACE_MANAGERS,
+    expected: 'space-managers',
   },
-  'events.publish': { input: async () => ({ id: await draft() }), expected: SPACE_MANAGERS },
-  'events.cancel': { input: async () => ({ id: await event() }), expected: SPACE_MANAGERS },
-  'events.duplicate': { input: async () => ({ id: await event() }), expected: SPACE_MANAGERS },
-  'events.listAttendees': { input: async () => ({ id: await event() }), expected: SPACE_MANAGERS },
+  'events.publish': { input: async () => ({ id: await draft() }), expected: 'space-managers' },
+  'events.cancel': { input: async () => ({ id: await event() }), expected: 'space-managers' },
+  'events.duplicate': { input: async () => ({ id: await event() }), expected: 'space-managers' },
+  'events.listAttendees': { input: async () => ({ id: await event() }), expected: 'space-managers' },
   'events.checkIn': {
     input: async () => {
       const eventId = await event();
       const registration = (await router.invoke(
         'events.register',
         { eventId },
-        contextFor(database.db, people.otherMember.session),
+        contextFor(cast.db, cast.people.otherMember.session),
       )) as { id: string };
       return { registrationId: registration.id, present: true };
     },
-    expected: SPACE_MANAGERS,
+    expected: 'space-managers',
   },
   'events.markPaid': {
     // A paid place bought at price by another member, awaiting payment.
     input: async () => {
-      const eventId = await publishedEvent(router, database.db, people.manager, spaceId, {
+      const eventId = await publishedEvent(router, cast.db, cast.people.manager, cast.spaceId, {
         priceExclVatCents: 1500,
       });
       const registration = (await router.invoke(
         'events.register',
         { eventId, payWith: 'price', paymentMethod: 'on_site' },
-        contextFor(database.db, people.otherMember.session),
+        contextFor(cast.db, cast.people.otherMember.session),
       )) as { id: string };
       return { registrationId: registration.id };
     },
-    expected: SPACE_MANAGERS,
+    expected: 'space-managers',
   },
-  'events.updateSettings': { input: async () => ({ spaceId, offerHours: 12 }), expected: SPACE_MANAGERS },
+  'events.updateSettings': {
+    input: async () => ({ spaceId: cast.spaceId, offerHours: 12 }),
+    expected: 'space-managers',
+  },
 };
 
 describePermissions('events permissions', {
   router,
-  db: () => database.db,
-  callers: CALLER_ROLES,
-  sessionOf,
+  cast,
   cases: [
     ...Object.entries(CASES).map(([name, row]) => ({ name, ...row })),
     {

@@ -2,19 +2,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { rowsOf } from '../../db/rows';
 import {
   answersFor,
-  ANYONE,
-  CONFIRMED,
+  callerCastForFile,
   describePermissions,
-  SIGNED_IN,
-  SPACE_MANAGERS,
   type PermissionCase,
 } from '../../../tests/support/permission-matrix';
 import { contextFor, localInstant } from '../reservations/reservations.fixtures';
-import { CALLER_ROLES, insertCallerCast, insertRoom, type CallerRole } from '../../db/factories.fixtures';
+import { CALLER_ROLES, insertRoom, type CallerRole } from '../../db/factories.fixtures';
 import {
   formulasRouter,
   insertFormula,
@@ -29,23 +25,21 @@ import {
  */
 const NOW = new Date(localInstant('2027-02-01T08:00'));
 const router = formulasRouter(() => NOW);
-const database = testDatabaseForFile();
-let people = {} as Awaited<ReturnType<typeof insertCallerCast>>['people'];
-const ids = { spaceId: '', formulaId: '', membershipId: '', planId: '', orderId: '', lotId: '', roomId: '' };
+const cast = callerCastForFile();
+const ids = { formulaId: '', membershipId: '', planId: '', orderId: '', lotId: '', roomId: '' };
 
 beforeAll(async () => {
-  ({ spaceId: ids.spaceId, people } = await insertCallerCast(database.db));
-  await setActivation(database.db, ids.spaceId, 'purchase');
-  await database.db.execute(
-    sql`UPDATE space_sales_settings SET pause_allowed = true WHERE space_id = ${ids.spaceId}`,
+  await setActivation(cast.db, cast.spaceId, 'purchase');
+  await cast.db.execute(
+    sql`UPDATE space_sales_settings SET pause_allowed = true WHERE space_id = ${cast.spaceId}`,
   );
-  ids.formulaId = await insertFormula(database.db, ids.spaceId);
-  ids.membershipId = await insertFormula(database.db, ids.spaceId, {
+  ids.formulaId = await insertFormula(cast.db, cast.spaceId);
+  ids.membershipId = await insertFormula(cast.db, cast.spaceId, {
     kind: 'membership',
     period: 'month',
     validityDays: null,
   });
-  ids.roomId = await insertRoom(database.db, ids.spaceId);
+  ids.roomId = await insertRoom(cast.db, cast.spaceId);
 });
 
 /** A fresh plan of the member's (pack or membership) with its order and lot, for operations that change it. */
@@ -53,10 +47,10 @@ async function freshPlan(formulaId = ids.formulaId) {
   const { planId, order } = (await router.invoke(
     'formulas.buy',
     { formulaId, paymentMethod: 'on_site', idempotencyKey: randomUUID() },
-    contextFor(database.db, people.member.session),
+    contextFor(cast.db, cast.people.member.session),
   )) as { planId: string; order: { id: string } };
   const [lot] = await rowsOf<{ id: string }>(
-    database.db,
+    cast.db,
     sql`SELECT id FROM credit_lots WHERE plan_id = ${planId}`,
   );
   return { planId, orderId: order.id, lotId: lot!.id };
@@ -80,36 +74,36 @@ const pauseOfFreshMembership = async () => ({
 });
 
 const CASES: Array<PermissionCase<CallerRole>> = [
-  { name: 'formulas.get', input: () => ({ id: ids.formulaId }), expected: ANYONE },
-  { name: 'formulas.listForSpace', input: () => ({ spaceId: ids.spaceId }), expected: ANYONE },
-  { name: 'formulas.listManaged', input: () => ({ spaceId: ids.spaceId }), expected: SPACE_MANAGERS },
+  { name: 'formulas.get', input: () => ({ id: ids.formulaId }), expected: 'anyone' },
+  { name: 'formulas.listForSpace', input: () => ({ spaceId: cast.spaceId }), expected: 'anyone' },
+  { name: 'formulas.listManaged', input: () => ({ spaceId: cast.spaceId }), expected: 'space-managers' },
   {
     name: 'formulas.create',
-    input: () => ({ spaceId: ids.spaceId, formula: TEN_HOUR_PACK }),
-    expected: SPACE_MANAGERS,
+    input: () => ({ spaceId: cast.spaceId, formula: TEN_HOUR_PACK }),
+    expected: 'space-managers',
   },
   {
     name: 'formulas.update',
     input: () => ({ formulaId: ids.membershipId, formula: MONTHLY_MEMBERSHIP }),
-    expected: SPACE_MANAGERS,
+    expected: 'space-managers',
   },
   {
     name: 'formulas.setArchived',
-    input: async () => ({ formulaId: await insertFormula(database.db, ids.spaceId), archived: true }),
-    expected: SPACE_MANAGERS,
+    input: async () => ({ formulaId: await insertFormula(cast.db, cast.spaceId), archived: true }),
+    expected: 'space-managers',
   },
   {
     name: 'formulas.updateSettings',
-    input: () => ({ spaceId: ids.spaceId, activation: 'purchase', graceDays: 10 }),
-    expected: SPACE_MANAGERS,
+    input: () => ({ spaceId: cast.spaceId, activation: 'purchase', graceDays: 10 }),
+    expected: 'space-managers',
   },
   {
     name: 'formulas.buy',
     input: () => ({ formulaId: ids.formulaId, paymentMethod: 'on_site', idempotencyKey: randomUUID() }),
-    expected: CONFIRMED,
+    expected: 'confirmed',
   },
-  { name: 'plans.listMine', input: () => ({}), expected: SIGNED_IN },
-  { name: 'plans.ledger', input: () => ({}), expected: SIGNED_IN },
+  { name: 'plans.listMine', input: () => ({}), expected: 'signed-in' },
+  { name: 'plans.ledger', input: () => ({}), expected: 'signed-in' },
   {
     name: 'plans.creditOption',
     input: () => ({
@@ -117,7 +111,7 @@ const CASES: Array<PermissionCase<CallerRole>> = [
       startsAt: localInstant('2027-02-02T10:00'),
       endsAt: localInstant('2027-02-02T11:00'),
     }),
-    expected: SIGNED_IN,
+    expected: 'signed-in',
   },
   // Only its member cancels a membership; anyone else is told it does not exist.
   {
@@ -143,13 +137,13 @@ const CASES: Array<PermissionCase<CallerRole>> = [
       const plan = (await router.invoke(
         'plans.pause',
         { planId, startsOn: '2027-02-10', endsOn: '2027-02-15' },
-        contextFor(database.db, people.member.session),
+        contextFor(cast.db, cast.people.member.session),
       )) as { pauses: Array<{ id: string }> };
       return { pauseId: plan.pauses[0]!.id };
     },
     expected: MEMBER_ONLY,
   },
-  { name: 'plans.listForSpace', input: () => ({ spaceId: ids.spaceId }), expected: SPACE_MANAGERS },
+  { name: 'plans.listForSpace', input: () => ({ spaceId: cast.spaceId }), expected: 'space-managers' },
   {
     name: 'orders.markPaid',
     input: async () => ({ orderId: (await freshPlan()).orderId }),
@@ -164,9 +158,7 @@ const CASES: Array<PermissionCase<CallerRole>> = [
 
 describePermissions('who may call each operation of formulas and plans', {
   router,
-  db: () => database.db,
-  callers: CALLER_ROLES,
-  sessionOf: (role) => (role === 'anonymous' ? null : people[role].session),
+  cast,
   cases: CASES,
   operations: /^(formulas|plans|orders|credits)\./,
 });
@@ -176,12 +168,12 @@ it('shows a member only their own plans', async () => {
   const mine = (await router.invoke(
     'plans.listMine',
     {},
-    contextFor(database.db, people.otherMember.session),
+    contextFor(cast.db, cast.people.otherMember.session),
   )) as { plans: Array<{ id: string }> };
   const theirs = (await router.invoke(
     'plans.listMine',
     {},
-    contextFor(database.db, people.member.session),
+    contextFor(cast.db, cast.people.member.session),
   )) as { plans: Array<{ id: string }> };
   expect(theirs.plans.length).toBeGreaterThan(0);
   expect(mine.plans.some((plan) => theirs.plans.some((other) => other.id === plan.id))).toBe(false);

@@ -3,12 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll } from 'vitest';
 import {
   answersFor,
+  callerCastForFile,
   describePermissions,
-  SIGNED_IN,
-  SPACE_MANAGERS,
   type PermissionCase,
 } from '../../../tests/support/permission-matrix';
-import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { documentShares, sharedDocuments } from '../../db/schema/documents';
 import { storedFiles } from '../../db/schema/files';
 import { localInstant } from '../reservations/reservations.fixtures';
@@ -22,20 +20,18 @@ import { invoicesRouter } from './invoices.fixtures';
  */
 const NOW = new Date(localInstant('2027-03-10T10:00'));
 const router = invoicesRouter(() => NOW);
-const database = testDatabaseForFile();
-let people = {} as Awaited<ReturnType<typeof insertCallerCast>>['people'];
-let spaceId = '';
+const cast = callerCastForFile({ otherMemberInSpace: true });
 
 beforeAll(async () => {
-  ({ spaceId, people } = await insertCallerCast(database.db, { otherMemberInSpace: true }));
+  ({ spaceId: cast.spaceId, people } = await insertCallerCast(cast.db, { otherMemberInSpace: true }));
 });
 
 /** An upload for shared documents, as `role` would have made it. */
 async function upload(role: CallerRole): Promise<string> {
   const key = randomBytes(16).toString('base64url');
-  await database.db.insert(storedFiles).values({
+  await cast.db.insert(storedFiles).values({
     key,
-    ownerId: role === 'anonymous' ? null : people[role].id,
+    ownerId: role === 'anonymous' ? null : cast.people[role].id,
     purpose: 'shared-document',
     contentType: 'application/pdf',
     size: 10,
@@ -46,13 +42,13 @@ async function upload(role: CallerRole): Promise<string> {
 
 /** A document of the space shared with the member alone; its id and its share's. */
 async function sharedWithMember(): Promise<{ documentId: string; shareId: string }> {
-  const [document] = await database.db
+  const [document] = await cast.db
     .insert(sharedDocuments)
-    .values({ spaceId, fileKey: await upload('anonymous'), title: 'Contrat', createdAt: NOW })
+    .values({ spaceId: cast.spaceId, fileKey: await upload('anonymous'), title: 'Contrat', createdAt: NOW })
     .returning();
-  const [share] = await database.db
+  const [share] = await cast.db
     .insert(documentShares)
-    .values({ documentId: document!.id, userId: people.member.id, sharedAt: NOW })
+    .values({ documentId: document!.id, userId: cast.people.member.id, sharedAt: NOW })
     .returning();
   return { documentId: document!.id, shareId: share!.id };
 }
@@ -61,18 +57,18 @@ const CASES: Array<PermissionCase<CallerRole>> = [
   {
     name: 'documents.listMine',
     input: () => ({}),
-    expected: SIGNED_IN,
+    expected: 'signed-in',
   },
-  { name: 'documents.listSpace', input: () => ({ spaceId }), expected: SPACE_MANAGERS },
+  { name: 'documents.listSpace', input: () => ({ spaceId: cast.spaceId }), expected: 'space-managers' },
   {
     name: 'documents.create',
     input: async (role) => ({
-      spaceId,
+      spaceId: cast.spaceId,
       fileKey: await upload(role),
       title: 'Règlement',
       share: { audience: 'space' },
     }),
-    expected: SPACE_MANAGERS,
+    expected: 'space-managers',
   },
   {
     name: 'documents.share',
@@ -80,12 +76,12 @@ const CASES: Array<PermissionCase<CallerRole>> = [
       documentId: (await sharedWithMember()).documentId,
       share: { audience: 'space' },
     }),
-    expected: SPACE_MANAGERS,
+    expected: 'space-managers',
   },
   {
     name: 'documents.revokeShare',
     input: async () => ({ shareId: (await sharedWithMember()).shareId }),
-    expected: SPACE_MANAGERS,
+    expected: 'space-managers',
   },
   {
     name: 'documents.acknowledge',
@@ -96,9 +92,7 @@ const CASES: Array<PermissionCase<CallerRole>> = [
 
 describePermissions('who may call each shared-documents operation', {
   router,
-  db: () => database.db,
-  callers: CALLER_ROLES,
-  sessionOf: (role) => (role === 'anonymous' ? null : people[role].session),
+  cast,
   cases: CASES,
   operations: /^documents\./,
 });

@@ -4,13 +4,13 @@ import { sql } from 'drizzle-orm';
 import { beforeAll } from 'vitest';
 import {
   answersFor,
+  callerCastForFile,
   describePermissions,
   type PermissionCase,
 } from '../../../tests/support/permission-matrix';
-import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { rowsOf } from '../../db/rows';
 import { contextFor, localInstant } from '../reservations/reservations.fixtures';
-import { CALLER_ROLES, insertCallerCast, type CallerRole } from '../../db/factories.fixtures';
+import { CALLER_ROLES, type CallerRole } from '../../db/factories.fixtures';
 import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
 import { COMPLETE_IDENTITY, invoicesRouter, setLegalIdentity } from './invoices.fixtures';
 
@@ -21,17 +21,15 @@ import { COMPLETE_IDENTITY, invoicesRouter, setLegalIdentity } from './invoices.
  */
 const NOW = new Date(localInstant('2027-03-10T10:00'));
 const router = invoicesRouter(() => NOW);
-const database = testDatabaseForFile();
+const cast = callerCastForFile();
 type Role = Exclude<CallerRole, 'unconfirmed'>;
 const ROLES = CALLER_ROLES.filter((role): role is Role => role !== 'unconfirmed');
-let people = {} as Awaited<ReturnType<typeof insertCallerCast>>['people'];
-const ids = { spaceId: '', formulaId: '' };
+const ids = { formulaId: '' };
 
 beforeAll(async () => {
-  ({ spaceId: ids.spaceId, people } = await insertCallerCast(database.db));
-  await setLegalIdentity(database.db, ids.spaceId);
-  await setActivation(database.db, ids.spaceId, 'purchase');
-  ids.formulaId = await insertFormula(database.db, ids.spaceId);
+  await setLegalIdentity(cast.db, cast.spaceId);
+  await setActivation(cast.db, cast.spaceId, 'purchase');
+  ids.formulaId = await insertFormula(cast.db, cast.spaceId);
 });
 
 /** A fresh invoice of the member's (they buy a pack). */
@@ -39,23 +37,15 @@ async function freshInvoice(): Promise<string> {
   await router.invoke(
     'formulas.buy',
     { formulaId: ids.formulaId, paymentMethod: 'on_site', idempotencyKey: randomUUID() },
-    contextFor(database.db, people.member.session),
+    contextFor(cast.db, cast.people.member.session),
   );
   const [row] = await rowsOf<{ id: string }>(
-    database.db,
-    sql`SELECT id FROM invoices WHERE buyer_user_id = ${people.member.id} AND kind = 'invoice' ORDER BY sequence DESC LIMIT 1`,
+    cast.db,
+    sql`SELECT id FROM invoices WHERE buyer_user_id = ${cast.people.member.id} AND kind = 'invoice' ORDER BY sequence DESC LIMIT 1`,
   );
   return row!.id;
 }
 
-/** Anyone signed in. */
-const SIGNED_IN = answersFor(ROLES, 'ok', { anonymous: 'unauthenticated' });
-/** The space's owners and managers, and admins. */
-const SPACE_MANAGERS = answersFor(ROLES, 'permission-denied', {
-  anonymous: 'unauthenticated',
-  manager: 'ok',
-  admin: 'ok',
-});
 /** A manager's action on the member's invoice: its buyer is refused, people of other spaces do not see it. */
 const MANAGER_ACTION = answersFor(ROLES, 'not-found', {
   anonymous: 'unauthenticated',
@@ -76,18 +66,18 @@ const MONTHS: Record<Role, string> = {
 const CASES: Array<PermissionCase<Role>> = [
   {
     name: 'invoicing.getIdentity',
-    input: () => ({ spaceId: ids.spaceId }),
-    expected: SPACE_MANAGERS,
+    input: () => ({ spaceId: cast.spaceId }),
+    expected: 'space-managers',
   },
   {
     name: 'invoicing.updateIdentity',
-    input: () => ({ spaceId: ids.spaceId, ...COMPLETE_IDENTITY }),
-    expected: SPACE_MANAGERS,
+    input: () => ({ spaceId: cast.spaceId, ...COMPLETE_IDENTITY }),
+    expected: 'space-managers',
   },
   {
     name: 'billing.get',
     input: () => ({}),
-    expected: SIGNED_IN,
+    expected: 'signed-in',
   },
   {
     name: 'billing.update',
@@ -101,17 +91,17 @@ const CASES: Array<PermissionCase<Role>> = [
       siren: '',
       vatNumber: '',
     }),
-    expected: SIGNED_IN,
+    expected: 'signed-in',
   },
   {
     name: 'invoices.listMine',
     input: () => ({}),
-    expected: SIGNED_IN,
+    expected: 'signed-in',
   },
   {
     name: 'invoices.listSpace',
-    input: () => ({ spaceId: ids.spaceId }),
-    expected: SPACE_MANAGERS,
+    input: () => ({ spaceId: cast.spaceId }),
+    expected: 'space-managers',
   },
   {
     name: 'invoices.recordPayment',
@@ -130,23 +120,22 @@ const CASES: Array<PermissionCase<Role>> = [
   },
   {
     name: 'invoices.verifyChain',
-    input: () => ({ spaceId: ids.spaceId }),
-    expected: SPACE_MANAGERS,
+    input: () => ({ spaceId: cast.spaceId }),
+    expected: 'space-managers',
   },
 ];
 
 describePermissions('who may call each invoicing operation', {
   router,
-  db: () => database.db,
+  cast,
   callers: ROLES,
-  sessionOf: (role) => (role === 'anonymous' ? null : people[role].session),
   cases: [
     ...CASES,
     {
       name: 'invoices.closeMonth',
       label: 'invoices.closeMonth (each role closing its own month)',
-      input: (role) => ({ spaceId: ids.spaceId, month: MONTHS[role] }),
-      expected: SPACE_MANAGERS,
+      input: (role) => ({ spaceId: cast.spaceId, month: MONTHS[role] }),
+      expected: 'space-managers',
     },
   ],
   operations: /^(invoicing|billing|invoices)\./,
