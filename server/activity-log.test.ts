@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityKind } from '#contract/activity';
 import { DEFAULT_NOTIFICATIONS } from '#contract/profile';
 import type { FilePurpose } from '#contract/storage';
-import { PNG_BYTES } from '../tests/support/file-samples';
+import { uploadPng } from '../tests/support/file-samples';
 import { createTestUser, startTestApp, type Agent, type TestApp } from '../tests/support/test-app';
 import { createRouter } from './callables';
 import { rowsOf } from './db/rows';
@@ -68,15 +68,7 @@ async function ok<T = Record<string, unknown>>(agent: Agent, name: string, data:
   return { result: body.result as T, requestId: response.headers.get('x-request-id')! };
 }
 
-async function upload(agent: Agent, purpose: FilePurpose): Promise<string> {
-  const response = await agent.request(`/api/files?purpose=${purpose}&name=picture.png`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'image/png' },
-    body: PNG_BYTES,
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { key: string }).key;
-}
+const upload = (agent: Agent, purpose: FilePurpose) => uploadPng(agent, purpose);
 
 /** What the scenarios share as they go: the space, its rooms, bookings, the photo. */
 const state = {

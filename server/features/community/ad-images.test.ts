@@ -7,7 +7,8 @@ import { rowsOf } from '../../db/rows';
 import { ads } from '../../db/schema/community';
 import { storedFiles } from '../../db/schema/files';
 import { localInstant } from '../reservations/reservations.fixtures';
-import { addRole, insertSpace } from '../../db/factories.fixtures';
+import { addRole } from '../../db/factories.fixtures';
+import { signInCommunity } from './community.fixtures';
 import { refusalOf } from '../../../tests/support/database-refusal';
 
 /**
@@ -78,22 +79,10 @@ async function readers(key: string): Promise<Record<Reader, number>> {
 
 beforeAll(async () => {
   app = await startTestApp({ clock: () => now });
-  const db = app.database.db;
-  spaceId = await insertSpace(db);
-  const otherSpaceId = await insertSpace(db);
-  agents.anonymous = app.agent();
-  for (const who of ['member', 'other', 'author', 'manager'] as const) {
-    const { agent, user } = await app.signedIn({ name: `Dominique ${who}` });
-    agents[who] = agent;
-    people[who] = user;
-  }
-  const admin = await app.signedIn({ isAdmin: true, name: 'Admin Escale' });
-  agents.admin = admin.agent;
-  people.admin = admin.user;
-  await addRole(db, spaceId, people.member.id, 'member');
-  await addRole(db, spaceId, people.author.id, 'member');
-  await addRole(db, spaceId, people.manager.id, 'manager');
-  await addRole(db, otherSpaceId, people.other.id, 'member');
+  const community = await signInCommunity(app, 'Dominique');
+  spaceId = community.spaceId;
+  Object.assign(agents, community.agents);
+  Object.assign(people, community.people);
 });
 afterAll(() => app.close());
 beforeEach(async () => {

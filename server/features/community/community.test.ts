@@ -6,7 +6,8 @@ import { startTestApp, type Agent, type TestApp, callOk as ok } from '../../../t
 import { rowsOf } from '../../db/rows';
 import { ads, communityMessages } from '../../db/schema/community';
 import { localInstant } from '../reservations/reservations.fixtures';
-import { addRole, insertSpace } from '../../db/factories.fixtures';
+import { addRole } from '../../db/factories.fixtures';
+import { signInCommunity } from './community.fixtures';
 
 /**
  * The community over HTTP (docs/decisions/023): the directory, relayed messages, ads, reports and
@@ -49,22 +50,10 @@ async function postAd(agent: Agent = agents.author, extra: Record<string, unknow
 
 beforeAll(async () => {
   app = await startTestApp({ clock: () => now });
-  const db = app.database.db;
-  spaceId = await insertSpace(db);
-  otherSpaceId = await insertSpace(db);
-  agents.anonymous = app.agent();
-  for (const who of ['member', 'other', 'manager', 'author'] as const) {
-    const { agent, user } = await app.signedIn({ name: `Camille ${who}` });
-    agents[who] = agent;
-    people[who] = user;
-  }
-  const admin = await app.signedIn({ isAdmin: true, name: 'Admin Escale' });
-  agents.admin = admin.agent;
-  people.admin = admin.user;
-  await addRole(db, spaceId, people.member.id, 'member');
-  await addRole(db, spaceId, people.author.id, 'member');
-  await addRole(db, spaceId, people.manager.id, 'manager');
-  await addRole(db, otherSpaceId, people.other.id, 'member');
+  const community = await signInCommunity(app, 'Camille');
+  ({ spaceId, otherSpaceId } = community);
+  Object.assign(agents, community.agents);
+  Object.assign(people, community.people);
   await ok(agents.author, 'community.updateDirectorySettings', {
     visible: true,
     fields: ['name', 'skills', 'jobTitle'],

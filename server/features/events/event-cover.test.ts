@@ -1,7 +1,7 @@
 // @databases pglite postgres
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PNG_BYTES } from '../../../tests/support/file-samples';
+import { uploadPng } from '../../../tests/support/file-samples';
 import { startTestApp, type Agent, type TestApp, callOk as ok } from '../../../tests/support/test-app';
 import { rowsOf } from '../../db/rows';
 import { events } from '../../db/schema/events';
@@ -33,15 +33,7 @@ async function call(agent: Agent, name: string, data: unknown) {
   return { status: response.status, result: body.result as never, error: body.error };
 }
 
-async function uploadCover(agent: Agent, purpose = 'event-cover'): Promise<string> {
-  const response = await agent.request(`/api/files?purpose=${purpose}&name=cover.png`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'image/png' },
-    body: PNG_BYTES,
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { key: string }).key;
-}
+const uploadCover = (agent: Agent, purpose = 'event-cover') => uploadPng(agent, purpose, 'cover.png');
 
 async function draftEvent(): Promise<string> {
   return (await ok<{ id: string }>(agents.manager, 'events.create', { spaceId, event: WORKSHOP })).id;

@@ -1,7 +1,7 @@
 // @databases pglite postgres
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PNG_BYTES } from '../../../tests/support/file-samples';
+import { PNG_BYTES, uploadPng } from '../../../tests/support/file-samples';
 import { startTestApp, type Agent, type TestApp, callOk as ok } from '../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../tests/support/test-database';
 import { users } from '../../db/schema/auth';
@@ -31,15 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function upload(agent: Agent, purpose: string): Promise<string> {
-  const response = await agent.request(`/api/files?purpose=${purpose}&name=f.png`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'image/png' },
-    body: PNG_BYTES,
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { key: string }).key;
-}
+const upload = (agent: Agent, purpose: string) => uploadPng(agent, purpose, 'f.png');
 
 async function fileRow(key: string) {
   const [row] = await app.database.db.select().from(storedFiles).where(eq(storedFiles.key, key));
