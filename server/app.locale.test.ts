@@ -6,53 +6,17 @@
  */
 import { eq } from 'drizzle-orm';
 import { createElement } from 'react';
-import { Outlet, type ServerBuild } from 'react-router';
+import { Outlet } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as serverEntry from '../app/entry.server';
 import * as localeRoute from '../app/routes/locale';
+import { handWrittenBuild } from '../tests/support/hand-written-build';
 import { createTestUser, startTestApp, type Agent, type TestApp } from '../tests/support/test-app';
 import { users } from './db/schema/auth';
 
-function manifestEntry(id: string, parentId: string | undefined, path: string, hasAction: boolean) {
-  return {
-    id,
-    parentId,
-    path,
-    module: `/assets/${id}.js`,
-    hasAction,
-    hasLoader: false,
-    hasClientAction: false,
-    hasClientLoader: false,
-    hasClientMiddleware: false,
-    hasErrorBoundary: false,
-    imports: [],
-    css: [],
-  };
-}
-
-const build = {
-  entry: { module: serverEntry },
-  routes: {
-    root: { id: 'root', path: '', module: { default: () => createElement(Outlet) } },
-    'routes/locale': { id: 'routes/locale', parentId: 'root', path: 'locale', module: localeRoute },
-  },
-  assets: {
-    entry: { module: '/assets/entry.client.js', imports: [] },
-    routes: {
-      root: manifestEntry('root', undefined, '', false),
-      'routes/locale': manifestEntry('routes/locale', 'root', 'locale', true),
-    },
-    url: '/assets/manifest.js',
-    version: 'test-build-1',
-  },
-  publicPath: '/',
-  assetsBuildDirectory: 'build/client',
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
-} as unknown as ServerBuild;
+const build = handWrittenBuild([
+  { id: 'root', path: '', module: { default: () => createElement(Outlet) } },
+  { id: 'routes/locale', parentId: 'root', path: 'locale', module: localeRoute },
+]);
 
 let app: TestApp;
 

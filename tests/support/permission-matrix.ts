@@ -2,11 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import type { CallableRouter } from '../../server/platform/callables';
 import type { Session } from '../../server/platform/session';
+import type { Agent, TestApp } from './test-app';
 import { testDatabaseForFile } from './test-database';
 import { callerOutcome } from '../../server/features/reservations/reservations.fixtures';
 import {
+  addRole,
   CALLER_ROLES,
   insertCallerCast,
+  insertSpace,
   type CallerRole,
   type TestPerson,
 } from '../../server/db/factories.fixtures';
@@ -148,4 +151,55 @@ export function describePermissions<Caller extends string>(
         expect([...new Set(cases.map((row) => row.name))].sort()).toEqual(served.sort());
       });
   });
+}
+
+/**
+ * Each operation called over HTTP by each of `callers`, with a fresh input: only platform admins get through
+ * (200); a visitor who is signed out gets 401, anyone else 403. One test an operation and caller.
+ */
+export function itServesAdminsOnly<Caller extends string>(
+  operations: ReadonlyArray<readonly [name: string, input: () => unknown]>,
+  callers: readonly Caller[],
+  agentOf: (caller: Caller) => Agent,
+) {
+  const expected = answersFor(callers, 403, { anonymous: 401, admin: 200 } as Partial<
+    Record<Caller, number>
+  >);
+  for (const [name, input] of operations)
+    it.each(callers)(`${name}: %s`, async (caller) => {
+      const response = await agentOf(caller).call(name, await input());
+      const body = (await response.json()) as { error?: unknown };
+      expect(response.status, JSON.stringify(body.error)).toBe(expected[caller]);
+    });
+}
+
+/** The callers of the HTTP tables: signed out, a member, a member of another space, a manager, an admin. */
+export const HTTP_CALLERS = ['anonymous', 'member', 'otherMember', 'manager', 'admin'] as const;
+export type HttpCaller = (typeof HTTP_CALLERS)[number];
+
+/**
+ * An agent of `app` for each HTTP caller around a new space: its member, a member of another space, its
+ * manager (or owner), a platform admin, and an anonymous visitor.
+ */
+export async function signInAroundASpace(
+  app: TestApp,
+  { managerRole = 'manager' }: { managerRole?: 'manager' | 'owner' } = {},
+): Promise<Record<HttpCaller, Agent>> {
+  const db = app.database.db;
+  const space = await insertSpace(db);
+  const other = await insertSpace(db);
+  const member = await app.signedIn();
+  const otherMember = await app.signedIn();
+  const manager = await app.signedIn();
+  const admin = await app.signedIn({ isAdmin: true });
+  await addRole(db, space, member.user.id, 'member');
+  await addRole(db, other, otherMember.user.id, 'member');
+  await addRole(db, space, manager.user.id, managerRole);
+  return {
+    anonymous: app.agent(),
+    member: member.agent,
+    otherMember: otherMember.agent,
+    manager: manager.agent,
+    admin: admin.agent,
+  };
 }

@@ -78,6 +78,13 @@ async function memberBooking(options: { approval?: boolean } = {}): Promise<TRes
   )) as TReservation;
 }
 
+/** A fresh booking of the member's, the clock ten minutes past its start. */
+async function startedBooking() {
+  const booking = await memberBooking();
+  clock = new Date(Date.parse(booking.startsAt) + 10 * 60_000);
+  return { id: booking.id };
+}
+
 /** Something of the member's: others do not learn it exists. */
 const OWN_OR_MANAGER = answersFor(PERSONAS, 'not-found', {
   anonymous: 'unauthenticated',
@@ -194,20 +201,12 @@ const CASES: Array<PermissionCase<Persona>> = [
   {
     name: 'reservations.markNoShow',
     expected: MANAGER_ACTION,
-    input: async () => {
-      const booking = await memberBooking();
-      clock = new Date(Date.parse(booking.startsAt) + 10 * 60_000);
-      return { id: booking.id };
-    },
+    input: startedBooking,
   },
   {
     name: 'reservations.markCompleted',
     expected: MANAGER_ACTION,
-    input: async () => {
-      const booking = await memberBooking();
-      clock = new Date(Date.parse(booking.startsAt) + 10 * 60_000);
-      return { id: booking.id };
-    },
+    input: startedBooking,
   },
   { name: 'reservations.listManagedSpaces', expected: 'signed-in', input: async () => ({}) },
   { name: 'reservations.listForApproval', expected: 'space-managers', input: async () => ({ spaceId }) },
