@@ -1,6 +1,5 @@
 // @databases pglite
 import { randomBytes } from 'node:crypto';
-import { beforeAll } from 'vitest';
 import {
   answersFor,
   callerCastForFile,
@@ -10,7 +9,7 @@ import {
 import { documentShares, sharedDocuments } from '../../db/schema/documents';
 import { storedFiles } from '../../db/schema/files';
 import { localInstant } from '../reservations/reservations.fixtures';
-import { CALLER_ROLES, insertCallerCast, type CallerRole } from '../../db/factories.fixtures';
+import { CALLER_ROLES, type CallerRole } from '../../db/factories.fixtures';
 import { invoicesRouter } from './invoices.fixtures';
 
 /**
@@ -21,10 +20,6 @@ import { invoicesRouter } from './invoices.fixtures';
 const NOW = new Date(localInstant('2027-03-10T10:00'));
 const router = invoicesRouter(() => NOW);
 const cast = callerCastForFile({ otherMemberInSpace: true });
-
-beforeAll(async () => {
-  ({ spaceId: cast.spaceId, people } = await insertCallerCast(cast.db, { otherMemberInSpace: true }));
-});
 
 /** An upload for shared documents, as `role` would have made it. */
 async function upload(role: CallerRole): Promise<string> {
