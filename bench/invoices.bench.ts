@@ -24,14 +24,14 @@ import { listMySharedDocuments } from '../server/features/invoices/documents.ser
 import { invoicesCallables } from '../server/features/invoices/invoices.callables';
 import { setLegalIdentity } from '../server/features/invoices/invoices.fixtures';
 import { listMyInvoices } from '../server/features/invoices/invoices.service';
+import { contextFor } from '../server/features/reservations/reservations.fixtures';
 import {
   ALWAYS_OPEN,
   addRole,
-  contextFor,
   insertPerson,
   insertSpace,
   type TestPerson,
-} from '../server/features/reservations/reservations.fixtures';
+} from '../server/db/factories.fixtures';
 import { tenancyCallables } from '../server/features/tenancy/tenancy.callables';
 import { renderInvoicePdf } from '../server/billing/invoice-pdf';
 import { issueInvoice, linesOf, type SaleToInvoice } from '../server/billing/invoicing';

@@ -19,14 +19,14 @@ import { rowsOf } from '../server/db/rows';
 import { formulasCallables } from '../server/features/formulas/formulas.callables';
 import { listMyLedger, listMyPlans } from '../server/features/formulas/plan-reads.service';
 import { createReservation } from '../server/features/reservations/booking.service';
+import { contextFor } from '../server/features/reservations/reservations.fixtures';
 import {
   ALWAYS_OPEN,
-  contextFor,
   insertPerson,
   insertRoom,
   insertSpace,
   type TestPerson,
-} from '../server/features/reservations/reservations.fixtures';
+} from '../server/db/factories.fixtures';
 import { tenancyCallables } from '../server/features/tenancy/tenancy.callables';
 import { benchApp, getPage, onEachDatabase } from './in-process';
 import { loadServerBuild, measure } from './timing';

@@ -6,18 +6,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusalOf } from '../tests/support/database-refusal';
-import { signedInAgent, startTestApp, type Agent, type TestApp } from '../tests/support/test-app';
+import { startTestApp, type Agent, type TestApp } from '../tests/support/test-app';
 import { activityEntries } from './db/schema/activity';
 import { jobs } from './db/schema/jobs';
 import { reservations, spaceBookingPolicies } from './db/schema/reservations';
 import { createReservation } from './features/reservations/booking.service';
 import { updateBookingPolicy } from './features/reservations/queries.service';
-import {
-  insertPerson,
-  insertRoom,
-  insertSpace,
-  localInstant,
-} from './features/reservations/reservations.fixtures';
+import { localInstant } from './features/reservations/reservations.fixtures';
+import { insertPerson, insertRoom, insertSpace } from './db/factories.fixtures';
 import { log } from './platform/log';
 import { unitOfWork, type ServiceContext } from './platform/service-context';
 import type { SessionUser } from './platform/session';
@@ -42,7 +38,7 @@ async function ok<T = Record<string, unknown>>(agent: Agent, name: string, data:
 
 describe('a change and its entry', () => {
   async function someoneManaging(): Promise<{ ctx: ServiceContext; spaceId: string }> {
-    const manager = await signedInAgent(app);
+    const manager = await app.signedIn();
     const { result } = await ok<{ id: string }>(manager.agent, 'backoffice.createSpace', { name: 'Le Môle' });
     const actor: SessionUser = {
       id: manager.user.id,

@@ -10,22 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityKind } from '#contract/activity';
 import { DEFAULT_NOTIFICATIONS } from '#contract/profile';
 import type { FilePurpose } from '#contract/storage';
-import { PNG_BYTES } from '../tests/support/file-samples';
-import {
-  createAgent,
-  createTestUser,
-  signedInAgent,
-  startTestApp,
-  type Agent,
-  type TestApp,
-} from '../tests/support/test-app';
+import { uploadPng } from '../tests/support/file-samples';
+import { createTestUser, startTestApp, type Agent, type TestApp } from '../tests/support/test-app';
 import { createRouter } from './callables';
 import { rowsOf } from './db/rows';
 import { spaceInvitations } from './db/schema/invitations';
 import { SAMPLE_ROOM } from './features/back-office/test-fixtures';
 import { MONTHLY_MEMBERSHIP, TEN_HOUR_PACK } from './features/formulas/formulas.fixtures';
 import { COMPLETE_IDENTITY } from './features/invoices/invoices.fixtures';
-import { insertRoom, localInstant } from './features/reservations/reservations.fixtures';
+import { localInstant } from './features/reservations/reservations.fixtures';
+import { insertRoom } from './db/factories.fixtures';
 
 // Monday 1 March 2027, 08:00 in Paris; a few scenarios move it past a booking's start.
 const START = new Date(localInstant('2027-03-01T08:00'));
@@ -38,9 +32,9 @@ let admin: { agent: Agent; user: { id: string; email: string } };
 
 beforeAll(async () => {
   app = await startTestApp({ clock: () => now });
-  owner = await signedInAgent(app);
-  member = await signedInAgent(app);
-  admin = await signedInAgent(app, { isAdmin: true });
+  owner = await app.signedIn();
+  member = await app.signedIn();
+  admin = await app.signedIn({ isAdmin: true });
 });
 afterAll(() => app.close());
 
@@ -74,15 +68,7 @@ async function ok<T = Record<string, unknown>>(agent: Agent, name: string, data:
   return { result: body.result as T, requestId: response.headers.get('x-request-id')! };
 }
 
-async function upload(agent: Agent, purpose: FilePurpose): Promise<string> {
-  const response = await agent.request(`/api/files?purpose=${purpose}&name=picture.png`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'image/png' },
-    body: PNG_BYTES,
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { key: string }).key;
-}
+const upload = (agent: Agent, purpose: FilePurpose) => uploadPng(agent, purpose);
 
 /** What the scenarios share as they go: the space, its rooms, bookings, the photo. */
 const state = {
@@ -812,7 +798,7 @@ describe('every mutating callable', () => {
   it.each(Object.entries(SCENARIOS))('%s writes its entry with the request', async (name, scenario) => {
     // Signed out everywhere, the member signs in again (with the password they chose) to delete their account.
     if (name === 'profile.deleteAccount') {
-      member.agent = createAgent(app.url);
+      member.agent = app.agent();
       expect((await member.agent.signIn(member.user.email, 'an even longer password')).status).toBe(200);
     }
     const agent = (scenario.as ?? (() => owner.agent))();
@@ -918,7 +904,7 @@ describe('a deleted account', () => {
 describe('account and security events (better-auth)', () => {
   it('logs a sign-in with the request and the address, and says how', async () => {
     const person = await createTestUser(app.database.db);
-    const agent = createAgent(app.url);
+    const agent = app.agent();
     const response = await agent.signIn(person.email, person.password);
     expect(response.status).toBe(200);
     const entries = await entriesOfRequest(response.headers.get('x-request-id')!);
@@ -933,7 +919,7 @@ describe('account and security events (better-auth)', () => {
   });
 
   it('logs an account created at sign-up', async () => {
-    const agent = createAgent(app.url);
+    const agent = app.agent();
     const email = `signup-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const response = await agent.signUp({ name: 'Grace', email, password: 'a long enough password' });
     expect(response.status).toBe(200);

@@ -6,59 +6,17 @@
  */
 import { eq } from 'drizzle-orm';
 import { createElement } from 'react';
-import { Outlet, type ServerBuild } from 'react-router';
+import { Outlet } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as serverEntry from '../app/entry.server';
 import * as localeRoute from '../app/routes/locale';
-import {
-  createAgent,
-  createTestUser,
-  signedInAgent,
-  startTestApp,
-  type TestApp,
-} from '../tests/support/test-app';
+import { handWrittenBuild } from '../tests/support/hand-written-build';
+import { createTestUser, startTestApp, type Agent, type TestApp } from '../tests/support/test-app';
 import { users } from './db/schema/auth';
 
-function manifestEntry(id: string, parentId: string | undefined, path: string, hasAction: boolean) {
-  return {
-    id,
-    parentId,
-    path,
-    module: `/assets/${id}.js`,
-    hasAction,
-    hasLoader: false,
-    hasClientAction: false,
-    hasClientLoader: false,
-    hasClientMiddleware: false,
-    hasErrorBoundary: false,
-    imports: [],
-    css: [],
-  };
-}
-
-const build = {
-  entry: { module: serverEntry },
-  routes: {
-    root: { id: 'root', path: '', module: { default: () => createElement(Outlet) } },
-    'routes/locale': { id: 'routes/locale', parentId: 'root', path: 'locale', module: localeRoute },
-  },
-  assets: {
-    entry: { module: '/assets/entry.client.js', imports: [] },
-    routes: {
-      root: manifestEntry('root', undefined, '', false),
-      'routes/locale': manifestEntry('routes/locale', 'root', 'locale', true),
-    },
-    url: '/assets/manifest.js',
-    version: 'test-build-1',
-  },
-  publicPath: '/',
-  assetsBuildDirectory: 'build/client',
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
-} as unknown as ServerBuild;
+const build = handWrittenBuild([
+  { id: 'root', path: '', module: { default: () => createElement(Outlet) } },
+  { id: 'routes/locale', parentId: 'root', path: 'locale', module: localeRoute },
+]);
 
 let app: TestApp;
 
@@ -68,11 +26,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** The language switch's own form post, as a browser sends it. */
-function postLocale(
-  agent: ReturnType<typeof createAgent>,
-  fields: Record<string, string>,
-  headers: Record<string, string> = {},
-) {
+function postLocale(agent: Agent, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return agent.request('/locale', {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
@@ -90,7 +44,7 @@ async function profileLocaleOf(email: string) {
 
 describe('POST /locale', () => {
   it('sets the cookie and goes back to the page the language was chosen on', async () => {
-    const response = await postLocale(createAgent(app.url), { lang: 'en', redirectTo: '/search?city=Lyon' });
+    const response = await postLocale(app.agent(), { lang: 'en', redirectTo: '/search?city=Lyon' });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/search?city=Lyon');
     expect(response.headers.get('set-cookie')).toMatch(
@@ -109,13 +63,13 @@ describe('POST /locale', () => {
     ['https://evil.example/'],
     ['javascript:alert(1)'],
   ])('never redirects off the site, whatever redirectTo says: %j', async (redirectTo) => {
-    const response = await postLocale(createAgent(app.url), { lang: 'en', redirectTo });
+    const response = await postLocale(app.agent(), { lang: 'en', redirectTo });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/');
   });
 
   it('saves a signed-in person’s choice to the profile, without the unsaved mark', async () => {
-    const { agent, user } = await signedInAgent(app);
+    const { agent, user } = await app.signedIn();
     const response = await postLocale(agent, { lang: 'en', redirectTo: '/profile' });
     expect(response.headers.get('location')).toBe('/profile');
     expect(response.headers.get('set-cookie')).toMatch(/^lang=en;/);
@@ -123,7 +77,7 @@ describe('POST /locale', () => {
   });
 
   it('refuses a post from another site, changing neither the profile nor the cookie', async () => {
-    const { agent, user } = await signedInAgent(app);
+    const { agent, user } = await app.signedIn();
     for (const redirectTo of ['/\\evil.com', '/\t/evil.com', '/\\@evil.com', '/']) {
       const response = await postLocale(
         agent,
@@ -139,7 +93,7 @@ describe('POST /locale', () => {
 
   it('refuses a cross-site post that names no origin', async () => {
     const response = await postLocale(
-      createAgent(app.url, { origin: null }),
+      app.agent({ origin: null }),
       { lang: 'en', redirectTo: '/' },
       { 'Sec-Fetch-Site': 'cross-site' },
     );
@@ -149,7 +103,7 @@ describe('POST /locale', () => {
   it("accepts a post from a space's subdomain page", async () => {
     const port = new URL(app.url).port;
     const response = await postLocale(
-      createAgent(app.url),
+      app.agent(),
       { lang: 'fr', redirectTo: '/' },
       { Origin: `http://acme.localhost:${port}` },
     );
@@ -160,7 +114,7 @@ describe('POST /locale', () => {
 describe('a language chosen signed out, then signing in', () => {
   it('is saved to the profile, and the cookie loses its unsaved mark', async () => {
     const user = await createTestUser(app.database.db);
-    const agent = createAgent(app.url);
+    const agent = app.agent();
     await postLocale(agent, { lang: 'en', redirectTo: '/' });
     expect(agent.cookies.get('lang')).toBe('en.unsaved');
     const signIn = await agent.signIn(user.email, user.password);
@@ -170,7 +124,7 @@ describe('a language chosen signed out, then signing in', () => {
   });
 
   it('is saved when the confirmation link signs the person in', async () => {
-    const agent = createAgent(app.url);
+    const agent = app.agent();
     const since = Date.now();
     await agent.signUp({ name: 'Ada', email: 'ada-locale@example.com', password: 'a long enough password' });
     const mail = await app.smtp.waitForMail('ada-locale@example.com', { since });
@@ -182,8 +136,8 @@ describe('a language chosen signed out, then signing in', () => {
   });
 
   it('leaves the profile alone when the cookie holds a choice already saved', async () => {
-    const { user } = await signedInAgent(app);
-    const other = createAgent(app.url);
+    const { user } = await app.signedIn();
+    const other = app.agent();
     other.cookies.set('lang', 'fr');
     await app.database.db.update(users).set({ locale: 'en' }).where(eq(users.email, user.email));
     expect((await other.signIn(user.email, user.password)).status).toBe(200);
@@ -193,7 +147,7 @@ describe('a language chosen signed out, then signing in', () => {
 
 describe('the confirmation link of a sign-up started from a page', () => {
   it('lands on /auth/validated with that page as its redirect, and nothing else', async () => {
-    const agent = createAgent(app.url);
+    const agent = app.agent();
     const since = Date.now();
     await agent.json('/api/auth/sign-up/email', {
       name: 'Rita',
@@ -202,16 +156,16 @@ describe('the confirmation link of a sign-up started from a page', () => {
       callbackURL: '/auth/validated?redirect=%2Frooms%2Fabc%3Fdate%3D2026-05-04&other=x',
     });
     const mail = await app.smtp.waitForMail('rita-room@example.com', { since });
-    const landing = await createAgent(app.url).request(
-      mail.links.find((link) => link.includes('/api/auth/verify-email'))!,
-    );
+    const landing = await app
+      .agent()
+      .request(mail.links.find((link) => link.includes('/api/auth/verify-email'))!);
     expect(landing.headers.get('location')).toBe(
       '/auth/validated?redirect=%2Frooms%2Fabc%3Fdate%3D2026-05-04',
     );
   });
 
   it('lands on plain /auth/validated when the sign-up named another callback', async () => {
-    const agent = createAgent(app.url);
+    const agent = app.agent();
     const since = Date.now();
     await agent.json('/api/auth/sign-up/email', {
       name: 'Otto',
@@ -220,9 +174,9 @@ describe('the confirmation link of a sign-up started from a page', () => {
       callbackURL: '/profile?redirect=%2Frooms%2Fabc',
     });
     const mail = await app.smtp.waitForMail('otto-elsewhere@example.com', { since });
-    const landing = await createAgent(app.url).request(
-      mail.links.find((link) => link.includes('/api/auth/verify-email'))!,
-    );
+    const landing = await app
+      .agent()
+      .request(mail.links.find((link) => link.includes('/api/auth/verify-email'))!);
     expect(landing.headers.get('location')).toBe('/auth/validated');
   });
 });

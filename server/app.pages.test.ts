@@ -5,10 +5,10 @@
  * built one: a route whose loader throws, one whose validation step fails, one that works.
  */
 import { createElement } from 'react';
-import { isRouteErrorResponse, Outlet, useRouteError, type ServerBuild } from 'react-router';
+import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as serverEntry from '../app/entry.server';
 import { invariantRoute } from '../app/platform/route-invariant';
+import { handWrittenBuild } from '../tests/support/hand-written-build';
 import { createTestDatabase } from '../tests/support/test-database';
 import { testConfig } from '../tests/support/test-config';
 import { createApp } from './app';
@@ -43,58 +43,11 @@ const modules = {
   },
 };
 
-function entryRoute(id: string, parentId: string | undefined, path: string) {
-  return {
-    id,
-    parentId,
-    path,
-    module: `/assets/${id}.js`,
-    hasAction: false,
-    hasLoader: id !== 'root',
-    hasClientAction: false,
-    hasClientLoader: false,
-    hasClientMiddleware: false,
-    hasErrorBoundary: id === 'root',
-    imports: [],
-    css: [],
-  };
-}
-
-const build = {
-  entry: { module: serverEntry },
-  routes: {
-    root: { id: 'root', path: '', module: modules.root },
-    'routes/explode': {
-      id: 'routes/explode',
-      parentId: 'root',
-      path: 'explode',
-      module: modules['routes/explode'],
-    },
-    'routes/space': {
-      id: 'routes/space',
-      parentId: 'root',
-      path: 'spaces/:id',
-      module: modules['routes/space'],
-    },
-  },
-  assets: {
-    entry: { module: '/assets/entry.client.js', imports: [] },
-    routes: {
-      root: entryRoute('root', undefined, ''),
-      'routes/explode': entryRoute('routes/explode', 'root', 'explode'),
-      'routes/space': entryRoute('routes/space', 'root', 'spaces/:id'),
-    },
-    url: '/assets/manifest.js',
-    version: 'test-build-1',
-  },
-  publicPath: '/',
-  assetsBuildDirectory: 'build/client',
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
-} as unknown as ServerBuild;
+const build = handWrittenBuild([
+  { id: 'root', path: '', module: modules.root },
+  { id: 'routes/explode', parentId: 'root', path: 'explode', module: modules['routes/explode'] },
+  { id: 'routes/space', parentId: 'root', path: 'spaces/:id', module: modules['routes/space'] },
+]);
 
 let database: Database;
 let app: ReturnType<typeof createApp>;

@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAgent, startTestApp, type Agent, type TestApp } from '../tests/support/test-app';
+import { startTestApp, type Agent, type TestApp } from '../tests/support/test-app';
 import { users } from './db/schema/auth';
 import { spaceInvitations } from './db/schema/invitations';
 import { spaceMembers } from './db/schema/memberships';
@@ -20,7 +20,7 @@ let owner: { agent: Agent; user: { email: string } };
 
 beforeAll(async () => {
   app = await startTestApp();
-  owner = await signedInAgent(app);
+  owner = await app.signedIn();
 });
 afterAll(() => app.close());
 
@@ -107,7 +107,7 @@ describe('the same change sent ten times at once', () => {
 
   it('accepts one invitation ten times as accepting it once: one membership, no error but not-found', async () => {
     const spaceId = await newSpace('Les Invités');
-    const guest = await signedInAgent(app);
+    const guest = await app.signedIn();
     await call(owner.agent, 'backoffice.invite', { spaceId, email: guest.user.email, role: 'member' });
     const [invitation] = await app.database.db
       .select({ id: spaceInvitations.id })
@@ -132,7 +132,7 @@ describe('the same change sent ten times at once', () => {
 
   it('never leaves a space without an owner when two owners remove each other at once', async () => {
     const spaceId = await newSpace('Les Associés');
-    const partner = await signedInAgent(app);
+    const partner = await app.signedIn();
     const [ownerId, partnerId] = await Promise.all([
       userIdOf(owner.user.email),
       userIdOf(partner.user.email),

@@ -1,24 +1,16 @@
 // @databases pglite
 import { unzipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../tests/support/test-database';
-import type { Database } from './db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseForFile } from '../tests/support/test-database';
 import { billingDetails } from './db/schema/invoices';
 import { spaces } from './db/schema/spaces';
 import { createActivityRoutes } from './features/activity/activity.routes';
 import { accountingCsv } from './billing/accounting-export';
 import { closingArchive } from './billing/closing-archive';
 import { invoicesRouter, setLegalIdentity } from './features/invoices/invoices.fixtures';
-import {
-  ALWAYS_OPEN,
-  addRole,
-  contextFor,
-  insertPerson,
-  insertSpace,
-  localInstant,
-  type TestPerson,
-} from './features/reservations/reservations.fixtures';
+import { contextFor, localInstant } from './features/reservations/reservations.fixtures';
+import { ALWAYS_OPEN, addRole, insertPerson, insertSpace, type TestPerson } from './db/factories.fixtures';
 import { recordActivity } from './platform/activity';
 import { issueCreditNote, issueInvoice } from './billing/invoicing';
 import { log } from './platform/log';
@@ -85,14 +77,13 @@ function expectNeutralised(rows: string[][], texts: string[]) {
 
 let now = new Date(localInstant('2027-03-10T10:00'));
 const router = invoicesRouter(() => now);
-let database: Database;
+const database = testDatabaseForFile();
 let manager: TestPerson;
 let spaceId = '';
 const members: TestPerson[] = [];
 let firstInvoiceId = '';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const db = database.db;
   spaceId = await insertSpace(db, { hours: ALWAYS_OPEN });
   await db.update(spaces).set({ name: hostileSpace }).where(eq(spaces.id, spaceId));
@@ -145,7 +136,6 @@ beforeAll(async () => {
   now = new Date(localInstant('2027-04-02T10:00'));
   await router.invoke('invoices.closeMonth', { spaceId, month: '2027-03' }, contextFor(db, manager.session));
 });
-afterAll(() => database.close());
 
 describe('text that a spreadsheet would run as a formula', () => {
   it('is neutralised in the activity CSV: names, the space’s title, room names in descriptions', async () => {

@@ -1,14 +1,14 @@
 // @databases pglite
 import { writeFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../tests/support/test-database';
-import type { Database } from '../db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseForFile } from '../../tests/support/test-database';
 import { billingDetails } from '../db/schema/invoices';
 import { issueCreditNote, issueInvoice, linesOf, type InvoiceRow } from './invoicing';
 import { log } from '../platform/log';
 import { systemContext, unitOfWork } from '../platform/service-context';
-import { insertPerson, insertSpace, localInstant } from '../features/reservations/reservations.fixtures';
+import { localInstant } from '../features/reservations/reservations.fixtures';
+import { insertPerson, insertSpace } from '../db/factories.fixtures';
 import { renderInvoicePdf } from './invoice-pdf';
 import { setLegalIdentity } from '../features/invoices/invoices.fixtures';
 
@@ -18,7 +18,7 @@ import { setLegalIdentity } from '../features/invoices/invoices.fixtures';
  * present and consistent with the invoice, field by field.
  */
 const NOW = new Date(localInstant('2027-03-10T10:00'));
-let database: Database;
+const database = testDatabaseForFile();
 let invoice: InvoiceRow;
 let pdf: string;
 let xml: string;
@@ -45,7 +45,6 @@ const one = (tag: string, within = xml) => all(tag, within)[0];
 const cents = (value: string | undefined) => Math.round(Number(value) * 100);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const spaceId = await insertSpace(database.db);
   await setLegalIdentity(database.db, spaceId);
   const buyer = await insertPerson(database.db, { locale: 'en', name: 'Ada Lovelace' });
@@ -93,7 +92,6 @@ beforeAll(async () => {
   const attachment = streamsOf(bytes).find((stream) => stream.dictionary.includes('/Type /EmbeddedFile'));
   xml = attachment!.content.toString('utf8');
 });
-afterAll(() => database.close());
 
 describe('the PDF', () => {
   it('is a PDF/A-3b with the Factur-X XMP extension in its metadata', () => {

@@ -1,17 +1,13 @@
 // @databases pglite postgres
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKind } from '../../tests/support/test-database';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKind, testDatabaseForFile } from '../../tests/support/test-database';
 import type { Database } from './client';
 import { readAll, spreadsOverConnections } from './read-all';
 import { rowsOf } from './rows';
 import type { Tx } from './transaction';
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = testDatabaseForFile();
 
 /** Three reads of 50 ms each, noting when each starts and answers. */
 function sleepingReads(db: Database['db'] | Tx, events: string[]) {

@@ -1,18 +1,13 @@
 // @databases pglite
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inclVat } from '#contract/money';
 import { priceBooking, type RoomPricesExclVat } from '#contract/pricing';
-import { createTestDatabase } from '../../tests/support/test-database';
-import type { Database } from './client';
+import { testDatabaseForFile } from '../../tests/support/test-database';
 import { rowsOf } from './rows';
 import { priceExclVatSql, withVatSql } from './schema/rooms';
 
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+const database = testDatabaseForFile();
 
 /** Rooms with every combination of prices a manager can set, and the VAT rates French law uses. */
 const PRICES: RoomPricesExclVat[] = [

@@ -1,22 +1,16 @@
 // @databases pglite
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../tests/support/test-database';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseForFile } from '../../tests/support/test-database';
 import { testConfig } from '../../tests/support/test-config';
 import { createAuth } from '../platform/auth';
 import { spaceRoleOf } from '../platform/policy';
 import { createLogger } from '../platform/log';
-import type { Database } from '../db/client';
 import { users } from '../db/schema/auth';
 import { spaces } from '../db/schema/spaces';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, presentDemoAccounts } from './demo-accounts';
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ seeded: true });
-});
-afterAll(() => database.close());
+const database = testDatabaseForFile({ seeded: true });
 
 async function idOf(email: string) {
   const [row] = await database.db.select().from(users).where(eq(users.email, email));

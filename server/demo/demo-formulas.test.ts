@@ -1,18 +1,12 @@
 // @databases pglite
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../tests/support/test-database';
-import type { Database } from '../db/client';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseForFile } from '../../tests/support/test-database';
 import { rowsOf } from '../db/rows';
 import { users } from '../db/schema/auth';
 import { spaces } from '../db/schema/spaces';
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ seeded: true });
-});
-afterAll(() => database.close());
+const database = testDatabaseForFile({ seeded: true });
 
 describe('demo formulas', () => {
   it('give every demo space a day pass, a pack and a membership', async () => {

@@ -1,19 +1,13 @@
 // @databases pglite
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../tests/support/test-database';
-import type { Database } from '../db/client';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseForFile } from '../../tests/support/test-database';
 import { users } from '../db/schema/auth';
 import { openHoursSql } from '../db/calendar-sql';
 import { rowsOf } from '../db/rows';
 import { activeStatusSql, reservations } from '../db/schema/reservations';
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await createTestDatabase({ seeded: true });
-});
-afterAll(() => database.close());
+const database = testDatabaseForFile({ seeded: true });
 
 describe('demo reservations', () => {
   it('fill the coming weeks and the past two, and give the demo member some of each', async () => {

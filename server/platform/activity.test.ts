@@ -1,25 +1,22 @@
 // @databases pglite postgres
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../tests/support/test-database';
-import type { Database } from '../db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseForFile } from '../../tests/support/test-database';
 import { rowsOf } from '../db/rows';
 import { activityEntries } from '../db/schema/activity';
-import { insertPerson } from '../features/reservations/reservations.fixtures';
+import { insertPerson } from '../db/factories.fixtures';
 import { anonymiseActivityOf, changesBetween, recordActivity, truncatedAddress } from './activity';
 import { refusalOf } from '../../tests/support/database-refusal';
 
 const AT = new Date('2027-03-01T09:00:00Z');
 
-let database: Database;
+const database = testDatabaseForFile();
 let userId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   userId = (await insertPerson(database.db)).id;
 });
-afterAll(() => database.close());
 
 /** The trigger's refusal: SQLSTATE 42501 (insufficient privilege). */
 async function expectRefused(statement: Promise<unknown>): Promise<void> {

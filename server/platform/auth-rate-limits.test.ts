@@ -1,7 +1,7 @@
 // @databases pglite postgres
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, createTestUser, startTestApp, type TestApp } from '../../tests/support/test-app';
+import { createTestUser, startTestApp, type TestApp } from '../../tests/support/test-app';
 import { rowsOf } from '../db/rows';
 import { AUTH_PATH_RULES, AUTH_RATE_WINDOW_SECONDS, type AuthPathRule } from './auth-rate-limits';
 
@@ -36,18 +36,18 @@ describe('per e-mail address', () => {
     const user = await createTestUser(app.database.db);
     const max = AUTH_PATH_RULES['/sign-in/email']!.perEmail!.max;
     for (let attempt = 0; attempt < max; attempt++) {
-      expect((await createAgent(app.url).signIn(user.email, 'wrong password, again')).status).toBe(401);
+      expect((await app.agent().signIn(user.email, 'wrong password, again')).status).toBe(401);
     }
-    await expectResourceExhausted(await createAgent(app.url).signIn(user.email, user.password));
+    await expectResourceExhausted(await app.agent().signIn(user.email, user.password));
     // Another address from the same caller is not affected.
     const other = await createTestUser(app.database.db);
-    expect((await createAgent(app.url).signIn(other.email, other.password)).status).toBe(200);
+    expect((await app.agent().signIn(other.email, other.password)).status).toBe(200);
   });
 
   it('does not count successful sign-ins', async () => {
     const user = await createTestUser(app.database.db);
     for (let attempt = 0; attempt < 12; attempt++) {
-      expect((await createAgent(app.url).signIn(user.email, user.password)).status).toBe(200);
+      expect((await app.agent().signIn(user.email, user.password)).status).toBe(200);
     }
   });
 
@@ -55,12 +55,10 @@ describe('per e-mail address', () => {
     const max = AUTH_PATH_RULES['/request-password-reset']!.perEmail!.max;
     for (const email of [(await createTestUser(app.database.db)).email, 'nobody-at-all@example.com']) {
       for (let attempt = 0; attempt < max; attempt++) {
-        const response = await createAgent(app.url).json('/api/auth/request-password-reset', { email });
+        const response = await app.agent().json('/api/auth/request-password-reset', { email });
         expect(response.status).toBe(200);
       }
-      await expectResourceExhausted(
-        await createAgent(app.url).json('/api/auth/request-password-reset', { email }),
-      );
+      await expectResourceExhausted(await app.agent().json('/api/auth/request-password-reset', { email }));
     }
   });
 
@@ -68,16 +66,16 @@ describe('per e-mail address', () => {
     const max = AUTH_PATH_RULES['/sign-up/email']!.perEmail!.max;
     const body = { name: 'Repeat', email: 'repeat@example.com', password: 'long enough password' };
     for (let attempt = 0; attempt < max; attempt++) {
-      expect((await createAgent(app.url).signUp(body)).status).toBe(200);
+      expect((await app.agent().signUp(body)).status).toBe(200);
     }
-    await expectResourceExhausted(await createAgent(app.url).signUp(body));
+    await expectResourceExhausted(await app.agent().signUp(body));
   });
 });
 
 describe('per caller address', () => {
   it('refuses sign-ups beyond the threshold from one address, answering resource-exhausted', async () => {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const response = await createAgent(lowApp.url).signUp({
+      const response = await lowApp.agent().signUp({
         name: 'Flood',
         email: `flood${attempt}@example.com`,
         password: 'long enough password',
@@ -85,7 +83,7 @@ describe('per caller address', () => {
       expect(response.status).toBe(200);
     }
     await expectResourceExhausted(
-      await createAgent(lowApp.url).signUp({
+      await lowApp.agent().signUp({
         name: 'Flood',
         email: 'flood-last@example.com',
         password: 'long enough password',

@@ -1,13 +1,7 @@
 // @databases pglite
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAgent,
-  createTestUser,
-  signedInAgent,
-  startTestApp,
-  type TestApp,
-} from '../../tests/support/test-app';
+import { createTestUser, startTestApp, type Agent, type TestApp } from '../../tests/support/test-app';
 import { sessions, users, verifications } from '../db/schema/auth';
 import { createAuth } from './auth';
 import { createLogger } from './log';
@@ -26,7 +20,7 @@ async function errorStatusOf(response: Response): Promise<string | undefined> {
 
 describe('sign-up and confirmation', () => {
   it('sends a confirmation mail in the chosen language; its link confirms and signs in on /auth/validated', async () => {
-    const agent = createAgent(app.url);
+    const agent = app.agent();
     const since = Date.now();
     const response = await agent.signUp({
       name: 'Grace Hopper',
@@ -44,7 +38,7 @@ describe('sign-up and confirmation', () => {
     const link = mail.links.find((candidate) => candidate.includes('/api/auth/verify-email'));
     expect(link).toBeDefined();
 
-    const visitor = createAgent(app.url);
+    const visitor = app.agent();
     const landing = await visitor.request(link!);
     expect(landing.status).toBe(302);
     expect(landing.headers.get('location')).toBe('/auth/validated');
@@ -53,7 +47,7 @@ describe('sign-up and confirmation', () => {
   });
 
   it('writes French mail for a French sign-up and never puts the password in it', async () => {
-    const agent = createAgent(app.url);
+    const agent = app.agent();
     const since = Date.now();
     await agent.signUp({ name: 'Émile', email: 'emile@example.com', password: 'un mot de passe secret' });
     const mail = await app.smtp.waitForMail('emile@example.com', { since });
@@ -66,12 +60,12 @@ describe('sign-up and confirmation', () => {
   it('answers a sign-up with a taken address like any other, and tells the owner by mail', async () => {
     const owner = await createTestUser(app.database.db, { email: 'taken@example.com' });
     const since = Date.now();
-    const fresh = await createAgent(app.url).signUp({
+    const fresh = await app.agent().signUp({
       name: 'Someone',
       email: 'untaken@example.com',
       password: 'another long password',
     });
-    const taken = await createAgent(app.url).signUp({
+    const taken = await app.agent().signUp({
       name: 'Someone',
       email: owner.email,
       password: 'another long password',
@@ -82,7 +76,7 @@ describe('sign-up and confirmation', () => {
   });
 
   it('refuses a password shorter than 10 characters, saying so', async () => {
-    const response = await createAgent(app.url).signUp({
+    const response = await app.agent().signUp({
       name: 'Short',
       email: 'short@example.com',
       password: 'too-short',
@@ -100,7 +94,7 @@ describe('text better-auth would store or use as it is', () => {
       ['Ada', 'nul\u0000@example.com'],
     ];
     for (const [name, email] of attempts) {
-      const response = await createAgent(app.url).signUp({ name, email, password: 'a long enough password' });
+      const response = await app.agent().signUp({ name, email, password: 'a long enough password' });
       expect(response.status).toBe(400);
       expect(await errorStatusOf(response)).toBe('INVALID_ARGUMENT');
     }
@@ -117,12 +111,12 @@ describe('text better-auth would store or use as it is', () => {
       'token=abc&callbackURL=abc',
       'token=abc&callbackURL=%2F%2Fevil.example',
     ]) {
-      const response = await createAgent(app.url).request(`/api/auth/verify-email?${query}`);
+      const response = await app.agent().request(`/api/auth/verify-email?${query}`);
       expect(response.status, query).toBe(400);
     }
-    const fine = await createAgent(app.url).request(
-      '/api/auth/verify-email?token=abc&callbackURL=%2Fauth%2Fvalidated',
-    );
+    const fine = await app
+      .agent()
+      .request('/api/auth/verify-email?token=abc&callbackURL=%2Fauth%2Fvalidated');
     expect(fine.status).toBe(302);
   });
 });
@@ -130,22 +124,22 @@ describe('text better-auth would store or use as it is', () => {
 describe('sign-in', () => {
   it('gives the same answer for a wrong password and an unknown address', async () => {
     const user = await createTestUser(app.database.db);
-    const wrongPassword = await createAgent(app.url).signIn(user.email, 'not the password at all');
-    const unknown = await createAgent(app.url).signIn('nobody-here@example.com', 'not the password at all');
+    const wrongPassword = await app.agent().signIn(user.email, 'not the password at all');
+    const unknown = await app.agent().signIn('nobody-here@example.com', 'not the password at all');
     expect(wrongPassword.status).toBe(401);
     expect(unknown.status).toBe(wrongPassword.status);
     expect(await unknown.json()).toEqual(await wrongPassword.json());
   });
 
   it('lets an unconfirmed member sign in, with emailVerified false on the session', async () => {
-    const { agent } = await signedInAgent(app, { emailVerified: false });
+    const { agent } = await app.signedIn({ emailVerified: false });
     const session = await app.readSession(new Headers({ cookie: cookieHeaderOf(agent) }));
     expect(session?.user.emailVerified).toBe(false);
   });
 
   it('sets an HTTP-only, SameSite=Lax session cookie, not Secure over plain HTTP', async () => {
     const user = await createTestUser(app.database.db);
-    const response = await createAgent(app.url).signIn(user.email, user.password);
+    const response = await app.agent().signIn(user.email, user.password);
     const cookie = response.headers.getSetCookie().find((line) => line.startsWith('escale.session_token='));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
@@ -172,17 +166,17 @@ describe('sign-in', () => {
 
   it('accepts the session as a bearer token for non-browser clients', async () => {
     const user = await createTestUser(app.database.db, { name: 'Bearer Person' });
-    const response = await createAgent(app.url, { origin: null }).signIn(user.email, user.password);
+    const response = await app.agent({ origin: null }).signIn(user.email, user.password);
     const token = response.headers.get('set-auth-token');
     expect(token).toBeTruthy();
-    const client = createAgent(app.url, { origin: null, bearer: token! });
+    const client = app.agent({ origin: null, bearer: token! });
     const profile = await client.call('profile.get', {});
     expect(profile.status).toBe(200);
     expect(((await profile.json()) as { result: { name: string } }).result.name).toBe('Bearer Person');
   });
 
   it('ends the session on sign-out', async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     expect((await agent.call('profile.get', {})).status).toBe(200);
     const cookie = cookieHeaderOf(agent);
     await agent.signOut();
@@ -193,7 +187,7 @@ describe('sign-in', () => {
 
 describe('a signed-out caller', () => {
   it('is refused by a callable that needs a session', async () => {
-    const response = await createAgent(app.url).call('profile.get', {});
+    const response = await app.agent().call('profile.get', {});
     expect(response.status).toBe(401);
     expect(await errorStatusOf(response)).toBe('UNAUTHENTICATED');
   });
@@ -201,7 +195,7 @@ describe('a signed-out caller', () => {
 
 describe('cross-origin requests', () => {
   it('refuses a POST from another site, to a callable and to auth', async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     const evil = { headers: { Origin: 'https://evil.example' } };
     const callable = await agent.json('/api/fn/profile.get', { data: {} }, evil);
     expect(callable.status).toBe(403);
@@ -213,7 +207,7 @@ describe('cross-origin requests', () => {
   });
 
   it('refuses a cross-site request that names no origin', async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     const response = await agent.json(
       '/api/fn/profile.get',
       { data: {} },
@@ -223,7 +217,7 @@ describe('cross-origin requests', () => {
   });
 
   it("accepts a POST from a space's subdomain page", async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     const port = new URL(app.url).port;
     const response = await agent.json(
       '/api/fn/profile.get',
@@ -240,11 +234,11 @@ describe('password reset', () => {
   it('answers identically for known and unknown addresses; only the known one gets mail', async () => {
     const user = await createTestUser(app.database.db);
     const since = Date.now();
-    const known = await createAgent(app.url).json('/api/auth/request-password-reset', {
+    const known = await app.agent().json('/api/auth/request-password-reset', {
       email: user.email,
       redirectTo: '/auth/Reset',
     });
-    const unknown = await createAgent(app.url).json('/api/auth/request-password-reset', {
+    const unknown = await app.agent().json('/api/auth/request-password-reset', {
       email: 'ghost@example.com',
       redirectTo: '/auth/Reset',
     });
@@ -257,43 +251,43 @@ describe('password reset', () => {
   });
 
   it('sets a new password once per link, ends every session, refuses the old password', async () => {
-    const { agent, user } = await signedInAgent(app);
+    const { agent, user } = await app.signedIn();
     const since = Date.now();
-    await createAgent(app.url).json('/api/auth/request-password-reset', {
+    await app.agent().json('/api/auth/request-password-reset', {
       email: user.email,
       redirectTo: '/auth/Reset',
     });
     const mail = await app.smtp.waitForMail(user.email, { since });
     const link = mail.links.find((candidate) => candidate.includes('/api/auth/reset-password/'))!;
 
-    const opened = await createAgent(app.url).request(link);
+    const opened = await app.agent().request(link);
     const target = new URL(opened.headers.get('location')!, app.url);
     expect(target.pathname).toBe('/auth/Reset');
     const token = target.searchParams.get('token')!;
     expect(token).toBeTruthy();
 
-    const reset = await createAgent(app.url).json('/api/auth/reset-password', {
+    const reset = await app.agent().json('/api/auth/reset-password', {
       token,
       newPassword: 'a brand new password',
     });
     expect(reset.status).toBe(200);
     expect((await agent.call('profile.get', {})).status).toBe(401);
-    expect((await createAgent(app.url).signIn(user.email, user.password)).status).toBe(401);
-    expect((await createAgent(app.url).signIn(user.email, 'a brand new password')).status).toBe(200);
+    expect((await app.agent().signIn(user.email, user.password)).status).toBe(401);
+    expect((await app.agent().signIn(user.email, 'a brand new password')).status).toBe(200);
 
-    const again = await createAgent(app.url).json('/api/auth/reset-password', {
+    const again = await app.agent().json('/api/auth/reset-password', {
       token,
       newPassword: 'yet another password',
     });
     expect(again.status).toBe(400);
-    const reopened = await createAgent(app.url).request(link);
+    const reopened = await app.agent().request(link);
     expect(reopened.headers.get('location')).toContain('error=INVALID_TOKEN');
   });
 
   it('refuses a link older than one hour', async () => {
     const user = await createTestUser(app.database.db);
     const since = Date.now();
-    await createAgent(app.url).json('/api/auth/request-password-reset', {
+    await app.agent().json('/api/auth/request-password-reset', {
       email: user.email,
       redirectTo: '/auth/Reset',
     });
@@ -308,7 +302,7 @@ describe('password reset', () => {
       .update(verifications)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(verifications.identifier, `reset-password:${token}`));
-    const response = await createAgent(app.url).json('/api/auth/reset-password', {
+    const response = await app.agent().json('/api/auth/reset-password', {
       token,
       newPassword: 'too late for this one',
     });
@@ -318,21 +312,21 @@ describe('password reset', () => {
 
 describe('one-time sign-in token', () => {
   it('signs in once, then is refused', async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     const generated = await agent.request('/api/auth/one-time-token/generate');
     const { token } = (await generated.json()) as { token: string };
 
-    const browser = createAgent(app.url);
+    const browser = app.agent();
     const first = await browser.json('/api/auth/one-time-token/verify', { token });
     expect(first.status).toBe(200);
     expect((await browser.call('profile.get', {})).status).toBe(200);
 
-    const second = await createAgent(app.url).json('/api/auth/one-time-token/verify', { token });
+    const second = await app.agent().json('/api/auth/one-time-token/verify', { token });
     expect(second.status).toBe(400);
   });
 
   it('expires after five minutes', async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     const { token } = (await (await agent.request('/api/auth/one-time-token/generate')).json()) as {
       token: string;
     };
@@ -348,14 +342,14 @@ describe('one-time sign-in token', () => {
       .update(verifications)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(verifications.id, row!.id));
-    expect((await createAgent(app.url).json('/api/auth/one-time-token/verify', { token })).status).toBe(400);
+    expect((await app.agent().json('/api/auth/one-time-token/verify', { token })).status).toBe(400);
   });
 });
 
 describe('secrets', () => {
   it('never logs or returns a password', async () => {
     const password = 'very-distinctive-password-42';
-    const agent = createAgent(app.url);
+    const agent = app.agent();
     const signUp = await agent.signUp({ name: 'Log Check', email: 'logcheck@example.com', password });
     const signIn = await agent.signIn('logcheck@example.com', password);
     const wrong = await agent.signIn('logcheck@example.com', `${password}-wrong`);
@@ -370,7 +364,7 @@ describe('secrets', () => {
   });
 
   it('keeps session tokens out of the sessions list it exports', async () => {
-    const { agent, user } = await signedInAgent(app);
+    const { agent, user } = await app.signedIn();
     const tokens = await app.database.db
       .select({ token: sessions.token })
       .from(sessions)
@@ -381,6 +375,6 @@ describe('secrets', () => {
   });
 });
 
-function cookieHeaderOf(agent: ReturnType<typeof createAgent>): string {
+function cookieHeaderOf(agent: Agent): string {
   return [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 }

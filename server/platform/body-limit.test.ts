@@ -1,7 +1,7 @@
 // @databases pglite
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAgent, startTestApp, type TestApp } from '../../tests/support/test-app';
+import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { MAX_REQUEST_BODY_BYTES } from './body-limit';
 
 const TWENTY_MB = 20 * 1024 * 1024;
@@ -221,7 +221,7 @@ describe('a request body within the limit', () => {
   });
 
   it('is not the limit of uploads, which keep their own', async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     // Above the common limit, under an attachment's: refused for what it is (not an image), not its size.
     const response = await agent.request('/api/files?purpose=avatar&name=big.png', {
       method: 'POST',

@@ -1,20 +1,16 @@
 // @databases pglite postgres
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { databaseUrlWithName } from '../db/postgres-admin';
-import { createTestDatabase, testDatabaseKind } from '../../tests/support/test-database';
-import { openPostgres, type Database } from '../db/client';
+import { testDatabaseKind, testDatabaseForFile } from '../../tests/support/test-database';
+import { openPostgres } from '../db/client';
 import { jobs } from '../db/schema/jobs';
 import { z } from 'zod';
 import { createJobRunner, defineJob, enqueueJob, retryDelayMs, type JobDefinition } from './jobs';
 import type { Mailer } from './mail';
 
-let database: Database;
+const database = testDatabaseForFile();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
 beforeEach(async () => {
   await database.db.delete(jobs);
 });

@@ -1,11 +1,10 @@
 // @databases pglite postgres
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '#contract/callable';
 import { AppError } from '#contract/errors';
 import { createTestUser } from '../../tests/support/test-app';
-import { createTestDatabase } from '../../tests/support/test-database';
-import type { Database } from '../db/client';
+import { testDatabaseForFile } from '../../tests/support/test-database';
 import { users } from '../db/schema/auth';
 import { spaceMembers } from '../db/schema/memberships';
 import { spaces } from '../db/schema/spaces';
@@ -34,7 +33,7 @@ import type { SessionUser } from './session';
 const ROLES = ['anonymous', 'stranger', 'member', 'manager', 'owner', 'admin', 'self'] as const;
 type Role = (typeof ROLES)[number];
 
-let database: Database;
+const database = testDatabaseForFile();
 let spaceId: string;
 let otherSpaceId: string;
 const actors = {} as Record<Role, Actor>;
@@ -52,7 +51,6 @@ function userOf(id: string, isAdmin = false): SessionUser {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const rows = await database.db
     .insert(spaces)
     .values([
@@ -76,7 +74,6 @@ beforeAll(async () => {
     { spaceId: otherSpaceId, userId: actors.stranger!.id, role: 'owner' },
   ]);
 });
-afterAll(() => database.close());
 
 const scopeOf = (role: Role) => ({ db: database.db, actor: actors[role] });
 

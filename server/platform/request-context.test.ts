@@ -1,25 +1,22 @@
 // @databases pglite
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
-import { createTestDatabase } from '../../tests/support/test-database';
-import type { Database } from '../db/client';
-import { insertPerson, type TestPerson } from '../features/reservations/reservations.fixtures';
+import { testDatabaseForFile } from '../../tests/support/test-database';
+import { insertPerson, type TestPerson } from '../db/factories.fixtures';
 import { createRequestContexts, downloadHandler, type RequestEnv } from './request-context';
 import type { Session } from './session';
 
 /** The one factory from a request to a service context, and the one answer of a refused download. */
 
 const NOW = new Date('2027-03-01T09:00:00Z');
-let database: Database;
+const database = testDatabaseForFile();
 let person: TestPerson;
 let signedIn: Session | null = null;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   person = await insertPerson(database.db, { locale: 'en' });
 });
-afterAll(() => database.close());
 
 function routes(refusal?: AppError | Error) {
   const app = new Hono<RequestEnv>();

@@ -1,25 +1,22 @@
 // @databases pglite postgres
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../tests/support/test-database';
-import type { Database } from '../db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseForFile } from '../../tests/support/test-database';
 import { rowsOf } from '../db/rows';
-import { insertPerson, type TestPerson } from '../features/reservations/reservations.fixtures';
+import { insertPerson, type TestPerson } from '../db/factories.fixtures';
 import { log } from './log';
 import { logActivity, systemContext, unitOfWork, type WorkContext } from './service-context';
 
 /** The one writer of the activity log for services, inside the change's unit of work. */
 
 const NOW = new Date('2027-03-01T09:00:00Z');
-let database: Database;
+const database = testDatabaseForFile();
 let person: TestPerson;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   person = await insertPerson(database.db);
 });
-afterAll(() => database.close());
 
 type Row = {
   kind: string;

@@ -1,3 +1,6 @@
+import { expect } from 'vitest';
+import type { Agent } from './test-app';
+
 /** Small real files for upload tests: a 1×1 PNG, and text that only pretends to be an image. */
 export const PNG_BYTES = new Uint8Array(
   Buffer.from(
@@ -9,3 +12,14 @@ export const PNG_BYTES = new Uint8Array(
 export const JPEG_HEADER = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
 
 export const NOT_AN_IMAGE = new TextEncoder().encode('<svg onload="alert(1)">this is not a picture</svg>');
+
+/** Uploads the sample PNG as `agent` for `purpose` (POST /api/files) and answers the stored file's key. */
+export async function uploadPng(agent: Agent, purpose: string, name = 'picture.png'): Promise<string> {
+  const response = await agent.request(`/api/files?purpose=${purpose}&name=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'image/png' },
+    body: PNG_BYTES,
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { key: string }).key;
+}

@@ -13,7 +13,7 @@ import { storeGeneratedPhoto } from '../../server/features/spaces/photo-files.se
 import { AUTH_PATH_RULES, type AuthPathRule } from '../../server/platform/auth-rate-limits';
 import { PNG_BYTES } from './file-samples';
 import type { Known } from './hostile-input';
-import { createAgent, signedInAgent, startTestApp, type Agent, type TestApp } from './test-app';
+import { startTestApp, type Agent, type TestApp } from './test-app';
 
 export const LONG_RUN = process.env.HOSTILE_FUZZ === 'long';
 export const FUZZ_SEED = Number(process.env.HOSTILE_FUZZ_SEED ?? 20_260_611);
@@ -64,7 +64,7 @@ function dateAfter(days: number): string {
  * otherwise exhaust the address's limit and lock the identity out.
  */
 async function signedIdentity(app: TestApp, name: 'member' | 'owner', email: string): Promise<Identity> {
-  const agent = createAgent(app.url);
+  const agent = app.agent();
   const signIn = async () => {
     const response = await app.auth.api.signInEmail({
       body: { email, password: 'a long enough password' },
@@ -114,8 +114,8 @@ export async function startHostileApp(
     .from(rooms)
     .where(and(eq(rooms.spaceId, space.id), isNull(rooms.archivedAt), isNull(rooms.deskGroup)));
   const room = spaceRooms.find((candidate) => candidate.kind === 'meeting_room') ?? spaceRooms[0]!;
-  const owner = await signedInAgent(app);
-  const member = await signedInAgent(app);
+  const owner = await app.signedIn();
+  const member = await app.signedIn();
   const [ownerProfile, memberProfile] = await Promise.all(
     [owner, member].map(({ agent }) => callResult<{ id: string }>(agent, 'profile.get', {})),
   );
@@ -127,7 +127,7 @@ export async function startHostileApp(
   // Real free time of the room (the clock is the real one: the base inputs must be bookable today).
   const from = dateAfter(2);
   const availability = await callResult<{ slots: Array<{ startsAt: string; state: string }> }>(
-    createAgent(app.url),
+    app.agent(),
     'reservations.getAvailability',
     { roomId: room.id, from, to: dateAfter(15) },
   );
@@ -212,7 +212,7 @@ export async function startHostileApp(
     'event.endsAt': '2027-03-10T12:00',
   };
   const identities: Identity[] = [
-    { name: 'anonymous', agent: createAgent(app.url), renew: async () => {} },
+    { name: 'anonymous', agent: app.agent(), renew: async () => {} },
     await signedIdentity(app, 'member', member.user.email),
     await signedIdentity(app, 'owner', owner.user.email),
   ];

@@ -41,6 +41,10 @@ export interface TestApp {
   logLines: string[];
   /** The routes the server answers, as Hono lists them. */
   routes: Array<{ method: string; path: string }>;
+  /** A browser-like client of this app (`createAgent`). */
+  agent(options?: AgentOptions): Agent;
+  /** A client of this app signed in as a new person (`signedInAgent`). */
+  signedIn(overrides?: TestUserOverrides): Promise<{ agent: Agent; user: TestUser }>;
   close(): Promise<void>;
 }
 
@@ -126,7 +130,7 @@ export async function startTestApp(
   });
   server.on('request', getRequestListener(app.fetch));
 
-  return {
+  const testApp: TestApp = {
     url,
     config,
     database,
@@ -139,6 +143,8 @@ export async function startTestApp(
     readSession,
     logLines,
     routes: app.routes.map(({ method, path }) => ({ method, path })),
+    agent: (agentOptions) => createAgent(url, agentOptions),
+    signedIn: (overrides) => signedInAgent(testApp, overrides),
     async close() {
       await jobs.stop();
       installJobRunner(undefined);
@@ -149,13 +155,20 @@ export async function startTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 /**
  * A browser-like HTTP client: keeps cookies, sends our Origin on mutations (as a page of the app would).
  * `bearer` makes it a non-browser client instead (no cookies, no Origin).
  */
-export function createAgent(baseUrl: string, options: { origin?: string | null; bearer?: string } = {}) {
+interface AgentOptions {
+  /** The Origin sent on mutations: the app's own by default, none with `null`. */
+  origin?: string | null;
+  bearer?: string;
+}
+
+export function createAgent(baseUrl: string, options: AgentOptions = {}) {
   const cookies = new Map<string, string>();
   const origin = options.origin === undefined ? new URL(baseUrl).origin : options.origin;
 
@@ -226,17 +239,26 @@ function hashOnce(password: string): Promise<string> {
   return hash;
 }
 
+interface TestUserOverrides {
+  email?: string;
+  name?: string;
+  password?: string;
+  emailVerified?: boolean;
+  isAdmin?: boolean;
+}
+
+interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  password: string;
+}
+
 /** A person with a password, inserted directly (no mail, no rate limit): the factory for tests. */
 export async function createTestUser(
   db: Database['db'],
-  overrides: {
-    email?: string;
-    name?: string;
-    password?: string;
-    emailVerified?: boolean;
-    isAdmin?: boolean;
-  } = {},
-) {
+  overrides: TestUserOverrides = {},
+): Promise<TestUser> {
   userCount += 1;
   const id = `user-${process.pid}-${userCount}-${randomBytes(4).toString('hex')}`;
   const user = {
@@ -263,7 +285,7 @@ export async function createTestUser(
 }
 
 /** An agent signed in as a new person. */
-export async function signedInAgent(app: TestApp, overrides: Parameters<typeof createTestUser>[1] = {}) {
+async function signedInAgent(app: TestApp, overrides: TestUserOverrides = {}) {
   const user = await createTestUser(app.database.db, overrides);
   const agent = createAgent(app.url);
   const response = await agent.signIn(user.email, user.password);

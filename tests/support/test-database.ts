@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../server/db/client';
 import { databaseUrlWithName, dropDatabase, withAdminClient } from '../../server/db/postgres-admin';
 
@@ -36,6 +36,24 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     close: async () => {
       await database.close();
       await dropDatabase(url, name);
+    },
+  };
+}
+
+/**
+ * This test file's database: made before its tests (hooks registered after this call run after it, so they
+ * can fill it) and closed after them. Read `.db` inside hooks and tests.
+ */
+export function testDatabaseForFile(options: TestDatabaseOptions = {}): { readonly db: Database['db'] } {
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(options);
+  });
+  afterAll(() => database?.close());
+  return {
+    get db() {
+      if (!database) throw new Error('the test database is made in beforeAll: read it in a hook or a test');
+      return database.db;
     },
   };
 }

@@ -1,18 +1,17 @@
 // @databases pglite
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { recordActivity } from '../../platform/activity';
 import { createRequestContexts } from '../../platform/request-context';
 import type { Session } from '../../platform/session';
-import { addRole, insertPerson, insertSpace, type TestPerson } from '../reservations/reservations.fixtures';
+import { addRole, insertPerson, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 import { sql } from 'drizzle-orm';
 import { activityCsv } from './activity.csv';
 import { createActivityRoutes } from './activity.routes';
 
 /** The CSV export of the feed: format for French spreadsheets, the same rights as the feed. */
 
-let database: Database;
+const database = testDatabaseForFile();
 let manager: TestPerson;
 let member: TestPerson;
 let stranger: TestPerson;
@@ -22,7 +21,6 @@ let routes: ReturnType<typeof createActivityRoutes>;
 const NOW = new Date('2026-05-04T10:00:00Z');
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const db = database.db;
   space = await insertSpace(db);
   manager = await insertPerson(db, { name: 'Julien Moreau' });
@@ -59,7 +57,6 @@ beforeAll(async () => {
     contextOf: createRequestContexts({ db, readSession: async () => signedIn, clock: () => NOW }),
   });
 });
-afterAll(() => database.close());
 
 const get = (query: string, headers: Record<string, string> = {}) =>
   routes.request(`/export.csv${query}`, { headers });

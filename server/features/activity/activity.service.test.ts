@@ -1,20 +1,14 @@
 // @databases pglite
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityKind, TActivityItem } from '#contract/activity';
 import { AppError } from '#contract/errors';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { users } from '../../db/schema/auth';
 import { recordActivity, type ActivityEntry } from '../../platform/activity';
 import { createCallableRouter } from '../../platform/callables';
-import {
-  addRole,
-  contextFor,
-  insertPerson,
-  insertSpace,
-  type TestPerson,
-} from '../reservations/reservations.fixtures';
+import { contextFor } from '../reservations/reservations.fixtures';
+import { addRole, insertPerson, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 import { activityCallables } from './activity.callables';
 import { getFilterOptions, listActivity, type ActivityQuery } from './activity.service';
 
@@ -23,7 +17,7 @@ import { getFilterOptions, listActivity, type ActivityQuery } from './activity.s
  * with `recordActivity`, as the services write them in their transactions.
  */
 
-let database: Database;
+const database = testDatabaseForFile();
 const people = {} as Record<
   'member' | 'stranger' | 'manager' | 'otherOwner' | 'admin' | 'leaver',
   TestPerson
@@ -63,7 +57,6 @@ async function refusal(work: Promise<unknown>): Promise<string> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const db = database.db;
   space = await insertSpace(db);
   otherSpace = await insertSpace(db, { timeZone: 'America/New_York' });
@@ -150,7 +143,6 @@ beforeAll(async () => {
     .set({ name: 'Deleted', deletedAt: at(9) })
     .where(eq(users.id, people.leaver.id));
 });
-afterAll(() => database.close());
 
 describe('who sees what', () => {
   it('shows a member what they did and what was done about them, newest first, and nothing else', async () => {

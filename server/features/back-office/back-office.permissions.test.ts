@@ -1,13 +1,7 @@
 // @databases pglite
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAgent,
-  signedInAgent,
-  startTestApp,
-  type Agent,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
 import { storedFiles } from '../../db/schema/files';
 import { spaceInvitations } from '../../db/schema/invitations';
 import { spaceMembers } from '../../db/schema/memberships';
@@ -238,9 +232,9 @@ const CASES: Case[] = [
 
 beforeAll(async () => {
   app = await startTestApp();
-  agents.anonymous = createAgent(app.url);
+  agents.anonymous = app.agent();
   for (const caller of CALLERS.filter((c): c is Exclude<Caller, 'anonymous'> => c !== 'anonymous')) {
-    const { agent, user } = await signedInAgent(app, { isAdmin: caller === 'admin' });
+    const { agent, user } = await app.signedIn({ isAdmin: caller === 'admin' });
     agents[caller] = agent;
     emails[caller] = user.email;
     userIds[caller] = user.id;

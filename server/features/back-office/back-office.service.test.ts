@@ -2,13 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileKey } from '../../platform/storage';
-import {
-  signedInAgent,
-  startTestApp,
-  type Agent,
-  type TestApp,
-  callOk as ok,
-} from '../../../tests/support/test-app';
+import { startTestApp, type Agent, type TestApp, callOk as ok } from '../../../tests/support/test-app';
 import { users } from '../../db/schema/auth';
 import { storedFiles } from '../../db/schema/files';
 import { spaceInvitations } from '../../db/schema/invitations';
@@ -22,7 +16,7 @@ let owner: { agent: Agent; user: { id: string; email: string } };
 
 beforeAll(async () => {
   app = await startTestApp({ seeded: true });
-  owner = await signedInAgent(app);
+  owner = await app.signedIn();
 });
 afterAll(() => app.close());
 
@@ -108,7 +102,7 @@ describe('a space from draft to published', () => {
 
   it('hides a draft and an archived space from the public, not from their managers', async () => {
     const { id } = await newDraft('Brouillon');
-    const stranger = (await signedInAgent(app)).agent;
+    const stranger = (await app.signedIn()).agent;
     expect((await stranger.call('spaces.get', { ref: id })).status).toBe(404);
     expect((await owner.agent.call('spaces.get', { ref: id })).status).toBe(200);
     await completeSpace(id);
@@ -227,7 +221,7 @@ describe('photos', () => {
 
   it('refuses a file someone else uploaded', async () => {
     const { id } = await newDraft();
-    const someone = await signedInAgent(app);
+    const someone = await app.signedIn();
     const answer = await refused(owner.agent, 'backoffice.addPhoto', {
       owner: { type: 'space', id },
       fileKey: await upload(someone.user.id),
@@ -250,14 +244,14 @@ describe('the team', () => {
     expect(mail.subject).toBe('Invitation à rejoindre La Criée sur Escale');
     expect(mail.text).toContain(`${app.url}/myspaces`);
 
-    const invited = await signedInAgent(app, { email });
+    const invited = await app.signedIn({ email });
     const waiting = await ok<{ invitations: Array<{ id: string; spaceName: string }> }>(
       invited.agent,
       'backoffice.listMySpaces',
       {},
     );
     expect(waiting.invitations).toEqual([expect.objectContaining({ spaceName: 'La Criée' })]);
-    const someoneElse = await signedInAgent(app);
+    const someoneElse = await app.signedIn();
     expect(
       (
         await someoneElse.agent.call('backoffice.acceptInvitation', {
@@ -320,7 +314,7 @@ describe('the team', () => {
 
   it('writes the invitation in the language of the invited person’s account, else in the inviter’s', async () => {
     const { id } = await newDraft('Le Quai');
-    const english = await signedInAgent(app);
+    const english = await app.signedIn();
     await app.database.db.update(users).set({ locale: 'en' }).where(eq(users.id, english.user.id));
     const since = Date.now();
     await ok(owner.agent, 'backoffice.invite', { spaceId: id, email: english.user.email, role: 'manager' });

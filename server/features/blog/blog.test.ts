@@ -8,44 +8,24 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TArticleDraft } from '#contract/blog';
 import {
-  createAgent,
-  signedInAgent,
-  startTestApp,
-  type Agent,
-  type TestApp,
-} from '../../../tests/support/test-app';
+  HTTP_CALLERS,
+  itServesAdminsOnly,
+  signInAroundASpace,
+  type HttpCaller,
+} from '../../../tests/support/permission-matrix';
+import { startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
 import { rowsOf } from '../../db/rows';
-import { addRole, insertSpace } from '../reservations/reservations.fixtures';
 import { refusalOf } from '../../../tests/support/database-refusal';
-
-type Caller = 'anonymous' | 'member' | 'otherMember' | 'manager' | 'admin';
-const CALLERS: Caller[] = ['anonymous', 'member', 'otherMember', 'manager', 'admin'];
 
 const START = new Date('2027-05-03T08:00:00Z');
 let now = START;
 
 let app: TestApp;
-const agents = {} as Record<Caller, Agent>;
+const agents = {} as Record<HttpCaller, Agent>;
 
 beforeAll(async () => {
   app = await startTestApp({ clock: () => now });
-  const db = app.database.db;
-  const space = await insertSpace(db);
-  const other = await insertSpace(db);
-  agents.anonymous = createAgent(app.url);
-  const member = await signedInAgent(app);
-  const otherMember = await signedInAgent(app);
-  const manager = await signedInAgent(app);
-  const admin = await signedInAgent(app, { isAdmin: true });
-  await addRole(db, space, member.user.id, 'member');
-  await addRole(db, other, otherMember.user.id, 'member');
-  await addRole(db, space, manager.user.id, 'owner');
-  Object.assign(agents, {
-    member: member.agent,
-    otherMember: otherMember.agent,
-    manager: manager.agent,
-    admin: admin.agent,
-  });
+  Object.assign(agents, await signInAroundASpace(app, { managerRole: 'owner' }));
 });
 afterAll(() => app.close());
 
@@ -244,15 +224,9 @@ describe('who may call what', () => {
     ['blogAdmin.preview', () => ({ markdown: '*hello*' })],
   ];
 
-  for (const [name, input] of ADMIN_CALLS) {
-    it.each(CALLERS)(`${name}: %s`, async (caller) => {
-      const answer = await call(agents[caller], name, await input());
-      const expected = { anonymous: 401, member: 403, otherMember: 403, manager: 403, admin: 200 }[caller];
-      expect(answer.status, JSON.stringify(answer.error)).toBe(expected);
-    });
-  }
+  itServesAdminsOnly(ADMIN_CALLS, HTTP_CALLERS, (caller) => agents[caller]);
 
-  it.each(CALLERS)('the public reads answer %s the same, published articles only', async (caller) => {
+  it.each(HTTP_CALLERS)('the public reads answer %s the same, published articles only', async (caller) => {
     const { slug } = await publishedArticle();
     const hidden = draft();
     await asAdmin('blogAdmin.create', hidden);

@@ -2,18 +2,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_AN_IMAGE, PNG_BYTES } from '../../../tests/support/file-samples';
-import {
-  createAgent,
-  signedInAgent,
-  startTestApp,
-  type Agent,
-  type TestApp,
-  callOk as ok,
-} from '../../../tests/support/test-app';
+import { startTestApp, type Agent, type TestApp, callOk as ok } from '../../../tests/support/test-app';
 import { rowsOf } from '../../db/rows';
 import { ads } from '../../db/schema/community';
 import { storedFiles } from '../../db/schema/files';
-import { addRole, insertSpace, localInstant } from '../reservations/reservations.fixtures';
+import { localInstant } from '../reservations/reservations.fixtures';
+import { addRole } from '../../db/factories.fixtures';
+import { signInCommunity } from './community.fixtures';
 import { refusalOf } from '../../../tests/support/database-refusal';
 
 /**
@@ -84,22 +79,10 @@ async function readers(key: string): Promise<Record<Reader, number>> {
 
 beforeAll(async () => {
   app = await startTestApp({ clock: () => now });
-  const db = app.database.db;
-  spaceId = await insertSpace(db);
-  const otherSpaceId = await insertSpace(db);
-  agents.anonymous = createAgent(app.url);
-  for (const who of ['member', 'other', 'author', 'manager'] as const) {
-    const { agent, user } = await signedInAgent(app, { name: `Dominique ${who}` });
-    agents[who] = agent;
-    people[who] = user;
-  }
-  const admin = await signedInAgent(app, { isAdmin: true, name: 'Admin Escale' });
-  agents.admin = admin.agent;
-  people.admin = admin.user;
-  await addRole(db, spaceId, people.member.id, 'member');
-  await addRole(db, spaceId, people.author.id, 'member');
-  await addRole(db, spaceId, people.manager.id, 'manager');
-  await addRole(db, otherSpaceId, people.other.id, 'member');
+  const community = await signInCommunity(app, 'Dominique');
+  spaceId = community.spaceId;
+  Object.assign(agents, community.agents);
+  Object.assign(people, community.people);
 });
 afterAll(() => app.close());
 beforeEach(async () => {
@@ -228,7 +211,7 @@ describe('an ad’s image', () => {
   });
 
   it('is erased with its author’s account, and the ad is closed', async () => {
-    const leaving = await signedInAgent(app, { name: 'Qui part' });
+    const leaving = await app.signedIn({ name: 'Qui part' });
     await addRole(app.database.db, spaceId, leaving.user.id, 'member');
     const key = await uploadedKey(leaving.agent);
     const { id } = await ok<{ id: string }>(leaving.agent, 'community.createAd', {
@@ -248,7 +231,7 @@ describe('an ad’s image', () => {
 describe('after a report', () => {
   it('tells each reporter the outcome, naming neither the author nor the other reporters', async () => {
     const id = await postAd();
-    const second = await signedInAgent(app, { name: 'Second signalement' });
+    const second = await app.signedIn({ name: 'Second signalement' });
     await addRole(app.database.db, spaceId, second.user.id, 'member');
     const { id: first } = await ok<{ id: string }>(agents.member, 'community.report', {
       subject: 'ad',

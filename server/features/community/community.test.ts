@@ -2,16 +2,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMUNITY_RATES } from '#contract/community';
-import {
-  signedInAgent,
-  startTestApp,
-  type Agent,
-  type TestApp,
-  callOk as ok,
-} from '../../../tests/support/test-app';
+import { startTestApp, type Agent, type TestApp, callOk as ok } from '../../../tests/support/test-app';
 import { rowsOf } from '../../db/rows';
 import { ads, communityMessages } from '../../db/schema/community';
-import { addRole, insertSpace, localInstant } from '../reservations/reservations.fixtures';
+import { localInstant } from '../reservations/reservations.fixtures';
+import { addRole } from '../../db/factories.fixtures';
+import { signInCommunity } from './community.fixtures';
 
 /**
  * The community over HTTP (docs/decisions/023): the directory, relayed messages, ads, reports and
@@ -54,22 +50,10 @@ async function postAd(agent: Agent = agents.author, extra: Record<string, unknow
 
 beforeAll(async () => {
   app = await startTestApp({ clock: () => now });
-  const db = app.database.db;
-  spaceId = await insertSpace(db);
-  otherSpaceId = await insertSpace(db);
-  agents.anonymous = (await import('../../../tests/support/test-app')).createAgent(app.url);
-  for (const who of ['member', 'other', 'manager', 'author'] as const) {
-    const { agent, user } = await signedInAgent(app, { name: `Camille ${who}` });
-    agents[who] = agent;
-    people[who] = user;
-  }
-  const admin = await signedInAgent(app, { isAdmin: true, name: 'Admin Escale' });
-  agents.admin = admin.agent;
-  people.admin = admin.user;
-  await addRole(db, spaceId, people.member.id, 'member');
-  await addRole(db, spaceId, people.author.id, 'member');
-  await addRole(db, spaceId, people.manager.id, 'manager');
-  await addRole(db, otherSpaceId, people.other.id, 'member');
+  const community = await signInCommunity(app, 'Camille');
+  ({ spaceId, otherSpaceId } = community);
+  Object.assign(agents, community.agents);
+  Object.assign(people, community.people);
   await ok(agents.author, 'community.updateDirectorySettings', {
     visible: true,
     fields: ['name', 'skills', 'jobTitle'],
@@ -146,7 +130,7 @@ describe('the directory', () => {
   });
 
   it('follows the profile in the database: a changed company is found by its new name only, a deleted account is gone', async () => {
-    const person = await signedInAgent(app, { name: 'Nina Durand' });
+    const person = await app.signedIn({ name: 'Nina Durand' });
     await addRole(app.database.db, spaceId, person.user.id, 'member');
     await ok(person.agent, 'community.updateDirectorySettings', {
       visible: true,
@@ -317,8 +301,8 @@ describe('ads', () => {
 
 describe('limits against spam', () => {
   it('answer resource-exhausted past the replies of an hour and the ads of a day', async () => {
-    const poster = await signedInAgent(app);
-    const replier = await signedInAgent(app);
+    const poster = await app.signedIn();
+    const replier = await app.signedIn();
     await addRole(app.database.db, spaceId, poster.user.id, 'member');
     await addRole(app.database.db, spaceId, replier.user.id, 'member');
     const adIds: string[] = [];
@@ -383,7 +367,7 @@ describe('reports and decisions', () => {
   });
 
   it('hide a profile from the directory', async () => {
-    const reported = await signedInAgent(app, { name: 'Profil signalé' });
+    const reported = await app.signedIn({ name: 'Profil signalé' });
     await addRole(app.database.db, spaceId, reported.user.id, 'member');
     await ok(reported.agent, 'community.updateDirectorySettings', {
       visible: true,
@@ -426,7 +410,7 @@ const signedIn = (status: number) => ({
 
 async function freshReport(): Promise<string> {
   const id = await postAd(agents.author, { title: 'À examiner' });
-  const reporter = await signedInAgent(app);
+  const reporter = await app.signedIn();
   await addRole(app.database.db, spaceId, reporter.user.id, 'member');
   return (
     await ok<{ id: string }>(reporter.agent, 'community.report', {

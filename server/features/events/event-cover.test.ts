@@ -1,25 +1,14 @@
 // @databases pglite postgres
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PNG_BYTES } from '../../../tests/support/file-samples';
-import {
-  createAgent,
-  signedInAgent,
-  startTestApp,
-  type Agent,
-  type TestApp,
-  callOk as ok,
-} from '../../../tests/support/test-app';
+import { uploadPng } from '../../../tests/support/file-samples';
+import { startTestApp, type Agent, type TestApp, callOk as ok } from '../../../tests/support/test-app';
 import { rowsOf } from '../../db/rows';
 import { events } from '../../db/schema/events';
 import { storedFiles } from '../../db/schema/files';
-import {
-  addRole,
-  CALLER_ROLES,
-  insertSpace,
-  localInstant,
-  type CallerRole,
-} from '../reservations/reservations.fixtures';
+import { localInstant } from '../reservations/reservations.fixtures';
+import { answersFor } from '../../../tests/support/permission-matrix';
+import { addRole, CALLER_ROLES, insertSpace, type CallerRole } from '../../db/factories.fixtures';
 import { WORKSHOP } from './events.fixtures';
 import { refusalOf } from '../../../tests/support/database-refusal';
 
@@ -31,6 +20,8 @@ import { refusalOf } from '../../../tests/support/database-refusal';
 const NOW = new Date(localInstant('2027-02-01T08:00'));
 type Role = CallerRole;
 const ROLES = CALLER_ROLES;
+/** HTTP statuses: the space's managers and admins only. */
+const MANAGERS_ONLY = answersFor(ROLES, 403, { anonymous: 401, manager: 200, admin: 200 });
 
 let app: TestApp;
 const agents = {} as Record<Role, Agent>;
@@ -42,15 +33,7 @@ async function call(agent: Agent, name: string, data: unknown) {
   return { status: response.status, result: body.result as never, error: body.error };
 }
 
-async function uploadCover(agent: Agent, purpose = 'event-cover'): Promise<string> {
-  const response = await agent.request(`/api/files?purpose=${purpose}&name=cover.png`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'image/png' },
-    body: PNG_BYTES,
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { key: string }).key;
-}
+const uploadCover = (agent: Agent, purpose = 'event-cover') => uploadPng(agent, purpose, 'cover.png');
 
 async function draftEvent(): Promise<string> {
   return (await ok<{ id: string }>(agents.manager, 'events.create', { spaceId, event: WORKSHOP })).id;
@@ -67,9 +50,9 @@ beforeAll(async () => {
   const db = app.database.db;
   spaceId = await insertSpace(db);
   const otherSpace = await insertSpace(db);
-  agents.anonymous = createAgent(app.url);
+  agents.anonymous = app.agent();
   for (const role of ROLES.slice(1)) {
-    const { agent, user } = await signedInAgent(app, {
+    const { agent, user } = await app.signedIn({
       emailVerified: role !== 'unconfirmed',
       isAdmin: role === 'admin',
     });
@@ -99,15 +82,7 @@ describe('events.setCover', () => {
       const key = await uploadCover(role === 'anonymous' ? agents.manager : agents[role]);
       answers[role] = (await call(agents[role], 'events.setCover', { id, cover: coverOf(key) })).status;
     }
-    expect(answers).toEqual({
-      anonymous: 401,
-      unconfirmed: 403,
-      member: 403,
-      otherMember: 403,
-      otherManager: 403,
-      manager: 200,
-      admin: 200,
-    });
+    expect(answers).toEqual(MANAGERS_ONLY);
   });
 
   it('is read by the space’s managers while a draft, by anyone once published, at /media', async () => {
@@ -117,16 +92,7 @@ describe('events.setCover', () => {
     // Once set it is the event's, no longer its uploader's.
     const [file] = await app.database.db.select().from(storedFiles).where(eq(storedFiles.key, key));
     expect(file?.ownerId).toBeNull();
-    expect(await readers(key)).toEqual({
-      anonymous: 401,
-      unconfirmed: 403,
-      member: 403,
-      otherMember: 403,
-      otherManager: 403,
-      manager: 200,
-      admin: 200,
-      public: 404,
-    });
+    expect(await readers(key)).toEqual({ ...MANAGERS_ONLY, public: 404 });
     const managed = await ok<{ cover: { url: string } }>(agents.manager, 'events.getManaged', { id });
     expect(managed.cover).toEqual({ ...coverOf(key), url: `/api/files/${key}` });
     await ok(agents.manager, 'events.publish', { id });

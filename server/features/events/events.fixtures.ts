@@ -2,7 +2,8 @@ import type { TEventFormInput } from '#contract/events';
 import type { Db } from '../../db/client';
 import { createCallableRouter, type CallableRouter } from '../../platform/callables';
 import { reservationsCallables } from '../reservations/reservations.callables';
-import { contextFor, type TestPerson } from '../reservations/reservations.fixtures';
+import { contextFor } from '../reservations/reservations.fixtures';
+import { type TestPerson } from '../../db/factories.fixtures';
 import { eventsCallables } from './events.callables';
 
 /** Test data for events: a router holding events and reservations, every call made at the test's clock. */

@@ -1,15 +1,12 @@
 // @databases pglite
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
 import {
-  CALLER_ROLES,
-  callerOutcome,
-  contextFor,
-  insertCallerCast,
-  localInstant,
-  type CallerRole,
-} from '../reservations/reservations.fixtures';
+  answersFor,
+  callerCastForFile,
+  describePermissions,
+  type PermissionCase,
+} from '../../../tests/support/permission-matrix';
+import { contextFor, localInstant } from '../reservations/reservations.fixtures';
+import { CALLER_ROLES, type CallerRole } from '../../db/factories.fixtures';
 import { eventsRouter, publishedEvent, WORKSHOP } from './events.fixtures';
 
 /**
@@ -19,193 +16,111 @@ import { eventsRouter, publishedEvent, WORKSHOP } from './events.fixtures';
  */
 const NOW = new Date(localInstant('2027-02-01T08:00'));
 const router = eventsRouter(() => NOW);
-let database: Database;
-type Role = CallerRole;
-const ROLES = CALLER_ROLES;
-let people = {} as Awaited<ReturnType<typeof insertCallerCast>>['people'];
-let spaceId = '';
+const cast = callerCastForFile();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ spaceId, people } = await insertCallerCast(database.db));
-});
-afterAll(() => database.close());
-
-const sessionOf = (role: Role) => (role === 'anonymous' ? null : people[role].session);
-
-const outcome = (role: Role, name: string, input: unknown) =>
-  callerOutcome(router, database.db, sessionOf(role), name, input);
-
-const event = () => publishedEvent(router, database.db, people.manager, spaceId);
+const event = () => publishedEvent(router, cast.db, cast.people.manager, cast.spaceId);
 const draft = async () =>
   (
     (await router.invoke(
       'events.create',
-      { spaceId, event: WORKSHOP },
-      contextFor(database.db, people.manager.session),
+      { spaceId: cast.spaceId, event: WORKSHOP },
+      contextFor(cast.db, cast.people.manager.session),
     )) as { id: string }
   ).id;
 
-const MANAGERS_ONLY = {
-  anonymous: 'unauthenticated',
-  unconfirmed: 'permission-denied',
-  member: 'permission-denied',
-  otherMember: 'permission-denied',
-  otherManager: 'permission-denied',
-  manager: 'ok',
-  admin: 'ok',
-} satisfies Record<Role, string>;
+/** Nobody holds an offer here: each is told so (the waitlist tests accept and decline real offers). */
+const NO_OFFER = answersFor(CALLER_ROLES, 'failed-precondition', { anonymous: 'unauthenticated' });
 
 /** Each operation: what its input is for a role (made fresh when it changes something), and who may. */
-const CASES: Record<string, { input: (role: Role) => Promise<unknown>; expected: Record<Role, string> }> = {
+const CASES: Record<string, Omit<PermissionCase<CallerRole>, 'name'>> = {
   'events.get': {
     input: async () => ({ id: await event() }),
-    expected: {
-      anonymous: 'ok',
-      unconfirmed: 'ok',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: 'anyone',
   },
   'events.listUpcoming': {
-    input: async () => ({ spaceId }),
-    expected: {
-      anonymous: 'ok',
-      unconfirmed: 'ok',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    input: async () => ({ spaceId: cast.spaceId }),
+    expected: 'anyone',
   },
   'events.register': {
     input: async () => ({ eventId: await event() }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'failed-precondition',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: 'confirmed',
   },
   'events.cancelRegistration': {
     input: async (role) => {
       const eventId = await event();
       if (role !== 'anonymous' && role !== 'unconfirmed') {
-        await router.invoke('events.register', { eventId }, contextFor(database.db, sessionOf(role)));
+        await router.invoke('events.register', { eventId }, contextFor(cast.db, cast.sessionOf(role)));
       }
       return { eventId };
     },
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'failed-precondition',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: 'confirmed',
   },
-  // Nobody holds an offer here: each is told so (the waitlist tests accept and decline real offers).
   'events.acceptOffer': {
     input: async () => ({ eventId: await event() }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'failed-precondition',
-      member: 'failed-precondition',
-      otherMember: 'failed-precondition',
-      otherManager: 'failed-precondition',
-      manager: 'failed-precondition',
-      admin: 'failed-precondition',
-    },
+    expected: NO_OFFER,
   },
   'events.declineOffer': {
     input: async () => ({ eventId: await event() }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'failed-precondition',
-      member: 'failed-precondition',
-      otherMember: 'failed-precondition',
-      otherManager: 'failed-precondition',
-      manager: 'failed-precondition',
-      admin: 'failed-precondition',
-    },
+    expected: NO_OFFER,
   },
-  'events.listManaged': { input: async () => ({ spaceId }), expected: MANAGERS_ONLY },
-  'events.getManaged': { input: async () => ({ id: await event() }), expected: MANAGERS_ONLY },
-  'events.create': { input: async () => ({ spaceId, event: WORKSHOP }), expected: MANAGERS_ONLY },
+  'events.listManaged': { input: async () => ({ spaceId: cast.spaceId }), expected: 'space-managers' },
+  'events.getManaged': { input: async () => ({ id: await event() }), expected: 'space-managers' },
+  'events.create': {
+    input: async () => ({ spaceId: cast.spaceId, event: WORKSHOP }),
+    expected: 'space-managers',
+  },
   'events.update': {
     input: async () => ({ id: await draft(), event: { ...WORKSHOP, capacity: 12 } }),
-    expected: MANAGERS_ONLY,
+    expected: 'space-managers',
   },
-  'events.publish': { input: async () => ({ id: await draft() }), expected: MANAGERS_ONLY },
-  'events.cancel': { input: async () => ({ id: await event() }), expected: MANAGERS_ONLY },
-  'events.duplicate': { input: async () => ({ id: await event() }), expected: MANAGERS_ONLY },
-  'events.listAttendees': { input: async () => ({ id: await event() }), expected: MANAGERS_ONLY },
+  'events.publish': { input: async () => ({ id: await draft() }), expected: 'space-managers' },
+  'events.cancel': { input: async () => ({ id: await event() }), expected: 'space-managers' },
+  'events.duplicate': { input: async () => ({ id: await event() }), expected: 'space-managers' },
+  'events.listAttendees': { input: async () => ({ id: await event() }), expected: 'space-managers' },
   'events.checkIn': {
     input: async () => {
       const eventId = await event();
       const registration = (await router.invoke(
         'events.register',
         { eventId },
-        contextFor(database.db, people.otherMember.session),
+        contextFor(cast.db, cast.people.otherMember.session),
       )) as { id: string };
       return { registrationId: registration.id, present: true };
     },
-    expected: MANAGERS_ONLY,
+    expected: 'space-managers',
   },
   'events.markPaid': {
     // A paid place bought at price by another member, awaiting payment.
     input: async () => {
-      const eventId = await publishedEvent(router, database.db, people.manager, spaceId, {
+      const eventId = await publishedEvent(router, cast.db, cast.people.manager, cast.spaceId, {
         priceExclVatCents: 1500,
       });
       const registration = (await router.invoke(
         'events.register',
         { eventId, payWith: 'price', paymentMethod: 'on_site' },
-        contextFor(database.db, people.otherMember.session),
+        contextFor(cast.db, cast.people.otherMember.session),
       )) as { id: string };
       return { registrationId: registration.id };
     },
-    expected: MANAGERS_ONLY,
+    expected: 'space-managers',
   },
-  'events.updateSettings': { input: async () => ({ spaceId, offerHours: 12 }), expected: MANAGERS_ONLY },
+  'events.updateSettings': {
+    input: async () => ({ spaceId: cast.spaceId, offerHours: 12 }),
+    expected: 'space-managers',
+  },
 };
 
-describe('events permissions', () => {
-  it('covers every events operation', () => {
-    const names = router
-      .definitions()
-      .map((def) => def.name)
-      .filter((name) => name.startsWith('events.'))
-      .sort();
-    expect(Object.keys(CASES).sort()).toEqual(names);
-  });
-
-  it.each(Object.entries(CASES))('%s answers each role as it should', async (name, testCase) => {
-    const answers: Record<string, string> = {};
-    for (const role of ROLES) answers[role] = await outcome(role, name, await testCase.input(role));
-    expect(answers).toEqual(testCase.expected);
-  });
-
-  it('hides a draft from everyone but those who run its space', async () => {
-    const id = await draft();
-    const answers: Record<string, string> = {};
-    for (const role of ROLES) answers[role] = await outcome(role, 'events.get', { id });
-    expect(answers).toEqual({
-      anonymous: 'not-found',
-      unconfirmed: 'not-found',
-      member: 'not-found',
-      otherMember: 'not-found',
-      otherManager: 'not-found',
-      manager: 'ok',
-      admin: 'ok',
-    });
-  });
+describePermissions('events permissions', {
+  router,
+  cast,
+  cases: [
+    ...Object.entries(CASES).map(([name, row]) => ({ name, ...row })),
+    {
+      name: 'events.get',
+      label: 'events.get of a draft (hidden from everyone but those who run its space)',
+      input: async () => ({ id: await draft() }),
+      expected: answersFor(CALLER_ROLES, 'not-found', { manager: 'ok', admin: 'ok' }),
+    },
+  ],
+  operations: /^events\./,
 });

@@ -1,24 +1,15 @@
 // @databases pglite postgres
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
 import type { TMyRegistration } from '#contract/events';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { rowsOf } from '../../db/rows';
 import { createJobRunner } from '../../platform/jobs';
 import { log } from '../../platform/log';
 import { systemContext } from '../../platform/service-context';
-import {
-  addRole,
-  contextFor,
-  insertPerson,
-  insertRoom,
-  insertSpace,
-  localInstant,
-  recordingMailer,
-  type TestPerson,
-} from '../reservations/reservations.fixtures';
+import { contextFor, localInstant, recordingMailer } from '../reservations/reservations.fixtures';
+import { addRole, insertPerson, insertRoom, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 import { eventJobs } from './event-jobs';
 import { eventsRouter, publishedEvent } from './events.fixtures';
 import { sweepEvents } from './registrations.service';
@@ -30,17 +21,15 @@ import { refusalOf } from '../../../tests/support/database-refusal';
  */
 let now = new Date(localInstant('2027-02-01T08:00'));
 const router = eventsRouter(() => now);
-let database: Database;
+const database = testDatabaseForFile();
 let spaceId: string;
 let manager: TestPerson;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   spaceId = await insertSpace(database.db);
   manager = await insertPerson(database.db);
   await addRole(database.db, spaceId, manager.id, 'manager');
 });
-afterAll(() => database.close());
 
 const call = <T>(person: TestPerson | null, name: string, input: unknown) =>
   router.invoke(name, input, contextFor(database.db, person?.session ?? null)) as Promise<T>;
@@ -88,6 +77,20 @@ function twoRunners() {
   };
 }
 const runJobs = twoRunners();
+
+/**
+ * Three people register for a one-place event (the second and third join the waitlist), then the first
+ * cancels and the jobs run: the freed place is offered to the second.
+ */
+async function freeTheOnlyPlace(eventId: string): Promise<TestPerson[]> {
+  const [a, b, c] = await people(3);
+  await register(a!, eventId);
+  await register(b!, eventId);
+  await register(c!, eventId);
+  await call(a!, 'events.cancelRegistration', { eventId });
+  await runJobs(now);
+  return [a!, b!, c!];
+}
 
 /** The e-mails queued for a registration, by kind, sorted (jobs of one transaction share their time). */
 async function queuedMails(registrationId: string): Promise<string[]> {
@@ -146,12 +149,7 @@ describe('registering', () => {
 describe('the waitlist', () => {
   it('offers a freed place to the first in line, passes an expired offer on, once with two runners', async () => {
     const eventId = await publishedEvent(router, database.db, manager, spaceId, { capacity: 1 });
-    const [a, b, c] = await people(3);
-    await register(a!, eventId);
-    await register(b!, eventId);
-    await register(c!, eventId);
-    await call(a!, 'events.cancelRegistration', { eventId });
-    await runJobs(now);
+    const [, b, c] = await freeTheOnlyPlace(eventId);
     const offer = (await mine(b!, eventId))!;
     expect(offer.status).toBe('offered');
     // 24 hours by default.
@@ -172,12 +170,7 @@ describe('the waitlist', () => {
 
   it('registers whoever accepts in time; a declined offer passes on', async () => {
     const eventId = await publishedEvent(router, database.db, manager, spaceId, { capacity: 1 });
-    const [a, b, c] = await people(3);
-    await register(a!, eventId);
-    await register(b!, eventId);
-    await register(c!, eventId);
-    await call(a!, 'events.cancelRegistration', { eventId });
-    await runJobs(now);
+    const [, b, c] = await freeTheOnlyPlace(eventId);
     expect(await codeOf(call(c!, 'events.acceptOffer', { eventId }))).toBe('failed-precondition:no-offer');
     await call(b!, 'events.declineOffer', { eventId });
     await runJobs(now);
@@ -191,12 +184,7 @@ describe('the waitlist', () => {
       capacity: 1,
       registrationDeadline: '2027-02-01T18:00',
     });
-    const [a, b, c] = await people(3);
-    await register(a!, eventId);
-    await register(b!, eventId);
-    await register(c!, eventId);
-    await call(a!, 'events.cancelRegistration', { eventId });
-    await runJobs(now);
+    const [, b, c] = await freeTheOnlyPlace(eventId);
     expect((await mine(b!, eventId))!.offerExpiresAt).toBe(localInstant('2027-02-01T18:00'));
     const later = new Date(localInstant('2027-02-01T18:30'));
     await runJobs(later);

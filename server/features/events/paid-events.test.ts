@@ -1,12 +1,11 @@
 // @databases pglite postgres
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
 import type { TAttendee, TEventPage, TMyRegistration } from '#contract/events';
 import type { TLedgerLine } from '#contract/formulas';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { rowsOf } from '../../db/rows';
 import { spaceSalesSettings } from '../../db/schema/formulas';
 import { sqlStateOf } from '../../db/transaction';
@@ -17,16 +16,8 @@ import { formulasCallables } from '../formulas/formulas.callables';
 import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
 import { invoicesCallables } from '../invoices/invoices.callables';
 import { setLegalIdentity } from '../invoices/invoices.fixtures';
-import {
-  addRole,
-  contextFor,
-  insertPerson,
-  insertRoom,
-  insertSpace,
-  localInstant,
-  recordingMailer,
-  type TestPerson,
-} from '../reservations/reservations.fixtures';
+import { contextFor, localInstant, recordingMailer } from '../reservations/reservations.fixtures';
+import { addRole, insertPerson, insertRoom, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 import { eventJobs } from './event-jobs';
 import { eventsCallables } from './events.callables';
 import { WORKSHOP } from './events.fixtures';
@@ -43,13 +34,12 @@ let now = new Date(localInstant('2027-02-01T08:00'));
 const inner = createCallableRouter([...eventsCallables, ...formulasCallables, ...invoicesCallables]);
 const invoke = (name: string, data: unknown, person: TestPerson | null) =>
   inner.invoke(name, data, { ...contextFor(database.db, person?.session ?? null), now });
-let database: Database;
+const database = testDatabaseForFile();
 let spaceId: string;
 let roomId: string;
 let manager: TestPerson;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   spaceId = await insertSpace(database.db);
   roomId = await insertRoom(database.db, spaceId);
   manager = await insertPerson(database.db);
@@ -57,7 +47,6 @@ beforeAll(async () => {
   await setLegalIdentity(database.db, spaceId);
   await setActivation(database.db, spaceId, 'purchase');
 });
-afterAll(() => database.close());
 
 const call = <T>(person: TestPerson | null, name: string, data: unknown) =>
   invoke(name, data, person) as Promise<T>;
@@ -137,15 +126,21 @@ async function runDueEventJobs() {
   return mailer;
 }
 
+/** A new member takes a place of a new paid event at price, to pay by bank transfer. */
+async function placeBoughtByTransfer() {
+  const eventId = await paidEvent();
+  const member = await insertPerson(database.db);
+  const mine = await call<TMyRegistration>(member, 'events.register', {
+    eventId,
+    payWith: 'price',
+    paymentMethod: 'bank_transfer',
+  });
+  return { eventId, member, mine };
+}
+
 describe('a paid place at price', () => {
   it('is an order with its invoice; cancelled within the policy, the order is cancelled and credited', async () => {
-    const eventId = await paidEvent();
-    const member = await insertPerson(database.db);
-    const mine = await call<TMyRegistration>(member, 'events.register', {
-      eventId,
-      payWith: 'price',
-      paymentMethod: 'bank_transfer',
-    });
+    const { eventId, member, mine } = await placeBoughtByTransfer();
     expect(mine.payment).toMatchObject({
       with: 'price',
       totalCents: 3000,
@@ -227,13 +222,7 @@ describe('a place’s invoice paid from the invoicing page', () => {
     });
 
   it('pays the place once the invoice is paid in full, as the door list would', async () => {
-    const eventId = await paidEvent();
-    const member = await insertPerson(database.db);
-    const mine = await call<TMyRegistration>(member, 'events.register', {
-      eventId,
-      payWith: 'price',
-      paymentMethod: 'bank_transfer',
-    });
+    const { eventId, member, mine } = await placeBoughtByTransfer();
     const invoice = await invoiceOf(mine.id);
     await pay(invoice.id, 1000);
     expect((await page(member, eventId)).mine?.payment).toMatchObject({ orderStatus: 'awaiting_payment' });

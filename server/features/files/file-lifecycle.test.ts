@@ -1,15 +1,8 @@
 // @databases pglite postgres
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PNG_BYTES } from '../../../tests/support/file-samples';
-import {
-  createAgent,
-  signedInAgent,
-  startTestApp,
-  type Agent,
-  type TestApp,
-  callOk as ok,
-} from '../../../tests/support/test-app';
+import { PNG_BYTES, uploadPng } from '../../../tests/support/file-samples';
+import { startTestApp, type Agent, type TestApp, callOk as ok } from '../../../tests/support/test-app';
 import { testDatabaseKind } from '../../../tests/support/test-database';
 import { users } from '../../db/schema/auth';
 import { storedFiles } from '../../db/schema/files';
@@ -17,7 +10,8 @@ import { spacePhotos } from '../../db/schema/spaces';
 import { createJobRunner } from '../../platform/jobs';
 import type { Mailer } from '../../platform/mail';
 import { createFileKey } from '../../platform/storage';
-import { addRole, insertRoom, insertSpace, localInstant } from '../reservations/reservations.fixtures';
+import { localInstant } from '../reservations/reservations.fixtures';
+import { addRole, insertRoom, insertSpace } from '../../db/factories.fixtures';
 import { WORKSHOP } from '../events/events.fixtures';
 import { orphanFilesSweepJob } from './file-jobs';
 import { ORPHAN_FILE_AGE_MS, sweepOrphanFiles, takeUploadForSpace } from '../../platform/stored-files';
@@ -37,15 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function upload(agent: Agent, purpose: string): Promise<string> {
-  const response = await agent.request(`/api/files?purpose=${purpose}&name=f.png`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'image/png' },
-    body: PNG_BYTES,
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { key: string }).key;
-}
+const upload = (agent: Agent, purpose: string) => uploadPng(agent, purpose, 'f.png');
 
 async function fileRow(key: string) {
   const [row] = await app.database.db.select().from(storedFiles).where(eq(storedFiles.key, key));
@@ -73,7 +59,7 @@ describe('a manager erasing their account', () => {
     const db = app.database.db;
     const spaceId = await insertSpace(db);
     const roomId = await insertRoom(db, spaceId);
-    const { agent, user } = await signedInAgent(app);
+    const { agent, user } = await app.signedIn();
     await addRole(db, spaceId, user.id, 'manager');
 
     const spacePhoto = await upload(agent, 'space-photo');
@@ -114,7 +100,7 @@ describe('a manager erasing their account', () => {
       expect(await fileRow(key)).toMatchObject({ key, ownerId: null });
       expect(await app.fileStore.get(key)).toEqual(PNG_BYTES);
     }
-    expect((await createAgent(app.url).request(`/media/${spacePhoto}`)).status).toBe(200);
+    expect((await app.agent().request(`/media/${spacePhoto}`)).status).toBe(200);
     for (const key of [avatar, leftBehind]) {
       expect(await fileRow(key)).toBeNull();
       expect(await app.fileStore.get(key)).toBeNull();
@@ -131,7 +117,7 @@ describe('the sweep of unused uploads', () => {
     const db = app.database.db;
     await sweepOrphanFiles(db, app.fileStore, NOW); // What earlier tests left.
     const spaceId = await insertSpace(db);
-    const { user } = await signedInAgent(app);
+    const { user } = await app.signedIn();
     const old = ORPHAN_FILE_AGE_MS + HOUR;
     const orphans = [
       await storedFile(user.id, old),
@@ -172,7 +158,7 @@ describe('the sweep of unused uploads', () => {
   it('is a recurring job that two runners run once', async () => {
     const db = app.database.db;
     await sweepOrphanFiles(db, app.fileStore, NOW);
-    const { user } = await signedInAgent(app);
+    const { user } = await app.signedIn();
     const orphans = [];
     for (let i = 0; i < 5; i++) orphans.push(await storedFile(user.id, ORPHAN_FILE_AGE_MS + HOUR));
     const job = orphanFilesSweepJob(app.fileStore);
@@ -195,7 +181,7 @@ describe('the sweep of unused uploads', () => {
     async () => {
       const db = app.database.db;
       const spaceId = await insertSpace(db);
-      const { user } = await signedInAgent(app);
+      const { user } = await app.signedIn();
       const key = await storedFile(user.id, ORPHAN_FILE_AGE_MS + HOUR);
       let attached!: () => void;
       const sweepDone = new Promise<void>((resolve) => (attached = resolve));

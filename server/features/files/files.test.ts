@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_PURPOSES } from '#contract/storage';
 import { JPEG_HEADER, NOT_AN_IMAGE, PNG_BYTES } from '../../../tests/support/file-samples';
-import { createAgent, signedInAgent, startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
 import { contentDisposition } from './files.routes';
 import { cleanFileName } from '../../platform/stored-files';
 
@@ -17,12 +17,7 @@ async function codeOf(response: Response) {
   return ((await response.json()) as { error: { code: string; details?: { reason?: string } } }).error;
 }
 
-function upload(
-  agent: ReturnType<typeof createAgent>,
-  bytes: Uint8Array<ArrayBuffer>,
-  name: string,
-  type = 'image/png',
-) {
+function upload(agent: Agent, bytes: Uint8Array<ArrayBuffer>, name: string, type = 'image/png') {
   return agent.request(`/api/files?purpose=avatar&name=${encodeURIComponent(name)}`, {
     method: 'POST',
     headers: { 'Content-Type': type },
@@ -32,7 +27,7 @@ function upload(
 
 describe('POST /api/files', () => {
   it('stores an image, typed from its bytes, and serves it back with safe headers', async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     const response = await upload(agent, PNG_BYTES, 'photo de moi.jpg', 'image/jpeg');
     expect(response.status).toBe(201);
     const file = (await response.json()) as { url: string; contentType: string; size: number };
@@ -49,7 +44,7 @@ describe('POST /api/files', () => {
   });
 
   it('refuses bytes that are not an image, whatever the name and the claimed type', async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     for (const name of ['avatar.png', 'avatar.jpg', 'avatar.svg', 'avatar']) {
       const response = await upload(agent, NOT_AN_IMAGE, name);
       expect(response.status).toBe(403);
@@ -61,7 +56,7 @@ describe('POST /api/files', () => {
   });
 
   it('refuses a file above the size limit, without reading it all', async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     const big = new Uint8Array(FILE_PURPOSES.avatar.maxBytes + 1);
     big.set(JPEG_HEADER);
     const response = await upload(agent, big, 'big.jpg', 'image/jpeg');
@@ -73,7 +68,7 @@ describe('POST /api/files', () => {
   });
 
   it('refuses an unknown purpose and an empty file', async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     const purpose = await agent.request('/api/files?purpose=anything', { method: 'POST', body: PNG_BYTES });
     expect((await codeOf(purpose)).code).toBe('storage/invalid-argument');
     const empty = await upload(agent, new Uint8Array(), 'empty.png');
@@ -84,9 +79,9 @@ describe('POST /api/files', () => {
   });
 
   it('refuses a signed-out upload and download', async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     const { url } = (await (await upload(agent, PNG_BYTES, 'a.png')).json()) as { url: string };
-    const visitor = createAgent(app.url);
+    const visitor = app.agent();
     const uploadResponse = await upload(visitor, PNG_BYTES, 'a.png');
     expect(uploadResponse.status).toBe(401);
     expect((await codeOf(uploadResponse)).code).toBe('storage/unauthenticated');
@@ -96,7 +91,7 @@ describe('POST /api/files', () => {
   });
 
   it('answers object-not-found for a key that names no file', async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     const response = await agent.request('/api/files/AAAAAAAAAAAAAAAAAAAAAA');
     expect(response.status).toBe(404);
     expect((await codeOf(response)).code).toBe('storage/object-not-found');
@@ -104,7 +99,7 @@ describe('POST /api/files', () => {
   });
 
   it('refuses an upload posted from another site', async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     const response = await agent.request('/api/files?purpose=avatar', {
       method: 'POST',
       headers: { Origin: 'https://evil.example' },

@@ -1,22 +1,20 @@
 // @databases pglite postgres
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { rowsOf } from '../../db/rows';
 import { log } from '../../platform/log';
 import { systemContext } from '../../platform/service-context';
+import { contextFor, localInstant } from '../reservations/reservations.fixtures';
 import {
-  contextFor,
   insertPerson,
   insertRoom,
   insertSpace,
-  localInstant,
   ALWAYS_OPEN,
   type TestPerson,
-} from '../reservations/reservations.fixtures';
+} from '../../db/factories.fixtures';
 import { formulasRouter, insertFormula, setActivation } from './formulas.fixtures';
 import { sweepPlans } from './plans-sweep.service';
 import { refusalOf } from '../../../tests/support/database-refusal';
@@ -28,15 +26,13 @@ import { refusalOf } from '../../../tests/support/database-refusal';
  */
 let now = new Date(localInstant('2027-02-01T08:00'));
 const router = formulasRouter(() => now);
-let database: Database;
+const database = testDatabaseForFile();
 let spaceId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   spaceId = await insertSpace(database.db, { hours: ALWAYS_OPEN });
   await setActivation(database.db, spaceId, 'purchase');
 });
-afterAll(() => database.close());
 
 const call = <T>(person: TestPerson | null, name: string, data: unknown) =>
   router.invoke(name, data, contextFor(database.db, person?.session ?? null)) as Promise<T>;

@@ -1,19 +1,16 @@
 // @databases pglite
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { beforeAll, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import {
-  CALLER_ROLES,
-  callerOutcome,
-  contextFor,
-  insertCallerCast,
-  insertRoom,
-  localInstant,
-  type CallerRole,
-} from '../reservations/reservations.fixtures';
+  answersFor,
+  callerCastForFile,
+  describePermissions,
+  type PermissionCase,
+} from '../../../tests/support/permission-matrix';
+import { contextFor, localInstant } from '../reservations/reservations.fixtures';
+import { CALLER_ROLES, insertRoom, type CallerRole } from '../../db/factories.fixtures';
 import {
   formulasRouter,
   insertFormula,
@@ -28,181 +25,85 @@ import {
  */
 const NOW = new Date(localInstant('2027-02-01T08:00'));
 const router = formulasRouter(() => NOW);
-let database: Database;
-type Role = CallerRole;
-const ROLES = CALLER_ROLES;
-let people = {} as Awaited<ReturnType<typeof insertCallerCast>>['people'];
-const ids = { spaceId: '', formulaId: '', membershipId: '', planId: '', orderId: '', lotId: '', roomId: '' };
+const cast = callerCastForFile();
+const ids = { formulaId: '', membershipId: '', planId: '', orderId: '', lotId: '', roomId: '' };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ spaceId: ids.spaceId, people } = await insertCallerCast(database.db));
-  await setActivation(database.db, ids.spaceId, 'purchase');
-  await database.db.execute(
-    sql`UPDATE space_sales_settings SET pause_allowed = true WHERE space_id = ${ids.spaceId}`,
+  await setActivation(cast.db, cast.spaceId, 'purchase');
+  await cast.db.execute(
+    sql`UPDATE space_sales_settings SET pause_allowed = true WHERE space_id = ${cast.spaceId}`,
   );
-  ids.formulaId = await insertFormula(database.db, ids.spaceId);
-  ids.membershipId = await insertFormula(database.db, ids.spaceId, {
+  ids.formulaId = await insertFormula(cast.db, cast.spaceId);
+  ids.membershipId = await insertFormula(cast.db, cast.spaceId, {
     kind: 'membership',
     period: 'month',
     validityDays: null,
   });
-  ids.roomId = await insertRoom(database.db, ids.spaceId);
+  ids.roomId = await insertRoom(cast.db, cast.spaceId);
 });
-afterAll(() => database.close());
-
-const outcome = (role: Role, name: string, input: unknown) =>
-  callerOutcome(router, database.db, role === 'anonymous' ? null : people[role].session, name, input);
 
 /** A fresh plan of the member's (pack or membership) with its order and lot, for operations that change it. */
 async function freshPlan(formulaId = ids.formulaId) {
   const { planId, order } = (await router.invoke(
     'formulas.buy',
     { formulaId, paymentMethod: 'on_site', idempotencyKey: randomUUID() },
-    contextFor(database.db, people.member.session),
+    contextFor(cast.db, cast.people.member.session),
   )) as { planId: string; order: { id: string } };
   const [lot] = await rowsOf<{ id: string }>(
-    database.db,
+    cast.db,
     sql`SELECT id FROM credit_lots WHERE plan_id = ${planId}`,
   );
   return { planId, orderId: order.id, lotId: lot!.id };
 }
 
-const CASES: Array<{
-  name: string;
-  input: () => Promise<unknown> | unknown;
-  expected: Record<Role, string>;
-}> = [
-  {
-    name: 'formulas.get',
-    input: () => ({ id: ids.formulaId }),
-    expected: {
-      anonymous: 'ok',
-      unconfirmed: 'ok',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
-  },
-  {
-    name: 'formulas.listForSpace',
-    input: () => ({ spaceId: ids.spaceId }),
-    expected: {
-      anonymous: 'ok',
-      unconfirmed: 'ok',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
-  },
-  {
-    name: 'formulas.listManaged',
-    input: () => ({ spaceId: ids.spaceId }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'permission-denied',
-      member: 'permission-denied',
-      otherMember: 'permission-denied',
-      otherManager: 'permission-denied',
-      manager: 'ok',
-      admin: 'ok',
-    },
-  },
+/** Something of the member's: only they act on it, anyone else is told it does not exist. */
+const MEMBER_ONLY = answersFor(CALLER_ROLES, 'not-found', { anonymous: 'unauthenticated', member: 'ok' });
+/** A manager's action on the member's plan: the member is refused, people of other spaces do not see it. */
+const MANAGER_ACTION = answersFor(CALLER_ROLES, 'not-found', {
+  anonymous: 'unauthenticated',
+  member: 'permission-denied',
+  manager: 'ok',
+  admin: 'ok',
+});
+
+/** A pause from 10 to 15 February of a fresh membership of the member's. */
+const pauseOfFreshMembership = async () => ({
+  planId: (await freshPlan(ids.membershipId)).planId,
+  startsOn: '2027-02-10',
+  endsOn: '2027-02-15',
+});
+
+const CASES: Array<PermissionCase<CallerRole>> = [
+  { name: 'formulas.get', input: () => ({ id: ids.formulaId }), expected: 'anyone' },
+  { name: 'formulas.listForSpace', input: () => ({ spaceId: cast.spaceId }), expected: 'anyone' },
+  { name: 'formulas.listManaged', input: () => ({ spaceId: cast.spaceId }), expected: 'space-managers' },
   {
     name: 'formulas.create',
-    input: () => ({ spaceId: ids.spaceId, formula: TEN_HOUR_PACK }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'permission-denied',
-      member: 'permission-denied',
-      otherMember: 'permission-denied',
-      otherManager: 'permission-denied',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    input: () => ({ spaceId: cast.spaceId, formula: TEN_HOUR_PACK }),
+    expected: 'space-managers',
   },
   {
     name: 'formulas.update',
     input: () => ({ formulaId: ids.membershipId, formula: MONTHLY_MEMBERSHIP }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'permission-denied',
-      member: 'permission-denied',
-      otherMember: 'permission-denied',
-      otherManager: 'permission-denied',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: 'space-managers',
   },
   {
     name: 'formulas.setArchived',
-    input: async () => ({ formulaId: await insertFormula(database.db, ids.spaceId), archived: true }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'permission-denied',
-      member: 'permission-denied',
-      otherMember: 'permission-denied',
-      otherManager: 'permission-denied',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    input: async () => ({ formulaId: await insertFormula(cast.db, cast.spaceId), archived: true }),
+    expected: 'space-managers',
   },
   {
     name: 'formulas.updateSettings',
-    input: () => ({ spaceId: ids.spaceId, activation: 'purchase', graceDays: 10 }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'permission-denied',
-      member: 'permission-denied',
-      otherMember: 'permission-denied',
-      otherManager: 'permission-denied',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    input: () => ({ spaceId: cast.spaceId, activation: 'purchase', graceDays: 10 }),
+    expected: 'space-managers',
   },
   {
     name: 'formulas.buy',
     input: () => ({ formulaId: ids.formulaId, paymentMethod: 'on_site', idempotencyKey: randomUUID() }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'failed-precondition',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: 'confirmed',
   },
-  {
-    name: 'plans.listMine',
-    input: () => ({}),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'ok',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
-  },
-  {
-    name: 'plans.ledger',
-    input: () => ({}),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'ok',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
-  },
+  { name: 'plans.listMine', input: () => ({}), expected: 'signed-in' },
+  { name: 'plans.ledger', input: () => ({}), expected: 'signed-in' },
   {
     name: 'plans.creditOption',
     input: () => ({
@@ -210,64 +111,24 @@ const CASES: Array<{
       startsAt: localInstant('2027-02-02T10:00'),
       endsAt: localInstant('2027-02-02T11:00'),
     }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'ok',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: 'signed-in',
   },
+  // Only its member cancels a membership; anyone else is told it does not exist.
   {
-    // Only its member cancels a membership; anyone else is told it does not exist.
     name: 'plans.cancel',
     input: async () => ({ planId: (await freshPlan(ids.membershipId)).planId }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'not-found',
-      member: 'ok',
-      otherMember: 'not-found',
-      otherManager: 'not-found',
-      manager: 'not-found',
-      admin: 'not-found',
-    },
+    expected: MEMBER_ONLY,
   },
+  // Only its member pauses a membership (or asks what a pause would do); anyone else is told it does not exist.
   {
-    // Only its member pauses a membership (or asks what a pause would do); anyone else is told it does not exist.
     name: 'plans.previewPause',
-    input: async () => ({
-      planId: (await freshPlan(ids.membershipId)).planId,
-      startsOn: '2027-02-10',
-      endsOn: '2027-02-15',
-    }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'not-found',
-      member: 'ok',
-      otherMember: 'not-found',
-      otherManager: 'not-found',
-      manager: 'not-found',
-      admin: 'not-found',
-    },
+    input: pauseOfFreshMembership,
+    expected: MEMBER_ONLY,
   },
   {
     name: 'plans.pause',
-    input: async () => ({
-      planId: (await freshPlan(ids.membershipId)).planId,
-      startsOn: '2027-02-10',
-      endsOn: '2027-02-15',
-    }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'not-found',
-      member: 'ok',
-      otherMember: 'not-found',
-      otherManager: 'not-found',
-      manager: 'not-found',
-      admin: 'not-found',
-    },
+    input: pauseOfFreshMembership,
+    expected: MEMBER_ONLY,
   },
   {
     name: 'plans.endPause',
@@ -276,73 +137,30 @@ const CASES: Array<{
       const plan = (await router.invoke(
         'plans.pause',
         { planId, startsOn: '2027-02-10', endsOn: '2027-02-15' },
-        contextFor(database.db, people.member.session),
+        contextFor(cast.db, cast.people.member.session),
       )) as { pauses: Array<{ id: string }> };
       return { pauseId: plan.pauses[0]!.id };
     },
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'not-found',
-      member: 'ok',
-      otherMember: 'not-found',
-      otherManager: 'not-found',
-      manager: 'not-found',
-      admin: 'not-found',
-    },
+    expected: MEMBER_ONLY,
   },
-  {
-    name: 'plans.listForSpace',
-    input: () => ({ spaceId: ids.spaceId }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'permission-denied',
-      member: 'permission-denied',
-      otherMember: 'permission-denied',
-      otherManager: 'permission-denied',
-      manager: 'ok',
-      admin: 'ok',
-    },
-  },
+  { name: 'plans.listForSpace', input: () => ({ spaceId: cast.spaceId }), expected: 'space-managers' },
   {
     name: 'orders.markPaid',
     input: async () => ({ orderId: (await freshPlan()).orderId }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'not-found',
-      member: 'permission-denied',
-      otherMember: 'not-found',
-      otherManager: 'not-found',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: MANAGER_ACTION,
   },
   {
     name: 'credits.adjust',
     input: async () => ({ lotId: (await freshPlan()).lotId, amount: 60, reason: 'Geste commercial' }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'not-found',
-      member: 'permission-denied',
-      otherMember: 'not-found',
-      otherManager: 'not-found',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: MANAGER_ACTION,
   },
 ];
 
-describe.each(CASES)('$name', ({ name, input, expected }) => {
-  it.each(ROLES)('as %s', async (role) => {
-    expect(await outcome(role, name, await input())).toBe(expected[role]);
-  });
-});
-
-it('covers every operation of the formulas API', () => {
-  const names = router
-    .definitions()
-    .map((def) => def.name)
-    .filter((name) => /^(formulas|plans|orders|credits)\./.test(name));
-  expect(CASES.map((item) => item.name).sort()).toEqual(names.sort());
+describePermissions('who may call each operation of formulas and plans', {
+  router,
+  cast,
+  cases: CASES,
+  operations: /^(formulas|plans|orders|credits)\./,
 });
 
 it('shows a member only their own plans', async () => {
@@ -350,12 +168,12 @@ it('shows a member only their own plans', async () => {
   const mine = (await router.invoke(
     'plans.listMine',
     {},
-    contextFor(database.db, people.otherMember.session),
+    contextFor(cast.db, cast.people.otherMember.session),
   )) as { plans: Array<{ id: string }> };
   const theirs = (await router.invoke(
     'plans.listMine',
     {},
-    contextFor(database.db, people.member.session),
+    contextFor(cast.db, cast.people.member.session),
   )) as { plans: Array<{ id: string }> };
   expect(theirs.plans.length).toBeGreaterThan(0);
   expect(mine.plans.some((plan) => theirs.plans.some((other) => other.id === plan.id))).toBe(false);

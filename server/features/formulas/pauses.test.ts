@@ -1,10 +1,9 @@
 // @databases pglite postgres
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TPausePreview, TPlan } from '#contract/formulas';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { rowsOf } from '../../db/rows';
 import { spaceSalesSettings } from '../../db/schema/formulas';
 import { jobs } from '../../db/schema/jobs';
@@ -13,16 +12,14 @@ import { JOBS } from '../../jobs';
 import { createJobRunner } from '../../platform/jobs';
 import { log } from '../../platform/log';
 import { systemContext } from '../../platform/service-context';
+import { contextFor, localInstant, recordingMailer } from '../reservations/reservations.fixtures';
 import {
   ALWAYS_OPEN,
-  contextFor,
   insertPerson,
   insertRoom,
   insertSpace,
-  localInstant,
-  recordingMailer,
   type TestPerson,
-} from '../reservations/reservations.fixtures';
+} from '../../db/factories.fixtures';
 import { formulasRouter, insertFormula, setActivation } from './formulas.fixtures';
 import { sweepPlans } from './plans-sweep.service';
 
@@ -35,12 +32,11 @@ import { sweepPlans } from './plans-sweep.service';
  */
 let now = new Date(localInstant('2027-01-31T10:00'));
 const router = formulasRouter(() => now);
-let database: Database;
+const database = testDatabaseForFile();
 let spaceId: string;
 let roomId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   spaceId = await insertSpace(database.db, { hours: ALWAYS_OPEN });
   roomId = await insertRoom(database.db, spaceId, { kind: 'meeting_room' });
   await setActivation(database.db, spaceId, 'purchase', 30);
@@ -49,7 +45,6 @@ beforeAll(async () => {
     .set({ pauseAllowed: true, pauseMaxDays: 21, pauseNoticeDays: 2 })
     .where(eq(spaceSalesSettings.spaceId, spaceId));
 });
-afterAll(() => database.close());
 beforeEach(async () => {
   await database.db.delete(jobs);
 });

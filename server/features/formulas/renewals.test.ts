@@ -1,19 +1,13 @@
 // @databases pglite postgres
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { rowsOf } from '../../db/rows';
 import { log } from '../../platform/log';
 import { systemContext } from '../../platform/service-context';
-import {
-  contextFor,
-  insertPerson,
-  insertSpace,
-  localInstant,
-  ALWAYS_OPEN,
-} from '../reservations/reservations.fixtures';
+import { contextFor, localInstant } from '../reservations/reservations.fixtures';
+import { insertPerson, insertSpace, ALWAYS_OPEN } from '../../db/factories.fixtures';
 import { formulasRouter, insertFormula, setActivation } from './formulas.fixtures';
 import { membershipPeriod, periodStartDate } from './periods';
 import { sweepPlans } from './plans-sweep.service';
@@ -25,15 +19,13 @@ import { sweepPlans } from './plans-sweep.service';
  */
 let now = new Date(localInstant('2027-01-31T10:00'));
 const router = formulasRouter(() => now);
-let database: Database;
+const database = testDatabaseForFile();
 let spaceId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   spaceId = await insertSpace(database.db, { hours: ALWAYS_OPEN });
   await setActivation(database.db, spaceId, 'purchase', 30);
 });
-afterAll(() => database.close());
 
 const sweep = () => sweepPlans(systemContext({ db: database.db, log, now }));
 

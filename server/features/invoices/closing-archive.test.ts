@@ -1,22 +1,20 @@
 // @databases pglite
 import { createHash } from 'node:crypto';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { issueCreditNote, issueInvoice } from '../../billing/invoicing';
 import { log } from '../../platform/log';
 import type { Session } from '../../platform/session';
 import { systemContext, unitOfWork } from '../../platform/service-context';
+import { contextFor, localInstant } from '../reservations/reservations.fixtures';
 import {
   ALWAYS_OPEN,
   addRole,
-  contextFor,
   insertPerson,
   insertSpace,
-  localInstant,
   type TestPerson,
-} from '../reservations/reservations.fixtures';
+} from '../../db/factories.fixtures';
 import { closingArchive } from '../../billing/closing-archive';
 import { invoicesRouter, setLegalIdentity } from './invoices.fixtures';
 import { createRequestContexts } from '../../platform/request-context';
@@ -32,13 +30,12 @@ const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 
 let now = new Date(localInstant('2027-03-10T10:00'));
 const router = invoicesRouter(() => now);
-let database: Database;
+const database = testDatabaseForFile();
 let member: TestPerson;
 let manager: TestPerson;
 let spaceId = '';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   member = await insertPerson(database.db, { name: 'Camille Martin' });
   manager = await insertPerson(database.db);
   spaceId = await insertSpace(database.db, { hours: ALWAYS_OPEN });
@@ -67,7 +64,6 @@ beforeAll(async () => {
     contextFor(database.db, manager.session),
   );
 });
-afterAll(() => database.close());
 
 describe('the archive of a closed month', () => {
   it('holds the PDFs, the listings with footprints, the closing and matching checksums', async () => {

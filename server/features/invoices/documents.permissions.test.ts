@@ -1,17 +1,15 @@
 // @databases pglite
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import {
+  answersFor,
+  callerCastForFile,
+  describePermissions,
+  type PermissionCase,
+} from '../../../tests/support/permission-matrix';
 import { documentShares, sharedDocuments } from '../../db/schema/documents';
 import { storedFiles } from '../../db/schema/files';
-import {
-  CALLER_ROLES,
-  callerOutcome,
-  insertCallerCast,
-  localInstant,
-  type CallerRole,
-} from '../reservations/reservations.fixtures';
+import { localInstant } from '../reservations/reservations.fixtures';
+import { CALLER_ROLES, type CallerRole } from '../../db/factories.fixtures';
 import { invoicesRouter } from './invoices.fixtures';
 
 /**
@@ -21,29 +19,14 @@ import { invoicesRouter } from './invoices.fixtures';
  */
 const NOW = new Date(localInstant('2027-03-10T10:00'));
 const router = invoicesRouter(() => NOW);
-let database: Database;
-type Role = CallerRole;
-const ROLES = CALLER_ROLES;
-let people = {} as Awaited<ReturnType<typeof insertCallerCast>>['people'];
-let spaceId = '';
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ spaceId, people } = await insertCallerCast(database.db, { otherMemberInSpace: true }));
-});
-afterAll(() => database.close());
-
-const sessionOf = (role: Role) => (role === 'anonymous' ? null : people[role].session);
-
-const outcome = (role: Role, name: string, input: unknown) =>
-  callerOutcome(router, database.db, sessionOf(role), name, input);
+const cast = callerCastForFile({ otherMemberInSpace: true });
 
 /** An upload for shared documents, as `role` would have made it. */
-async function upload(role: Role): Promise<string> {
+async function upload(role: CallerRole): Promise<string> {
   const key = randomBytes(16).toString('base64url');
-  await database.db.insert(storedFiles).values({
+  await cast.db.insert(storedFiles).values({
     key,
-    ownerId: role === 'anonymous' ? null : people[role].id,
+    ownerId: role === 'anonymous' ? null : cast.people[role].id,
     purpose: 'shared-document',
     contentType: 'application/pdf',
     size: 10,
@@ -54,55 +37,33 @@ async function upload(role: Role): Promise<string> {
 
 /** A document of the space shared with the member alone; its id and its share's. */
 async function sharedWithMember(): Promise<{ documentId: string; shareId: string }> {
-  const [document] = await database.db
+  const [document] = await cast.db
     .insert(sharedDocuments)
-    .values({ spaceId, fileKey: await upload('anonymous'), title: 'Contrat', createdAt: NOW })
+    .values({ spaceId: cast.spaceId, fileKey: await upload('anonymous'), title: 'Contrat', createdAt: NOW })
     .returning();
-  const [share] = await database.db
+  const [share] = await cast.db
     .insert(documentShares)
-    .values({ documentId: document!.id, userId: people.member.id, sharedAt: NOW })
+    .values({ documentId: document!.id, userId: cast.people.member.id, sharedAt: NOW })
     .returning();
   return { documentId: document!.id, shareId: share!.id };
 }
 
-const managers = {
-  anonymous: 'unauthenticated',
-  unconfirmed: 'permission-denied',
-  member: 'permission-denied',
-  otherMember: 'permission-denied',
-  otherManager: 'permission-denied',
-  manager: 'ok',
-  admin: 'ok',
-} as const;
-
-const CASES: Array<{
-  name: string;
-  input: (role: Role) => Promise<unknown> | unknown;
-  expected: Record<Role, string>;
-}> = [
+const CASES: Array<PermissionCase<CallerRole>> = [
   {
     name: 'documents.listMine',
     input: () => ({}),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'ok',
-      member: 'ok',
-      otherMember: 'ok',
-      otherManager: 'ok',
-      manager: 'ok',
-      admin: 'ok',
-    },
+    expected: 'signed-in',
   },
-  { name: 'documents.listSpace', input: () => ({ spaceId }), expected: managers },
+  { name: 'documents.listSpace', input: () => ({ spaceId: cast.spaceId }), expected: 'space-managers' },
   {
     name: 'documents.create',
     input: async (role) => ({
-      spaceId,
+      spaceId: cast.spaceId,
       fileKey: await upload(role),
       title: 'Règlement',
       share: { audience: 'space' },
     }),
-    expected: managers,
+    expected: 'space-managers',
   },
   {
     name: 'documents.share',
@@ -110,31 +71,23 @@ const CASES: Array<{
       documentId: (await sharedWithMember()).documentId,
       share: { audience: 'space' },
     }),
-    expected: managers,
+    expected: 'space-managers',
   },
   {
     name: 'documents.revokeShare',
     input: async () => ({ shareId: (await sharedWithMember()).shareId }),
-    expected: managers,
+    expected: 'space-managers',
   },
   {
     name: 'documents.acknowledge',
     input: async () => ({ documentId: (await sharedWithMember()).documentId }),
-    expected: {
-      anonymous: 'unauthenticated',
-      unconfirmed: 'permission-denied',
-      member: 'ok',
-      otherMember: 'permission-denied',
-      otherManager: 'permission-denied',
-      manager: 'permission-denied',
-      admin: 'permission-denied',
-    },
+    expected: answersFor(CALLER_ROLES, 'permission-denied', { anonymous: 'unauthenticated', member: 'ok' }),
   },
 ];
 
-describe('who may call each shared-documents operation', () => {
-  for (const { name, input, expected } of CASES)
-    it.each(ROLES)(`${name} as %s`, async (role) => {
-      expect(await outcome(role, name, await input(role))).toBe(expected[role]);
-    });
+describePermissions('who may call each shared-documents operation', {
+  router,
+  cast,
+  cases: CASES,
+  operations: /^documents\./,
 });

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TManagedDocument, TMySharedDocument } from '#contract/documents';
 import { SHARED_DOCUMENT_LIMITS } from '#contract/documents';
 import { PNG_BYTES } from '../../../tests/support/file-samples';
-import { signedInAgent, startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
+import { startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
 import { rowsOf } from '../../db/rows';
-import { addRole, insertSpace } from '../reservations/reservations.fixtures';
+import { addRole, insertSpace } from '../../db/factories.fixtures';
 import { refusalOf } from '../../../tests/support/database-refusal';
 
 /**
@@ -31,10 +31,10 @@ let spaceId = '';
 
 beforeAll(async () => {
   app = await startTestApp();
-  manager = await signedInAgent(app);
-  member = await signedInAgent(app, { name: 'Ada Membre' });
-  otherMember = await signedInAgent(app, { name: 'Basile Voisin' });
-  stranger = await signedInAgent(app);
+  manager = await app.signedIn();
+  member = await app.signedIn({ name: 'Ada Membre' });
+  otherMember = await app.signedIn({ name: 'Basile Voisin' });
+  stranger = await app.signedIn();
   spaceId = await insertSpace(app.database.db);
   await addRole(app.database.db, spaceId, manager.user.id, 'manager');
   await addRole(app.database.db, spaceId, member.user.id, 'member');
@@ -112,9 +112,7 @@ describe('shared documents', () => {
     }
     // The manager reads it too, and a platform admin.
     expect((await manager.agent.request(document.url)).status).toBe(200);
-    expect((await (await signedInAgent(app, { isAdmin: true })).agent.request(document.url)).status).toBe(
-      200,
-    );
+    expect((await (await app.signedIn({ isAdmin: true })).agent.request(document.url)).status).toBe(200);
 
     // The member is told by e-mail, in their language, with a link to /documents.
     await app.settle();

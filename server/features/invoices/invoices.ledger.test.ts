@@ -1,25 +1,23 @@
 // @databases pglite postgres
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { rowsOf } from '../../db/rows';
 import { sqlStateOf } from '../../db/transaction';
 import { issueInvoice, type SaleToInvoice } from '../../billing/invoicing';
 import { log } from '../../platform/log';
 import { systemContext, unitOfWork } from '../../platform/service-context';
+import { contextFor, localInstant } from '../reservations/reservations.fixtures';
 import {
   ALWAYS_OPEN,
   addRole,
-  contextFor,
   insertPerson,
   insertRoom,
   insertSpace,
-  localInstant,
   type TestPerson,
-} from '../reservations/reservations.fixtures';
+} from '../../db/factories.fixtures';
 import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
 import { sweepPlans } from '../formulas/plans-sweep.service';
 import { verifySpaceChain } from '../../billing/chain';
@@ -33,16 +31,14 @@ import { invoicesRouter, setLegalIdentity } from './invoices.fixtures';
  */
 let now = new Date(localInstant('2027-03-10T10:00'));
 const router = invoicesRouter(() => now);
-let database: Database;
+const database = testDatabaseForFile();
 let member: TestPerson;
 let manager: TestPerson;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   member = await insertPerson(database.db, { name: 'Camille Martin' });
   manager = await insertPerson(database.db);
 });
-afterAll(() => database.close());
 
 const call = <T>(person: TestPerson | null, name: string, data: unknown) =>
   router.invoke(name, data, contextFor(database.db, person?.session ?? null)) as Promise<T>;
@@ -84,6 +80,18 @@ async function invoiceOfOrder(orderId: string) {
     sql`SELECT id FROM invoices WHERE order_id = ${orderId}`,
   );
   return invoice;
+}
+
+/** A new member buys a new pack of the space, to pay by bank transfer: the order and its plan. */
+async function packBoughtByTransfer(spaceId: string) {
+  const formulaId = await insertFormula(database.db, spaceId);
+  const buyer = await insertPerson(database.db);
+  const bought = await call<{ order: { id: string }; planId: string }>(buyer, 'formulas.buy', {
+    formulaId,
+    paymentMethod: 'bank_transfer',
+    idempotencyKey: randomUUID(),
+  });
+  return { buyer, bought };
 }
 
 describe('numbering', () => {
@@ -314,13 +322,7 @@ describe('sales issue their invoices and credit notes', () => {
   it('invoices a formula order when it is placed, and settles it when the order is marked paid', async () => {
     const spaceId = await invoicingSpace();
     await setActivation(database.db, spaceId, 'payment');
-    const formulaId = await insertFormula(database.db, spaceId);
-    const buyer = await insertPerson(database.db);
-    const bought = await call<{ order: { id: string } }>(buyer, 'formulas.buy', {
-      formulaId,
-      paymentMethod: 'bank_transfer',
-      idempotencyKey: randomUUID(),
-    });
+    const { buyer, bought } = await packBoughtByTransfer(spaceId);
     const [invoice] = await rowsOf<{
       id: string;
       number: string;
@@ -344,13 +346,7 @@ describe('sales issue their invoices and credit notes', () => {
   it('settles a formula order once a payment recorded on its invoice pays it in full, starting its plan', async () => {
     const spaceId = await invoicingSpace();
     await setActivation(database.db, spaceId, 'payment');
-    const formulaId = await insertFormula(database.db, spaceId);
-    const buyer = await insertPerson(database.db);
-    const bought = await call<{ order: { id: string }; planId: string }>(buyer, 'formulas.buy', {
-      formulaId,
-      paymentMethod: 'bank_transfer',
-      idempotencyKey: randomUUID(),
-    });
+    const { bought } = await packBoughtByTransfer(spaceId);
     const [invoice] = await rowsOf<{ id: string; number: string }>(
       database.db,
       sql`SELECT id, number FROM invoices WHERE order_id = ${bought.order.id}`,
@@ -443,13 +439,7 @@ describe('sales issue their invoices and credit notes', () => {
   it('makes a plan suspended for an overdue order active again once its invoice is paid in full', async () => {
     const spaceId = await invoicingSpace();
     await setActivation(database.db, spaceId, 'purchase', 3);
-    const formulaId = await insertFormula(database.db, spaceId);
-    const buyer = await insertPerson(database.db);
-    const bought = await call<{ order: { id: string }; planId: string }>(buyer, 'formulas.buy', {
-      formulaId,
-      paymentMethod: 'bank_transfer',
-      idempotencyKey: randomUUID(),
-    });
+    const { bought } = await packBoughtByTransfer(spaceId);
     const later = new Date(now.getTime() + 4 * 86_400_000);
     await sweepPlans(systemContext({ db: database.db, log, now: later }));
     const planStatus = async () =>

@@ -5,13 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATIONS } from '#contract/profile';
 import { PNG_BYTES } from '../../../tests/support/file-samples';
-import {
-  createAgent,
-  signedInAgent,
-  startTestApp,
-  type Agent,
-  type TestApp,
-} from '../../../tests/support/test-app';
+import { startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
 import { accounts, sessions, users } from '../../db/schema/auth';
 import { storedFiles } from '../../db/schema/files';
 import { spaceMembers } from '../../db/schema/memberships';
@@ -53,7 +47,7 @@ const fullUpdate = {
 
 describe('profile.get and profile.update', () => {
   it('starts hidden from the community, with the default notifications', async () => {
-    const { agent, user } = await signedInAgent(app);
+    const { agent, user } = await app.signedIn();
     const profile = await resultOf<{
       email: string;
       communityVisible: boolean;
@@ -65,7 +59,7 @@ describe('profile.get and profile.update', () => {
   });
 
   it('saves every field, cleaned (trimmed, empty → null, skills without duplicates)', async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     const saved = await resultOf<Record<string, unknown>>(await agent.call('profile.update', fullUpdate));
     expect(saved).toMatchObject({
       name: 'Ada Lovelace',
@@ -79,7 +73,7 @@ describe('profile.get and profile.update', () => {
   });
 
   it('names the field that is wrong', async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     const response = await agent.call('profile.update', { ...fullUpdate, name: ' ', bio: 'x'.repeat(1001) });
     expect(response.status).toBe(400);
     const { error } = (await response.json()) as { error: { details: { fields: { path: string }[] } } };
@@ -87,7 +81,7 @@ describe('profile.get and profile.update', () => {
   });
 
   it('makes the profile language the language of the session', async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     await resultOf(await agent.call('profile.setLocale', { locale: 'en' }));
     const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     expect((await app.readSession(new Headers({ cookie })))?.user.locale).toBe('en');
@@ -96,8 +90,8 @@ describe('profile.get and profile.update', () => {
 
 describe('one member and another', () => {
   it('cannot read the other’s profile data or avatar upload through any callable', async () => {
-    const ada = await signedInAgent(app, { name: 'Ada Private' });
-    const bob = await signedInAgent(app, { name: 'Bob Curious' });
+    const ada = await app.signedIn({ name: 'Ada Private' });
+    const bob = await app.signedIn({ name: 'Bob Curious' });
     await resultOf(
       await ada.agent.call('profile.update', { ...fullUpdate, name: 'Ada Private', bio: 'secret bio' }),
     );
@@ -128,8 +122,8 @@ describe('one member and another', () => {
   });
 
   it('sees the other’s avatar only once they opted into the community and share a space', async () => {
-    const ada = await signedInAgent(app);
-    const bob = await signedInAgent(app);
+    const ada = await app.signedIn();
+    const bob = await app.signedIn();
     const avatar = await uploadAvatar(ada.agent);
     await resultOf(await ada.agent.call('profile.setAvatar', { key: avatar.key }));
     const [space] = await app.database.db
@@ -150,7 +144,7 @@ describe('one member and another', () => {
 
 describe('avatar', () => {
   it('replaces the previous picture, whose file is deleted', async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     const first = await uploadAvatar(agent);
     await resultOf(await agent.call('profile.setAvatar', { key: first.key }));
     const second = await uploadAvatar(agent);
@@ -169,7 +163,7 @@ describe('avatar', () => {
 
 describe('password and sessions', () => {
   it('refuses a wrong current password on the field, and a short new one with its reason', async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     const wrong = await agent.call('profile.changePassword', {
       currentPassword: 'not my password',
       newPassword: 'a new long password',
@@ -190,8 +184,8 @@ describe('password and sessions', () => {
   });
 
   it('changes the password and ends the other devices’ sessions, keeping this one', async () => {
-    const { agent, user } = await signedInAgent(app);
-    const otherDevice = createAgent(app.url);
+    const { agent, user } = await app.signedIn();
+    const otherDevice = app.agent();
     await otherDevice.signIn(user.email, user.password);
     await resultOf(
       await agent.call('profile.changePassword', {
@@ -202,13 +196,13 @@ describe('password and sessions', () => {
     );
     expect((await agent.call('profile.get', {})).status).toBe(200);
     expect((await otherDevice.call('profile.get', {})).status).toBe(401);
-    expect((await createAgent(app.url).signIn(user.email, user.password)).status).toBe(401);
-    expect((await createAgent(app.url).signIn(user.email, 'the replacement password')).status).toBe(200);
+    expect((await app.agent().signIn(user.email, user.password)).status).toBe(401);
+    expect((await app.agent().signIn(user.email, 'the replacement password')).status).toBe(200);
   });
 
   it('signs out everywhere', async () => {
-    const { agent, user } = await signedInAgent(app);
-    const otherDevice = createAgent(app.url);
+    const { agent, user } = await app.signedIn();
+    const otherDevice = app.agent();
     await otherDevice.signIn(user.email, user.password);
     await resultOf(await agent.call('profile.signOutEverywhere', {}));
     expect((await agent.call('profile.get', {})).status).toBe(401);
@@ -218,7 +212,7 @@ describe('password and sessions', () => {
 
 describe('e-mail change', () => {
   it('keeps the old address until the new one is confirmed by its link', async () => {
-    const { agent, user } = await signedInAgent(app);
+    const { agent, user } = await app.signedIn();
     const since = Date.now();
     const newEmail = `new-${Date.now()}@example.com`;
     expect(await resultOf(await agent.call('profile.changeEmail', { newEmail }))).toEqual({ sent: true });
@@ -232,7 +226,7 @@ describe('e-mail change', () => {
   });
 
   it('refuses the address one already has', async () => {
-    const { agent, user } = await signedInAgent(app);
+    const { agent, user } = await app.signedIn();
     const response = await agent.call('profile.changeEmail', { newEmail: user.email.toUpperCase() });
     expect(await response.json()).toMatchObject({
       error: { details: { fields: [{ path: 'newEmail', message: 'emailSame' }] } },
@@ -242,7 +236,7 @@ describe('e-mail change', () => {
 
 describe('data export', () => {
   it('contains what we hold on the person, and no password hash or session token', async () => {
-    const { agent, user } = await signedInAgent(app);
+    const { agent, user } = await app.signedIn();
     await resultOf(await agent.call('profile.update', { ...fullUpdate, name: user.name }));
     const avatar = await uploadAvatar(agent);
     const data = await resultOf<Record<string, unknown>>(await agent.call('profile.exportData', {}));
@@ -271,7 +265,7 @@ describe('data export', () => {
 
 describe('account deletion', () => {
   it('asks for the e-mail address typed exactly', async () => {
-    const { agent } = await signedInAgent(app);
+    const { agent } = await app.signedIn();
     const response = await agent.call('profile.deleteAccount', { confirmEmail: 'someone-else@example.com' });
     expect(await response.json()).toMatchObject({
       error: { details: { fields: [{ path: 'confirmEmail', message: 'confirmEmailMismatch' }] } },
@@ -279,7 +273,7 @@ describe('account deletion', () => {
   });
 
   it('erases personal data, keeps the anonymised row, and signing in fails afterwards', async () => {
-    const { agent, user } = await signedInAgent(app);
+    const { agent, user } = await app.signedIn();
     await resultOf(await agent.call('profile.update', { ...fullUpdate, name: user.name, bio: 'about me' }));
     const avatar = await uploadAvatar(agent);
     await resultOf(await agent.call('profile.setAvatar', { key: avatar.key }));
@@ -332,6 +326,6 @@ describe('account deletion', () => {
     ).toEqual([{ listed: false, links: [] }]);
     expect(await app.fileStore.get(avatar.key)).toBeNull();
     expect((await agent.call('profile.get', {})).status).toBe(401);
-    expect((await createAgent(app.url).signIn(user.email, user.password)).status).toBe(401);
+    expect((await app.agent().signIn(user.email, user.password)).status).toBe(401);
   });
 });

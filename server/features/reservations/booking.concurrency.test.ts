@@ -1,23 +1,15 @@
 // @databases pglite postgres
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { activityEntries } from '../../db/schema/activity';
 import { jobs } from '../../db/schema/jobs';
 import { activeStatusSql, reservations } from '../../db/schema/reservations';
 import { RESERVATION_MAIL_JOB } from './notifications';
-import {
-  contextFor,
-  insertPerson,
-  insertRoom,
-  insertSpace,
-  localInstant,
-  reservationsRouter,
-  type TestPerson,
-} from './reservations.fixtures';
+import { contextFor, localInstant, reservationsRouter } from './reservations.fixtures';
+import { insertPerson, insertRoom, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 
 /**
  * Many people asking for the same room at once: the exclusion constraint lets exactly one through and
@@ -28,17 +20,15 @@ const NOW = new Date(localInstant('2027-02-01T08:00'));
 const router = reservationsRouter(() => NOW);
 const CALLS = 200;
 
-let database: Database;
+const database = testDatabaseForFile();
 let people: TestPerson[];
 let spaceId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   spaceId = await insertSpace(database.db);
   people = [];
   for (let i = 0; i < 20; i++) people.push(await insertPerson(database.db));
 });
-afterAll(() => database.close());
 
 type Outcome = { ok: true; id: string } | { ok: false; code: string; reason: unknown };
 

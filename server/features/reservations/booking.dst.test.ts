@@ -1,24 +1,21 @@
 // @databases pglite
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TReservation, TRoomAvailability } from '#contract/reservations';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { openHoursSql } from '../../db/calendar-sql';
 import { rowsOf } from '../../db/rows';
 import { reservationsCalendar } from './ics';
 import { findReservationRecord } from './reservation-view';
+import { contextFor, localInstant, reservationsRouter } from './reservations.fixtures';
 import {
   ALWAYS_OPEN,
-  contextFor,
   insertPerson,
   insertRoom,
   insertSpace,
-  localInstant,
-  reservationsRouter,
   type TestPerson,
-} from './reservations.fixtures';
+} from '../../db/factories.fixtures';
 
 /**
  * The daylight-saving Sundays of 2026 in Europe/Paris: on 29 March clocks go from 02:00 to 03:00
@@ -27,18 +24,16 @@ import {
 const BEFORE_MARCH = new Date('2026-03-20T10:00:00Z');
 const BEFORE_OCTOBER = new Date('2026-10-16T10:00:00Z');
 
-let database: Database;
+const database = testDatabaseForFile();
 let member: TestPerson;
 let daytimeSpace: string;
 let nightAndDaySpace: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   member = await insertPerson(database.db);
   daytimeSpace = await insertSpace(database.db); // every day 08:00–20:00
   nightAndDaySpace = await insertSpace(database.db, { hours: ALWAYS_OPEN });
 });
-afterAll(() => database.close());
 
 async function availability(now: Date, roomId: string, from: string, to: string) {
   return (await reservationsRouter(() => now).invoke(

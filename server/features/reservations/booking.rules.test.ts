@@ -1,31 +1,22 @@
 // @databases pglite postgres
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
 import { priceBooking } from '#contract/pricing';
 import type { TReservation, TRoomAvailability } from '#contract/reservations';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
-import {
-  contextFor,
-  insertPerson,
-  insertRoom,
-  insertSpace,
-  localInstant,
-  reservationsRouter,
-  type TestPerson,
-} from './reservations.fixtures';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
+import { contextFor, localInstant, reservationsRouter } from './reservations.fixtures';
+import { insertPerson, insertRoom, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 
 // Monday 4 January 2027, 08:00 in Paris. Bookings below are on Tuesday 5 January unless said otherwise.
 const NOW = new Date(localInstant('2027-01-04T08:00'));
 const router = reservationsRouter(() => NOW);
 
-let database: Database;
+const database = testDatabaseForFile();
 let member: TestPerson;
 let spaceId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   member = await insertPerson(database.db);
   // Open every day 08:00–20:00 except Sundays; closed on Friday 8 January 2027.
   spaceId = await insertSpace(database.db, {
@@ -33,7 +24,6 @@ beforeAll(async () => {
     closures: [{ startsOn: '2027-01-08', endsOn: '2027-01-08' }],
   });
 });
-afterAll(() => database.close());
 
 function book(
   roomId: string,

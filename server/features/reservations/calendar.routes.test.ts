@@ -1,26 +1,18 @@
 // @databases pglite
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TReservation } from '#contract/reservations';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { createRequestContexts } from '../../platform/request-context';
 import type { Session } from '../../platform/session';
 import { createCalendarRoutes } from './calendar.routes';
-import {
-  contextFor,
-  insertPerson,
-  insertRoom,
-  insertSpace,
-  localInstant,
-  reservationsRouter,
-  type TestPerson,
-} from './reservations.fixtures';
+import { contextFor, localInstant, reservationsRouter } from './reservations.fixtures';
+import { insertPerson, insertRoom, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 
 const NOW = new Date(localInstant('2027-05-03T08:00'));
 const router = reservationsRouter(() => NOW);
 
-let database: Database;
+const database = testDatabaseForFile();
 let member: TestPerson;
 let stranger: TestPerson;
 let booking: TReservation;
@@ -28,7 +20,6 @@ let signedIn: Session | null = null;
 let routes: ReturnType<typeof createCalendarRoutes>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   member = await insertPerson(database.db);
   stranger = await insertPerson(database.db);
   const spaceId = await insertSpace(database.db);
@@ -54,7 +45,6 @@ beforeAll(async () => {
     baseUrl: 'https://escale.test',
   });
 });
-afterAll(() => database.close());
 
 const get = (path: string) => routes.request(path);
 const call = (name: string, person: TestPerson) =>

@@ -7,8 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TReservation } from '#contract/reservations';
 import { startSmtpTestServer, type SmtpTestServer } from '../../../tests/support/smtp-test-server';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { users } from '../../db/schema/auth';
 import { jobs } from '../../db/schema/jobs';
 import { reservations } from '../../db/schema/reservations';
@@ -19,16 +18,8 @@ import { createLogger, type Logger } from '../../platform/log';
 import { createMailer } from '../../platform/mail';
 import { systemContext } from '../../platform/service-context';
 import { sweepReservations } from './lifecycle.service';
-import {
-  addRole,
-  contextFor,
-  insertPerson,
-  insertRoom,
-  insertSpace,
-  localInstant,
-  reservationsRouter,
-  type TestPerson,
-} from './reservations.fixtures';
+import { contextFor, localInstant, reservationsRouter } from './reservations.fixtures';
+import { addRole, insertPerson, insertRoom, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 
 /**
  * The one e-mail pipeline end to end: jobs queued by the reservations' own transactions, run by the real
@@ -39,7 +30,7 @@ const START = new Date(localInstant('2027-03-01T08:00'));
 let now = START;
 const router = reservationsRouter(() => now);
 
-let database: Database;
+const database = testDatabaseForFile();
 let smtp: SmtpTestServer;
 let dataDir: string;
 const logLines: string[] = [];
@@ -54,7 +45,6 @@ function keepingLogger(base: Record<string, unknown> = {}): Logger {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   smtp = await startSmtpTestServer();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'escale-mail-jobs-'));
   manager = await insertPerson(database.db, { name: 'Manon Manager' });
@@ -63,7 +53,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await smtp.close();
-  await database.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 beforeEach(async () => {

@@ -8,19 +8,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATE_REFUSAL } from '#contract/input';
 import { MAX_BOOKING_MINUTES, MAX_HORIZON_DAYS } from '#contract/rooms';
-import { signedInAgent, startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
+import { startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
 import type { Db } from '../../db/client';
 import type { Session } from '../../platform/session';
 import { MAX_EXPANDED_DAYS, openHoursSql } from '../../db/calendar-sql';
-import {
-  addRole,
-  ALWAYS_OPEN,
-  contextFor,
-  insertRoom,
-  insertSpace,
-  localInstant,
-  reservationsRouter,
-} from './reservations.fixtures';
+import { contextFor, localInstant, reservationsRouter } from './reservations.fixtures';
+import { addRole, ALWAYS_OPEN, insertRoom, insertSpace } from '../../db/factories.fixtures';
 import { rowsOf } from '../../db/rows';
 
 const NOW = new Date(localInstant('2027-01-04T08:00'));
@@ -125,7 +118,7 @@ describe('year-9999 requests over HTTP', () => {
     app = await startTestApp();
     spaceId = await insertSpace(app.database.db, { hours: ALWAYS_OPEN });
     roomId = await insertRoom(app.database.db, spaceId, { maxDurationMinutes: MAX_BOOKING_MINUTES });
-    const signedIn = await signedInAgent(app);
+    const signedIn = await app.signedIn();
     owner = signedIn.agent;
     const [user] = await rowsOf<{ id: string }>(
       app.database.db,

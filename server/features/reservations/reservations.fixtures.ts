@@ -3,137 +3,17 @@ import { AppError } from '#contract/errors';
 import { wallClockInstant } from '#contract/dates';
 import { createCallableRouter, type CallableRouter, type CallContext } from '../../platform/callables';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/auth';
-import { spaceMembers } from '../../db/schema/memberships';
-import { rooms } from '../../db/schema/rooms';
-import { spaceClosures, spaceOpeningHours, spaces } from '../../db/schema/spaces';
 import { log } from '../../platform/log';
 import type { Mailer, MailMessage } from '../../platform/mail';
 import type { Session } from '../../platform/session';
 import { testConfig } from '../../../tests/support/test-config';
 import { reservationsCallables } from './reservations.callables';
 
-/** Test data for reservations: people, spaces with hours, rooms, and a router with a fixed clock. */
-
-export interface TestPerson {
-  id: string;
-  email: string;
-  session: Session;
-}
-
-export async function insertPerson(
-  db: Db,
-  options: { emailVerified?: boolean; isAdmin?: boolean; locale?: 'fr' | 'en'; name?: string } = {},
-): Promise<TestPerson> {
-  const id = randomUUID();
-  const email = `${id.slice(0, 8)}@example.test`;
-  const name = options.name ?? `Person ${id.slice(0, 4)}`;
-  await db.insert(users).values({
-    id,
-    name,
-    email,
-    emailVerified: options.emailVerified ?? true,
-    isAdmin: options.isAdmin ?? false,
-    locale: options.locale ?? 'fr',
-  });
-  return {
-    id,
-    email,
-    session: {
-      id: `session-${id}`,
-      user: {
-        id,
-        email,
-        name,
-        emailVerified: options.emailVerified ?? true,
-        isAdmin: options.isAdmin ?? false,
-        locale: options.locale ?? 'fr',
-        image: null,
-      },
-    },
-  };
-}
-
-export interface OpeningInterval {
-  weekday: number;
-  opens: string;
-  closes: string;
-}
-
-/** Every day 08:00–20:00, the default for tests. */
-export const EVERY_DAY_8_TO_20: OpeningInterval[] = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-  weekday,
-  opens: '08:00',
-  closes: '20:00',
-}));
-
-export const ALWAYS_OPEN: OpeningInterval[] = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-  weekday,
-  opens: '00:00',
-  closes: '24:00',
-}));
-
-export async function insertSpace(
-  db: Db,
-  options: {
-    timeZone?: string;
-    status?: 'draft' | 'published' | 'archived';
-    hours?: OpeningInterval[];
-    closures?: Array<{ startsOn: string; endsOn: string }>;
-  } = {},
-): Promise<string> {
-  const slug = `space-${randomUUID().slice(0, 8)}`;
-  const [space] = await db
-    .insert(spaces)
-    .values({
-      slug,
-      name: `Espace ${slug.slice(6)}`,
-      city: 'Paris',
-      postcode: '75011',
-      addressLine: '12 rue Oberkampf',
-      timeZone: options.timeZone ?? 'Europe/Paris',
-      status: options.status ?? 'published',
-    })
-    .returning({ id: spaces.id });
-  const spaceId = space!.id;
-  const hours = options.hours ?? EVERY_DAY_8_TO_20;
-  if (hours.length) await db.insert(spaceOpeningHours).values(hours.map((h) => ({ spaceId, ...h })));
-  for (const closure of options.closures ?? []) {
-    await db.insert(spaceClosures).values({ spaceId, ...closure, label: 'Fermé' });
-  }
-  return spaceId;
-}
-
-export type RoomOptions = Partial<typeof rooms.$inferInsert>;
-
-/** A meeting room: 8 seats, 30-min step, 1–4 h, no buffer, no lead time, 90 days ahead, 40 €/h HT. */
-export async function insertRoom(db: Db, spaceId: string, options: RoomOptions = {}): Promise<string> {
-  const [room] = await db
-    .insert(rooms)
-    .values({
-      spaceId,
-      kind: 'meeting_room',
-      name: `Salle ${randomUUID().slice(0, 4)}`,
-      capacity: 8,
-      hourlyPriceCents: 4000,
-      halfDayPriceCents: 14000,
-      dayPriceCents: 25000,
-      vatRateBasisPoints: 2000,
-      minDurationMinutes: 60,
-      maxDurationMinutes: 240,
-      bookingStepMinutes: 30,
-      bufferMinutes: 0,
-      leadTimeMinutes: 0,
-      horizonDays: 90,
-      ...options,
-    })
-    .returning({ id: rooms.id });
-  return room!.id;
-}
-
-export async function addRole(db: Db, spaceId: string, userId: string, role: 'owner' | 'manager' | 'member') {
-  await db.insert(spaceMembers).values({ spaceId, userId, role });
-}
+/**
+ * For tests of reservations and of every feature that calls through a router: the reservations router at the
+ * test's clock, a call context for a session, a Paris wall-clock time as an instant. People, spaces and rooms
+ * are made by tests/support/factories.ts.
+ */
 
 /** A router holding only the reservations API, every call made at `now()` (the test's clock). */
 export function reservationsRouter(now: () => Date): CallableRouter {
@@ -171,42 +51,6 @@ export function recordingMailer(): Mailer & { sent: MailMessage[] } {
 export function localInstant(localDateTime: string, zone = 'Europe/Paris'): string {
   const [date, time] = localDateTime.split('T') as [string, string];
   return wallClockInstant(date, time, zone).toISOString();
-}
-
-/** The callers a permission table tries, "anonymous" being no session. */
-export type CallerRole =
-  'anonymous' | 'unconfirmed' | 'member' | 'otherMember' | 'otherManager' | 'manager' | 'admin';
-export const CALLER_ROLES: CallerRole[] = [
-  'anonymous',
-  'unconfirmed',
-  'member',
-  'otherMember',
-  'otherManager',
-  'manager',
-  'admin',
-];
-
-/**
- * One person per caller role around a new space: its member and manager, an unconfirmed account, the owner
- * of another space, an admin, and another member (of the same space when `otherMemberInSpace`, else of
- * none).
- */
-export async function insertCallerCast(db: Db, { otherMemberInSpace = false } = {}) {
-  const spaceId = await insertSpace(db);
-  const otherSpace = await insertSpace(db);
-  const people: Record<Exclude<CallerRole, 'anonymous'>, TestPerson> = {
-    unconfirmed: await insertPerson(db, { emailVerified: false }),
-    member: await insertPerson(db),
-    otherMember: await insertPerson(db),
-    otherManager: await insertPerson(db),
-    manager: await insertPerson(db),
-    admin: await insertPerson(db, { isAdmin: true }),
-  };
-  await addRole(db, spaceId, people.manager.id, 'manager');
-  await addRole(db, spaceId, people.member.id, 'member');
-  if (otherMemberInSpace) await addRole(db, spaceId, people.otherMember.id, 'member');
-  await addRole(db, otherSpace, people.otherManager.id, 'owner');
-  return { spaceId, people };
 }
 
 /** What a call answers `session` (null: anonymous): 'ok', or the code of the AppError it throws. */

@@ -1,11 +1,10 @@
 // @databases pglite postgres
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
 import type { TManagedReservation, TReservation, TRoomAvailability } from '#contract/reservations';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { activityEntries } from '../../db/schema/activity';
 import { jobs } from '../../db/schema/jobs';
 import { reservations } from '../../db/schema/reservations';
@@ -14,17 +13,8 @@ import { log } from '../../platform/log';
 import { systemContext } from '../../platform/service-context';
 import { sweepReservations } from './lifecycle.service';
 import { reservationJobs } from './reservation-jobs';
-import {
-  addRole,
-  contextFor,
-  insertPerson,
-  insertRoom,
-  insertSpace,
-  localInstant,
-  recordingMailer,
-  reservationsRouter,
-  type TestPerson,
-} from './reservations.fixtures';
+import { contextFor, localInstant, recordingMailer, reservationsRouter } from './reservations.fixtures';
+import { addRole, insertPerson, insertRoom, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 
 // Monday 1 March 2027, 08:00 in Paris; the clock moves in some tests.
 const START = new Date(localInstant('2027-03-01T08:00'));
@@ -49,20 +39,16 @@ async function entriesAbout(reservationId: string) {
 /** The sweep as its job runs it: the system, at `at`. */
 const sweep = (at: Date) => sweepReservations(systemContext({ db: database.db, log, now: at }));
 
-let database: Database;
+const database = testDatabaseForFile();
 let member: TestPerson;
 let manager: TestPerson;
 let spaceId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   member = await insertPerson(database.db, { locale: 'en', name: 'Alex Member' });
   manager = await insertPerson(database.db, { name: 'Manon Manager' });
   spaceId = await insertSpace(database.db);
   await addRole(database.db, spaceId, manager.id, 'manager');
-});
-afterAll(async () => {
-  await database.close();
 });
 beforeEach(async () => {
   now = START;

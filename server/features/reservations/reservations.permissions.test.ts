@@ -1,23 +1,24 @@
 // @databases pglite
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  answersFor,
+  describePermissions,
+  type PermissionCase,
+} from '../../../tests/support/permission-matrix';
 import type { TReservation } from '#contract/reservations';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
+import { contextFor, localInstant, reservationsRouter } from './reservations.fixtures';
 import {
   addRole,
   CALLER_ROLES,
-  callerOutcome,
-  contextFor,
   insertCallerCast,
   insertPerson,
   insertRoom,
   insertSpace,
-  localInstant,
-  reservationsRouter,
   type CallerRole,
   type TestPerson,
-} from './reservations.fixtures';
+} from '../../db/factories.fixtures';
 import { reservationsCallables } from './reservations.callables';
 
 /**
@@ -33,7 +34,7 @@ const router = reservationsRouter(() => clock);
 type Persona = CallerRole | 'owner';
 const PERSONAS: Persona[] = [...CALLER_ROLES.filter((role) => role !== 'admin'), 'owner', 'admin'];
 
-let database: Database;
+const database = testDatabaseForFile();
 let spaceId: string;
 let draftSpaceId: string;
 let roomId: string;
@@ -42,7 +43,6 @@ let people = {} as Record<Exclude<Persona, 'anonymous'>, TestPerson>;
 let dayOffset = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const cast = await insertCallerCast(database.db, { otherMemberInSpace: true });
   spaceId = cast.spaceId;
   people = { ...cast.people, owner: await insertPerson(database.db) };
@@ -53,14 +53,10 @@ beforeAll(async () => {
   await addRole(database.db, draftSpaceId, people.otherManager.id, 'manager');
   await addRole(database.db, draftSpaceId, people.member.id, 'member');
 });
-afterAll(() => database.close());
 
 function sessionOf(persona: Persona) {
   return persona === 'anonymous' ? null : people[persona].session;
 }
-
-const outcome = (name: string, input: unknown, persona: Persona) =>
-  callerOutcome(router, database.db, sessionOf(persona), `reservations.${name}`, input);
 
 /** A fresh booking by the member, each on its own day so they never collide. */
 async function memberBooking(options: { approval?: boolean } = {}): Promise<TReservation> {
@@ -82,52 +78,23 @@ async function memberBooking(options: { approval?: boolean } = {}): Promise<TRes
   )) as TReservation;
 }
 
-interface Case {
-  name: string;
-  /** The test's name when one operation has several cases. */
-  label?: string;
-  expected: Record<Persona, string>;
-  /** Builds the input (and any data it needs) for one persona's call. */
-  input: (persona: Persona) => Promise<unknown>;
-  /** Moves the clock before the call (actions allowed only after the start). */
-  at?: () => Date;
+/** A fresh booking of the member's, the clock ten minutes past its start. */
+async function startedBooking() {
+  const booking = await memberBooking();
+  clock = new Date(Date.parse(booking.startsAt) + 10 * 60_000);
+  return { id: booking.id };
 }
 
-const PUBLIC_OK: Record<Persona, string> = {
-  anonymous: 'ok',
-  unconfirmed: 'ok',
-  member: 'ok',
-  otherMember: 'ok',
-  otherManager: 'ok',
-  manager: 'ok',
-  owner: 'ok',
-  admin: 'ok',
-};
-const SIGNED_IN_OK: Record<Persona, string> = { ...PUBLIC_OK, anonymous: 'unauthenticated' };
 /** Something of the member's: others do not learn it exists. */
-const OWN_OR_MANAGER: Record<Persona, string> = {
+const OWN_OR_MANAGER = answersFor(PERSONAS, 'not-found', {
   anonymous: 'unauthenticated',
-  unconfirmed: 'not-found',
   member: 'ok',
-  otherMember: 'not-found',
-  otherManager: 'not-found',
   manager: 'ok',
   owner: 'ok',
   admin: 'ok',
-};
+});
 /** A manager's action on the member's reservation: the member may see it, not act on it. */
 const MANAGER_ACTION: Record<Persona, string> = { ...OWN_OR_MANAGER, member: 'permission-denied' };
-/** Space-wide manager views: permission-denied to everyone else signed in. */
-const SPACE_MANAGERS: Record<Persona, string> = {
-  anonymous: 'unauthenticated',
-  unconfirmed: 'permission-denied',
-  member: 'permission-denied',
-  otherMember: 'permission-denied',
-  otherManager: 'permission-denied',
-  manager: 'ok',
-  owner: 'ok',
-  admin: 'ok',
-};
 /** Inside the free-cancellation window: the member no longer cancels, the space's managers still do. */
 const MANAGERS_ONLY_LATE: Record<Persona, string> = { ...OWN_OR_MANAGER, member: 'failed-precondition' };
 /** The member's own request to the space: the managers can see the booking but do not ask themselves. */
@@ -138,20 +105,20 @@ const MEMBER_ONLY: Record<Persona, string> = {
   admin: 'permission-denied',
 };
 
-const CASES: Case[] = [
+const CASES: Array<PermissionCase<Persona>> = [
   {
-    name: 'getAvailability',
-    expected: PUBLIC_OK,
+    name: 'reservations.getAvailability',
+    expected: 'anyone',
     input: async () => ({ roomId, from: '2027-04-06', to: '2027-04-12' }),
   },
   {
-    name: 'getSpaceAvailability',
-    expected: PUBLIC_OK,
+    name: 'reservations.getSpaceAvailability',
+    expected: 'anyone',
     input: async () => ({ spaceId, from: '2027-04-06', to: '2027-04-06' }),
   },
   {
-    name: 'quote',
-    expected: PUBLIC_OK,
+    name: 'reservations.quote',
+    expected: 'anyone',
     input: async () => ({
       roomId,
       startsAt: localInstant('2027-04-06T10:00'),
@@ -159,10 +126,10 @@ const CASES: Case[] = [
       attendees: 2,
     }),
   },
-  { name: 'getPolicy', expected: PUBLIC_OK, input: async () => ({ spaceId }) },
+  { name: 'reservations.getPolicy', expected: 'anyone', input: async () => ({ spaceId }) },
   {
-    name: 'create',
-    expected: { ...SIGNED_IN_OK, unconfirmed: 'failed-precondition' },
+    name: 'reservations.create',
+    expected: 'confirmed',
     input: async () => {
       dayOffset++;
       const day = new Date(Date.parse('2027-04-06T00:00:00Z') + dayOffset * 86_400_000)
@@ -177,10 +144,14 @@ const CASES: Case[] = [
       };
     },
   },
-  { name: 'get', expected: OWN_OR_MANAGER, input: async () => ({ id: (await memberBooking()).id }) },
-  { name: 'listMine', expected: SIGNED_IN_OK, input: async () => ({ scope: 'upcoming' }) },
   {
-    name: 'cancel',
+    name: 'reservations.get',
+    expected: OWN_OR_MANAGER,
+    input: async () => ({ id: (await memberBooking()).id }),
+  },
+  { name: 'reservations.listMine', expected: 'signed-in', input: async () => ({ scope: 'upcoming' }) },
+  {
+    name: 'reservations.cancel',
     expected: OWN_OR_MANAGER,
     input: async (persona) => ({
       id: (await memberBooking()).id,
@@ -188,8 +159,8 @@ const CASES: Case[] = [
     }),
   },
   {
-    name: 'cancel',
-    label: 'cancel, inside the free-cancellation window (a manager gives a reason)',
+    name: 'reservations.cancel',
+    label: 'reservations.cancel, inside the free-cancellation window (a manager gives a reason)',
     expected: MANAGERS_ONLY_LATE,
     input: async (persona) => {
       const booking = await memberBooking();
@@ -198,8 +169,8 @@ const CASES: Case[] = [
     },
   },
   {
-    name: 'cancel',
-    label: 'cancel, by someone else than its member without a reason',
+    name: 'reservations.cancel',
+    label: 'reservations.cancel, by someone else than its member without a reason',
     expected: {
       ...OWN_OR_MANAGER,
       manager: 'invalid-argument',
@@ -209,7 +180,7 @@ const CASES: Case[] = [
     input: async () => ({ id: (await memberBooking()).id }),
   },
   {
-    name: 'requestCancellation',
+    name: 'reservations.requestCancellation',
     expected: MEMBER_ONLY,
     input: async () => {
       const booking = await memberBooking();
@@ -218,81 +189,77 @@ const CASES: Case[] = [
     },
   },
   {
-    name: 'approve',
+    name: 'reservations.approve',
     expected: MANAGER_ACTION,
     input: async () => ({ id: (await memberBooking({ approval: true })).id }),
   },
   {
-    name: 'decline',
+    name: 'reservations.decline',
     expected: MANAGER_ACTION,
     input: async () => ({ id: (await memberBooking({ approval: true })).id, reason: 'Complet' }),
   },
   {
-    name: 'markNoShow',
+    name: 'reservations.markNoShow',
     expected: MANAGER_ACTION,
-    input: async () => {
-      const booking = await memberBooking();
-      clock = new Date(Date.parse(booking.startsAt) + 10 * 60_000);
-      return { id: booking.id };
-    },
+    input: startedBooking,
   },
   {
-    name: 'markCompleted',
+    name: 'reservations.markCompleted',
     expected: MANAGER_ACTION,
-    input: async () => {
-      const booking = await memberBooking();
-      clock = new Date(Date.parse(booking.startsAt) + 10 * 60_000);
-      return { id: booking.id };
-    },
+    input: startedBooking,
   },
-  { name: 'listManagedSpaces', expected: SIGNED_IN_OK, input: async () => ({}) },
-  { name: 'listForApproval', expected: SPACE_MANAGERS, input: async () => ({ spaceId }) },
-  { name: 'spaceCalendar', expected: SPACE_MANAGERS, input: async () => ({ spaceId, date: '2027-04-07' }) },
+  { name: 'reservations.listManagedSpaces', expected: 'signed-in', input: async () => ({}) },
+  { name: 'reservations.listForApproval', expected: 'space-managers', input: async () => ({ spaceId }) },
   {
-    name: 'updatePolicy',
-    expected: SPACE_MANAGERS,
+    name: 'reservations.spaceCalendar',
+    expected: 'space-managers',
+    input: async () => ({ spaceId, date: '2027-04-07' }),
+  },
+  {
+    name: 'reservations.updatePolicy',
+    expected: 'space-managers',
     input: async () => ({ spaceId, freeCancellationHours: 24 }),
   },
-  { name: 'getFeed', expected: SIGNED_IN_OK, input: async () => ({}) },
-  { name: 'createFeedToken', expected: SIGNED_IN_OK, input: async () => ({}) },
-  { name: 'revokeFeedToken', expected: SIGNED_IN_OK, input: async () => ({}) },
+  { name: 'reservations.getFeed', expected: 'signed-in', input: async () => ({}) },
+  { name: 'reservations.createFeedToken', expected: 'signed-in', input: async () => ({}) },
+  { name: 'reservations.revokeFeedToken', expected: 'signed-in', input: async () => ({}) },
 ];
 
-describe('who may call each reservations operation', () => {
-  for (const testCase of CASES) {
-    it(`reservations.${testCase.label ?? testCase.name}`, async () => {
-      const seen = {} as Record<Persona, string>;
-      for (const persona of PERSONAS) {
-        const input = await testCase.input(persona);
-        seen[persona] = await outcome(testCase.name, input, persona);
-        clock = NOW;
-      }
-      expect(seen).toEqual(testCase.expected);
-    });
-  }
+describePermissions('who may call each reservations operation', {
+  router,
+  cast: {
+    get db() {
+      return database.db;
+    },
+    sessionOf,
+  },
+  callers: PERSONAS,
+  cases: [
+    ...CASES,
+    {
+      name: 'reservations.getPolicy',
+      label:
+        'reservations.getPolicy of a space that is not published (told only to those who run it; others get not-found)',
+      input: async () => ({ spaceId: draftSpaceId }),
+      expected: answersFor(PERSONAS, 'not-found', { otherManager: 'ok', admin: 'ok' }),
+    },
+  ],
+  operations: /^reservations\./,
+  afterCall: () => {
+    clock = NOW;
+  },
+});
 
-  it('covers every operation of the reservations API', () => {
-    const tested = [...new Set(CASES.map((testCase) => `reservations.${testCase.name}`))].sort();
-    const served = reservationsCallables.map((implementation) => implementation.def.name);
-    expect(tested).toEqual(served.sort());
-  });
+it('serves exactly the reservations API', () => {
+  expect(reservationsCallables.map((implementation) => implementation.def.name).sort()).toEqual(
+    router
+      .definitions()
+      .map((definition) => definition.name)
+      .sort(),
+  );
+});
 
-  it('tells the policy of a space that is not published only to those who run it; others get not-found', async () => {
-    const seen = {} as Record<Persona, string>;
-    for (const persona of PERSONAS)
-      seen[persona] = await outcome('getPolicy', { spaceId: draftSpaceId }, persona);
-    expect(seen).toEqual({
-      anonymous: 'not-found',
-      unconfirmed: 'not-found',
-      member: 'not-found',
-      otherMember: 'not-found',
-      otherManager: 'ok',
-      manager: 'not-found',
-      owner: 'not-found',
-      admin: 'ok',
-    });
-  });
-
+describe('who manages what', () => {
   it('shows each manager only their own spaces; an admin sees them all', async () => {
     const list = async (persona: Persona) =>
       (

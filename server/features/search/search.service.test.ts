@@ -2,27 +2,24 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, getISODay } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ZSearchFilters, type TSearchFiltersInput } from '#contract/search';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { rowsOf } from '../../db/rows';
 import { spaces } from '../../db/schema/spaces';
 import { log } from '../../platform/log';
 import { systemContext } from '../../platform/service-context';
 import { searchSpaces } from './search.service';
 
-let database: Database;
+const database = testDatabaseForFile({ seeded: true });
 
 beforeAll(async () => {
-  database = await createTestDatabase({ seeded: true });
   // The demo bookings move with today's date: these tests make their own where they need some. The past
   // booking the demo credit ledger refers to stays (the ledger is append-only); it is before any date here.
   await database.db.execute(
     sql`DELETE FROM reservations WHERE id NOT IN (SELECT reservation_id FROM credit_entries WHERE reservation_id IS NOT NULL)`,
   );
 });
-afterAll(() => database.close());
 
 async function search(input: TSearchFiltersInput, locale: 'fr' | 'en' = 'fr') {
   return searchSpaces(

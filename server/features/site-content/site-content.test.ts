@@ -6,42 +6,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TFaqEntryInput, TPartnerInput } from '#contract/site-content';
 import {
-  createAgent,
-  signedInAgent,
-  startTestApp,
-  type Agent,
-  type TestApp,
-} from '../../../tests/support/test-app';
+  HTTP_CALLERS,
+  itServesAdminsOnly,
+  signInAroundASpace,
+  type HttpCaller,
+} from '../../../tests/support/permission-matrix';
+import { startTestApp, type Agent, type TestApp } from '../../../tests/support/test-app';
 import { DEMO_FAQ, DEMO_PARTNERS } from '../../demo/demo-site-content';
-import { addRole, insertSpace } from '../reservations/reservations.fixtures';
 import { seedDemoSiteContent } from '../../demo/seed-site-content';
 
-type Caller = 'anonymous' | 'member' | 'otherMember' | 'manager' | 'admin';
-const CALLERS: Caller[] = ['anonymous', 'member', 'otherMember', 'manager', 'admin'];
-
 let app: TestApp;
-const agents = {} as Record<Caller, Agent>;
+const agents = {} as Record<HttpCaller, Agent>;
 
 beforeAll(async () => {
   app = await startTestApp();
-  const db = app.database.db;
-  const space = await insertSpace(db);
-  const other = await insertSpace(db);
-  const member = await signedInAgent(app);
-  const otherMember = await signedInAgent(app);
-  const manager = await signedInAgent(app);
-  const admin = await signedInAgent(app, { isAdmin: true });
-  await addRole(db, space, member.user.id, 'member');
-  await addRole(db, other, otherMember.user.id, 'member');
-  await addRole(db, space, manager.user.id, 'manager');
-  Object.assign(agents, {
-    anonymous: createAgent(app.url),
-    member: member.agent,
-    otherMember: otherMember.agent,
-    manager: manager.agent,
-    admin: admin.agent,
-  });
-  await seedDemoSiteContent(db);
+  Object.assign(agents, await signInAroundASpace(app));
+  await seedDemoSiteContent(app.database.db);
 });
 afterAll(() => app.close());
 
@@ -163,15 +143,9 @@ describe('who may call what', () => {
     ],
     ['contentAdmin.deletePartner', create('contentAdmin.createPartner', PARTNER)],
   ];
-  for (const [name, input] of ADMIN_CALLS) {
-    it.each(CALLERS)(`${name}: %s`, async (caller) => {
-      const answer = await call(agents[caller], name, await input());
-      const expected = { anonymous: 401, member: 403, otherMember: 403, manager: 403, admin: 200 }[caller];
-      expect(answer.status, JSON.stringify(answer.error)).toBe(expected);
-    });
-  }
+  itServesAdminsOnly(ADMIN_CALLS, HTTP_CALLERS, (caller) => agents[caller]);
 
-  it.each(CALLERS)('the public reads answer %s', async (caller) => {
+  it.each(HTTP_CALLERS)('the public reads answer %s', async (caller) => {
     expect((await call(agents[caller], 'content.faq', {})).status).toBe(200);
     expect((await call(agents[caller], 'content.partners', {})).status).toBe(200);
   });

@@ -1,8 +1,7 @@
 // @databases pglite
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../../db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseForFile } from '../../../tests/support/test-database';
 import { openHoursSql } from '../../db/calendar-sql';
 import { rowsOf } from '../../db/rows';
 import { DEMO_SPACES } from '../../demo/demo-spaces';
@@ -20,7 +19,7 @@ import {
   listSitemapEntries,
 } from './spaces.service';
 
-let database: Database;
+const database = testDatabaseForFile();
 /** A signed-out visitor's context, in a language. */
 const visitor = (locale: 'fr' | 'en') => systemContext({ db: database.db, log, now: new Date(), locale });
 const savedFiles = new Map<string, { bytes: Uint8Array; contentType: string }>();
@@ -28,7 +27,6 @@ let nextKey = 0;
 const PUBLISHED = DEMO_SPACES.filter((space) => space.status === 'published');
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   await seedDemoData(database.db, {
     savePhotoFile: async (bytes, contentType) => {
       const key = `demo-file-${String(nextKey++).padStart(12, '0')}`;
@@ -37,7 +35,6 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(() => database.close());
 
 async function roomIdOf(spaceSlug: string, roomName: string): Promise<string> {
   const [row] = await database.db
