@@ -20,13 +20,13 @@ import { formatCalendarDate } from '~/platform/format';
 import { useForm } from '~/platform/use-form';
 import { useLocale } from '~/platform/use-locale';
 import { Button, buttonClass } from '~/ui/button';
-import { cn } from '~/ui/cn';
 import { EmptyState } from '~/ui/empty-state';
 import { Checkbox, Input, Select, Textarea } from '~/ui/field';
+import { LinkTabs } from '~/ui/link-tabs';
 import { Notice } from '~/ui/notice';
 import { AdFormDialog } from './ad-form';
 import { MemberCard, type MemberAction } from './member-card';
-import { TextDialog } from './text-dialog';
+import { MessageDialog, ReportDialog } from './text-dialog';
 
 export const COMMUNITY_TABS = ['directory', 'ads'] as const;
 export type CommunityTab = (typeof COMMUNITY_TABS)[number];
@@ -76,26 +76,26 @@ export function CommunityPage({ data }: { data: CommunityPageData }) {
       <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
       <p className="text-ink-soft mt-2 max-w-2xl">{t('intro')}</p>
       {data.received ? <AnswerPanel received={data.received} /> : null}
-      <nav aria-label={t('tabs.label')} className="mt-6">
-        <ul className="border-line flex gap-1 border-b">
-          {COMMUNITY_TABS.map((name) => (
-            <li key={name}>
-              <Link
-                to={`?tab=${name}`}
-                aria-current={name === tab ? 'page' : undefined}
-                className={cn(
-                  'inline-flex items-center gap-2 rounded-t-lg px-4 py-2 text-sm',
-                  name === tab ? 'bg-primary text-on-primary font-semibold' : 'hover:bg-muted',
-                )}
-              >
-                {name === 'directory' ? <Users aria-hidden className="size-4" /> : null}
-                {name === 'ads' ? <Megaphone aria-hidden className="size-4" /> : null}
-                {t(`tabs.${name}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <LinkTabs
+        label={t('tabs.label')}
+        look="filled"
+        className="mt-6"
+        tabs={COMMUNITY_TABS.map((name) => ({
+          id: name,
+          to: `?tab=${name}`,
+          current: name === tab,
+          children: (
+            <>
+              {name === 'directory' ? (
+                <Users aria-hidden className="size-4" />
+              ) : (
+                <Megaphone aria-hidden className="size-4" />
+              )}
+              {t(`tabs.${name}`)}
+            </>
+          ),
+        }))}
+      />
       {tab === 'directory' ? <DirectoryTab data={data} /> : <AdsTab data={data} />}
       {filters.page > 1 || data.hasMore ? (
         <nav aria-label={t('pages.label')} className="mt-8 flex items-center justify-between gap-4">
@@ -187,31 +187,21 @@ function DirectoryTab({ data }: { data: CommunityPageData }) {
         </div>
       )}
       {asked ? (
-        <TextDialog
+        <MessageDialog
           key={`contact-${asked.member.id}`}
           open={open && asked.action === 'contact'}
           onOpenChange={setOpen}
           title={t('contact.title', { name: askedName })}
-          description={t('contact.privacy')}
-          label={t('contact.message')}
-          maxLength={COMMUNITY_LIMITS.message}
-          submitLabel={t('contact.send')}
           success={t('contact.sent')}
           send={(message) => call(contactMember, { memberId: asked.member.id, message })}
         />
       ) : null}
       {asked ? (
-        <TextDialog
+        <ReportDialog
           key={`report-${asked.member.id}`}
           open={open && asked.action === 'report'}
           onOpenChange={setOpen}
           title={t('report.titleProfile', { name: askedName })}
-          description={t('report.description')}
-          label={t('report.reason')}
-          maxLength={COMMUNITY_LIMITS.reason}
-          submitLabel={t('report.send')}
-          success={t('report.sent')}
-          fieldName="reason"
           send={(reason) => call(reportContent, { subject: 'profile', subjectId: asked.member.id, reason })}
         />
       ) : null}
