@@ -55,12 +55,18 @@ const control =
 const padding = 'px-3 py-2';
 const swatchPadding = 'p-1';
 
+interface ControlIds {
+  id: string;
+  describedBy: string | undefined;
+  invalid: boolean;
+}
+
 interface FieldFrameProps {
   label: ReactNode;
   hint?: ReactNode;
   error?: ReactNode;
   className?: string;
-  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+  children: (ids: ControlIds) => ReactNode;
 }
 
 /** Label, control, hint and error wired together for screen readers. */
@@ -90,6 +96,11 @@ export function FieldFrame({ label, hint, error: givenError, className, children
   );
 }
 
+/** The attributes that tie a control to its FieldFrame's label, hint and error. */
+export function wiredTo({ id, describedBy, invalid }: ControlIds) {
+  return { id, 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined };
+}
+
 type FieldProps = { label: ReactNode; hint?: ReactNode; error?: ReactNode; containerClassName?: string };
 
 export function Input({
@@ -102,11 +113,9 @@ export function Input({
 }: FieldProps & ComponentProps<'input'>) {
   return (
     <FieldFrame label={label} hint={hint} error={error} className={containerClassName}>
-      {({ id, describedBy, invalid }) => (
+      {(ids) => (
         <input
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
+          {...wiredTo(ids)}
           className={cn(control, props.type === 'color' ? swatchPadding : padding, 'h-10', className)}
           {...props}
         />
@@ -125,14 +134,8 @@ export function Textarea({
 }: FieldProps & ComponentProps<'textarea'>) {
   return (
     <FieldFrame label={label} hint={hint} error={error} className={containerClassName}>
-      {({ id, describedBy, invalid }) => (
-        <textarea
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          className={cn(control, padding, 'min-h-24', className)}
-          {...props}
-        />
+      {(ids) => (
+        <textarea {...wiredTo(ids)} className={cn(control, padding, 'min-h-24', className)} {...props} />
       )}
     </FieldFrame>
   );
@@ -150,14 +153,8 @@ export function Select({
 }: FieldProps & ComponentProps<'select'>) {
   return (
     <FieldFrame label={label} hint={hint} error={error} className={containerClassName}>
-      {({ id, describedBy, invalid }) => (
-        <select
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          className={cn(control, padding, 'h-10', className)}
-          {...props}
-        >
+      {(ids) => (
+        <select {...wiredTo(ids)} className={cn(control, padding, 'h-10', className)} {...props}>
           {children}
         </select>
       )}

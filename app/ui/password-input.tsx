@@ -3,7 +3,7 @@ import { useState, type ComponentProps, type ReactNode } from 'react';
 import { PASSWORD_MIN_LENGTH } from '#contract/auth.plain';
 import { useTranslation } from '~/platform/translation';
 import { cn } from './cn';
-import { FieldFrame } from './field';
+import { FieldFrame, wiredTo } from './field';
 
 const control =
   'h-10 w-full rounded-lg border border-line bg-surface py-2 pr-11 pl-3 text-ink placeholder:text-ink-soft ' +
@@ -34,16 +34,14 @@ export function PasswordInput({ purpose, label, error, className, ...props }: Pa
       hint={chosen ? t('ui.newPasswordHint', { min: PASSWORD_MIN_LENGTH }) : undefined}
       error={error}
     >
-      {({ id, describedBy, invalid }) => (
+      {(ids) => (
         <div className="relative">
           <input
-            id={id}
+            {...wiredTo(ids)}
             type={visible ? 'text' : 'password'}
             required
             autoComplete={purpose === 'current' ? 'current-password' : 'new-password'}
             minLength={chosen ? PASSWORD_MIN_LENGTH : undefined}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
             className={cn(control, className)}
             {...props}
           />
@@ -52,7 +50,7 @@ export function PasswordInput({ purpose, label, error, className, ...props }: Pa
             onClick={() => setVisible((shown) => !shown)}
             aria-label={visible ? t('ui.hidePassword') : t('ui.showPassword')}
             aria-pressed={visible}
-            aria-controls={id}
+            aria-controls={ids.id}
             className="text-ink-soft hover:text-ink absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg"
           >
             <Icon aria-hidden className="size-4" />
