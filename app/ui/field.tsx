@@ -103,60 +103,39 @@ export function wiredTo({ id, describedBy, invalid }: ControlIds) {
 
 type FieldProps = { label: ReactNode; hint?: ReactNode; error?: ReactNode; containerClassName?: string };
 
-export function Input({
-  label,
-  hint,
-  error,
-  containerClassName,
-  className,
-  ...props
-}: FieldProps & ComponentProps<'input'>) {
+/** A field's props parted into its frame's (label, hint, error, the frame's class) and its control's. */
+function frameAndControl<P extends FieldProps>({ label, hint, error, containerClassName, ...control }: P) {
+  return { frame: { label, hint, error, className: containerClassName }, control };
+}
+
+export function Input(props: FieldProps & ComponentProps<'input'>) {
+  const { frame, control: input } = frameAndControl(props);
+  const size = input.type === 'color' ? swatchPadding : padding;
   return (
-    <FieldFrame label={label} hint={hint} error={error} className={containerClassName}>
-      {(ids) => (
-        <input
-          {...wiredTo(ids)}
-          className={cn(control, props.type === 'color' ? swatchPadding : padding, 'h-10', className)}
-          {...props}
-        />
-      )}
+    <FieldFrame {...frame}>
+      {(ids) => <input {...wiredTo(ids)} {...input} className={cn(control, size, 'h-10', input.className)} />}
     </FieldFrame>
   );
 }
 
-export function Textarea({
-  label,
-  hint,
-  error,
-  containerClassName,
-  className,
-  ...props
-}: FieldProps & ComponentProps<'textarea'>) {
+export function Textarea(props: FieldProps & ComponentProps<'textarea'>) {
+  const { frame, control: area } = frameAndControl(props);
   return (
-    <FieldFrame label={label} hint={hint} error={error} className={containerClassName}>
+    <FieldFrame {...frame}>
       {(ids) => (
-        <textarea {...wiredTo(ids)} className={cn(control, padding, 'min-h-24', className)} {...props} />
+        <textarea {...wiredTo(ids)} {...area} className={cn(control, padding, 'min-h-24', area.className)} />
       )}
     </FieldFrame>
   );
 }
 
 /** A native select: the most usable picker on phones, and accessible as it is. */
-export function Select({
-  label,
-  hint,
-  error,
-  containerClassName,
-  className,
-  children,
-  ...props
-}: FieldProps & ComponentProps<'select'>) {
+export function Select(props: FieldProps & ComponentProps<'select'>) {
+  const { frame, control: select } = frameAndControl(props);
   return (
-    <FieldFrame label={label} hint={hint} error={error} className={containerClassName}>
+    <FieldFrame {...frame}>
       {(ids) => (
-        <select {...wiredTo(ids)} className={cn(control, padding, 'h-10', className)} {...props}>
-          {children}
-        </select>
+        <select {...wiredTo(ids)} {...select} className={cn(control, padding, 'h-10', select.className)} />
       )}
     </FieldFrame>
   );
