@@ -141,6 +141,28 @@ export function Select(props: FieldProps & ComponentProps<'select'>) {
   );
 }
 
+/** A filter's select: "any" (the empty value) first, then each choice. */
+export function FilterSelect({
+  anyLabel,
+  choices,
+  ...props
+}: FieldProps &
+  Omit<ComponentProps<'select'>, 'children'> & {
+    anyLabel: string;
+    choices: ReadonlyArray<{ value: string | number; label: ReactNode }>;
+  }) {
+  return (
+    <Select {...props}>
+      <option value="">{anyLabel}</option>
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
 export function Checkbox({
   label,
   hint,

@@ -21,7 +21,7 @@ import { useForm } from '~/platform/use-form';
 import { useLocale } from '~/platform/use-locale';
 import { Button, buttonClass } from '~/ui/button';
 import { EmptyState } from '~/ui/empty-state';
-import { Checkbox, Input, Select, Textarea } from '~/ui/field';
+import { Checkbox, FilterSelect, Input, Textarea } from '~/ui/field';
 import { LinkTabs } from '~/ui/link-tabs';
 import { Notice } from '~/ui/notice';
 import { AdFormDialog } from './ad-form';
@@ -123,14 +123,13 @@ export function CommunityPage({ data }: { data: CommunityPageData }) {
 function SpaceSelect({ spaces, value }: { spaces: TSpaceOption[]; value: string }) {
   const { t } = useTranslation('community');
   return (
-    <Select name="spaceId" defaultValue={value} label={t('filters.space')}>
-      <option value="">{t('filters.allSpaces')}</option>
-      {spaces.map((space) => (
-        <option key={space.id} value={space.id}>
-          {space.name}
-        </option>
-      ))}
-    </Select>
+    <FilterSelect
+      name="spaceId"
+      defaultValue={value}
+      label={t('filters.space')}
+      anyLabel={t('filters.allSpaces')}
+      choices={spaces.map((space) => ({ value: space.id, label: space.name }))}
+    />
   );
 }
 
@@ -233,22 +232,20 @@ function AdsTab({ data }: { data: CommunityPageData }) {
           maxLength={COMMUNITY_LIMITS.query}
           label={t('filters.searchAds')}
         />
-        <Select name="category" defaultValue={filters.category} label={t('filters.category')}>
-          <option value="">{t('filters.allCategories')}</option>
-          {AD_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {t(`categories.${category}`)}
-            </option>
-          ))}
-        </Select>
-        <Select name="kind" defaultValue={filters.kind} label={t('filters.kind')}>
-          <option value="">{t('filters.allKinds')}</option>
-          {AD_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`kinds.${kind}`)}
-            </option>
-          ))}
-        </Select>
+        <FilterSelect
+          name="category"
+          defaultValue={filters.category}
+          label={t('filters.category')}
+          anyLabel={t('filters.allCategories')}
+          choices={AD_CATEGORIES.map((category) => ({ value: category, label: t(`categories.${category}`) }))}
+        />
+        <FilterSelect
+          name="kind"
+          defaultValue={filters.kind}
+          label={t('filters.kind')}
+          anyLabel={t('filters.allKinds')}
+          choices={AD_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+        />
         <SpaceSelect spaces={data.spaces} value={filters.spaceId} />
         <Checkbox name="mine" value="1" defaultChecked={filters.mine} label={t('filters.mine')} />
         <Button type="submit" className="sm:col-start-2 lg:col-start-4">
