@@ -55,12 +55,18 @@ const control =
 const padding = 'px-3 py-2';
 const swatchPadding = 'p-1';
 
+interface ControlIds {
+  id: string;
+  describedBy: string | undefined;
+  invalid: boolean;
+}
+
 interface FieldFrameProps {
   label: ReactNode;
   hint?: ReactNode;
   error?: ReactNode;
   className?: string;
-  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+  children: (ids: ControlIds) => ReactNode;
 }
 
 /** Label, control, hint and error wired together for screen readers. */
@@ -90,78 +96,70 @@ export function FieldFrame({ label, hint, error: givenError, className, children
   );
 }
 
+/** The attributes that tie a control to its FieldFrame's label, hint and error. */
+export function wiredTo({ id, describedBy, invalid }: ControlIds) {
+  return { id, 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined };
+}
+
 type FieldProps = { label: ReactNode; hint?: ReactNode; error?: ReactNode; containerClassName?: string };
 
-export function Input({
-  label,
-  hint,
-  error,
-  containerClassName,
-  className,
-  ...props
-}: FieldProps & ComponentProps<'input'>) {
+/** A field's props parted into its frame's (label, hint, error, the frame's class) and its control's. */
+function frameAndControl<P extends FieldProps>({ label, hint, error, containerClassName, ...control }: P) {
+  return { frame: { label, hint, error, className: containerClassName }, control };
+}
+
+export function Input(props: FieldProps & ComponentProps<'input'>) {
+  const { frame, control: input } = frameAndControl(props);
+  const size = input.type === 'color' ? swatchPadding : padding;
   return (
-    <FieldFrame label={label} hint={hint} error={error} className={containerClassName}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          className={cn(control, props.type === 'color' ? swatchPadding : padding, 'h-10', className)}
-          {...props}
-        />
-      )}
+    <FieldFrame {...frame}>
+      {(ids) => <input {...wiredTo(ids)} {...input} className={cn(control, size, 'h-10', input.className)} />}
     </FieldFrame>
   );
 }
 
-export function Textarea({
-  label,
-  hint,
-  error,
-  containerClassName,
-  className,
-  ...props
-}: FieldProps & ComponentProps<'textarea'>) {
+export function Textarea(props: FieldProps & ComponentProps<'textarea'>) {
+  const { frame, control: area } = frameAndControl(props);
   return (
-    <FieldFrame label={label} hint={hint} error={error} className={containerClassName}>
-      {({ id, describedBy, invalid }) => (
-        <textarea
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          className={cn(control, padding, 'min-h-24', className)}
-          {...props}
-        />
+    <FieldFrame {...frame}>
+      {(ids) => (
+        <textarea {...wiredTo(ids)} {...area} className={cn(control, padding, 'min-h-24', area.className)} />
       )}
     </FieldFrame>
   );
 }
 
 /** A native select: the most usable picker on phones, and accessible as it is. */
-export function Select({
-  label,
-  hint,
-  error,
-  containerClassName,
-  className,
-  children,
-  ...props
-}: FieldProps & ComponentProps<'select'>) {
+export function Select(props: FieldProps & ComponentProps<'select'>) {
+  const { frame, control: select } = frameAndControl(props);
   return (
-    <FieldFrame label={label} hint={hint} error={error} className={containerClassName}>
-      {({ id, describedBy, invalid }) => (
-        <select
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          className={cn(control, padding, 'h-10', className)}
-          {...props}
-        >
-          {children}
-        </select>
+    <FieldFrame {...frame}>
+      {(ids) => (
+        <select {...wiredTo(ids)} {...select} className={cn(control, padding, 'h-10', select.className)} />
       )}
     </FieldFrame>
+  );
+}
+
+/** A filter's select: "any" (the empty value) first, then each choice. */
+export function FilterSelect({
+  anyLabel,
+  choices,
+  ...props
+}: FieldProps &
+  Omit<ComponentProps<'select'>, 'children'> & {
+    anyLabel: string;
+    choices: ReadonlyArray<{ value: string | number; label: ReactNode }>;
+  }) {
+  return (
+    <Select {...props}>
+      <option value="">{anyLabel}</option>
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </Select>
   );
 }
 

@@ -1,50 +1,56 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps, type ReactNode } from 'react';
+import { PASSWORD_MIN_LENGTH } from '#contract/auth.plain';
+import { useTranslation } from '~/platform/translation';
 import { cn } from './cn';
-import { FieldFrame } from './field';
+import { FieldFrame, wiredTo } from './field';
 
 const control =
   'h-10 w-full rounded-lg border border-line bg-surface py-2 pr-11 pl-3 text-ink placeholder:text-ink-soft ' +
   'aria-[invalid=true]:border-danger disabled:opacity-60';
 
-interface PasswordInputProps extends Omit<ComponentProps<'input'>, 'type'> {
+interface PasswordInputProps extends Omit<ComponentProps<'input'>, 'type' | 'autoComplete' | 'minLength'> {
+  /**
+   * What the password is for: the one the person has (`current`), one being chosen (`new`: the length rule is
+   * its hint, and the browser may suggest one), or the chosen one typed again (`confirmation`).
+   */
+  purpose: 'current' | 'new' | 'confirmation';
   label: ReactNode;
-  hint?: ReactNode;
   error?: ReactNode;
-  showLabel: string;
-  hideLabel: string;
 }
 
-/** A password field whose content can be shown, to check what was typed (labels, hint and error wired). */
-export function PasswordInput({
-  label,
-  hint,
-  error,
-  showLabel,
-  hideLabel,
-  className,
-  ...props
-}: PasswordInputProps) {
+/**
+ * A required password field whose content can be shown, to check what was typed (labels, hint and error
+ * wired).
+ */
+export function PasswordInput({ purpose, label, error, className, ...props }: PasswordInputProps) {
+  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   const Icon = visible ? EyeOff : Eye;
+  const chosen = purpose === 'new';
   return (
-    <FieldFrame label={label} hint={hint} error={error}>
-      {({ id, describedBy, invalid }) => (
+    <FieldFrame
+      label={label}
+      hint={chosen ? t('ui.newPasswordHint', { min: PASSWORD_MIN_LENGTH }) : undefined}
+      error={error}
+    >
+      {(ids) => (
         <div className="relative">
           <input
-            id={id}
+            {...wiredTo(ids)}
             type={visible ? 'text' : 'password'}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
+            required
+            autoComplete={purpose === 'current' ? 'current-password' : 'new-password'}
+            minLength={chosen ? PASSWORD_MIN_LENGTH : undefined}
             className={cn(control, className)}
             {...props}
           />
           <button
             type="button"
             onClick={() => setVisible((shown) => !shown)}
-            aria-label={visible ? hideLabel : showLabel}
+            aria-label={visible ? t('ui.hidePassword') : t('ui.showPassword')}
             aria-pressed={visible}
-            aria-controls={id}
+            aria-controls={ids.id}
             className="text-ink-soft hover:text-ink absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg"
           >
             <Icon aria-hidden className="size-4" />

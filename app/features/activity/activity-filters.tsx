@@ -6,7 +6,7 @@ import { DEFAULT_TIME_ZONE } from '#contract/spaces';
 import { zoneCity } from '#contract/reservation-format';
 import { Button, buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
-import { Input, Select } from '~/ui/field';
+import { FilterSelect, Input, Select } from '~/ui/field';
 
 /** The filters' fields as the URL gave them (text, possibly invalid: shown back as typed). */
 export interface ActivityForm {
@@ -51,37 +51,28 @@ export function ActivityFilters({
       <h2 className="text-lg font-semibold">{t('filters.title')}</h2>
       {form.scope !== 'mine' ? <input type="hidden" name="scope" value={form.scope} /> : null}
       {managerView && options.spaces.length > 0 ? (
-        <Select
+        <FilterSelect
           label={t('filters.space')}
           name="space"
           defaultValue={form.spaceId}
           error={errorOf('spaceId')}
-        >
-          <option value="">{t('filters.allSpaces')}</option>
-          {options.spaces.map((item) => (
-            <option key={item.id} value={item.id}>
-              {item.name}
-            </option>
-          ))}
-        </Select>
+          anyLabel={t('filters.allSpaces')}
+          choices={options.spaces.map((item) => ({ value: item.id, label: item.name }))}
+        />
       ) : null}
       {managerView && (options.people.length > 0 || form.personId) ? (
-        <Select
+        <FilterSelect
           label={t('filters.person')}
           name="person"
           defaultValue={form.personId}
           error={errorOf('personId')}
-        >
-          <option value="">{t('filters.anyone')}</option>
-          {form.personId && !knownPerson ? (
-            <option value={form.personId}>{t('people.someone')}</option>
-          ) : null}
-          {options.people.map((person) => (
-            <option key={person.id} value={person.id}>
-              {person.name}
-            </option>
-          ))}
-        </Select>
+          anyLabel={t('filters.anyone')}
+          choices={[
+            // A person the URL names whom the choices do not list (no longer in the space) reads "someone".
+            ...(form.personId && !knownPerson ? [{ value: form.personId, label: t('people.someone') }] : []),
+            ...options.people.map((person) => ({ value: person.id, label: person.name })),
+          ]}
+        />
       ) : null}
       <Select label={t('filters.kind')} name="kind" defaultValue={form.kind} error={errorOf('kinds')}>
         <option value="">{t('filters.anyKind')}</option>

@@ -1,10 +1,8 @@
 import { Download, History } from 'lucide-react';
 import { useTranslation } from '~/platform/translation';
-import { Link } from 'react-router';
 import {
   ACTIVITY_EXPORT_PATH,
   MAX_ACTIVITY_EXPORT_ROWS,
-  type ActivityScope,
   type TActivityFilterOptions,
   type TActivityItem,
 } from '#contract/activity';
@@ -13,6 +11,7 @@ import { useLocale } from '~/platform/use-locale';
 import { buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { EmptyState } from '~/ui/empty-state';
+import { LinkTabs } from '~/ui/link-tabs';
 import { Notice } from '~/ui/notice';
 import { ActivityFilters, type ActivityForm } from './activity-filters';
 import { ActivityFeed } from './activity-feed';
@@ -31,32 +30,6 @@ export interface ActivityPageData {
   paged: boolean;
 }
 
-function ScopeTabs({ scopes, current }: { scopes: ActivityScope[]; current: ActivityScope }) {
-  const { t } = useTranslation('activity');
-  return (
-    <nav aria-label={t('scopes.label')} className="border-line mb-6 border-b">
-      <ul className="-mb-px flex flex-wrap gap-1">
-        {scopes.map((scope) => (
-          <li key={scope}>
-            <Link
-              to={scope === 'mine' ? '/activity' : `/activity?scope=${scope}`}
-              aria-current={scope === current ? 'page' : undefined}
-              className={cn(
-                'inline-block rounded-t-lg border-b-2 px-3 py-2 text-sm font-medium',
-                scope === current
-                  ? 'border-primary text-primary-ink'
-                  : 'text-ink-soft hover:text-ink border-transparent',
-              )}
-            >
-              {t(`scopes.${scope}`)}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
 /** `/activity`: what happened to me; for managers, their spaces' log with filters and a CSV export. */
 export function ActivityPage({ data }: { data: ActivityPageData }) {
   const { t } = useTranslation('activity');
@@ -68,7 +41,19 @@ export function ActivityPage({ data }: { data: ActivityPageData }) {
     <main id="main" className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="mb-2 text-3xl font-bold tracking-tight sm:text-4xl">{t('title')}</h1>
       <p className="text-ink-soft mb-6">{t(`intro.${form.scope}`)}</p>
-      {options.scopes.length > 1 ? <ScopeTabs scopes={options.scopes} current={form.scope} /> : null}
+      {options.scopes.length > 1 ? (
+        <LinkTabs
+          label={t('scopes.label')}
+          look="underline"
+          className="mb-6"
+          tabs={options.scopes.map((scope) => ({
+            id: scope,
+            to: scope === 'mine' ? '/activity' : `/activity?scope=${scope}`,
+            current: scope === form.scope,
+            children: t(`scopes.${scope}`),
+          }))}
+        />
+      ) : null}
       <div className="grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <aside className="flex flex-col gap-4">
           <ActivityFilters form={form} options={options} errors={data.errors} filtered={filtered} />

@@ -23,6 +23,8 @@ export function formatParisMoment(instant: string, locale: 'fr' | 'en'): string 
   }).format(new Date(instant));
 }
 
+const COLUMNS = ['title', 'state', 'date', 'languages'] as const;
+
 export function ArticlesTable({ articles }: { articles: TAdminArticleRow[] }) {
   const { t } = useTranslation('admin');
   const locale = useLocale();
@@ -39,18 +41,11 @@ export function ArticlesTable({ articles }: { articles: TAdminArticleRow[] }) {
           <table className="w-full text-left text-sm">
             <thead className="bg-muted">
               <tr>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  {t('blog.columns.title')}
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  {t('blog.columns.state')}
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  {t('blog.columns.date')}
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  {t('blog.columns.languages')}
-                </th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="px-4 py-2 font-medium">
+                    {t(`blog.columns.${column}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-line divide-y">

@@ -11,6 +11,14 @@ const item =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none select-none ' +
   'data-[highlighted]:bg-muted';
 
+/** The person's own pages, in the menu's order. */
+const PAGES = [
+  { to: '/profile', icon: UserRound, label: 'menu.profile' },
+  { to: '/activity', icon: History, label: 'menu.activity' },
+  { to: '/plans', icon: Ticket, label: 'menu.plans' },
+  { to: '/community', icon: Users, label: 'menu.community' },
+] as const;
+
 /** The signed-in person's menu: profile, activity, community, sign out (loaded by ./account-menu.tsx). */
 export function AccountDropdown({ user, defaultOpen = false }: { user: TViewer; defaultOpen?: boolean }) {
   const { t } = useTranslation('auth');
@@ -34,30 +42,14 @@ export function AccountDropdown({ user, defaultOpen = false }: { user: TViewer; 
             <p className="text-ink-soft truncate text-xs">{user.email}</p>
           </div>
           <DropdownMenu.Separator className="bg-line my-1 h-px" />
-          <DropdownMenu.Item asChild className={item}>
-            <PreloadLink to="/profile">
-              <UserRound aria-hidden className="size-4" />
-              {t('menu.profile')}
-            </PreloadLink>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={item}>
-            <PreloadLink to="/activity">
-              <History aria-hidden className="size-4" />
-              {t('menu.activity')}
-            </PreloadLink>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={item}>
-            <PreloadLink to="/plans">
-              <Ticket aria-hidden className="size-4" />
-              {t('menu.plans')}
-            </PreloadLink>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={item}>
-            <PreloadLink to="/community">
-              <Users aria-hidden className="size-4" />
-              {t('menu.community')}
-            </PreloadLink>
-          </DropdownMenu.Item>
+          {PAGES.map(({ to, icon: Icon, label }) => (
+            <DropdownMenu.Item key={to} asChild className={item}>
+              <PreloadLink to={to}>
+                <Icon aria-hidden className="size-4" />
+                {t(label)}
+              </PreloadLink>
+            </DropdownMenu.Item>
+          ))}
           <DropdownMenu.Item className={cn(item, 'text-danger')} onSelect={() => void signOutAndLeave('/')}>
             <LogOut aria-hidden className="size-4" />
             {t('menu.signOut')}

@@ -5,11 +5,9 @@ import { AppError } from '#contract/errors';
 import { authClient } from '~/platform/auth-client';
 import { signupPath } from '~/platform/auth-paths';
 import { useForm } from '~/platform/use-form';
-import { Button } from '~/ui/button';
-import { Input } from '~/ui/field';
 import { TextLink } from '~/ui/link';
-import { Notice } from '~/ui/notice';
 import { PasswordInput } from '~/ui/password-input';
+import { AuthForm, EmailInput } from './auth-form';
 
 /** The form's schema, and zod with it, load once the form is used rather than with the page. */
 const loadSchemas = () => import('#contract/auth');
@@ -53,42 +51,30 @@ export function LoginForm({ redirectTo, notice }: { redirectTo: string; notice: 
   }
 
   return (
-    <form
-      noValidate
+    <AuthForm
       onSubmit={submit}
       onFocusCapture={() => void loadSchemas().catch(() => undefined)}
-      className="flex flex-col gap-4"
+      notice={notice}
+      form={form}
+      submitLabel={{ idle: t('login.submit'), pending: t('login.submitting') }}
+      after={
+        <p className="text-ink-soft text-center text-sm">
+          {t('login.noAccount')} <TextLink to={signupPath(redirectTo)}>{t('login.signupLink')}</TextLink>
+        </p>
+      }
     >
-      {notice ? <Notice tone="success">{notice}</Notice> : null}
-      {form.failure ? <Notice tone="error">{form.failure}</Notice> : null}
-      <Input
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        label={t('login.email')}
-        error={form.errorOf('email')}
-      />
+      <EmailInput label={t('login.email')} error={form.errorOf('email')} />
       <div className="flex flex-col gap-1">
         <PasswordInput
           name="password"
-          autoComplete="current-password"
-          required
+          purpose="current"
           label={t('login.password')}
           error={form.errorOf('password')}
-          showLabel={t('showPassword')}
-          hideLabel={t('hidePassword')}
         />
         <TextLink to={RESET_PATH} className="self-end text-sm">
           {t('login.forgot')}
         </TextLink>
       </div>
-      <Button type="submit" disabled={form.pending} className="mt-2 w-full">
-        {form.pending ? t('login.submitting') : t('login.submit')}
-      </Button>
-      <p className="text-ink-soft text-center text-sm">
-        {t('login.noAccount')} <TextLink to={signupPath(redirectTo)}>{t('login.signupLink')}</TextLink>
-      </p>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
-import { PASSWORD_MIN_LENGTH, ZNewPasswordForm } from '#contract/auth';
+import { ZNewPasswordForm } from '#contract/auth';
 import { AppError } from '#contract/errors';
 import { announceSignedOut, authClient } from '~/platform/auth-client';
 import { loginPath } from '~/platform/auth-paths';
 import { useForm } from '~/platform/use-form';
-import { Button, buttonClass } from '~/ui/button';
+import { buttonClass } from '~/ui/button';
 import { TextLink } from '~/ui/link';
 import { Notice } from '~/ui/notice';
 import { PasswordInput } from '~/ui/password-input';
+import { AuthForm } from './auth-form';
 
 /** Sets the new password from a reset link's token; the link then stops working and every session ends. */
 export function NewPasswordForm({ token, onInvalidToken }: { token: string; onInvalidToken: () => void }) {
@@ -56,34 +57,28 @@ export function NewPasswordForm({ token, onInvalidToken }: { token: string; onIn
     );
   }
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      {form.failure ? <Notice tone="error">{form.failure}</Notice> : null}
+    <AuthForm
+      onSubmit={submit}
+      form={form}
+      submitLabel={{ idle: t('reset.newSubmit'), pending: t('reset.newSubmitting') }}
+      after={
+        <TextLink to={loginPath()} className="self-center text-sm">
+          {t('reset.backToLogin')}
+        </TextLink>
+      }
+    >
       <PasswordInput
+        purpose="new"
         name="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
         label={t('reset.newPassword')}
-        hint={t('signup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
         error={form.errorOf('password')}
-        showLabel={t('showPassword')}
-        hideLabel={t('hidePassword')}
       />
       <PasswordInput
         name="confirmation"
-        autoComplete="new-password"
-        required
+        purpose="confirmation"
         label={t('reset.confirmation')}
         error={form.errorOf('confirmation')}
-        showLabel={t('showPassword')}
-        hideLabel={t('hidePassword')}
       />
-      <Button type="submit" disabled={form.pending} className="w-full">
-        {form.pending ? t('reset.newSubmitting') : t('reset.newSubmit')}
-      </Button>
-      <TextLink to={loginPath()} className="self-center text-sm">
-        {t('reset.backToLogin')}
-      </TextLink>
-    </form>
+    </AuthForm>
   );
 }

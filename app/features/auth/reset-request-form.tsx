@@ -3,9 +3,8 @@ import { useTranslation } from '~/platform/translation';
 import { ZResetRequestForm } from '#contract/auth';
 import { authClient } from '~/platform/auth-client';
 import { useForm } from '~/platform/use-form';
-import { Button } from '~/ui/button';
-import { Input } from '~/ui/field';
 import { Notice } from '~/ui/notice';
+import { AuthForm, EmailInput } from './auth-form';
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ResetRequestForm() {
@@ -34,19 +33,12 @@ export function ResetRequestForm() {
     );
   }
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      {form.failure ? <Notice tone="error">{form.failure}</Notice> : null}
-      <Input
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        label={t('reset.email')}
-        error={form.errorOf('email')}
-      />
-      <Button type="submit" disabled={form.pending} className="w-full">
-        {form.pending ? t('reset.requestSubmitting') : t('reset.requestSubmit')}
-      </Button>
-    </form>
+    <AuthForm
+      onSubmit={submit}
+      form={form}
+      submitLabel={{ idle: t('reset.requestSubmit'), pending: t('reset.requestSubmitting') }}
+    >
+      <EmailInput label={t('reset.email')} error={form.errorOf('email')} />
+    </AuthForm>
   );
 }

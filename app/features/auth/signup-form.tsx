@@ -1,16 +1,15 @@
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
-import { PASSWORD_MIN_LENGTH, ZSignUpForm } from '#contract/auth';
+import { ZSignUpForm } from '#contract/auth';
 import { isLocale, DEFAULT_LOCALE } from '#contract/locale';
 import { authClient } from '~/platform/auth-client';
 import { loginPath } from '~/platform/auth-paths';
 import { useForm } from '~/platform/use-form';
-import { Button } from '~/ui/button';
 import { Checkbox, Input } from '~/ui/field';
 import { TextLink } from '~/ui/link';
-import { Notice } from '~/ui/notice';
 import { PasswordInput } from '~/ui/password-input';
+import { AuthForm, EmailInput } from './auth-form';
 
 /**
  * Name, e-mail, password and terms; then "check your inbox" (the same whether or not the address is new).
@@ -59,27 +58,23 @@ export function SignupForm({ redirectTo }: { redirectTo: string }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      {form.failure ? <Notice tone="error">{form.failure}</Notice> : null}
+    <AuthForm
+      onSubmit={submit}
+      form={form}
+      submitLabel={{ idle: t('signup.submit'), pending: t('signup.submitting') }}
+      after={
+        <p className="text-ink-soft text-center text-sm">
+          {t('signup.haveAccount')} <TextLink to={loginPath(redirectTo)}>{t('signup.loginLink')}</TextLink>
+        </p>
+      }
+    >
       <Input name="name" autoComplete="name" required label={t('signup.name')} error={form.errorOf('name')} />
-      <Input
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        label={t('signup.email')}
-        error={form.errorOf('email')}
-      />
+      <EmailInput label={t('signup.email')} error={form.errorOf('email')} />
       <PasswordInput
+        purpose="new"
         name="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
         label={t('signup.password')}
-        hint={t('signup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
         error={form.errorOf('password')}
-        showLabel={t('showPassword')}
-        hideLabel={t('hidePassword')}
       />
       <Checkbox
         name="acceptTerms"
@@ -95,12 +90,6 @@ export function SignupForm({ redirectTo }: { redirectTo: string }) {
         }
         error={form.errorOf('acceptTerms')}
       />
-      <Button type="submit" disabled={form.pending} className="mt-2 w-full">
-        {form.pending ? t('signup.submitting') : t('signup.submit')}
-      </Button>
-      <p className="text-ink-soft text-center text-sm">
-        {t('signup.haveAccount')} <TextLink to={loginPath(redirectTo)}>{t('signup.loginLink')}</TextLink>
-      </p>
-    </form>
+    </AuthForm>
   );
 }

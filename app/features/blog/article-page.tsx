@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { TArticle } from '#contract/blog';
 import { articlePath, BLOG_PATH } from '#contract/blog.plain';
 import { useLocale } from '~/platform/use-locale';
+import { cn } from '~/ui/cn';
 import { TextLink } from '~/ui/link';
 import { MarkdownBody } from '~/ui/markdown-body';
 import { blogHref } from './blog-list';
@@ -70,47 +71,41 @@ export function ArticlePage({ article }: { article: TArticle }) {
       {article.previous || article.next ? (
         <nav aria-label={t('article.neighbours')} className="border-line border-t">
           <div className="mx-auto grid max-w-3xl gap-4 px-4 py-8 sm:grid-cols-2">
-            {article.previous ? (
-              <Link
-                to={articlePath(article.previous.slug)}
-                rel="prev"
-                className="border-line hover:bg-muted flex flex-col rounded-xl border p-4"
-              >
-                <span className="text-ink-soft flex items-center gap-1 text-sm">
-                  <ArrowLeft aria-hidden className="size-4" />
-                  {t('article.previous')}
-                </span>
-                <span
-                  className="mt-1 font-medium"
-                  lang={article.previous.lang !== locale ? article.previous.lang : undefined}
-                >
-                  {article.previous.title}
-                </span>
-              </Link>
-            ) : (
-              <span />
-            )}
-            {article.next ? (
-              <Link
-                to={articlePath(article.next.slug)}
-                rel="next"
-                className="border-line hover:bg-muted flex flex-col rounded-xl border p-4 text-right"
-              >
-                <span className="text-ink-soft flex items-center justify-end gap-1 text-sm">
-                  {t('article.next')}
-                  <ArrowRight aria-hidden className="size-4" />
-                </span>
-                <span
-                  className="mt-1 font-medium"
-                  lang={article.next.lang !== locale ? article.next.lang : undefined}
-                >
-                  {article.next.title}
-                </span>
-              </Link>
-            ) : null}
+            {article.previous ? <NeighbourLink rel="prev" neighbour={article.previous} /> : <span />}
+            {article.next ? <NeighbourLink rel="next" neighbour={article.next} /> : null}
           </div>
         </nav>
       ) : null}
     </main>
+  );
+}
+
+/** The article before or after this one: which it is, and its title (in its language when not the page's). */
+function NeighbourLink({
+  rel,
+  neighbour,
+}: {
+  rel: 'prev' | 'next';
+  neighbour: NonNullable<TArticle['previous']>;
+}) {
+  const { t } = useTranslation('blog');
+  const locale = useLocale();
+  const next = rel === 'next';
+  const Arrow = next ? ArrowRight : ArrowLeft;
+  return (
+    <Link
+      to={articlePath(neighbour.slug)}
+      rel={rel}
+      className={cn('border-line hover:bg-muted flex flex-col rounded-xl border p-4', next && 'text-right')}
+    >
+      <span className={cn('text-ink-soft flex items-center gap-1 text-sm', next && 'justify-end')}>
+        {next ? null : <Arrow aria-hidden className="size-4" />}
+        {t(next ? 'article.next' : 'article.previous')}
+        {next ? <Arrow aria-hidden className="size-4" /> : null}
+      </span>
+      <span className="mt-1 font-medium" lang={neighbour.lang !== locale ? neighbour.lang : undefined}>
+        {neighbour.title}
+      </span>
+    </Link>
   );
 }

@@ -4,7 +4,6 @@ import { useTranslation } from '~/platform/translation';
 import { useRevalidator } from 'react-router';
 import {
   adImageAlt,
-  COMMUNITY_LIMITS,
   closeAd,
   replyToAd,
   reportContent,
@@ -21,7 +20,7 @@ import { TextLink } from '~/ui/link';
 import { Notice } from '~/ui/notice';
 import { toast } from '~/ui/toast-store';
 import { AdFormDialog } from './ad-form';
-import { TextDialog } from './text-dialog';
+import { MessageDialog, ReportDialog } from './text-dialog';
 
 /** How an ad's rendered Markdown looks: the few elements the sanitiser lets through. */
 const MARKDOWN_CLASS = [
@@ -130,28 +129,18 @@ export function AdPage({
           ) : (
             <>
               {open ? (
-                <TextDialog
+                <MessageDialog
                   trigger={t('ad.reply')}
                   triggerVariant="primary"
                   title={t('ad.replyTitle', { title: ad.title })}
-                  description={t('contact.privacy')}
-                  label={t('contact.message')}
-                  maxLength={COMMUNITY_LIMITS.message}
-                  submitLabel={t('contact.send')}
                   success={t('ad.replied')}
                   send={(message) => call(replyToAd, { adId: ad.id, message })}
                 />
               ) : null}
-              <TextDialog
+              <ReportDialog
                 trigger={t('report.button')}
                 triggerVariant="ghost"
                 title={t('report.titleAd', { title: ad.title })}
-                description={t('report.description')}
-                label={t('report.reason')}
-                maxLength={COMMUNITY_LIMITS.reason}
-                submitLabel={t('report.send')}
-                success={t('report.sent')}
-                fieldName="reason"
                 send={(reason) => call(reportContent, { subject: 'ad', subjectId: ad.id, reason })}
               />
             </>

@@ -20,13 +20,13 @@ import { formatCalendarDate } from '~/platform/format';
 import { useForm } from '~/platform/use-form';
 import { useLocale } from '~/platform/use-locale';
 import { Button, buttonClass } from '~/ui/button';
-import { cn } from '~/ui/cn';
 import { EmptyState } from '~/ui/empty-state';
-import { Checkbox, Input, Select, Textarea } from '~/ui/field';
+import { Checkbox, FilterSelect, Input, Textarea } from '~/ui/field';
+import { LinkTabs } from '~/ui/link-tabs';
 import { Notice } from '~/ui/notice';
 import { AdFormDialog } from './ad-form';
 import { MemberCard, type MemberAction } from './member-card';
-import { TextDialog } from './text-dialog';
+import { MessageDialog, ReportDialog } from './text-dialog';
 
 export const COMMUNITY_TABS = ['directory', 'ads'] as const;
 export type CommunityTab = (typeof COMMUNITY_TABS)[number];
@@ -76,26 +76,26 @@ export function CommunityPage({ data }: { data: CommunityPageData }) {
       <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
       <p className="text-ink-soft mt-2 max-w-2xl">{t('intro')}</p>
       {data.received ? <AnswerPanel received={data.received} /> : null}
-      <nav aria-label={t('tabs.label')} className="mt-6">
-        <ul className="border-line flex gap-1 border-b">
-          {COMMUNITY_TABS.map((name) => (
-            <li key={name}>
-              <Link
-                to={`?tab=${name}`}
-                aria-current={name === tab ? 'page' : undefined}
-                className={cn(
-                  'inline-flex items-center gap-2 rounded-t-lg px-4 py-2 text-sm',
-                  name === tab ? 'bg-primary text-on-primary font-semibold' : 'hover:bg-muted',
-                )}
-              >
-                {name === 'directory' ? <Users aria-hidden className="size-4" /> : null}
-                {name === 'ads' ? <Megaphone aria-hidden className="size-4" /> : null}
-                {t(`tabs.${name}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <LinkTabs
+        label={t('tabs.label')}
+        look="filled"
+        className="mt-6"
+        tabs={COMMUNITY_TABS.map((name) => ({
+          id: name,
+          to: `?tab=${name}`,
+          current: name === tab,
+          children: (
+            <>
+              {name === 'directory' ? (
+                <Users aria-hidden className="size-4" />
+              ) : (
+                <Megaphone aria-hidden className="size-4" />
+              )}
+              {t(`tabs.${name}`)}
+            </>
+          ),
+        }))}
+      />
       {tab === 'directory' ? <DirectoryTab data={data} /> : <AdsTab data={data} />}
       {filters.page > 1 || data.hasMore ? (
         <nav aria-label={t('pages.label')} className="mt-8 flex items-center justify-between gap-4">
@@ -123,14 +123,13 @@ export function CommunityPage({ data }: { data: CommunityPageData }) {
 function SpaceSelect({ spaces, value }: { spaces: TSpaceOption[]; value: string }) {
   const { t } = useTranslation('community');
   return (
-    <Select name="spaceId" defaultValue={value} label={t('filters.space')}>
-      <option value="">{t('filters.allSpaces')}</option>
-      {spaces.map((space) => (
-        <option key={space.id} value={space.id}>
-          {space.name}
-        </option>
-      ))}
-    </Select>
+    <FilterSelect
+      name="spaceId"
+      defaultValue={value}
+      label={t('filters.space')}
+      anyLabel={t('filters.allSpaces')}
+      choices={spaces.map((space) => ({ value: space.id, label: space.name }))}
+    />
   );
 }
 
@@ -187,31 +186,21 @@ function DirectoryTab({ data }: { data: CommunityPageData }) {
         </div>
       )}
       {asked ? (
-        <TextDialog
+        <MessageDialog
           key={`contact-${asked.member.id}`}
           open={open && asked.action === 'contact'}
           onOpenChange={setOpen}
           title={t('contact.title', { name: askedName })}
-          description={t('contact.privacy')}
-          label={t('contact.message')}
-          maxLength={COMMUNITY_LIMITS.message}
-          submitLabel={t('contact.send')}
           success={t('contact.sent')}
           send={(message) => call(contactMember, { memberId: asked.member.id, message })}
         />
       ) : null}
       {asked ? (
-        <TextDialog
+        <ReportDialog
           key={`report-${asked.member.id}`}
           open={open && asked.action === 'report'}
           onOpenChange={setOpen}
           title={t('report.titleProfile', { name: askedName })}
-          description={t('report.description')}
-          label={t('report.reason')}
-          maxLength={COMMUNITY_LIMITS.reason}
-          submitLabel={t('report.send')}
-          success={t('report.sent')}
-          fieldName="reason"
           send={(reason) => call(reportContent, { subject: 'profile', subjectId: asked.member.id, reason })}
         />
       ) : null}
@@ -243,22 +232,20 @@ function AdsTab({ data }: { data: CommunityPageData }) {
           maxLength={COMMUNITY_LIMITS.query}
           label={t('filters.searchAds')}
         />
-        <Select name="category" defaultValue={filters.category} label={t('filters.category')}>
-          <option value="">{t('filters.allCategories')}</option>
-          {AD_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {t(`categories.${category}`)}
-            </option>
-          ))}
-        </Select>
-        <Select name="kind" defaultValue={filters.kind} label={t('filters.kind')}>
-          <option value="">{t('filters.allKinds')}</option>
-          {AD_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`kinds.${kind}`)}
-            </option>
-          ))}
-        </Select>
+        <FilterSelect
+          name="category"
+          defaultValue={filters.category}
+          label={t('filters.category')}
+          anyLabel={t('filters.allCategories')}
+          choices={AD_CATEGORIES.map((category) => ({ value: category, label: t(`categories.${category}`) }))}
+        />
+        <FilterSelect
+          name="kind"
+          defaultValue={filters.kind}
+          label={t('filters.kind')}
+          anyLabel={t('filters.allKinds')}
+          choices={AD_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+        />
         <SpaceSelect spaces={data.spaces} value={filters.spaceId} />
         <Checkbox name="mine" value="1" defaultChecked={filters.mine} label={t('filters.mine')} />
         <Button type="submit" className="sm:col-start-2 lg:col-start-4">

@@ -1,6 +1,6 @@
 import { Flag } from 'lucide-react';
 import { useTranslation } from '~/platform/translation';
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import {
   COMMUNITY_LIMITS,
   decideReport,
@@ -13,10 +13,47 @@ import { dateTimeFormat } from '#contract/intl';
 import { intlLocaleOf } from '#contract/locale';
 import { call } from '~/platform/callable-client';
 import { useLocale } from '~/platform/use-locale';
-import { cn } from '~/ui/cn';
 import { EmptyState } from '~/ui/empty-state';
 import { TextLink } from '~/ui/link';
+import { LinkTabs } from '~/ui/link-tabs';
 import { TextDialog } from './text-dialog';
+
+/** A moderator's decision on a report, and the words of its dialog (`moderation.<action>…`). */
+const DECISIONS = {
+  hide: { triggerVariant: 'danger', described: true, success: 'moderation.hidden' },
+  dismiss: { triggerVariant: 'outline', described: false, success: 'moderation.dismissed' },
+  reinstate: { triggerVariant: 'outline', described: true, success: 'moderation.reinstated' },
+} as const;
+
+/** The button and dialog of one decision, which asks for its reason; the list is read again after it. */
+function DecisionDialog({
+  action,
+  send,
+}: {
+  action: keyof typeof DECISIONS;
+  send: (reason: string) => Promise<unknown>;
+}) {
+  const { t } = useTranslation('community');
+  const { revalidate } = useRevalidator();
+  const decision = DECISIONS[action];
+  return (
+    <TextDialog
+      trigger={t(`moderation.${action}`)}
+      triggerVariant={decision.triggerVariant}
+      title={t(`moderation.${action}Title`)}
+      description={decision.described ? t(`moderation.${action}Description`) : undefined}
+      label={t('moderation.reason')}
+      maxLength={COMMUNITY_LIMITS.reason}
+      submitLabel={t(`moderation.${action}Submit`)}
+      success={t(decision.success)}
+      fieldName="reason"
+      send={async (reason) => {
+        await send(reason);
+        void revalidate();
+      }}
+    />
+  );
+}
 
 /**
  * The back office's reports (Digital Services Act): what members reported in this space, and the decision
@@ -25,7 +62,6 @@ import { TextDialog } from './text-dialog';
 export function ModerationPanel({ reports, status }: { reports: TReport[]; status: ReportStatus }) {
   const { t } = useTranslation('community');
   const locale = useLocale();
-  const { revalidate } = useRevalidator();
   const when = (instant: string) =>
     dateTimeFormat(intlLocaleOf(locale), {
       dateStyle: 'medium',
@@ -42,27 +78,18 @@ export function ModerationPanel({ reports, status }: { reports: TReport[]; statu
       </h2>
       <p className="text-ink-soft mt-1 text-sm">{t('moderation.intro')}</p>
       <p className="text-ink-soft mt-1 text-sm">{t('moderation.reportersTold')}</p>
-      <nav aria-label={t('moderation.statusLabel')} className="mt-4">
-        <ul className="flex flex-wrap gap-2">
-          {REPORT_STATUSES.map((name) => (
-            <li key={name}>
-              <Link
-                to={`?section=reports&status=${name}`}
-                preventScrollReset
-                aria-current={name === status ? 'page' : undefined}
-                className={cn(
-                  'inline-block rounded-full border px-3 py-1 text-sm',
-                  name === status
-                    ? 'bg-primary text-on-primary border-primary font-semibold'
-                    : 'border-line hover:bg-muted',
-                )}
-              >
-                {t(`moderation.statuses.${name}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <LinkTabs
+        label={t('moderation.statusLabel')}
+        look="pills"
+        className="mt-4"
+        preventScrollReset
+        tabs={REPORT_STATUSES.map((name) => ({
+          id: name,
+          to: `?section=reports&status=${name}`,
+          current: name === status,
+          children: t(`moderation.statuses.${name}`),
+        }))}
+      />
       {reports.length ? (
         <ul className="mt-4 flex flex-col gap-3">
           {reports.map((report) => (
@@ -82,33 +109,15 @@ export function ModerationPanel({ reports, status }: { reports: TReport[]; statu
               <p className="mt-2 text-sm break-words whitespace-pre-line">{report.reason}</p>
               {report.status === 'open' ? (
                 <div className="mt-3 flex flex-wrap gap-2">
-                  <TextDialog
-                    trigger={t('moderation.hide')}
-                    triggerVariant="danger"
-                    title={t('moderation.hideTitle')}
-                    description={t('moderation.hideDescription')}
-                    label={t('moderation.reason')}
-                    maxLength={COMMUNITY_LIMITS.reason}
-                    submitLabel={t('moderation.hideSubmit')}
-                    success={t('moderation.hidden')}
-                    fieldName="reason"
-                    send={async (reason) => {
-                      await call(decideReport, { reportId: report.id, decision: 'hide', reason });
-                      void revalidate();
-                    }}
+                  <DecisionDialog
+                    action="hide"
+                    send={(reason) => call(decideReport, { reportId: report.id, decision: 'hide', reason })}
                   />
-                  <TextDialog
-                    trigger={t('moderation.dismiss')}
-                    title={t('moderation.dismissTitle')}
-                    label={t('moderation.reason')}
-                    maxLength={COMMUNITY_LIMITS.reason}
-                    submitLabel={t('moderation.dismissSubmit')}
-                    success={t('moderation.dismissed')}
-                    fieldName="reason"
-                    send={async (reason) => {
-                      await call(decideReport, { reportId: report.id, decision: 'dismiss', reason });
-                      void revalidate();
-                    }}
+                  <DecisionDialog
+                    action="dismiss"
+                    send={(reason) =>
+                      call(decideReport, { reportId: report.id, decision: 'dismiss', reason })
+                    }
                   />
                 </div>
               ) : (
@@ -120,23 +129,15 @@ export function ModerationPanel({ reports, status }: { reports: TReport[]; statu
                   {report.status === 'upheld' ? (
                     report.subjectHidden ? (
                       <div className="mt-3">
-                        <TextDialog
-                          trigger={t('moderation.reinstate')}
-                          title={t('moderation.reinstateTitle')}
-                          description={t('moderation.reinstateDescription')}
-                          label={t('moderation.reason')}
-                          maxLength={COMMUNITY_LIMITS.reason}
-                          submitLabel={t('moderation.reinstateSubmit')}
-                          success={t('moderation.reinstated')}
-                          fieldName="reason"
-                          send={async (reason) => {
-                            await call(reinstateContent, {
+                        <DecisionDialog
+                          action="reinstate"
+                          send={(reason) =>
+                            call(reinstateContent, {
                               subject: report.subject,
                               subjectId: report.subjectId,
                               reason,
-                            });
-                            void revalidate();
-                          }}
+                            })
+                          }
                         />
                       </div>
                     ) : (

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '~/platform/translation';
+import { COMMUNITY_LIMITS } from '#contract/community';
 import { useForm } from '~/platform/use-form';
 import { Button, type ButtonVariant } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
@@ -9,21 +10,7 @@ import { Textarea } from '~/ui/field';
  * A button opening a dialog with one text to write and send: a message relayed by e-mail, a report, a
  * moderator's reason. The field's error shows next to it; any other refusal as a toast.
  */
-export function TextDialog({
-  trigger,
-  triggerVariant = 'outline',
-  title,
-  description,
-  label,
-  hint,
-  maxLength,
-  submitLabel,
-  success,
-  send,
-  fieldName = 'message',
-  open: controlledOpen,
-  onOpenChange,
-}: {
+interface TextDialogProps {
   /** The button's label; without it the dialog is opened by its owner (`open`, `onOpenChange`). */
   trigger?: ReactNode;
   triggerVariant?: ButtonVariant;
@@ -39,7 +26,23 @@ export function TextDialog({
   fieldName?: string;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
-}) {
+}
+
+export function TextDialog({
+  trigger,
+  triggerVariant = 'outline',
+  title,
+  description,
+  label,
+  hint,
+  maxLength,
+  submitLabel,
+  success,
+  send,
+  fieldName = 'message',
+  open: controlledOpen,
+  onOpenChange,
+}: TextDialogProps) {
   const { t } = useTranslation('community');
   const [ownOpen, setOwnOpen] = useState(false);
   const open = controlledOpen ?? ownOpen;
@@ -95,5 +98,42 @@ export function TextDialog({
         </Button>
       </form>
     </Dialog>
+  );
+}
+
+/** Reporting an ad or a profile to the space's team, with its reason. */
+export function ReportDialog(
+  props: Pick<TextDialogProps, 'trigger' | 'triggerVariant' | 'title' | 'send' | 'open' | 'onOpenChange'>,
+) {
+  const { t } = useTranslation('community');
+  return (
+    <TextDialog
+      description={t('report.description')}
+      label={t('report.reason')}
+      maxLength={COMMUNITY_LIMITS.reason}
+      submitLabel={t('report.send')}
+      success={t('report.sent')}
+      fieldName="reason"
+      {...props}
+    />
+  );
+}
+
+/** A message relayed by e-mail to a member (a contact, a reply to an ad): neither sees the other's address. */
+export function MessageDialog(
+  props: Pick<
+    TextDialogProps,
+    'trigger' | 'triggerVariant' | 'title' | 'success' | 'send' | 'open' | 'onOpenChange'
+  >,
+) {
+  const { t } = useTranslation('community');
+  return (
+    <TextDialog
+      description={t('contact.privacy')}
+      label={t('contact.message')}
+      maxLength={COMMUNITY_LIMITS.message}
+      submitLabel={t('contact.send')}
+      {...props}
+    />
   );
 }

@@ -44,3 +44,30 @@ export function ContentPage({
     </main>
   );
 }
+
+/**
+ * A block of a content page under its own h2, which names it for screen readers. `band` sets it on the
+ * muted background, as the pages' closing calls to action are.
+ */
+export function PageSection({
+  id,
+  title,
+  className,
+  band = false,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  className?: string;
+  band?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={cn(band && 'bg-muted rounded-2xl p-6 sm:p-10', className)}>
+      <h2 id={id} className="text-2xl font-semibold tracking-tight">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { formatMoney } from '#contract/money';
 import { useLocale } from '~/platform/use-locale';
@@ -6,6 +6,14 @@ import { linkClass } from '~/ui/link';
 import { ContentPage, proseClass } from './content-page';
 import { LEGAL_ENTITY } from './legal-entity';
 import { RichText } from './rich-text';
+
+/** The notice's sections that are one text each: their anchors and their keys under `mentions`. */
+const TEXT_SECTIONS = [
+  { id: 'contact', key: 'contact' },
+  { id: 'intellectual-property', key: 'intellectualProperty' },
+  { id: 'personal-data', key: 'personalData' },
+  { id: 'credits', key: 'credits' },
+] as const;
 
 function Facts({ rows }: { rows: Array<[label: string, value: ReactNode]> }) {
   return (
@@ -75,25 +83,14 @@ export function MentionsPage() {
           ]}
         />
 
-        <h2 id="contact">{t('mentions.contact.title')}</h2>
-        <p>
-          <RichText i18nKey="mentions.contact.text" />
-        </p>
-
-        <h2 id="intellectual-property">{t('mentions.intellectualProperty.title')}</h2>
-        <p>
-          <RichText i18nKey="mentions.intellectualProperty.text" />
-        </p>
-
-        <h2 id="personal-data">{t('mentions.personalData.title')}</h2>
-        <p>
-          <RichText i18nKey="mentions.personalData.text" />
-        </p>
-
-        <h2 id="credits">{t('mentions.credits.title')}</h2>
-        <p>
-          <RichText i18nKey="mentions.credits.text" />
-        </p>
+        {TEXT_SECTIONS.map(({ id, key }) => (
+          <Fragment key={id}>
+            <h2 id={id}>{t(`mentions.${key}.title`)}</h2>
+            <p>
+              <RichText i18nKey={`mentions.${key}.text`} />
+            </p>
+          </Fragment>
+        ))}
       </div>
     </ContentPage>
   );

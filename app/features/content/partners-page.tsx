@@ -2,7 +2,7 @@ import { Building2, ExternalLink, Handshake, Landmark, Network, type LucideIcon 
 import { useTranslation } from '~/platform/translation';
 import type { PartnerIcon, TPublicPartner } from '#contract/site-content';
 import { MarkdownBody } from '~/ui/markdown-body';
-import { ContentPage } from './content-page';
+import { ContentPage, PageSection } from './content-page';
 import { RichText } from './rich-text';
 
 const ICONS: Record<PartnerIcon, LucideIcon> = {
@@ -45,10 +45,7 @@ export function PartnersPage({ partners }: { partners: TPublicPartner[] }) {
         })}
       </ul>
 
-      <section aria-labelledby="become" className="bg-muted mt-12 rounded-2xl p-6 sm:p-10">
-        <h2 id="become" className="text-2xl font-semibold tracking-tight">
-          {t('partners.become.title')}
-        </h2>
+      <PageSection id="become" band className="mt-12" title={t('partners.become.title')}>
         <ol className="mt-6 grid gap-6 md:grid-cols-3">
           {STEPS.map((step, index) => (
             <li key={step} className="flex gap-4">
@@ -68,7 +65,7 @@ export function PartnersPage({ partners }: { partners: TPublicPartner[] }) {
         <p className="mt-8 max-w-prose leading-7">
           <RichText i18nKey="partners.become.singleSpace" />
         </p>
-      </section>
+      </PageSection>
     </ContentPage>
   );
 }

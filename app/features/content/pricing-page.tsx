@@ -6,7 +6,7 @@ import { signupPath } from '~/platform/auth-paths';
 import { useLocale } from '~/platform/use-locale';
 import { buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
-import { ContentPage } from './content-page';
+import { ContentPage, PageSection } from './content-page';
 import {
   ANNUAL_MONTHS_BILLED,
   inclVatOfPlan,
@@ -115,10 +115,7 @@ export function PricingPage() {
         })}
       </p>
 
-      <section aria-labelledby="included" className="bg-muted mt-12 rounded-2xl p-6 sm:p-10">
-        <h2 id="included" className="text-2xl font-semibold tracking-tight">
-          {t('pricing.includedTitle')}
-        </h2>
+      <PageSection id="included" band className="mt-12" title={t('pricing.includedTitle')}>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {INCLUDED_EVERYWHERE.map((item) => (
             <li key={item}>
@@ -127,12 +124,9 @@ export function PricingPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="next" className="mt-12 max-w-prose">
-        <h2 id="next" className="text-2xl font-semibold tracking-tight">
-          {t('pricing.nextTitle')}
-        </h2>
+      <PageSection id="next" className="mt-12 max-w-prose" title={t('pricing.nextTitle')}>
         <p className="mt-4 leading-7">
           <RichText i18nKey="pricing.nextText" />
         </p>
@@ -144,7 +138,7 @@ export function PricingPage() {
             {t('pricing.cta')}
           </Link>
         </div>
-      </section>
+      </PageSection>
     </ContentPage>
   );
 }

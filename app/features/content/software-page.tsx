@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { signupPath } from '~/platform/auth-paths';
 import { buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
-import { ContentPage } from './content-page';
+import { ContentPage, PageSection } from './content-page';
 import {
   BrandingIllustration,
   CommunityIllustration,
@@ -94,10 +94,7 @@ export function SoftwarePage() {
         </section>
       ))}
 
-      <section aria-labelledby="software-next" className="bg-muted mt-16 rounded-2xl p-6 text-center sm:p-10">
-        <h2 id="software-next" className="text-2xl font-semibold tracking-tight">
-          {t('software.nextTitle')}
-        </h2>
+      <PageSection id="software-next" band className="mt-16 text-center" title={t('software.nextTitle')}>
         <p className="text-ink-soft mx-auto mt-3 max-w-prose">{t('software.nextText')}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to="/pricing" className={buttonClass('outline')}>
@@ -107,7 +104,7 @@ export function SoftwarePage() {
             {t('software.cta')}
           </Link>
         </div>
-      </section>
+      </PageSection>
     </ContentPage>
   );
 }

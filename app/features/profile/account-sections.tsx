@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { changeEmail, changePassword, type TProfile } from '#contract/profile';
-import { PASSWORD_MIN_LENGTH } from '#contract/auth.plain';
 import { ResendConfirmationButton } from '~/platform/resend-confirmation';
 import { call } from '~/platform/callable-client';
 import { useForm } from '~/platform/use-form';
@@ -68,7 +67,6 @@ export function EmailSection({ profile }: { profile: TProfile }) {
 /** Current password, new one (with the reason when refused), and whether to end the other devices' sessions. */
 export function PasswordSection() {
   const { t } = useTranslation('profile');
-  const { t: tAuth } = useTranslation('auth');
   const form = useForm({ namespace: 'profile', refusals: 'auth' });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -92,23 +90,15 @@ export function PasswordSection() {
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <PasswordInput
           name="currentPassword"
-          autoComplete="current-password"
-          required
+          purpose="current"
           label={t('password.current')}
           error={form.errorOf('currentPassword')}
-          showLabel={tAuth('showPassword')}
-          hideLabel={tAuth('hidePassword')}
         />
         <PasswordInput
+          purpose="new"
           name="newPassword"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
           label={t('password.new')}
-          hint={tAuth('signup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           error={form.errorOf('newPassword')}
-          showLabel={tAuth('showPassword')}
-          hideLabel={tAuth('hidePassword')}
         />
         <Checkbox name="signOutOtherDevices" defaultChecked label={t('password.signOutOthers')} />
         <Button type="submit" variant="outline" disabled={form.pending} className="self-start">

@@ -6,7 +6,7 @@ import { AMENITIES, type Amenity } from '#contract/amenities.plain';
 import { ROOM_KINDS } from '#contract/rooms.plain';
 import type { TSearchFilters } from '#contract/search';
 import { Button } from '~/ui/button';
-import { Checkbox, Input, Select } from '~/ui/field';
+import { Checkbox, FilterSelect, Input } from '~/ui/field';
 
 /** Start times offered: every half hour from 07:00 to 22:00. */
 const START_TIMES = Array.from({ length: 31 }, (_, index) => {
@@ -141,34 +141,24 @@ export function SearchForm({
             onApply(date ? { date } : { date: undefined, time: undefined });
           }}
         />
-        <Select
+        <FilterSelect
           label={t('time')}
           name="time"
           value={filters.time ?? ''}
           disabled={!filters.date}
           hint={filters.date ? t('timeFreeOnly') : t('timeNeedsDate')}
           onChange={(event) => onApply({ time: event.target.value || undefined })}
-        >
-          <option value="">{t('anyTime')}</option>
-          {START_TIMES.map((time) => (
-            <option key={time} value={time}>
-              {time}
-            </option>
-          ))}
-        </Select>
-        <Select
+          anyLabel={t('anyTime')}
+          choices={START_TIMES.map((time) => ({ value: time, label: time }))}
+        />
+        <FilterSelect
           label={t('duration')}
           name="duration"
           value={filters.duration ?? ''}
           onChange={(event) => onApply({ duration: numberOrUndefined(event.target.value) })}
-        >
-          <option value="">{t('anyDuration')}</option>
-          {DURATIONS.map((minutes) => (
-            <option key={minutes} value={minutes}>
-              {durationLabel(minutes)}
-            </option>
-          ))}
-        </Select>
+          anyLabel={t('anyDuration')}
+          choices={DURATIONS.map((minutes) => ({ value: minutes, label: durationLabel(minutes) }))}
+        />
         <Input
           label={t('people')}
           type="number"
@@ -180,19 +170,14 @@ export function SearchForm({
           onChange={(event) => setDraft((d) => ({ ...d, people: event.target.value }))}
           onBlur={applyTyped}
         />
-        <Select
+        <FilterSelect
           label={t('kind')}
           name="kind"
           value={filters.kind ?? ''}
           onChange={(event) => onApply({ kind: (event.target.value || undefined) as TSearchFilters['kind'] })}
-        >
-          <option value="">{t('anyKind')}</option>
-          {ROOM_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {ts(`kinds.${kind}`)}
-            </option>
-          ))}
-        </Select>
+          anyLabel={t('anyKind')}
+          choices={ROOM_KINDS.map((kind) => ({ value: kind, label: ts(`kinds.${kind}`) }))}
+        />
       </div>
       <details
         className="border-line rounded-xl border px-4 py-2"
