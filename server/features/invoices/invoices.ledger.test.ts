@@ -3,13 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
-import { testDatabaseForFile } from '../../../tests/support/test-database';
+import { featureTestFile } from '../../../tests/support/feature-test-file';
 import { rowsOf } from '../../db/rows';
 import { sqlStateOf } from '../../db/transaction';
 import { issueInvoice, type SaleToInvoice } from '../../billing/invoicing';
 import { log } from '../../platform/log';
 import { systemContext, unitOfWork } from '../../platform/service-context';
-import { contextFor, localInstant } from '../reservations/reservations.fixtures';
+import { localInstant } from '../reservations/reservations.fixtures';
 import {
   ALWAYS_OPEN,
   addRole,
@@ -29,9 +29,7 @@ import { invoicesRouter, setLegalIdentity } from './invoices.fixtures';
  * transaction, documents the database keeps as issued, a chain that says where it was changed, closed
  * months nothing can be dated in, and the sales that issue invoices and credit notes on their own.
  */
-let now = new Date(localInstant('2027-03-10T10:00'));
-const router = invoicesRouter(() => now);
-const database = testDatabaseForFile();
+const { database, clock, call, system } = featureTestFile(invoicesRouter, '2027-03-10T10:00');
 let member: TestPerson;
 let manager: TestPerson;
 
@@ -39,9 +37,6 @@ beforeAll(async () => {
   member = await insertPerson(database.db, { name: 'Camille Martin' });
   manager = await insertPerson(database.db);
 });
-
-const call = <T>(person: TestPerson | null, name: string, data: unknown) =>
-  router.invoke(name, data, contextFor(database.db, person?.session ?? null)) as Promise<T>;
 
 async function invoicingSpace() {
   const spaceId = await insertSpace(database.db, { hours: ALWAYS_OPEN });
@@ -60,7 +55,6 @@ function sale(spaceId: string, cents = 1000, buyer = member): SaleToInvoice {
   };
 }
 
-const system = () => systemContext({ db: database.db, log, now });
 const issue = (spaceId: string, cents = 1000, buyer = member) =>
   unitOfWork(system(), (work) => issueInvoice(work, sale(spaceId, cents, buyer), 'explicit'));
 
@@ -225,8 +219,8 @@ describe('payments and closing', () => {
     const spaceId = await invoicingSpace();
     const buyer = await insertPerson(database.db);
     const invoice = (await issue(spaceId, 1000, buyer))!;
-    const later = now;
-    now = new Date(localInstant('2027-04-20T10:00'));
+    const later = clock.now;
+    clock.set('2027-04-20T10:00');
     try {
       const { invoices: mine } = await call<{ invoices: { id: string; status: string }[] }>(
         buyer,
@@ -243,7 +237,7 @@ describe('payments and closing', () => {
       );
       expect(reminders).toHaveLength(1);
     } finally {
-      now = later;
+      clock.now = later;
     }
   });
 
@@ -253,8 +247,8 @@ describe('payments and closing', () => {
     expect(await refusal(call(manager, 'invoices.closeMonth', { spaceId, month: '2027-03' }))).toMatchObject({
       reason: 'month-not-over',
     });
-    const later = now;
-    now = new Date(localInstant('2027-04-02T10:00'));
+    const later = clock.now;
+    clock.set('2027-04-02T10:00');
     try {
       const closing = await call<{ totals: { invoicedTotalCents: number } }>(manager, 'invoices.closeMonth', {
         spaceId,
@@ -289,7 +283,7 @@ describe('payments and closing', () => {
         }),
       ).toMatchObject({ status: 'partially_paid' });
     } finally {
-      now = later;
+      clock.now = later;
     }
   });
 });
@@ -440,7 +434,7 @@ describe('sales issue their invoices and credit notes', () => {
     const spaceId = await invoicingSpace();
     await setActivation(database.db, spaceId, 'purchase', 3);
     const { bought } = await packBoughtByTransfer(spaceId);
-    const later = new Date(now.getTime() + 4 * 86_400_000);
+    const later = new Date(clock.now.getTime() + 4 * 86_400_000);
     await sweepPlans(systemContext({ db: database.db, log, now: later }));
     const planStatus = async () =>
       (
