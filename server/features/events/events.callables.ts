@@ -17,7 +17,7 @@ import {
   updateEvent,
   updateEventSettings,
 } from '#contract/events';
-import { implement } from '../../platform/callables';
+import { implement, implementByName } from '../../platform/callables';
 import * as pages from './event-pages.service';
 import * as manage from './events.service';
 import * as door from './door-list.service';
@@ -30,20 +30,15 @@ import * as waitlist from './waitlist.service';
  */
 export const eventsCallables = [
   implement(getEvent, ({ id }, ctx) => pages.getEventPage(ctx, id)),
-  implement(listUpcomingEvents, (input, ctx) => pages.listUpcomingEvents(ctx, input)),
+  ...implementByName(pages, { listUpcomingEvents }),
   implement(registerForEvent, (input, ctx) => registrations.register(ctx, input)),
   implement(cancelRegistration, ({ eventId }, ctx) => registrations.cancelRegistration(ctx, eventId)),
-  implement(acceptOffer, (input, ctx) => waitlist.acceptOffer(ctx, input)),
+  ...implementByName(waitlist, { acceptOffer, updateEventSettings }),
   implement(declineOffer, ({ eventId }, ctx) => waitlist.declineOffer(ctx, eventId)),
   implement(listManagedEvents, ({ spaceId }, ctx) => manage.listManagedEvents(ctx, spaceId)),
   implement(getManagedEvent, ({ id }, ctx) => manage.getManagedEvent(ctx, id)),
-  implement(createEvent, (input, ctx) => manage.createEvent(ctx, input)),
-  implement(updateEvent, (input, ctx) => manage.updateEvent(ctx, input)),
+  ...implementByName(manage, { createEvent, updateEvent, cancelEvent }),
   implement(publishEvent, ({ id }, ctx) => manage.publishEvent(ctx, id)),
-  implement(cancelEvent, (input, ctx) => manage.cancelEvent(ctx, input)),
   implement(duplicateEvent, ({ id }, ctx) => manage.duplicateEvent(ctx, id)),
-  implement(listAttendees, (input, ctx) => door.listAttendees(ctx, input)),
-  implement(checkIn, (input, ctx) => door.checkIn(ctx, input)),
-  implement(markRegistrationPaid, (input, ctx) => door.markRegistrationPaid(ctx, input)),
-  implement(updateEventSettings, (input, ctx) => waitlist.updateEventSettings(ctx, input)),
+  ...implementByName(door, { listAttendees, checkIn, markRegistrationPaid }),
 ];
