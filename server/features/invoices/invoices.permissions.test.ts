@@ -4,12 +4,12 @@ import { sql } from 'drizzle-orm';
 import { beforeAll } from 'vitest';
 import {
   answersFor,
-  callerCastForFile,
   describePermissions,
+  permissionTestFile,
   type PermissionCase,
 } from '../../../tests/support/permission-matrix';
 import { rowsOf } from '../../db/rows';
-import { contextFor, localInstant } from '../reservations/reservations.fixtures';
+import { contextFor } from '../reservations/reservations.fixtures';
 import { CALLER_ROLES, type CallerRole } from '../../db/factories.fixtures';
 import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
 import { COMPLETE_IDENTITY, invoicesRouter, setLegalIdentity } from './invoices.fixtures';
@@ -19,9 +19,7 @@ import { COMPLETE_IDENTITY, invoicesRouter, setLegalIdentity } from './invoices.
  * space's owners and managers (and admins) see its identity and invoices, record payments, credit, verify
  * and close. Someone else's invoice is `not-found`; its buyer asking a manager's action gets `permission-denied`.
  */
-const NOW = new Date(localInstant('2027-03-10T10:00'));
-const router = invoicesRouter(() => NOW);
-const cast = callerCastForFile();
+const { router, cast } = permissionTestFile(invoicesRouter, '2027-03-10T10:00');
 type Role = Exclude<CallerRole, 'unconfirmed'>;
 const ROLES = CALLER_ROLES.filter((role): role is Role => role !== 'unconfirmed');
 const ids = { formulaId: '' };
