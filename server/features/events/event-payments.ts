@@ -13,6 +13,7 @@ import { withVatBreakdown } from '#contract/money';
 import { DEFAULT_FREE_CANCELLATION_HOURS } from '#contract/reservations';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { uuidList } from '../../db/sql-lists';
 import type { Tx } from '../../db/transaction';
 import { debitForRegistration, refundRegistration, type RefundOutcome } from '../../billing/credit-ledger';
 import { creditSale, issueInvoice } from '../../billing/invoicing';
@@ -227,10 +228,7 @@ export async function paymentsOf(
 ): Promise<Map<string, TRegistrationPayment>> {
   const payments = new Map<string, TRegistrationPayment>();
   if (registrationIds.length === 0) return payments;
-  const ids = sql.join(
-    registrationIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+  const ids = uuidList(registrationIds);
   const rows = await rowsOf<PaymentRow>(
     db,
     sql`SELECT r.id AS registration_id, o.status AS order_status, o.total_cents, o.payment_method,
