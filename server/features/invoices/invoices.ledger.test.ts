@@ -58,6 +58,15 @@ function sale(spaceId: string, cents = 1000, buyer = member): SaleToInvoice {
 const issue = (spaceId: string, cents = 1000, buyer = member) =>
   unitOfWork(system(), (work) => issueInvoice(work, sale(spaceId, cents, buyer), 'explicit'));
 
+/** The manager records a payment of an invoice; the invoice's payment state after it. */
+const recordPayment = (invoiceId: string, amountCents: number, method: 'cash' | 'bank_transfer', paidOn: string) =>
+  call<{ status: string; paidCents: number }>(manager, 'invoices.recordPayment', {
+    invoiceId,
+    amountCents,
+    method,
+    paidOn,
+  });
+
 async function refusal(promise: Promise<unknown>) {
   try {
     await promise;
@@ -203,12 +212,7 @@ describe('payments and closing', () => {
     const spaceId = await invoicingSpace();
     const invoice = (await issue(spaceId, 10000))!;
     const pay = (amountCents: number) =>
-      call<{ status: string; paidCents: number }>(manager, 'invoices.recordPayment', {
-        invoiceId: invoice.id,
-        amountCents,
-        method: 'bank_transfer',
-        paidOn: '2027-03-10',
-      });
+      recordPayment(invoice.id, amountCents, 'bank_transfer', '2027-03-10');
     expect(await pay(2000)).toMatchObject({ status: 'partially_paid', paidCents: 2000 });
     expect(await refusal(pay(10001))).toMatchObject({ code: 'invalid-argument', reason: 'more-than-due' });
     expect(await pay(10000)).toMatchObject({ status: 'paid', paidCents: 12000 });
@@ -257,12 +261,7 @@ describe('payments and closing', () => {
       expect(closing.totals.invoicedTotalCents).toBe(1200);
       expect(
         await refusal(
-          call(manager, 'invoices.recordPayment', {
-            invoiceId: invoice.id,
-            amountCents: 100,
-            method: 'cash',
-            paidOn: '2027-03-31',
-          }),
+          recordPayment(invoice.id, 100, 'cash', '2027-03-31'),
         ),
       ).toMatchObject({ code: 'failed-precondition', reason: 'period-closed' });
       // The database itself refuses, whoever writes.
@@ -275,12 +274,7 @@ describe('payments and closing', () => {
         ),
       ).toEqual({ sqlState: 'EC010' });
       expect(
-        await call<{ status: string }>(manager, 'invoices.recordPayment', {
-          invoiceId: invoice.id,
-          amountCents: 100,
-          method: 'cash',
-          paidOn: '2027-04-01',
-        }),
+        await recordPayment(invoice.id, 100, 'cash', '2027-04-01'),
       ).toMatchObject({ status: 'partially_paid' });
     } finally {
       clock.now = later;
@@ -346,12 +340,7 @@ describe('sales issue their invoices and credit notes', () => {
       sql`SELECT id, number FROM invoices WHERE order_id = ${bought.order.id}`,
     );
     const pay = (amountCents: number) =>
-      call<{ status: string; paidCents: number }>(manager, 'invoices.recordPayment', {
-        invoiceId: invoice!.id,
-        amountCents,
-        method: 'bank_transfer',
-        paidOn: '2027-03-10',
-      });
+      recordPayment(invoice!.id, amountCents, 'bank_transfer', '2027-03-10');
     const standing = async () => {
       const [row] = await rowsOf<{
         order_status: string;
@@ -411,12 +400,7 @@ describe('sales issue their invoices and credit notes', () => {
       idempotencyKey: randomUUID(),
     });
     const invoice = await invoiceOfOrder(bought.order.id);
-    await call(manager, 'invoices.recordPayment', {
-      invoiceId: invoice!.id,
-      amountCents: 6000,
-      method: 'cash',
-      paidOn: '2027-03-10',
-    });
+    await recordPayment(invoice!.id, 6000, 'cash', '2027-03-10');
     await call(manager, 'orders.markPaid', { orderId: bought.order.id });
     const payments = await rowsOf<{ amount_cents: number }>(
       database.db,
@@ -445,12 +429,7 @@ describe('sales issue their invoices and credit notes', () => {
       )[0]!.status;
     expect(await planStatus()).toBe('suspended');
     const invoice = await invoiceOfOrder(bought.order.id);
-    await call(manager, 'invoices.recordPayment', {
-      invoiceId: invoice!.id,
-      amountCents: 36000,
-      method: 'bank_transfer',
-      paidOn: '2027-03-10',
-    });
+    await recordPayment(invoice!.id, 36000, 'bank_transfer', '2027-03-10');
     expect(await planStatus()).toBe('active');
   });
 
