@@ -13,6 +13,7 @@ import { contextFor } from '../reservations/reservations.fixtures';
 import { CALLER_ROLES, type CallerRole } from '../../db/factories.fixtures';
 import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
 import { COMPLETE_IDENTITY, invoicesRouter, setLegalIdentity } from './invoices.fixtures';
+import { EMPTY_BILLING } from '../../billing/parties';
 
 /**
  * Who may call each invoicing operation: a member reads their own invoices and billing details; only the
@@ -79,16 +80,7 @@ const CASES: Array<PermissionCase<Role>> = [
   },
   {
     name: 'billing.update',
-    input: () => ({
-      name: 'A',
-      addressLine: '',
-      postcode: '',
-      city: '',
-      country: 'FR',
-      businessName: '',
-      siren: '',
-      vatNumber: '',
-    }),
+    input: () => ({ ...EMPTY_BILLING, name: 'A' }),
     expected: 'signed-in',
   },
   {
