@@ -103,40 +103,53 @@ export function wiredTo({ id, describedBy, invalid }: ControlIds) {
 
 type FieldProps = { label: ReactNode; hint?: ReactNode; error?: ReactNode; containerClassName?: string };
 
-/** A field's props parted into its frame's (label, hint, error, the frame's class) and its control's. */
-function frameAndControl<P extends FieldProps>({ label, hint, error, containerClassName, ...control }: P) {
-  return { frame: { label, hint, error, className: containerClassName }, control };
-}
-
-export function Input(props: FieldProps & ComponentProps<'input'>) {
-  const { frame, control: input } = frameAndControl(props);
+// Each control names its frame's props in its signature (not through a helper): the class-conflict test
+// follows a caller's `className` and `containerClassName` from there to the elements they reach.
+export function Input({
+  label,
+  hint,
+  error,
+  containerClassName,
+  className,
+  ...input
+}: FieldProps & ComponentProps<'input'>) {
   const size = input.type === 'color' ? swatchPadding : padding;
   return (
-    <FieldFrame {...frame}>
-      {(ids) => <input {...wiredTo(ids)} {...input} className={cn(control, size, 'h-10', input.className)} />}
+    <FieldFrame label={label} hint={hint} error={error} className={containerClassName}>
+      {(ids) => <input {...wiredTo(ids)} {...input} className={cn(control, size, 'h-10', className)} />}
     </FieldFrame>
   );
 }
 
-export function Textarea(props: FieldProps & ComponentProps<'textarea'>) {
-  const { frame, control: area } = frameAndControl(props);
+export function Textarea({
+  label,
+  hint,
+  error,
+  containerClassName,
+  className,
+  ...area
+}: FieldProps & ComponentProps<'textarea'>) {
   return (
-    <FieldFrame {...frame}>
+    <FieldFrame label={label} hint={hint} error={error} className={containerClassName}>
       {(ids) => (
-        <textarea {...wiredTo(ids)} {...area} className={cn(control, padding, 'min-h-24', area.className)} />
+        <textarea {...wiredTo(ids)} {...area} className={cn(control, padding, 'min-h-24', className)} />
       )}
     </FieldFrame>
   );
 }
 
 /** A native select: the most usable picker on phones, and accessible as it is. */
-export function Select(props: FieldProps & ComponentProps<'select'>) {
-  const { frame, control: select } = frameAndControl(props);
+export function Select({
+  label,
+  hint,
+  error,
+  containerClassName,
+  className,
+  ...select
+}: FieldProps & ComponentProps<'select'>) {
   return (
-    <FieldFrame {...frame}>
-      {(ids) => (
-        <select {...wiredTo(ids)} {...select} className={cn(control, padding, 'h-10', select.className)} />
-      )}
+    <FieldFrame label={label} hint={hint} error={error} className={containerClassName}>
+      {(ids) => <select {...wiredTo(ids)} {...select} className={cn(control, padding, 'h-10', className)} />}
     </FieldFrame>
   );
 }

@@ -2,31 +2,35 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from './cn';
 
-/** How the row looks: each look's list, link, and current and other link classes. */
+const UNDERLINE_LINK = 'inline-block rounded-t-lg border-b-2 px-3 py-2 text-sm font-medium';
+const FILLED_LINK = 'inline-flex items-center gap-2 rounded-t-lg px-4 py-2 text-sm';
+const PILL_LINK = 'inline-block rounded-full border px-3 py-1 text-sm';
+
+/**
+ * How the row looks: each look's nav and list, and its current and other link, each whole (one look's link
+ * is never joined with another look's state, and the class-conflict test reads each string as it is).
+ */
 const LOOKS = {
   /** Tabs on a line, the current one underlined (an area's sections, a page's scopes). */
   underline: {
     nav: 'border-line border-b',
     list: '-mb-px flex flex-wrap gap-1',
-    link: 'inline-block rounded-t-lg border-b-2 px-3 py-2 text-sm font-medium',
-    current: 'border-primary text-primary-ink',
-    other: 'text-ink-soft hover:text-ink border-transparent',
+    current: `${UNDERLINE_LINK} border-primary text-primary-ink`,
+    other: `${UNDERLINE_LINK} text-ink-soft hover:text-ink border-transparent`,
   },
   /** Tabs on a line, the current one filled with the brand colour. */
   filled: {
     nav: '',
     list: 'border-line flex gap-1 border-b',
-    link: 'inline-flex items-center gap-2 rounded-t-lg px-4 py-2 text-sm',
-    current: 'bg-primary text-on-primary font-semibold',
-    other: 'hover:bg-muted',
+    current: `${FILLED_LINK} bg-primary text-on-primary font-semibold`,
+    other: `${FILLED_LINK} hover:bg-muted`,
   },
   /** Rounded chips that wrap (filters such as a status or a tag). */
   pills: {
     nav: '',
     list: 'flex flex-wrap gap-2',
-    link: 'inline-block rounded-full border px-3 py-1 text-sm',
-    current: 'bg-primary text-on-primary border-primary font-semibold',
-    other: 'border-line hover:bg-muted',
+    current: `${PILL_LINK} bg-primary text-on-primary border-primary font-semibold`,
+    other: `${PILL_LINK} border-line hover:bg-muted`,
   },
 } as const;
 
@@ -67,7 +71,7 @@ export function LinkTabs({
               to={tab.to}
               preventScrollReset={preventScrollReset}
               aria-current={tab.current ? 'page' : undefined}
-              className={cn(classes.link, tab.current ? classes.current : classes.other)}
+              className={tab.current ? classes.current : classes.other}
             >
               {tab.children}
             </Link>
