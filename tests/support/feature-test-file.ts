@@ -1,4 +1,5 @@
 import { AppError } from '#contract/errors';
+import type { Db } from '../../server/db/client';
 import type { CallableRouter } from '../../server/platform/callables';
 import { log } from '../../server/platform/log';
 import { systemContext, type ServiceContext } from '../../server/platform/service-context';
@@ -15,7 +16,7 @@ export interface FileClock {
 
 export interface FeatureTestFile {
   /** This file's database (read `.db` in hooks and tests). */
-  database: { readonly db: ServiceContext['db'] };
+  database: { readonly db: Db };
   clock: FileClock;
   /** The feature's router: every operation runs at the clock's `now`. */
   router: CallableRouter;
