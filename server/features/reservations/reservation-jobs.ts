@@ -2,12 +2,10 @@ import { defineSweepJob } from '../../platform/jobs';
 import { sweepReservations } from './lifecycle.service';
 import { managerMailJob, reservationMailJob } from './reservation-mails';
 
-/** The sweep (expiry, completion, reminders) runs every minute, in one process at a time. */
-export const RESERVATION_SWEEP_EVERY_MS = 60_000;
-
 export const reservationSweepJob = defineSweepJob({
   kind: 'reservations.sweep',
-  everyMs: RESERVATION_SWEEP_EVERY_MS,
+  // Expiry, completion and reminders, every minute, in one process at a time.
+  everyMs: 60_000,
   sweep: sweepReservations,
   done: 'reservations swept',
 });
