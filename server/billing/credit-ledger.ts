@@ -199,10 +199,7 @@ export interface RegistrationCharge extends CreditSlot {
  * registration's unit of work (the database checks the lot may pay it: migration 0023). Throws
  * `failed-precondition` (`no-usable-credit`, `not-enough-credit`) so the registration rolls back with it.
  */
-export async function debitForRegistration(
-  tx: Tx,
-  charge: RegistrationCharge,
-): Promise<Debit> {
+export async function debitForRegistration(tx: Tx, charge: RegistrationCharge): Promise<Debit> {
   return debitFirstLot(
     tx,
     charge,

@@ -24,7 +24,10 @@ function tooLarge(c: Context, maxBytes: number): Response {
  * anything, or as soon as what it streams passes it (the rest is never buffered, and what the client still
  * sends is dropped with the connection).
  */
-export async function readBodyUpTo(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readBodyUpTo(
+  request: Request,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) return null;
   if (!request.body) return new Uint8Array();

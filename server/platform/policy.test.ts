@@ -97,7 +97,9 @@ async function answersOf<T>(ask: (role: Role) => Promise<T> | T): Promise<Record
 
 describe('requireSignedIn: the signed-in check', () => {
   it('asks nobody to sign in and lets every signed-in person through', async () => {
-    expect(await answersOf((role) => outcomeOf(() => requireSignedIn(actors[role])))).toEqual(answersFor(ROLES, 'passed', { anonymous: 'unauthenticated' }));
+    expect(await answersOf((role) => outcomeOf(() => requireSignedIn(actors[role])))).toEqual(
+      answersFor(ROLES, 'passed', { anonymous: 'unauthenticated' }),
+    );
   });
 });
 
@@ -153,7 +155,9 @@ describe('may and requireRight: what each role may do to a space', () => {
 
   it('gives nobody but an admin a right on a space that does not exist, or an id that is not one', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      expect(await answersOf((role) => may(scopeOf(role), 'manage', id))).toEqual(answersFor(ROLES, false, { admin: true }));
+      expect(await answersOf((role) => may(scopeOf(role), 'manage', id))).toEqual(
+        answersFor(ROLES, false, { admin: true }),
+      );
     }
   });
 
@@ -202,14 +206,18 @@ describe('spacesWhere: the spaces where each role holds a right', () => {
 describe("reservationStanding: a reservation is its member's and its space managers'", () => {
   it('answers member for its own member, manager for who manages the space, nothing for the rest', async () => {
     const reservation = () => ({ memberId: actors.self!.id, spaceId });
-    expect(await answersOf((role) => reservationStanding(scopeOf(role), reservation()))).toEqual(answersFor(ROLES, null, { manager: 'manager', owner: 'manager', admin: 'manager', self: 'member' }));
+    expect(await answersOf((role) => reservationStanding(scopeOf(role), reservation()))).toEqual(
+      answersFor(ROLES, null, { manager: 'manager', owner: 'manager', admin: 'manager', self: 'member' }),
+    );
   });
 });
 
 describe('mayReadFile: uploads are their owner’s', () => {
   it('lets only its owner and admins read a document', async () => {
     const file = () => ({ ownerId: actors.self!.id, purpose: 'space-photo' });
-    expect(await answersOf((role) => mayReadFile(scopeOf(role), file()))).toEqual(answersFor(ROLES, false, { admin: true, self: true }));
+    expect(await answersOf((role) => mayReadFile(scopeOf(role), file()))).toEqual(
+      answersFor(ROLES, false, { admin: true, self: true }),
+    );
   });
 
   it('shows an avatar to the people of its owner’s spaces once its owner appears in the directory', async () => {
@@ -223,13 +231,17 @@ describe('mayReadFile: uploads are their owner’s', () => {
       admin: true,
     });
     await database.db.update(users).set({ communityVisible: true }).where(eq(users.id, actors.self!.id));
-    expect(await answersOf((role) => mayReadFile(scopeOf(role), avatar()))).toEqual(answersFor(ROLES, true, { anonymous: false, stranger: false }));
+    expect(await answersOf((role) => mayReadFile(scopeOf(role), avatar()))).toEqual(
+      answersFor(ROLES, true, { anonymous: false, stranger: false }),
+    );
   });
 });
 
 describe('isSelf and roleGrants', () => {
   it('knows a person only as themselves', async () => {
-    expect(await answersOf((role) => isSelf(actors[role], actors.self?.id))).toEqual(answersFor(ROLES, false, { self: true }));
+    expect(await answersOf((role) => isSelf(actors[role], actors.self?.id))).toEqual(
+      answersFor(ROLES, false, { self: true }),
+    );
     expect(isSelf(actors.self, null)).toBe(false);
   });
 
@@ -237,7 +249,9 @@ describe('isSelf and roleGrants', () => {
     const roles = await answersOf((role) =>
       actors[role] ? spaceRoleOf(database.db, actors[role]!.id, spaceId) : null,
     );
-    expect(roles).toEqual(answersFor(ROLES, null, { member: 'member', manager: 'manager', owner: 'owner', self: 'member' }));
+    expect(roles).toEqual(
+      answersFor(ROLES, null, { member: 'member', manager: 'manager', owner: 'owner', self: 'member' }),
+    );
     expect(roleGrants('manager', 'manage')).toBe(true);
     expect(roleGrants('manager', 'govern')).toBe(false);
     expect(roleGrants(null, 'preview')).toBe(false);

@@ -16,7 +16,8 @@ export interface FileRoutesDeps {
 /** An upload's bytes, refused as too large as soon as they pass `maxBytes` (the rest is never buffered). */
 async function uploadedBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   const bytes = await readBodyUpTo(request, maxBytes);
-  if (!bytes) throw new StorageError('storage/quota-exceeded', 'File too large', { reason: 'size', maxBytes });
+  if (!bytes)
+    throw new StorageError('storage/quota-exceeded', 'File too large', { reason: 'size', maxBytes });
   return bytes;
 }
 

@@ -188,9 +188,7 @@ describe('paying bookings with credit', () => {
     const manager = await insertPerson(database.db, { isAdmin: true });
     const { order } = await buy(member, await insertFormula(database.db, spaceId, { creditAmount: 600 }));
     clock.set('2027-02-09T08:00');
-    expect((await sweepPlans(system())).suspended).toBeGreaterThanOrEqual(
-      1,
-    );
+    expect((await sweepPlans(system())).suspended).toBeGreaterThanOrEqual(1);
     const room = await insertRoom(database.db, spaceId);
     expect(
       await refusal(book(member, room, localInstant('2027-02-10T10:00'), localInstant('2027-02-10T11:00'))),

@@ -16,7 +16,9 @@ import { invoicesRouter } from './invoices.fixtures';
  * space's owners and managers (and admins) list, create, share and revoke; only the people a document is
  * shared with confirm reading it (anyone else gets `permission-denied`).
  */
-const { now, router, cast } = permissionTestFile(invoicesRouter, '2027-03-10T10:00', { otherMemberInSpace: true });
+const { now, router, cast } = permissionTestFile(invoicesRouter, '2027-03-10T10:00', {
+  otherMemberInSpace: true,
+});
 
 /** An upload for shared documents, as `role` would have made it. */
 async function upload(role: CallerRole): Promise<string> {

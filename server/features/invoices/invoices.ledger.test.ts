@@ -59,7 +59,12 @@ const issue = (spaceId: string, cents = 1000, buyer = member) =>
   unitOfWork(system(), (work) => issueInvoice(work, sale(spaceId, cents, buyer), 'explicit'));
 
 /** The manager records a payment of an invoice; the invoice's payment state after it. */
-const recordPayment = (invoiceId: string, amountCents: number, method: 'cash' | 'bank_transfer', paidOn: string) =>
+const recordPayment = (
+  invoiceId: string,
+  amountCents: number,
+  method: 'cash' | 'bank_transfer',
+  paidOn: string,
+) =>
   call<{ status: string; paidCents: number }>(manager, 'invoices.recordPayment', {
     invoiceId,
     amountCents,
@@ -259,11 +264,10 @@ describe('payments and closing', () => {
         month: '2027-03',
       });
       expect(closing.totals.invoicedTotalCents).toBe(1200);
-      expect(
-        await refusal(
-          recordPayment(invoice.id, 100, 'cash', '2027-03-31'),
-        ),
-      ).toMatchObject({ code: 'failed-precondition', reason: 'period-closed' });
+      expect(await refusal(recordPayment(invoice.id, 100, 'cash', '2027-03-31'))).toMatchObject({
+        code: 'failed-precondition',
+        reason: 'period-closed',
+      });
       // The database itself refuses, whoever writes.
       expect(
         await refusal(
@@ -273,9 +277,9 @@ describe('payments and closing', () => {
             VALUES (${spaceId}, ${invoice.id}, 100, 'cash', '2027-02-15', now(), 99, 'x', 'y')`),
         ),
       ).toEqual({ sqlState: 'EC010' });
-      expect(
-        await recordPayment(invoice.id, 100, 'cash', '2027-04-01'),
-      ).toMatchObject({ status: 'partially_paid' });
+      expect(await recordPayment(invoice.id, 100, 'cash', '2027-04-01')).toMatchObject({
+        status: 'partially_paid',
+      });
     } finally {
       clock.now = later;
     }

@@ -28,15 +28,15 @@ function book(
   to: string,
   options: { attendees?: number; key?: string; person?: TestPerson; anyDesk?: boolean } = {},
 ) {
-  return call<TReservation>(options.person ?? member, 'reservations.create',     {
-      roomId,
-      startsAt: localInstant(from),
-      endsAt: localInstant(to),
-      attendees: options.attendees ?? 2,
-      title: 'Point équipe',
-      idempotencyKey: options.key ?? randomUUID(),
-      anyDesk: options.anyDesk ?? false,
-    });
+  return call<TReservation>(options.person ?? member, 'reservations.create', {
+    roomId,
+    startsAt: localInstant(from),
+    endsAt: localInstant(to),
+    attendees: options.attendees ?? 2,
+    title: 'Point équipe',
+    idempotencyKey: options.key ?? randomUUID(),
+    anyDesk: options.anyDesk ?? false,
+  });
 }
 
 async function refusalOf(promise: Promise<unknown>) {
@@ -82,12 +82,12 @@ describe('a booking that respects every rule', () => {
       vatRateBasisPoints: 2000,
     };
     for (const minutes of [60, 90, 180, 240]) {
-      const quote = await call(null, 'reservations.quote',         {
-          roomId,
-          startsAt: localInstant('2027-01-06T09:00'),
-          endsAt: new Date(Date.parse(localInstant('2027-01-06T09:00')) + minutes * 60_000).toISOString(),
-          attendees: 1,
-        });
+      const quote = await call(null, 'reservations.quote', {
+        roomId,
+        startsAt: localInstant('2027-01-06T09:00'),
+        endsAt: new Date(Date.parse(localInstant('2027-01-06T09:00')) + minutes * 60_000).toISOString(),
+        attendees: 1,
+      });
       expect(quote).toEqual(priceBooking(prices, minutes));
     }
   });
@@ -139,7 +139,11 @@ describe('each rule, checked on the server', () => {
   it('closures: a closure day is not bookable and shows no free time', async () => {
     const roomId = await insertRoom(database.db, spaceId);
     expect((await refusalOf(book(roomId, '2027-01-08T10:00', '2027-01-08T11:00'))).reason).toBe('closed');
-    const availability = await call<TRoomAvailability>(null, 'reservations.getAvailability', { roomId, from: '2027-01-07', to: '2027-01-08' });
+    const availability = await call<TRoomAvailability>(null, 'reservations.getAvailability', {
+      roomId,
+      from: '2027-01-07',
+      to: '2027-01-08',
+    });
     expect(availability.days.map((day) => [day.date, day.free.length])).toEqual([
       ['2027-01-07', 1],
       ['2027-01-08', 0],
@@ -167,7 +171,11 @@ describe('each rule, checked on the server', () => {
     expect((await refusalOf(book(roomId, '2027-01-05T09:00', '2027-01-05T10:00'))).reason).toBe('slot-taken');
     expect((await book(roomId, '2027-01-05T11:15', '2027-01-05T12:15')).status).toBe('confirmed');
     expect((await book(roomId, '2027-01-05T08:45', '2027-01-05T09:45')).status).toBe('confirmed');
-    const availability = await call<TRoomAvailability>(null, 'reservations.getAvailability', { roomId, from: '2027-01-05', to: '2027-01-05' });
+    const availability = await call<TRoomAvailability>(null, 'reservations.getAvailability', {
+      roomId,
+      from: '2027-01-05',
+      to: '2027-01-05',
+    });
     expect(availability.days[0]!.free).toEqual([
       { start: localInstant('2027-01-05T08:00'), end: localInstant('2027-01-05T08:30') },
       { start: localInstant('2027-01-05T12:30'), end: localInstant('2027-01-05T20:00') },
@@ -263,7 +271,12 @@ describe('approval and desks', () => {
     expect(
       await refusalOf(book(first, '2027-01-05T10:00', '2027-01-05T11:00', { attendees: 1, anyDesk: true })),
     ).toMatchObject({ code: 'already-exists', reason: 'no-desk-free' });
-    const group = await call<TRoomAvailability>(null, 'reservations.getAvailability', { roomId: first, from: '2027-01-05', to: '2027-01-05', anyDesk: true });
+    const group = await call<TRoomAvailability>(null, 'reservations.getAvailability', {
+      roomId: first,
+      from: '2027-01-05',
+      to: '2027-01-05',
+      anyDesk: true,
+    });
     expect(group.anyDesk).toBe(true);
     const states = Object.fromEntries(group.slots.map((slot) => [slot.time, slot.state]));
     expect(states['09:00']).toBe('booked');

@@ -129,7 +129,10 @@ describe('who may call what', () => {
   const ADMIN_CALLS: Array<[string, () => Promise<unknown> | unknown]> = [
     ['contentAdmin.listFaq', () => ({})],
     ['contentAdmin.createFaqEntry', () => ENTRY],
-    ['contentAdmin.updateFaqEntry', changed('contentAdmin.createFaqEntry', ENTRY, { entry: { ...ENTRY, position: 7 } })],
+    [
+      'contentAdmin.updateFaqEntry',
+      changed('contentAdmin.createFaqEntry', ENTRY, { entry: { ...ENTRY, position: 7 } }),
+    ],
     ['contentAdmin.deleteFaqEntry', create('contentAdmin.createFaqEntry', ENTRY)],
     ['contentAdmin.listPartners', () => ({})],
     ['contentAdmin.createPartner', () => PARTNER],
