@@ -49,10 +49,9 @@ export function implementByName<Defs extends Record<string, CallableDef>>(
   service: NoInfer<{ [Name in keyof Defs]: ServiceOf<Defs[Name]> }>,
   defs: Defs,
 ): Implementation[] {
-  return (Object.keys(defs) as (keyof Defs)[]).map((name) => {
-    const def: CallableDef = defs[name];
+  return Object.entries(defs).map(([name, def]) => {
     // Checked per name in the signature; in this list every definition is only a `CallableDef`.
-    const serve = service[name] as ServiceOf<CallableDef>;
+    const serve = service[name as keyof Defs] as ServiceOf<CallableDef>;
     return implement(def, (input, ctx) => serve(ctx, input));
   });
 }
