@@ -44,6 +44,8 @@ export type ServiceOf<D extends CallableDef> = (
  * The operations a service serves under their own names, its function taking the call's context and the
  * input as they are (`listArticles` is `blog.listArticles(ctx, input)`): one implementation each, each
  * function checked against its definition. Operations that read their input otherwise keep `implement`.
+ * Pass the service's namespace here only: read member by member elsewhere in the file, knip would take the
+ * functions served by name for unused.
  */
 export function implementByName<Defs extends Record<string, CallableDef>>(
   service: NoInfer<{ [Name in keyof Defs]: ServiceOf<Defs[Name]> }>,

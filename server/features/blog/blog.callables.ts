@@ -13,6 +13,12 @@ import {
 } from '#contract/blog';
 import { implement, implementByName } from '../../platform/callables';
 import * as blog from './blog.service';
+import {
+  getForAdmin,
+  listForAdmin,
+  listSitemapEntries,
+  previewMarkdown as renderPreview,
+} from './blog.service';
 
 /** The blog's API: reading for everyone, writing for admins (the router checks `access: 'admin'`). */
 export const blogCallables = [
@@ -25,8 +31,8 @@ export const blogCallables = [
     unpublishArticle,
     deleteArticle,
   }),
-  implement(listArticleSitemapEntries, (_input, ctx) => blog.listSitemapEntries(ctx)),
-  implement(listArticlesForAdmin, (_input, ctx) => blog.listForAdmin(ctx)),
-  implement(getArticleForAdmin, (input, ctx) => blog.getForAdmin(ctx, input.id)),
-  implement(previewMarkdown, (input) => Promise.resolve(blog.previewMarkdown(input))),
+  implement(listArticleSitemapEntries, (_input, ctx) => listSitemapEntries(ctx)),
+  implement(listArticlesForAdmin, (_input, ctx) => listForAdmin(ctx)),
+  implement(getArticleForAdmin, (input, ctx) => getForAdmin(ctx, input.id)),
+  implement(previewMarkdown, (input) => Promise.resolve(renderPreview(input))),
 ];

@@ -33,8 +33,9 @@ export function createCommunityCallables(deps: { fileStore?: FileStore }) {
     ...implementByName(directory, { getDirectorySettings, updateDirectorySettings, searchDirectory }),
     ...implementByName(messages, { contactMember, getReceivedMessage, answerMessage, replyToAd }),
     ...implementByName(adReads, { listAds, getAd }),
-    ...implementByName(adsService, { createAd, closeAd }),
+    implement(createAd, (input, ctx) => adsService.createAd(ctx, input)),
     implement(updateAd, (input, ctx) => adsService.updateAd(ctx, input, deps.fileStore)),
+    implement(closeAd, (input, ctx) => adsService.closeAd(ctx, input)),
     ...implementByName(moderation, { reportContent, listReports, decideReport, reinstateContent }),
   ];
 }

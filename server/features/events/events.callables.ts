@@ -30,15 +30,18 @@ import * as waitlist from './waitlist.service';
  */
 export const eventsCallables = [
   implement(getEvent, ({ id }, ctx) => pages.getEventPage(ctx, id)),
-  ...implementByName(pages, { listUpcomingEvents }),
+  implement(listUpcomingEvents, (input, ctx) => pages.listUpcomingEvents(ctx, input)),
   implement(registerForEvent, (input, ctx) => registrations.register(ctx, input)),
   implement(cancelRegistration, ({ eventId }, ctx) => registrations.cancelRegistration(ctx, eventId)),
-  ...implementByName(waitlist, { acceptOffer, updateEventSettings }),
+  implement(acceptOffer, (input, ctx) => waitlist.acceptOffer(ctx, input)),
   implement(declineOffer, ({ eventId }, ctx) => waitlist.declineOffer(ctx, eventId)),
+  implement(updateEventSettings, (input, ctx) => waitlist.updateEventSettings(ctx, input)),
   implement(listManagedEvents, ({ spaceId }, ctx) => manage.listManagedEvents(ctx, spaceId)),
   implement(getManagedEvent, ({ id }, ctx) => manage.getManagedEvent(ctx, id)),
-  ...implementByName(manage, { createEvent, updateEvent, cancelEvent }),
+  implement(createEvent, (input, ctx) => manage.createEvent(ctx, input)),
+  implement(updateEvent, (input, ctx) => manage.updateEvent(ctx, input)),
   implement(publishEvent, ({ id }, ctx) => manage.publishEvent(ctx, id)),
+  implement(cancelEvent, (input, ctx) => manage.cancelEvent(ctx, input)),
   implement(duplicateEvent, ({ id }, ctx) => manage.duplicateEvent(ctx, id)),
   ...implementByName(door, { listAttendees, checkIn, markRegistrationPaid }),
 ];

@@ -20,7 +20,7 @@ import {
   revokeFeedToken,
   updateBookingPolicy,
 } from '#contract/reservations';
-import { implement, implementByName } from '../../platform/callables';
+import { implement } from '../../platform/callables';
 import { requireSignedIn } from '../../platform/policy';
 import * as availability from './availability.service';
 import * as booking from './booking.service';
@@ -36,7 +36,7 @@ import { toManagedReservation, toReservation } from './reservation-view';
  */
 export const reservationsCallables = [
   implement(getAvailability, (input, ctx) => availability.getRoomAvailability(ctx, input)),
-  ...implementByName(availability, { getSpaceAvailability }),
+  implement(getSpaceAvailability, (input, ctx) => availability.getSpaceAvailability(ctx, input)),
   implement(quoteReservation, (input, ctx) => booking.quoteSlot(ctx, input)),
   implement(createReservation, async (input, ctx) =>
     toReservation(await booking.createReservation(ctx, input), 'member', ctx.now),
@@ -46,6 +46,7 @@ export const reservationsCallables = [
     const { record } = await lifecycle.visibleRecord(ctx, id);
     return toReservation(record, record.member.id === user.id ? 'member' : 'manager', ctx.now);
   }),
+  implement(listMyReservations, (input, ctx) => queries.listMyReservations(ctx, input)),
   implement(cancelReservation, async (input, ctx) => {
     const { record, as } = await lifecycle.cancelReservation(ctx, input);
     return toReservation(record, as, ctx.now);
@@ -65,14 +66,12 @@ export const reservationsCallables = [
   implement(markCompleted, async ({ id }, ctx) =>
     toManagedReservation(await lifecycle.markCompleted(ctx, id), ctx.now),
   ),
-  ...implementByName(queries, {
-    listMyReservations,
-    listManagedSpaces,
-    listForApproval,
-    getSpaceCalendar,
-    updateBookingPolicy,
-  }),
+  implement(listManagedSpaces, (_input, ctx) => queries.listManagedSpaces(ctx)),
+  implement(listForApproval, (input, ctx) => queries.listForApproval(ctx, input)),
+  implement(getSpaceCalendar, (input, ctx) => queries.getSpaceCalendar(ctx, input)),
   implement(getBookingPolicy, ({ spaceId }, ctx) => queries.getBookingPolicy(ctx, spaceId)),
-  ...implementByName(feed, { getFeedStatus, revokeFeedToken }),
+  implement(updateBookingPolicy, (input, ctx) => queries.updateBookingPolicy(ctx, input)),
+  implement(getFeedStatus, (_input, ctx) => feed.getFeedStatus(ctx)),
   implement(createFeedToken, (_input, ctx) => feed.createFeedToken(ctx, { baseUrl: ctx.config.baseUrl })),
+  implement(revokeFeedToken, (_input, ctx) => feed.revokeFeedToken(ctx)),
 ];
