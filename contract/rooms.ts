@@ -61,6 +61,20 @@ export const ZRoomRules = z.object({
   horizonDays: z.number().int(),
   requiresApproval: z.boolean(),
 });
+export type TRoomRules = z.infer<typeof ZRoomRules>;
+
+/** A room's booking rules, read from its row (or any object that has them). */
+export function roomRulesOf(room: TRoomRules): TRoomRules {
+  return {
+    minDurationMinutes: room.minDurationMinutes,
+    maxDurationMinutes: room.maxDurationMinutes,
+    bookingStepMinutes: room.bookingStepMinutes,
+    bufferMinutes: room.bufferMinutes,
+    leadTimeMinutes: room.leadTimeMinutes,
+    horizonDays: room.horizonDays,
+    requiresApproval: room.requiresApproval,
+  };
+}
 
 export const ZRoomSummary = z.object({
   id: z.string(),

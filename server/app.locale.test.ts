@@ -146,37 +146,35 @@ describe('a language chosen signed out, then signing in', () => {
 });
 
 describe('the confirmation link of a sign-up started from a page', () => {
-  it('lands on /auth/validated with that page as its redirect, and nothing else', async () => {
-    const agent = app.agent();
+  /** Where the confirmation link mailed for a sign-up that named `callbackURL` sends its reader. */
+  async function confirmationLanding(name: string, email: string, callbackURL: string) {
     const since = Date.now();
-    await agent.json('/api/auth/sign-up/email', {
-      name: 'Rita',
-      email: 'rita-room@example.com',
+    await app.agent().json('/api/auth/sign-up/email', {
+      name,
+      email,
       password: 'a long enough password',
-      callbackURL: '/auth/validated?redirect=%2Frooms%2Fabc%3Fdate%3D2026-05-04&other=x',
+      callbackURL,
     });
-    const mail = await app.smtp.waitForMail('rita-room@example.com', { since });
+    const mail = await app.smtp.waitForMail(email, { since });
     const landing = await app
       .agent()
       .request(mail.links.find((link) => link.includes('/api/auth/verify-email'))!);
-    expect(landing.headers.get('location')).toBe(
-      '/auth/validated?redirect=%2Frooms%2Fabc%3Fdate%3D2026-05-04',
-    );
+    return landing.headers.get('location');
+  }
+
+  it('lands on /auth/validated with that page as its redirect, and nothing else', async () => {
+    expect(
+      await confirmationLanding(
+        'Rita',
+        'rita-room@example.com',
+        '/auth/validated?redirect=%2Frooms%2Fabc%3Fdate%3D2026-05-04&other=x',
+      ),
+    ).toBe('/auth/validated?redirect=%2Frooms%2Fabc%3Fdate%3D2026-05-04');
   });
 
   it('lands on plain /auth/validated when the sign-up named another callback', async () => {
-    const agent = app.agent();
-    const since = Date.now();
-    await agent.json('/api/auth/sign-up/email', {
-      name: 'Otto',
-      email: 'otto-elsewhere@example.com',
-      password: 'a long enough password',
-      callbackURL: '/profile?redirect=%2Frooms%2Fabc',
-    });
-    const mail = await app.smtp.waitForMail('otto-elsewhere@example.com', { since });
-    const landing = await app
-      .agent()
-      .request(mail.links.find((link) => link.includes('/api/auth/verify-email'))!);
-    expect(landing.headers.get('location')).toBe('/auth/validated');
+    expect(
+      await confirmationLanding('Otto', 'otto-elsewhere@example.com', '/profile?redirect=%2Frooms%2Fabc'),
+    ).toBe('/auth/validated');
   });
 });

@@ -87,6 +87,15 @@ async function captureLogs(action: () => Promise<void>) {
   }
 }
 
+/** A crawler asking for `path` gets the minimal 404 answer (with the logger on, as the page handler logs). */
+async function expectCrawlerNotFound(path: string) {
+  await captureLogs(async () => {
+    const response = await get(path, GOOGLEBOT);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe('Error 404');
+  });
+}
+
 describe('an unhandled error in a loader', () => {
   it('shows people the error page with HTTP 500', async () => {
     const logs = await captureLogs(async () => {
@@ -125,22 +134,14 @@ describe("a route's validation step", () => {
   });
 
   it('gives a crawler the minimal 404 answer', async () => {
-    await captureLogs(async () => {
-      const response = await get('/spaces/nope', GOOGLEBOT);
-      expect(response.status).toBe(404);
-      expect(await response.text()).toBe('Error 404');
-    });
+    await expectCrawlerNotFound('/spaces/nope');
   });
 });
 
 describe('an unknown path', () => {
   it('is a 404 page for people and a minimal 404 for crawlers', async () => {
     expect((await get('/no/such/page', BROWSER)).status).toBe(404);
-    await captureLogs(async () => {
-      const response = await get('/no/such/page', GOOGLEBOT);
-      expect(response.status).toBe(404);
-      expect(await response.text()).toBe('Error 404');
-    });
+    await expectCrawlerNotFound('/no/such/page');
   });
 });
 

@@ -1,7 +1,7 @@
 // @databases pglite
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineCallable } from '#contract/callable';
+import { defineCallable, type Access } from '#contract/callable';
 import { AppError, ERROR_CODES, HTTP_STATUS_OF_CODE, statusNameOf, type ErrorCode } from '#contract/errors';
 import { decodeCallableResponse } from '../app/platform/callable-client';
 import { createTestDatabase } from '../tests/support/test-database';
@@ -11,34 +11,18 @@ import type { Database } from './db/client';
 import { tenancyCallables } from './features/tenancy/tenancy.callables';
 import { createCallableRouter, implement } from './platform/callables';
 
-const failWith = defineCallable({
-  name: 'test.failWith',
-  input: z.object({ code: z.enum(ERROR_CODES) }),
-  output: z.null(),
-  mutates: false,
-  access: 'public',
-});
-const explode = defineCallable({
-  name: 'test.explode',
-  input: z.object({}),
-  output: z.null(),
-  mutates: false,
-  access: 'public',
-});
-const leaky = defineCallable({
-  name: 'test.leaky',
-  input: z.object({}),
-  output: z.object({ name: z.string() }),
-  mutates: false,
-  access: 'public',
-});
-const membersOnly = defineCallable({
-  name: 'test.membersOnly',
-  input: z.object({}),
-  output: z.null(),
-  mutates: false,
-  access: 'signed-in',
-});
+/** An operation for these tests only, which changes nothing. */
+const testCallable = <I extends z.ZodType, O extends z.ZodType>(
+  name: string,
+  input: I,
+  output: O,
+  access: Access = 'public',
+) => defineCallable({ name, input, output, mutates: false, access });
+
+const failWith = testCallable('test.failWith', z.object({ code: z.enum(ERROR_CODES) }), z.null());
+const explode = testCallable('test.explode', z.object({}), z.null());
+const leaky = testCallable('test.leaky', z.object({}), z.object({ name: z.string() }));
+const membersOnly = testCallable('test.membersOnly', z.object({}), z.null(), 'signed-in');
 
 let database: Database;
 let app: ReturnType<typeof createApp>;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import { INSUFFICIENT_CREDIT_SQLSTATE, type CreditUnit } from '#contract/formulas.plain';
 import type { RoomKind } from '#contract/rooms';
@@ -115,6 +115,37 @@ export async function creditOption(db: Db | Tx, slot: CreditSlot & { minutes?: n
 const notEnoughCredit = () =>
   new AppError('failed-precondition', 'Not enough credit for this booking', { reason: 'not-enough-credit' });
 
+/** A debit: the lot that pays and what it took (in its unit). */
+type Debit = { lotId: string; amount: number; unit: CreditUnit };
+
+/**
+ * Debits what `slot` costs from the lot that pays for it, the entry written by `entry` (a booking's or a
+ * registration's) with the lot and the (negative) amount. Refuses `no-usable-credit` when no lot covers the
+ * slot (`no credit can pay for this <what>`), `not-enough-credit` when none holds enough (or the database
+ * finds the lot short when writing).
+ */
+async function debitFirstLot(
+  tx: Tx,
+  slot: CreditSlot & { minutes?: number },
+  what: string,
+  entry: (lotId: string, amount: number) => SQL,
+): Promise<Debit> {
+  const quote = creditQuote(await usableLots(tx, slot, { lock: true }), slot);
+  if (!quote) {
+    throw new AppError('failed-precondition', `No credit can pay for this ${what}`, {
+      reason: 'no-usable-credit',
+    });
+  }
+  if (!quote.lot) throw notEnoughCredit();
+  try {
+    await tx.execute(entry(quote.lot.id, -quote.cost));
+  } catch (error) {
+    if (sqlStateOf(error) === INSUFFICIENT_CREDIT_SQLSTATE) throw notEnoughCredit();
+    throw error;
+  }
+  return { lotId: quote.lot.id, amount: quote.cost, unit: quote.unit };
+}
+
 /**
  * Debits a booking in its own transaction: the lot that expires first among those that hold enough.
  * A booking is paid from one lot (a ledger line names one lot and one booking). Throws
@@ -123,24 +154,16 @@ const notEnoughCredit = () =>
 export async function debitForBooking(
   tx: Tx,
   slot: CreditSlot & { reservationId: string; actorId: string | null; now: Date },
-): Promise<{ lotId: string; amount: number; unit: CreditUnit }> {
-  const quote = creditQuote(await usableLots(tx, slot, { lock: true }), slot);
-  if (!quote) {
-    throw new AppError('failed-precondition', 'No credit can pay for this booking', {
-      reason: 'no-usable-credit',
-    });
-  }
-  if (!quote.lot) throw notEnoughCredit();
-  try {
-    await tx.execute(sql`
+): Promise<Debit> {
+  return debitFirstLot(
+    tx,
+    slot,
+    'booking',
+    (lotId, amount) => sql`
       INSERT INTO credit_entries (lot_id, user_id, kind, amount, reservation_id, actor_id, occurred_at)
-      VALUES (${quote.lot.id}, ${slot.userId}, 'debit', ${-quote.cost}, ${slot.reservationId}, ${slot.actorId},
-              ${slot.now.toISOString()}::timestamptz)`);
-  } catch (error) {
-    if (sqlStateOf(error) === INSUFFICIENT_CREDIT_SQLSTATE) throw notEnoughCredit();
-    throw error;
-  }
-  return { lotId: quote.lot.id, amount: quote.cost, unit: quote.unit };
+      VALUES (${lotId}, ${slot.userId}, 'debit', ${amount}, ${slot.reservationId}, ${slot.actorId},
+              ${slot.now.toISOString()}::timestamptz)`,
+  );
 }
 
 export type RefundOutcome =
@@ -176,27 +199,16 @@ export interface RegistrationCharge extends CreditSlot {
  * registration's unit of work (the database checks the lot may pay it: migration 0023). Throws
  * `failed-precondition` (`no-usable-credit`, `not-enough-credit`) so the registration rolls back with it.
  */
-export async function debitForRegistration(
-  tx: Tx,
-  charge: RegistrationCharge,
-): Promise<{ lotId: string; amount: number; unit: CreditUnit }> {
-  const quote = creditQuote(await usableLots(tx, charge, { lock: true }), charge);
-  if (!quote) {
-    throw new AppError('failed-precondition', 'No credit can pay for this event', {
-      reason: 'no-usable-credit',
-    });
-  }
-  if (!quote.lot) throw notEnoughCredit();
-  try {
-    await tx.execute(sql`
+export async function debitForRegistration(tx: Tx, charge: RegistrationCharge): Promise<Debit> {
+  return debitFirstLot(
+    tx,
+    charge,
+    'event',
+    (lotId, amount) => sql`
       INSERT INTO credit_entries (lot_id, user_id, kind, amount, registration_id, registration_round, actor_id, occurred_at)
-      VALUES (${quote.lot.id}, ${charge.userId}, 'debit', ${-quote.cost}, ${charge.registrationId}, ${charge.round},
-              ${charge.actorId}, ${charge.now.toISOString()}::timestamptz)`);
-  } catch (error) {
-    if (sqlStateOf(error) === INSUFFICIENT_CREDIT_SQLSTATE) throw notEnoughCredit();
-    throw error;
-  }
-  return { lotId: quote.lot.id, amount: quote.cost, unit: quote.unit };
+      VALUES (${lotId}, ${charge.userId}, 'debit', ${amount}, ${charge.registrationId}, ${charge.round},
+              ${charge.actorId}, ${charge.now.toISOString()}::timestamptz)`,
+  );
 }
 
 /**

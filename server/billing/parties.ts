@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
+import type { TBillingDetailsForm } from '#contract/invoices';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#contract/locale';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/auth';
@@ -120,6 +121,25 @@ export function sellerOf(identity: LegalIdentityRow, spaceName: string): SellerS
   };
 }
 
+/** The billing details of a member who gave none. */
+export const EMPTY_BILLING: TBillingDetailsForm = {
+  name: '',
+  addressLine: '',
+  postcode: '',
+  city: '',
+  country: 'FR',
+  businessName: '',
+  siren: '',
+  vatNumber: '',
+};
+
+/** A member's billing details as their form reads them (none given: the empty form). */
+export function billingFormOf(row: typeof billingDetails.$inferSelect | null): TBillingDetailsForm {
+  if (!row) return EMPTY_BILLING;
+  const { userId: _user, updatedAt: _at, ...form } = row;
+  return form;
+}
+
 export async function buyerOf(
   db: Db | Tx,
   userId: string,
@@ -130,20 +150,10 @@ export async function buyerOf(
     .leftJoin(billingDetails, eq(billingDetails.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) throw new AppError('not-found', `No member ${userId}`);
-  const billing = row.billing;
+  const { name, ...details } = billingFormOf(row.billing);
   return {
     locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
-    buyer: {
-      name: billing?.name.trim() ? billing.name : row.name,
-      email: row.email,
-      addressLine: billing?.addressLine ?? '',
-      postcode: billing?.postcode ?? '',
-      city: billing?.city ?? '',
-      country: billing?.country ?? 'FR',
-      businessName: billing?.businessName ?? '',
-      siren: billing?.siren ?? '',
-      vatNumber: billing?.vatNumber ?? '',
-    },
+    buyer: { name: name.trim() ? name : row.name, email: row.email, ...details },
   };
 }
 

@@ -23,32 +23,17 @@ export async function insertPerson(
   options: { emailVerified?: boolean; isAdmin?: boolean; locale?: 'fr' | 'en'; name?: string } = {},
 ): Promise<TestPerson> {
   const id = randomUUID();
-  const email = `${id.slice(0, 8)}@example.test`;
-  const name = options.name ?? `Person ${id.slice(0, 4)}`;
-  await db.insert(users).values({
+  // The same person in the row and in their session.
+  const person = {
     id,
-    name,
-    email,
+    name: options.name ?? `Person ${id.slice(0, 4)}`,
+    email: `${id.slice(0, 8)}@example.test`,
     emailVerified: options.emailVerified ?? true,
     isAdmin: options.isAdmin ?? false,
-    locale: options.locale ?? 'fr',
-  });
-  return {
-    id,
-    email,
-    session: {
-      id: `session-${id}`,
-      user: {
-        id,
-        email,
-        name,
-        emailVerified: options.emailVerified ?? true,
-        isAdmin: options.isAdmin ?? false,
-        locale: options.locale ?? 'fr',
-        image: null,
-      },
-    },
+    locale: options.locale ?? ('fr' as const),
   };
+  await db.insert(users).values(person);
+  return { id, email: person.email, session: { id: `session-${id}`, user: { ...person, image: null } } };
 }
 
 export interface OpeningInterval {

@@ -26,3 +26,12 @@ export function clockOf(time: string): string {
 export function isoOf(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
+
+/**
+ * The one number `query` selects `AS value` from a settings row (a space's), or `fallback` when there is no
+ * row (a space that never changed its settings). Numbers: the drivers disagree on bigint (above).
+ */
+export async function settingOf(executor: Db | Tx, query: SQL, fallback: number): Promise<number> {
+  const [row] = await rowsOf<{ value: number | string }>(executor, query);
+  return row ? Number(row.value) : fallback;
+}

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { parameterList } from './sql-lists';
 import type { SpaceAmenity } from '#contract/amenities';
 import type { Locale } from '#contract/locale';
 import type { RoomKind } from '#contract/rooms';
@@ -83,10 +84,7 @@ export function joinSql(parts: SQL[], separator: string): SQL {
 
 /** A `text[]` parameter (drizzle would otherwise spread an array into a list). */
 export function textArray(values: readonly string[]): SQL {
-  return sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
+  return sql`array[${parameterList(values)}]::text[]`;
 }
 
 const ACCENTED = "àáâäãåçéèêëíìîïñóòôöõúùûüýÿœæ’'";

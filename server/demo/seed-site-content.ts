@@ -4,6 +4,7 @@ import { users } from '../db/schema/auth';
 import { articles, faqEntries, partners } from '../db/schema/site-content';
 import { DEMO_ARTICLES } from './demo-articles';
 import { DEMO_FAQ, DEMO_PARTNERS } from './demo-site-content';
+import { articleColumnsOf } from '../features/blog/blog.service';
 import { illustrationSvg } from '../features/spaces/illustrations';
 import type { SavePhotoFile } from './seed-spaces';
 
@@ -28,21 +29,12 @@ export async function seedDemoSiteContent(db: Db, save?: SavePhotoFile): Promise
       coverUrl = `/media/${key}`;
     }
     const publishedAt = new Date(article.publishedAt);
+    const { slug, tags, fr, en } = article;
     await db.insert(articles).values({
-      slug: article.slug,
+      ...articleColumnsOf({ slug, tags, coverUrl, fr, en }),
       authorId: author.id,
-      coverUrl,
-      tags: article.tags,
       status: 'published',
       publishedAt,
-      titleFr: article.fr.title,
-      excerptFr: article.fr.excerpt,
-      bodyFr: article.fr.body,
-      coverAltFr: coverUrl ? article.fr.coverAlt : '',
-      titleEn: article.en?.title ?? null,
-      excerptEn: article.en?.excerpt ?? null,
-      bodyEn: article.en?.body ?? null,
-      coverAltEn: article.en ? (coverUrl ? article.en.coverAlt : '') : null,
       createdAt: publishedAt,
       updatedAt: publishedAt,
     });

@@ -9,6 +9,7 @@ import type {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { parameterList } from '../db/sql-lists';
 import { activityEntries } from '../db/schema/activity';
 import type { Tx } from '../db/transaction';
 
@@ -86,10 +87,7 @@ export const PERSONAL_ACTIVITY_KEYS = ['email', 'newEmail', 'message', 'reason',
  * database allows this and nothing else (migrations 0011 and 0012). Returns how many entries it touched.
  */
 export async function anonymiseActivityOf(executor: Db | Tx, userId: string, at: Date): Promise<number> {
-  const keys = sql`ARRAY[${sql.join(
-    PERSONAL_ACTIVITY_KEYS.map((key) => sql`${key}`),
-    sql`, `,
-  )}]::text[]`;
+  const keys = sql`ARRAY[${parameterList(PERSONAL_ACTIVITY_KEYS)}]::text[]`;
   const own = sql`(subject_type = 'user' AND subject_id = ${userId})`;
   const rows = await rowsOf<{ id: number }>(
     executor,

@@ -20,6 +20,40 @@ function tooLarge(c: Context, maxBytes: number): Response {
 }
 
 /**
+ * A request's body, read up to `maxBytes`: `null` when its declared `Content-Length` is above, without reading
+ * anything, or as soon as what it streams passes it (the rest is never buffered, and what the client still
+ * sends is dropped with the connection).
+ */
+export async function readBodyUpTo(
+  request: Request,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) return null;
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > maxBytes) {
+      reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return body;
+}
+
+/**
  * One body limit for every route, enforced while reading: a declared `Content-Length` above it is refused
  * before reading anything, a streamed body as soon as it passes it. The accepted body is handed on in
  * memory (at most `maxBytes`), so handlers read it as usual.
@@ -34,29 +68,8 @@ export function limitRequestBody({
     const path = c.req.path;
     if (exempt.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return next();
 
-    const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-    if (Number.isFinite(declared) && declared > maxBytes) return tooLarge(c, maxBytes);
-
-    const reader = request.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.length;
-      if (size > maxBytes) {
-        // Stop reading: what the client still sends is dropped with the connection.
-        reader.cancel().catch(() => {});
-        return tooLarge(c, maxBytes);
-      }
-      chunks.push(value);
-    }
-    const body = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      body.set(chunk, offset);
-      offset += chunk.length;
-    }
+    const body = await readBodyUpTo(request, maxBytes);
+    if (!body) return tooLarge(c, maxBytes);
     c.req.raw = new Request(request, { body });
     return next();
   };

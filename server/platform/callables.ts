@@ -34,6 +34,30 @@ export function implement<D extends CallableDef>(
   return { def, handle };
 }
 
+/** A service function that serves `D` as it is: it takes the call's context and the operation's input. */
+export type ServiceOf<D extends CallableDef> = (
+  ctx: CallContext,
+  input: ParsedInputOf<D>,
+) => Promise<z.input<D['output']>>;
+
+/**
+ * The operations a service serves under their own names, its function taking the call's context and the
+ * input as they are (`listArticles` is `blog.listArticles(ctx, input)`): one implementation each, each
+ * function checked against its definition. Operations that read their input otherwise keep `implement`.
+ * Pass the service's namespace here only: read member by member elsewhere in the file, knip would take the
+ * functions served by name for unused.
+ */
+export function implementByName<Defs extends Record<string, CallableDef>>(
+  service: NoInfer<{ [Name in keyof Defs]: ServiceOf<Defs[Name]> }>,
+  defs: Defs,
+): Implementation[] {
+  return Object.entries(defs).map(([name, def]) => {
+    // Checked per name in the signature; in this list every definition is only a `CallableDef`.
+    const serve = service[name as keyof Defs] as ServiceOf<CallableDef>;
+    return implement(def, (input, ctx) => serve(ctx, input));
+  });
+}
+
 export function fieldIssuesOf(error: z.ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),

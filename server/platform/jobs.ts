@@ -7,6 +7,7 @@ import type { Tx } from '../db/transaction';
 import { z } from 'zod';
 import { log as rootLog, type Logger } from './log';
 import type { Mailer } from './mail';
+import { systemContext, type ServiceContext } from './service-context';
 import { PENDING_JOB_STATUSES } from '../db/schema/jobs';
 import { statusIn } from '../db/status-sql';
 
@@ -60,6 +61,27 @@ export interface JobDefinition<S extends ZPayload = ZPayload> {
 /** One kind of job: its name, the schema of its payload, what running it does. */
 export function defineJob<S extends ZPayload>(definition: JobDefinition<S>): JobDefinition<S> {
   return definition;
+}
+
+/**
+ * A recurring job with no payload (one process at a time): every `everyMs` it runs `sweep` in the system's
+ * context, and logs `done` with its counts when any of them is above zero.
+ */
+export function defineSweepJob<Counts extends Record<keyof Counts, number>>(options: {
+  kind: string;
+  everyMs: number;
+  sweep: (ctx: ServiceContext) => Promise<Counts>;
+  done: string;
+}): JobDefinition {
+  return defineJob({
+    kind: options.kind,
+    payload: z.object({}),
+    everyMs: options.everyMs,
+    async handle(_payload, ctx) {
+      const counts: Record<string, number> = await options.sweep(systemContext(ctx));
+      if (Object.values(counts).some((count) => count > 0)) ctx.log.info(options.done, { ...counts });
+    },
+  });
 }
 
 export interface JobOptions {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '#contract/callable';
 import { AppError } from '#contract/errors';
+import { answersFor } from '../../tests/support/permission-matrix';
 import { createTestUser } from '../../tests/support/test-app';
 import { testDatabaseForFile } from '../../tests/support/test-database';
 import { users } from '../db/schema/auth';
@@ -96,47 +97,17 @@ async function answersOf<T>(ask: (role: Role) => Promise<T> | T): Promise<Record
 
 describe('requireSignedIn: the signed-in check', () => {
   it('asks nobody to sign in and lets every signed-in person through', async () => {
-    expect(await answersOf((role) => outcomeOf(() => requireSignedIn(actors[role])))).toEqual({
-      anonymous: 'unauthenticated',
-      stranger: 'passed',
-      member: 'passed',
-      manager: 'passed',
-      owner: 'passed',
-      admin: 'passed',
-      self: 'passed',
-    });
+    expect(await answersOf((role) => outcomeOf(() => requireSignedIn(actors[role])))).toEqual(
+      answersFor(ROLES, 'passed', { anonymous: 'unauthenticated' }),
+    );
   });
 });
 
 describe("requireCallableAccess: a callable's declared access", () => {
   const accessTable: Record<Access, Record<Role, string>> = {
-    public: {
-      anonymous: 'passed',
-      stranger: 'passed',
-      member: 'passed',
-      manager: 'passed',
-      owner: 'passed',
-      admin: 'passed',
-      self: 'passed',
-    },
-    'signed-in': {
-      anonymous: 'unauthenticated',
-      stranger: 'passed',
-      member: 'passed',
-      manager: 'passed',
-      owner: 'passed',
-      admin: 'passed',
-      self: 'passed',
-    },
-    admin: {
-      anonymous: 'unauthenticated',
-      stranger: 'permission-denied',
-      member: 'permission-denied',
-      manager: 'permission-denied',
-      owner: 'permission-denied',
-      admin: 'passed',
-      self: 'permission-denied',
-    },
+    public: answersFor(ROLES, 'passed'),
+    'signed-in': answersFor(ROLES, 'passed', { anonymous: 'unauthenticated' }),
+    admin: answersFor(ROLES, 'permission-denied', { anonymous: 'unauthenticated', admin: 'passed' }),
   };
   for (const [access, expected] of Object.entries(accessTable) as Array<[Access, Record<Role, string>]>) {
     it(`lets through exactly who a "${access}" operation is for`, async () => {
@@ -149,33 +120,9 @@ describe("requireCallableAccess: a callable's declared access", () => {
 
 /** Who may do each thing to the space: the table of PRODUCT.md's roles. */
 const RIGHTS_TABLE: Record<SpaceRight, Record<Role, boolean>> = {
-  preview: {
-    anonymous: false,
-    stranger: false,
-    member: false,
-    manager: true,
-    owner: true,
-    admin: true,
-    self: false,
-  },
-  manage: {
-    anonymous: false,
-    stranger: false,
-    member: false,
-    manager: true,
-    owner: true,
-    admin: true,
-    self: false,
-  },
-  govern: {
-    anonymous: false,
-    stranger: false,
-    member: false,
-    manager: false,
-    owner: true,
-    admin: true,
-    self: false,
-  },
+  preview: answersFor(ROLES, false, { manager: true, owner: true, admin: true }),
+  manage: answersFor(ROLES, false, { manager: true, owner: true, admin: true }),
+  govern: answersFor(ROLES, false, { owner: true, admin: true }),
 };
 
 describe('may and requireRight: what each role may do to a space', () => {
@@ -208,15 +155,9 @@ describe('may and requireRight: what each role may do to a space', () => {
 
   it('gives nobody but an admin a right on a space that does not exist, or an id that is not one', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      expect(await answersOf((role) => may(scopeOf(role), 'manage', id))).toEqual({
-        anonymous: false,
-        stranger: false,
-        member: false,
-        manager: false,
-        owner: false,
-        admin: true,
-        self: false,
-      });
+      expect(await answersOf((role) => may(scopeOf(role), 'manage', id))).toEqual(
+        answersFor(ROLES, false, { admin: true }),
+      );
     }
   });
 
@@ -265,30 +206,18 @@ describe('spacesWhere: the spaces where each role holds a right', () => {
 describe("reservationStanding: a reservation is its member's and its space managers'", () => {
   it('answers member for its own member, manager for who manages the space, nothing for the rest', async () => {
     const reservation = () => ({ memberId: actors.self!.id, spaceId });
-    expect(await answersOf((role) => reservationStanding(scopeOf(role), reservation()))).toEqual({
-      anonymous: null,
-      stranger: null,
-      member: null,
-      manager: 'manager',
-      owner: 'manager',
-      admin: 'manager',
-      self: 'member',
-    });
+    expect(await answersOf((role) => reservationStanding(scopeOf(role), reservation()))).toEqual(
+      answersFor(ROLES, null, { manager: 'manager', owner: 'manager', admin: 'manager', self: 'member' }),
+    );
   });
 });
 
 describe('mayReadFile: uploads are their owner’s', () => {
   it('lets only its owner and admins read a document', async () => {
     const file = () => ({ ownerId: actors.self!.id, purpose: 'space-photo' });
-    expect(await answersOf((role) => mayReadFile(scopeOf(role), file()))).toEqual({
-      anonymous: false,
-      stranger: false,
-      member: false,
-      manager: false,
-      owner: false,
-      admin: true,
-      self: true,
-    });
+    expect(await answersOf((role) => mayReadFile(scopeOf(role), file()))).toEqual(
+      answersFor(ROLES, false, { admin: true, self: true }),
+    );
   });
 
   it('shows an avatar to the people of its owner’s spaces once its owner appears in the directory', async () => {
@@ -302,29 +231,17 @@ describe('mayReadFile: uploads are their owner’s', () => {
       admin: true,
     });
     await database.db.update(users).set({ communityVisible: true }).where(eq(users.id, actors.self!.id));
-    expect(await answersOf((role) => mayReadFile(scopeOf(role), avatar()))).toEqual({
-      anonymous: false,
-      stranger: false,
-      member: true,
-      manager: true,
-      owner: true,
-      admin: true,
-      self: true,
-    });
+    expect(await answersOf((role) => mayReadFile(scopeOf(role), avatar()))).toEqual(
+      answersFor(ROLES, true, { anonymous: false, stranger: false }),
+    );
   });
 });
 
 describe('isSelf and roleGrants', () => {
   it('knows a person only as themselves', async () => {
-    expect(await answersOf((role) => isSelf(actors[role], actors.self?.id))).toEqual({
-      anonymous: false,
-      stranger: false,
-      member: false,
-      manager: false,
-      owner: false,
-      admin: false,
-      self: true,
-    });
+    expect(await answersOf((role) => isSelf(actors[role], actors.self?.id))).toEqual(
+      answersFor(ROLES, false, { self: true }),
+    );
     expect(isSelf(actors.self, null)).toBe(false);
   });
 
@@ -332,15 +249,9 @@ describe('isSelf and roleGrants', () => {
     const roles = await answersOf((role) =>
       actors[role] ? spaceRoleOf(database.db, actors[role]!.id, spaceId) : null,
     );
-    expect(roles).toEqual({
-      anonymous: null,
-      stranger: null,
-      member: 'member',
-      manager: 'manager',
-      owner: 'owner',
-      admin: null,
-      self: 'member',
-    });
+    expect(roles).toEqual(
+      answersFor(ROLES, null, { member: 'member', manager: 'manager', owner: 'owner', self: 'member' }),
+    );
     expect(roleGrants('manager', 'manage')).toBe(true);
     expect(roleGrants('manager', 'govern')).toBe(false);
     expect(roleGrants(null, 'preview')).toBe(false);

@@ -11,7 +11,7 @@ import path from 'node:path';
 export const MARKER = /^\/\/ @databases (.+)$/m;
 /** Imports or calls that give a test file a database of its own. */
 const OPENS_A_DATABASE =
-  /from '[^']*support\/(test-database|test-app|hostile-app|permission-matrix)'|\bopenPglite\(|\bopenPostgres\(/;
+  /from '[^']*support\/(test-database|test-app|hostile-app|permission-matrix|feature-test-file)'|\bopenPglite\(|\bopenPostgres\(/;
 const TEST_FILE = /\.test\.tsx?$/;
 const ROOTS = ['app', 'contract', 'locales', 'server', 'scripts'];
 

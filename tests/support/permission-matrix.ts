@@ -4,7 +4,7 @@ import type { CallableRouter } from '../../server/platform/callables';
 import type { Session } from '../../server/platform/session';
 import type { Agent, TestApp } from './test-app';
 import { testDatabaseForFile } from './test-database';
-import { callerOutcome } from '../../server/features/reservations/reservations.fixtures';
+import { callerOutcome, localInstant } from '../../server/features/reservations/reservations.fixtures';
 import {
   addRole,
   CALLER_ROLES,
@@ -70,7 +70,7 @@ export interface CallerCast extends Callers<CallerRole> {
 }
 
 /** This test file's database with the usual callers around a new space, made before its tests. */
-export function callerCastForFile(options: { otherMemberInSpace?: boolean } = {}): CallerCast {
+function callerCastForFile(options: { otherMemberInSpace?: boolean } = {}): CallerCast {
   const database = testDatabaseForFile();
   let cast: Awaited<ReturnType<typeof insertCallerCast>> | undefined;
   beforeAll(async () => {
@@ -114,7 +114,7 @@ export function describePermissions<Caller extends string>(
   title: string,
   options: {
     router: CallableRouter;
-    /** Who calls: `callerCastForFile()`, or the file's own. */
+    /** Who calls: `permissionTestFile(…).cast`, or the file's own. */
     cast: Callers<Caller>;
     /** In the order they call; `CALLER_ROLES` by default. */
     callers?: readonly Caller[];
@@ -202,4 +202,17 @@ export async function signInAroundASpace(
     manager: manager.agent,
     admin: admin.agent,
   };
+}
+
+/**
+ * A permission test file: the usual callers on its database (`callerCastForFile`), and the feature's router
+ * (`routerAt`, one of the features' `…Router` fixtures) at a fixed Paris wall-clock time, `now`.
+ */
+export function permissionTestFile(
+  routerAt: (now: () => Date) => CallableRouter,
+  localTime: string,
+  options: { otherMemberInSpace?: boolean } = {},
+) {
+  const now = new Date(localInstant(localTime));
+  return { now, router: routerAt(() => now), cast: callerCastForFile(options) };
 }

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { keysetPageOf } from '../../db/pagination';
 import { findSpaceSummary } from '../../db/space-summary';
 import { rowsOf } from '../../db/rows';
+import { parameterList } from '../../db/sql-lists';
 import { users } from '../../db/schema/auth';
 import { spaceMembers } from '../../db/schema/memberships';
 import { spaces } from '../../db/schema/spaces';
@@ -60,17 +61,7 @@ interface Plan {
 }
 
 function uuidArray(ids: readonly string[]): SQL {
-  return sql`ARRAY[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`;
-}
-
-function textList(values: readonly string[]): SQL {
-  return sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
+  return sql`ARRAY[${parameterList(ids)}]::uuid[]`;
 }
 
 /** Whose entries the asker may see with these filters; throws when they ask for what is not theirs. */
@@ -116,7 +107,7 @@ function commonConditions(query: ActivityQuery, plan: Plan, zone: string, kindsI
     conditions.push(
       sql`e.occurred_at < ${startOfDayIn(addDays(query.to, 1), zone).toISOString()}::timestamptz`,
     );
-  if (query.kinds?.length && !kindsInBranch) conditions.push(sql`e.kind IN (${textList(query.kinds)})`);
+  if (query.kinds?.length && !kindsInBranch) conditions.push(sql`e.kind IN (${parameterList(query.kinds)})`);
   // Someone's entries within the spaces asked for (the person's own indexes do the reading).
   if (plan.person && Array.isArray(plan.spaces))
     conditions.push(sql`e.space_id = ANY(${uuidArray(plan.spaces)})`);
@@ -153,7 +144,7 @@ function sourceOf(query: ActivityQuery, plan: Plan, zone: string, limit: number)
     const byKind = kinds.length > 0 && kinds.length <= KIND_PROBES_MAX;
     const common = commonConditions(query, plan, zone, byKind);
     const probes = byKind
-      ? sql`unnest(${uuidArray(plan.spaces)}) AS s(id) CROSS JOIN unnest(ARRAY[${textList(kinds)}]::text[]) AS k(kind)`
+      ? sql`unnest(${uuidArray(plan.spaces)}) AS s(id) CROSS JOIN unnest(ARRAY[${parameterList(kinds)}]::text[]) AS k(kind)`
       : sql`unnest(${uuidArray(plan.spaces)}) AS s(id)`;
     const keyed = byKind ? [sql`e.space_id = s.id`, sql`e.kind = k.kind`] : [sql`e.space_id = s.id`];
     return sql`

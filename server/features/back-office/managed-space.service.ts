@@ -12,7 +12,7 @@ import type {
 import { AppError } from '#contract/errors';
 import { todayIn } from '#contract/dates';
 import { photoUrl } from '#contract/photos';
-import { roomPricesOf } from '#contract/rooms';
+import { roomPricesOf, roomRulesOf } from '#contract/rooms';
 import { cityKeyOf, DEFAULT_TIME_ZONE } from '#contract/spaces';
 import { RESERVED_SUBDOMAIN } from '#contract/tenancy';
 import type { ActivityChanges, ActivityValue } from '#contract/activity';
@@ -420,13 +420,7 @@ export async function getManagedSpace(ctx: Ctx, spaceId: string): Promise<TManag
       halfDayPriceCents: room.halfDayPriceCents,
       dayPriceCents: room.dayPriceCents,
       vatRateBasisPoints: room.vatRateBasisPoints,
-      minDurationMinutes: room.minDurationMinutes,
-      maxDurationMinutes: room.maxDurationMinutes,
-      bookingStepMinutes: room.bookingStepMinutes,
-      bufferMinutes: room.bufferMinutes,
-      leadTimeMinutes: room.leadTimeMinutes,
-      horizonDays: room.horizonDays,
-      requiresApproval: room.requiresApproval,
+      ...roomRulesOf(room),
       deskGroup: room.deskGroup,
       prices: roomPricesOf(room),
       photos: roomPhotoRows.filter((photo) => photo.roomId === room.id).map(managedPhoto),

@@ -228,7 +228,7 @@ export async function getForAdmin(ctx: ServiceContext, id: string): Promise<TAdm
 }
 
 /** The columns a draft writes (the cover's description only where there is a cover). */
-function columnsOf(draft: TArticleDraft) {
+export function articleColumnsOf(draft: TArticleDraft) {
   const withCover = draft.coverUrl !== null;
   return {
     slug: draft.slug,
@@ -280,7 +280,7 @@ export async function createArticle(ctx: ServiceContext, draft: TArticleDraft): 
     unitOfWork(ctx, async (work) => {
       const [row] = await work.db
         .insert(articles)
-        .values({ ...columnsOf(draft), authorId, createdAt: ctx.now, updatedAt: ctx.now })
+        .values({ ...articleColumnsOf(draft), authorId, createdAt: ctx.now, updatedAt: ctx.now })
         .returning({ id: articles.id });
       await logArticle(work, 'article.created', row!.id, { title: draft.fr.title, slug: draft.slug });
       return { id: row!.id };
@@ -295,7 +295,7 @@ export async function updateArticle(
   return withUniqueSlug(() =>
     unitOfWork(ctx, async (work) => {
       const before = await requireArticle(work, input.id);
-      const after = columnsOf(input.article);
+      const after = articleColumnsOf(input.article);
       const changed = ENTRY_FIELDS.filter(
         (field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]),
       );

@@ -8,7 +8,7 @@ import { ads } from '../../db/schema/community';
 import { storedFiles } from '../../db/schema/files';
 import { localInstant } from '../reservations/reservations.fixtures';
 import { addRole } from '../../db/factories.fixtures';
-import { signInCommunity } from './community.fixtures';
+import { signInCommunity, decideReport, reportContent, showNameInDirectory } from './community.fixtures';
 import { refusalOf } from '../../../tests/support/database-refusal';
 
 /**
@@ -124,12 +124,8 @@ describe('an ad’s image', () => {
   it('follows the ad: hidden, closed or past its end, members no longer read it', async () => {
     const hiddenKey = await uploadedKey(agents.author);
     const hidden = await postAd({ fileKey: hiddenKey });
-    const { id: reportId } = await ok<{ id: string }>(agents.member, 'community.report', {
-      subject: 'ad',
-      subjectId: hidden,
-      reason: 'Image déplacée',
-    });
-    await ok(agents.manager, 'community.decideReport', { reportId, decision: 'hide', reason: 'Hors sujet' });
+    const reportId = await reportContent(agents.member, 'ad', hidden, 'Image déplacée');
+    await decideReport(agents.manager, reportId, 'hide', 'Hors sujet');
     const stillModerated = { anonymous: 401, member: 403, other: 403, author: 200, manager: 200, admin: 200 };
     expect(await readers(hiddenKey)).toEqual(stillModerated);
 
@@ -233,18 +229,10 @@ describe('after a report', () => {
     const id = await postAd();
     const second = await app.signedIn({ name: 'Second signalement' });
     await addRole(app.database.db, spaceId, second.user.id, 'member');
-    const { id: first } = await ok<{ id: string }>(agents.member, 'community.report', {
-      subject: 'ad',
-      subjectId: id,
-      reason: 'Objet volé ?',
-    });
-    await ok(second.agent, 'community.report', { subject: 'ad', subjectId: id, reason: 'Prix abusif' });
+    const first = await reportContent(agents.member, 'ad', id, 'Objet volé ?');
+    await reportContent(second.agent, 'ad', id, 'Prix abusif');
     const since = Date.now();
-    await ok(agents.manager, 'community.decideReport', {
-      reportId: first,
-      decision: 'hide',
-      reason: 'Dominique author, vous proposez un objet interdit.',
-    });
+    await decideReport(agents.manager, first, 'hide', 'Dominique author, vous proposez un objet interdit.');
     await app.settle();
     for (const [email, own] of [
       [people.member.email, 'Objet volé ?'],
@@ -263,17 +251,9 @@ describe('after a report', () => {
 
   it('tells the reporter why a report was dismissed', async () => {
     const id = await postAd();
-    const { id: reportId } = await ok<{ id: string }>(agents.member, 'community.report', {
-      subject: 'ad',
-      subjectId: id,
-      reason: 'Je n’aime pas',
-    });
+    const reportId = await reportContent(agents.member, 'ad', id, 'Je n’aime pas');
     const since = Date.now();
-    await ok(agents.manager, 'community.decideReport', {
-      reportId,
-      decision: 'dismiss',
-      reason: 'Cette annonce respecte le règlement.',
-    });
+    await decideReport(agents.manager, reportId, 'dismiss', 'Cette annonce respecte le règlement.');
     await app.settle();
     const mail = await app.smtp.waitForMail(people.member.email, { since });
     expect(mail.text).toContain('n’a pas retenu votre signalement');
@@ -282,12 +262,8 @@ describe('after a report', () => {
 
   it('lets a manager reinstate a hidden ad and profile, with a reason the author receives', async () => {
     const id = await postAd();
-    const { id: reportId } = await ok<{ id: string }>(agents.member, 'community.report', {
-      subject: 'ad',
-      subjectId: id,
-      reason: 'Spam',
-    });
-    await ok(agents.manager, 'community.decideReport', { reportId, decision: 'hide', reason: 'Spam' });
+    const reportId = await reportContent(agents.member, 'ad', id, 'Spam');
+    await decideReport(agents.manager, reportId, 'hide', 'Spam');
     expect((await call(agents.member, 'community.getAd', { id })).status).toBe(404);
     await app.settle();
     const since = Date.now();
@@ -321,21 +297,9 @@ describe('after a report', () => {
       details: { reason: 'Après vérification, ce n’est pas du spam.' },
     });
 
-    await ok(agents.author, 'community.updateDirectorySettings', {
-      visible: true,
-      fields: ['name'],
-      links: [],
-    });
-    const { id: profileReport } = await ok<{ id: string }>(agents.member, 'community.report', {
-      subject: 'profile',
-      subjectId: people.author.id,
-      reason: 'Faux profil',
-    });
-    await ok(agents.admin, 'community.decideReport', {
-      reportId: profileReport,
-      decision: 'hide',
-      reason: 'Profil à vérifier',
-    });
+    await showNameInDirectory(agents.author);
+    const profileReport = await reportContent(agents.member, 'profile', people.author.id, 'Faux profil');
+    await decideReport(agents.admin, profileReport, 'hide', 'Profil à vérifier');
     const listedIds = async () =>
       (
         await ok<{ members: Array<{ id: string }> }>(agents.member, 'community.searchDirectory', {})

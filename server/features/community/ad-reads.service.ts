@@ -14,6 +14,8 @@ import { AppError } from '#contract/errors';
 import { fileUrlOf } from '#contract/storage';
 import { pageOf, pageWindowSql } from '../../db/pagination';
 import { rowsOf } from '../../db/rows';
+import { uuidList } from '../../db/sql-lists';
+import { spaceNamesByKey } from './space-names';
 import { adSpaces, communityReports } from '../../db/schema/community';
 import { type ServiceContext } from '../../platform/service-context';
 import { containsPattern } from './directory.service';
@@ -55,10 +57,7 @@ export async function listAds(
     input.kind ? sql`and a.kind = ${input.kind}` : sql``,
     q ? sql`and (a.title ilike ${containsPattern(q)} or a.body ilike ${containsPattern(q)})` : sql``,
   ];
-  const spaceList = sql.join(
-    spaceIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+  const spaceList = uuidList(spaceIds);
   const whose = input.mine
     ? sql`a.author_id = ${userId} ${input.spaceId ? sql`and exists (select 1 from ad_spaces x where x.ad_id = a.id and x.space_id = ${input.spaceId}::uuid)` : sql``}`
     : // Open and not past its end (compared with the service's clock): an expired ad is never listed.
@@ -106,26 +105,12 @@ async function spaceNamesOf(
   adIds: string[],
   within: string[] | null,
 ): Promise<Map<string, string[]>> {
-  const result = new Map<string, string[]>();
-  if (!adIds.length) return result;
-  const rows = await rowsOf<{ ad_id: string; name: string }>(
+  return spaceNamesByKey(
     ctx.db,
-    sql`select x.ad_id, s.name from ad_spaces x join spaces s on s.id = x.space_id
-      where x.ad_id in (${sql.join(
-        adIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}) ${
-        within
-          ? sql`and x.space_id in (${sql.join(
-              within.map((id) => sql`${id}::uuid`),
-              sql`, `,
-            )})`
-          : sql``
-      }
-      order by s.name`,
+    adIds,
+    sql`select x.ad_id as key, s.name from ad_spaces x join spaces s on s.id = x.space_id
+      where x.ad_id in (${uuidList(adIds)}) ${within ? sql`and x.space_id in (${uuidList(within)})` : sql``}`,
   );
-  for (const row of rows) result.set(row.ad_id, [...(result.get(row.ad_id) ?? []), row.name]);
-  return result;
 }
 
 export async function getAd(ctx: ServiceContext, input: { id: string }): Promise<TAd> {

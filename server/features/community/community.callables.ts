@@ -16,7 +16,7 @@ import {
   updateAd,
   updateDirectorySettings,
 } from '#contract/community';
-import { implement } from '../../platform/callables';
+import { implement, implementByName } from '../../platform/callables';
 import type { FileStore } from '../../platform/storage';
 import * as adReads from './ad-reads.service';
 import * as adsService from './ads.service';
@@ -30,22 +30,13 @@ import * as moderation from './moderation.service';
  */
 export function createCommunityCallables(deps: { fileStore?: FileStore }) {
   return [
-    implement(getDirectorySettings, (_input, ctx) => directory.getDirectorySettings(ctx)),
-    implement(updateDirectorySettings, (input, ctx) => directory.updateDirectorySettings(ctx, input)),
-    implement(searchDirectory, (input, ctx) => directory.searchDirectory(ctx, input)),
-    implement(contactMember, (input, ctx) => messages.contactMember(ctx, input)),
-    implement(getReceivedMessage, (input, ctx) => messages.getReceivedMessage(ctx, input)),
-    implement(answerMessage, (input, ctx) => messages.answerMessage(ctx, input)),
-    implement(listAds, (input, ctx) => adReads.listAds(ctx, input)),
-    implement(getAd, (input, ctx) => adReads.getAd(ctx, input)),
+    ...implementByName(directory, { getDirectorySettings, updateDirectorySettings, searchDirectory }),
+    ...implementByName(messages, { contactMember, getReceivedMessage, answerMessage, replyToAd }),
+    ...implementByName(adReads, { listAds, getAd }),
     implement(createAd, (input, ctx) => adsService.createAd(ctx, input)),
     implement(updateAd, (input, ctx) => adsService.updateAd(ctx, input, deps.fileStore)),
     implement(closeAd, (input, ctx) => adsService.closeAd(ctx, input)),
-    implement(replyToAd, (input, ctx) => messages.replyToAd(ctx, input)),
-    implement(reportContent, (input, ctx) => moderation.reportContent(ctx, input)),
-    implement(listReports, (input, ctx) => moderation.listReports(ctx, input)),
-    implement(decideReport, (input, ctx) => moderation.decideReport(ctx, input)),
-    implement(reinstateContent, (input, ctx) => moderation.reinstateContent(ctx, input)),
+    ...implementByName(moderation, { reportContent, listReports, decideReport, reinstateContent }),
   ];
 }
 

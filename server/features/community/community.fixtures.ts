@@ -1,4 +1,4 @@
-import type { Agent, TestApp } from '../../../tests/support/test-app';
+import { callOk, type Agent, type TestApp } from '../../../tests/support/test-app';
 import { addRole, insertSpace } from '../../db/factories.fixtures';
 
 /** Who the community tests ask as: everyone but the anonymous visitor has an account. */
@@ -28,4 +28,29 @@ export async function signInCommunity(app: TestApp, firstName: string) {
   await addRole(db, spaceId, people.manager.id, 'manager');
   await addRole(db, otherSpaceId, people.other.id, 'member');
   return { spaceId, otherSpaceId, agents, people };
+}
+
+/** Lists the person `agent` is signed in as in the directory, by name only. */
+export async function showNameInDirectory(agent: Agent): Promise<void> {
+  await callOk(agent, 'community.updateDirectorySettings', { visible: true, fields: ['name'], links: [] });
+}
+
+/** `reporter` reports an ad or a profile (`subjectId`: the ad's or the person's id); the report's id. */
+export async function reportContent(
+  reporter: Agent,
+  subject: 'ad' | 'profile',
+  subjectId: string,
+  reason: string,
+): Promise<string> {
+  return (await callOk<{ id: string }>(reporter, 'community.report', { subject, subjectId, reason })).id;
+}
+
+/** A moderator (the space's manager, or an admin) upholds (`hide`) or dismisses a report. */
+export async function decideReport(
+  moderator: Agent,
+  reportId: string,
+  decision: 'hide' | 'dismiss',
+  reason: string,
+): Promise<void> {
+  await callOk(moderator, 'community.decideReport', { reportId, decision, reason });
 }

@@ -7,7 +7,7 @@ import { rowsOf } from '../../db/rows';
 import { ads, communityMessages } from '../../db/schema/community';
 import { localInstant } from '../reservations/reservations.fixtures';
 import { addRole } from '../../db/factories.fixtures';
-import { signInCommunity } from './community.fixtures';
+import { signInCommunity, decideReport, reportContent, showNameInDirectory } from './community.fixtures';
 
 /**
  * The community over HTTP (docs/decisions/023): the directory, relayed messages, ads, reports and
@@ -328,11 +328,7 @@ describe('limits against spam', () => {
 describe('reports and decisions', () => {
   it('hide an ad: gone for members, and its author is told why by e-mail', async () => {
     const id = await postAd(agents.author, { title: 'Annonce douteuse' });
-    const { id: reportId } = await ok<{ id: string }>(agents.member, 'community.report', {
-      subject: 'ad',
-      subjectId: id,
-      reason: 'Ceci ressemble à une arnaque.',
-    });
+    const reportId = await reportContent(agents.member, 'ad', id, 'Ceci ressemble à une arnaque.');
     expect(
       (await call(agents.member, 'community.report', { subject: 'ad', subjectId: id, reason: 'Encore' }))
         .status,
@@ -344,11 +340,7 @@ describe('reports and decisions', () => {
     );
     expect(reports.find((report) => report.id === reportId)?.reason).toBe('Ceci ressemble à une arnaque.');
     const since = Date.now();
-    await ok(agents.manager, 'community.decideReport', {
-      reportId,
-      decision: 'hide',
-      reason: 'Annonce contraire au règlement de l’espace.',
-    });
+    await decideReport(agents.manager, reportId, 'hide', 'Annonce contraire au règlement de l’espace.');
     expect((await call(agents.member, 'community.getAd', { id })).status).toBe(404);
     const seen = await ok<{ status: string; hiddenReason: string }>(agents.author, 'community.getAd', { id });
     expect(seen).toMatchObject({
@@ -369,21 +361,9 @@ describe('reports and decisions', () => {
   it('hide a profile from the directory', async () => {
     const reported = await app.signedIn({ name: 'Profil signalé' });
     await addRole(app.database.db, spaceId, reported.user.id, 'member');
-    await ok(reported.agent, 'community.updateDirectorySettings', {
-      visible: true,
-      fields: ['name'],
-      links: [],
-    });
-    const { id: reportId } = await ok<{ id: string }>(agents.member, 'community.report', {
-      subject: 'profile',
-      subjectId: reported.user.id,
-      reason: 'Fiche injurieuse',
-    });
-    await ok(agents.admin, 'community.decideReport', {
-      reportId,
-      decision: 'hide',
-      reason: 'Propos injurieux',
-    });
+    await showNameInDirectory(reported.agent);
+    const reportId = await reportContent(agents.member, 'profile', reported.user.id, 'Fiche injurieuse');
+    await decideReport(agents.admin, reportId, 'hide', 'Propos injurieux');
     const { members } = await ok<{ members: Array<{ id: string }> }>(
       agents.member,
       'community.searchDirectory',
@@ -412,13 +392,7 @@ async function freshReport(): Promise<string> {
   const id = await postAd(agents.author, { title: 'À examiner' });
   const reporter = await app.signedIn();
   await addRole(app.database.db, spaceId, reporter.user.id, 'member');
-  return (
-    await ok<{ id: string }>(reporter.agent, 'community.report', {
-      subject: 'ad',
-      subjectId: id,
-      reason: 'Spam',
-    })
-  ).id;
+  return reportContent(reporter.agent, 'ad', id, 'Spam');
 }
 
 async function messageToAuthor(): Promise<string> {
@@ -486,7 +460,7 @@ const PERMISSIONS: Record<string, PermissionCase> = {
   'community.reinstate': {
     input: async () => {
       const reportId = await freshReport();
-      await ok(agents.manager, 'community.decideReport', { reportId, decision: 'hide', reason: 'Spam' });
+      await decideReport(agents.manager, reportId, 'hide', 'Spam');
       const [report] = await rowsOf<{ ad_id: string }>(
         app.database.db,
         sql`select ad_id from community_reports where id = ${reportId}`,

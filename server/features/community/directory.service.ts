@@ -11,6 +11,8 @@ import { communitySpacesOf, requireSignedIn } from '../../platform/policy';
 import { AppError } from '#contract/errors';
 import { pageOf, pageWindowSql } from '../../db/pagination';
 import { rowsOf } from '../../db/rows';
+import { parameterList, uuidList } from '../../db/sql-lists';
+import { spaceNamesByKey } from './space-names';
 import { users } from '../../db/schema/auth';
 import { directoryEntries } from '../../db/schema/community';
 import { changesBetween } from '../../platform/activity';
@@ -130,10 +132,7 @@ export async function searchDirectory(
   // A space one does not belong to shows nothing (as if empty), like any space filter on a list.
   if (!spaceIds.length) return { members: [], page: input.page, hasMore: false, spaces };
   const q = input.q?.trim();
-  const spaceList = sql.join(
-    spaceIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+  const spaceList = uuidList(spaceIds);
   // `listed`, `sort_name` and `search_text` are kept by the database from the fields each person shows
   // (migration 0014): the page is read in the order of `directory_listed_idx`, each row checked for a shared
   // space by the memberships' primary key, until the page is full.
@@ -169,22 +168,12 @@ async function sharedSpacesOf(
   userIds: string[],
   spaceIds: string[],
 ): Promise<Map<string, string[]>> {
-  const result = new Map<string, string[]>();
-  if (!userIds.length) return result;
-  const rows = await rowsOf<{ user_id: string; name: string }>(
+  return spaceNamesByKey(
     ctx.db,
-    sql`select m.user_id, s.name from space_members m join spaces s on s.id = m.space_id
-      where m.user_id in (${sql.join(
-        userIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}) and m.space_id in (${sql.join(
-        spaceIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
-      order by s.name`,
+    userIds,
+    sql`select m.user_id as key, s.name from space_members m join spaces s on s.id = m.space_id
+      where m.user_id in (${parameterList(userIds)}) and m.space_id in (${uuidList(spaceIds)})`,
   );
-  for (const row of rows) result.set(row.user_id, [...(result.get(row.user_id) ?? []), row.name]);
-  return result;
 }
 
 /** Whether the person is listed in a directory the reader sees (opted in, shares a space). */

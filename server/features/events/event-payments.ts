@@ -12,7 +12,8 @@ import {
 import { withVatBreakdown } from '#contract/money';
 import { DEFAULT_FREE_CANCELLATION_HOURS } from '#contract/reservations';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { rowsOf, settingOf } from '../../db/rows';
+import { uuidList } from '../../db/sql-lists';
 import type { Tx } from '../../db/transaction';
 import { debitForRegistration, refundRegistration, type RefundOutcome } from '../../billing/credit-ledger';
 import { creditSale, issueInvoice } from '../../billing/invoicing';
@@ -51,14 +52,6 @@ export function isPaid(event: Pick<EventRow, 'price_excl_vat_cents'>): boolean {
   return Number(event.price_excl_vat_cents) > 0;
 }
 
-async function graceDaysOf(db: Tx, spaceId: string): Promise<number> {
-  const [row] = await rowsOf<{ grace_days: number }>(
-    db,
-    sql`SELECT grace_days FROM space_sales_settings WHERE space_id = ${spaceId}`,
-  );
-  return row ? Number(row.grace_days) : DEFAULT_GRACE_DAYS;
-}
-
 /** Charges a place being taken (registering, accepting an offer); nothing for a free event. */
 export async function chargeRegistration(
   work: WorkContext,
@@ -88,7 +81,12 @@ export async function chargeRegistration(
     return { paidWith: 'credits', creditAmount: debit.amount, creditUnit: debit.unit };
   }
   const price = withVatBreakdown(Number(event.price_excl_vat_cents), Number(event.vat_rate_basis_points));
-  const dueAt = new Date(work.now.getTime() + (await graceDaysOf(work.db, event.space_id)) * 86_400_000);
+  const graceDays = await settingOf(
+    work.db,
+    sql`SELECT grace_days AS value FROM space_sales_settings WHERE space_id = ${event.space_id}`,
+    DEFAULT_GRACE_DAYS,
+  );
+  const dueAt = new Date(work.now.getTime() + graceDays * 86_400_000);
   const [order] = await rowsOf<{ id: string }>(
     work.db,
     sql`INSERT INTO orders (space_id, user_id, registration_id, period_index, payment_method, status,
@@ -202,11 +200,11 @@ export async function standingCharges(db: Tx, eventId: string): Promise<Registra
 
 /** Until when the space's policy refunds a paid place its member cancels (free cancellation hours before the start). */
 export async function refundLimitOf(db: Db | Tx, event: Pick<EventRow, 'space_id' | 'starts_at'>) {
-  const [row] = await rowsOf<{ hours: number }>(
+  const hours = await settingOf(
     db,
-    sql`SELECT free_cancellation_hours AS hours FROM space_booking_policies WHERE space_id = ${event.space_id}`,
+    sql`SELECT free_cancellation_hours AS value FROM space_booking_policies WHERE space_id = ${event.space_id}`,
+    DEFAULT_FREE_CANCELLATION_HOURS,
   );
-  const hours = row ? Number(row.hours) : DEFAULT_FREE_CANCELLATION_HOURS;
   return new Date(new Date(event.starts_at).getTime() - hours * 3_600_000);
 }
 
@@ -227,10 +225,7 @@ export async function paymentsOf(
 ): Promise<Map<string, TRegistrationPayment>> {
   const payments = new Map<string, TRegistrationPayment>();
   if (registrationIds.length === 0) return payments;
-  const ids = sql.join(
-    registrationIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+  const ids = uuidList(registrationIds);
   const rows = await rowsOf<PaymentRow>(
     db,
     sql`SELECT r.id AS registration_id, o.status AS order_status, o.total_cents, o.payment_method,

@@ -104,16 +104,23 @@ function coverOf(row: EventRow): TEventCover | null {
   };
 }
 
-export function toSummary(row: EventRow): TEventSummary {
+/** What an event announces: its titles, its times (instants as ISO text) and its capacity. */
+export function announcedOf(row: EventRow) {
   return {
-    id: row.id,
-    spaceId: row.space_id,
     titleFr: row.title_fr,
     titleEn: row.title_en,
     startsAt: new Date(row.starts_at).toISOString(),
     endsAt: new Date(row.ends_at).toISOString(),
     registrationDeadline: new Date(row.registration_deadline).toISOString(),
     capacity: row.capacity,
+  };
+}
+
+export function toSummary(row: EventRow): TEventSummary {
+  return {
+    id: row.id,
+    spaceId: row.space_id,
+    ...announcedOf(row),
     placesLeft: Math.max(0, row.capacity - Number(row.taken)),
     membersOnly: row.members_only,
     status: row.status,

@@ -17,7 +17,7 @@ import {
   updateEvent,
   updateEventSettings,
 } from '#contract/events';
-import { implement } from '../../platform/callables';
+import { implement, implementByName } from '../../platform/callables';
 import * as pages from './event-pages.service';
 import * as manage from './events.service';
 import * as door from './door-list.service';
@@ -35,6 +35,7 @@ export const eventsCallables = [
   implement(cancelRegistration, ({ eventId }, ctx) => registrations.cancelRegistration(ctx, eventId)),
   implement(acceptOffer, (input, ctx) => waitlist.acceptOffer(ctx, input)),
   implement(declineOffer, ({ eventId }, ctx) => waitlist.declineOffer(ctx, eventId)),
+  implement(updateEventSettings, (input, ctx) => waitlist.updateEventSettings(ctx, input)),
   implement(listManagedEvents, ({ spaceId }, ctx) => manage.listManagedEvents(ctx, spaceId)),
   implement(getManagedEvent, ({ id }, ctx) => manage.getManagedEvent(ctx, id)),
   implement(createEvent, (input, ctx) => manage.createEvent(ctx, input)),
@@ -42,8 +43,5 @@ export const eventsCallables = [
   implement(publishEvent, ({ id }, ctx) => manage.publishEvent(ctx, id)),
   implement(cancelEvent, (input, ctx) => manage.cancelEvent(ctx, input)),
   implement(duplicateEvent, ({ id }, ctx) => manage.duplicateEvent(ctx, id)),
-  implement(listAttendees, (input, ctx) => door.listAttendees(ctx, input)),
-  implement(checkIn, (input, ctx) => door.checkIn(ctx, input)),
-  implement(markRegistrationPaid, (input, ctx) => door.markRegistrationPaid(ctx, input)),
-  implement(updateEventSettings, (input, ctx) => waitlist.updateEventSettings(ctx, input)),
+  ...implementByName(door, { listAttendees, checkIn, markRegistrationPaid }),
 ];

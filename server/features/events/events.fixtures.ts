@@ -1,16 +1,15 @@
 import type { TEventFormInput } from '#contract/events';
 import type { Db } from '../../db/client';
-import { createCallableRouter, type CallableRouter } from '../../platform/callables';
+import type { CallableRouter } from '../../platform/callables';
 import { reservationsCallables } from '../reservations/reservations.callables';
-import { contextFor } from '../reservations/reservations.fixtures';
+import { contextFor, routerAtClock } from '../reservations/reservations.fixtures';
 import { type TestPerson } from '../../db/factories.fixtures';
 import { eventsCallables } from './events.callables';
 
 /** Test data for events: a router holding events and reservations, every call made at the test's clock. */
 
 export function eventsRouter(now: () => Date): CallableRouter {
-  const router = createCallableRouter([...eventsCallables, ...reservationsCallables]);
-  return { ...router, invoke: (name, data, ctx) => router.invoke(name, data, { ...ctx, now: now() }) };
+  return routerAtClock([...eventsCallables, ...reservationsCallables], now);
 }
 
 /** An evening workshop on Wednesday 10 February 2027 in Paris, 18:00–20:00. */

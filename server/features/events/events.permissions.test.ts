@@ -1,11 +1,11 @@
 // @databases pglite
 import {
   answersFor,
-  callerCastForFile,
   describePermissions,
+  permissionTestFile,
   type PermissionCase,
 } from '../../../tests/support/permission-matrix';
-import { contextFor, localInstant } from '../reservations/reservations.fixtures';
+import { contextFor } from '../reservations/reservations.fixtures';
 import { CALLER_ROLES, type CallerRole } from '../../db/factories.fixtures';
 import { eventsRouter, publishedEvent, WORKSHOP } from './events.fixtures';
 
@@ -14,9 +14,7 @@ import { eventsRouter, publishedEvent, WORKSHOP } from './events.fixtures';
  * session (and a confirmed address to register); running events is for the space's owners and managers,
  * and admins.
  */
-const NOW = new Date(localInstant('2027-02-01T08:00'));
-const router = eventsRouter(() => NOW);
-const cast = callerCastForFile();
+const { router, cast } = permissionTestFile(eventsRouter, '2027-02-01T08:00');
 
 const event = () => publishedEvent(router, cast.db, cast.people.manager, cast.spaceId);
 const draft = async () =>

@@ -16,7 +16,7 @@ import {
 } from '../../platform/service-context';
 import { eventMailJob } from './event-mails';
 import { standingCharges } from './event-payments';
-import { eventDetails, selectEvents, toManaged, type EventRow } from './event-view';
+import { announcedOf, eventDetails, selectEvents, toManaged, type EventRow } from './event-view';
 import { refundAndLog } from './registrations.service';
 import { lockEvent, notFound } from './registration-records';
 import { offerHoursOf, queueRefill } from './waitlist.service';
@@ -225,12 +225,7 @@ const TRACKED = [
 
 function trackedOf(row: EventRow) {
   return {
-    titleFr: row.title_fr,
-    titleEn: row.title_en,
-    startsAt: new Date(row.starts_at).toISOString(),
-    endsAt: new Date(row.ends_at).toISOString(),
-    registrationDeadline: new Date(row.registration_deadline).toISOString(),
-    capacity: row.capacity,
+    ...announcedOf(row),
     roomId: row.room_id,
     membersOnly: row.members_only,
     priceExclVatCents: Number(row.price_excl_vat_cents),

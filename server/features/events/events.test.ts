@@ -1,14 +1,13 @@
 // @databases pglite postgres
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '#contract/errors';
 import type { TMyRegistration } from '#contract/events';
-import { testDatabaseForFile } from '../../../tests/support/test-database';
+import { codeOf, featureTestFile } from '../../../tests/support/feature-test-file';
 import { rowsOf } from '../../db/rows';
 import { createJobRunner } from '../../platform/jobs';
 import { log } from '../../platform/log';
 import { systemContext } from '../../platform/service-context';
-import { contextFor, localInstant, recordingMailer } from '../reservations/reservations.fixtures';
+import { localInstant, recordingMailer } from '../reservations/reservations.fixtures';
 import { addRole, insertPerson, insertRoom, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 import { eventJobs } from './event-jobs';
 import { eventsRouter, publishedEvent } from './events.fixtures';
@@ -19,9 +18,7 @@ import { refusalOf } from '../../../tests/support/database-refusal';
  * Registrations, the waitlist and its offers, the room's hold, check-in and no-shows, on the database the
  * tests run on (PGlite, or PostgreSQL with DATABASE_URL, where the concurrent calls really run in parallel).
  */
-let now = new Date(localInstant('2027-02-01T08:00'));
-const router = eventsRouter(() => now);
-const database = testDatabaseForFile();
+const { database, clock, router, call } = featureTestFile(eventsRouter, '2027-02-01T08:00');
 let spaceId: string;
 let manager: TestPerson;
 
@@ -30,20 +27,6 @@ beforeAll(async () => {
   manager = await insertPerson(database.db);
   await addRole(database.db, spaceId, manager.id, 'manager');
 });
-
-const call = <T>(person: TestPerson | null, name: string, input: unknown) =>
-  router.invoke(name, input, contextFor(database.db, person?.session ?? null)) as Promise<T>;
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return 'ok';
-  } catch (error) {
-    if (error instanceof AppError)
-      return `${error.code}${error.details?.reason ? `:${String(error.details.reason)}` : ''}`;
-    throw error;
-  }
-}
 
 async function people(count: number): Promise<TestPerson[]> {
   const list: TestPerson[] = [];
@@ -88,7 +71,7 @@ async function freeTheOnlyPlace(eventId: string): Promise<TestPerson[]> {
   await register(b!, eventId);
   await register(c!, eventId);
   await call(a!, 'events.cancelRegistration', { eventId });
-  await runJobs(now);
+  await runJobs(clock.now);
   return [a!, b!, c!];
 }
 
@@ -140,9 +123,9 @@ describe('registering', () => {
     const closing = await publishedEvent(router, database.db, manager, spaceId, {
       registrationDeadline: '2027-02-05T12:00',
     });
-    now = new Date(localInstant('2027-02-05T12:00'));
+    clock.set('2027-02-05T12:00');
     expect(await codeOf(register(stranger!, closing))).toBe('failed-precondition:deadline-passed');
-    now = new Date(localInstant('2027-02-01T08:00'));
+    clock.set('2027-02-01T08:00');
   });
 });
 
@@ -153,11 +136,11 @@ describe('the waitlist', () => {
     const offer = (await mine(b!, eventId))!;
     expect(offer.status).toBe('offered');
     // 24 hours by default.
-    expect(offer.offerExpiresAt).toBe(new Date(now.getTime() + 24 * 3_600_000).toISOString());
+    expect(offer.offerExpiresAt).toBe(new Date(clock.now.getTime() + 24 * 3_600_000).toISOString());
     expect(await mine(c!, eventId)).toMatchObject({ status: 'waitlisted', position: 1 });
     expect(await queuedMails(offer.id)).toEqual(['offer', 'waitlisted']);
     // A day and an hour later the offer has expired: it passes to the next person.
-    await runJobs(new Date(now.getTime() + 25 * 3_600_000));
+    await runJobs(new Date(clock.now.getTime() + 25 * 3_600_000));
     expect(await mine(b!, eventId)).toMatchObject({ status: 'cancelled', endReason: 'offer-expired' });
     expect(await mine(c!, eventId)).toMatchObject({ status: 'offered' });
     expect(await queuedMails(offer.id)).toEqual(['offer', 'offer-expired', 'waitlisted']);
@@ -173,7 +156,7 @@ describe('the waitlist', () => {
     const [, b, c] = await freeTheOnlyPlace(eventId);
     expect(await codeOf(call(c!, 'events.acceptOffer', { eventId }))).toBe('failed-precondition:no-offer');
     await call(b!, 'events.declineOffer', { eventId });
-    await runJobs(now);
+    await runJobs(clock.now);
     const accepted = await call<TMyRegistration>(c!, 'events.acceptOffer', { eventId });
     expect(accepted.status).toBe('registered');
     expect(await queuedMails(accepted.id)).toEqual(['offer', 'registered', 'waitlisted']);
@@ -318,7 +301,7 @@ describe('time', () => {
       startsAt: '2026-10-24T22:00',
       endsAt: '2026-10-25T10:00',
     });
-    now = new Date(localInstant('2026-10-01T08:00'));
+    clock.set('2026-10-01T08:00');
     const page = await call<{ startsAt: string; endsAt: string }>(null, 'events.get', { id: eventId });
     expect(page.startsAt).toBe('2026-10-24T20:00:00.000Z');
     // 10:00 in winter time: 13 hours later, not 12.
@@ -336,6 +319,6 @@ describe('time', () => {
         }),
       ),
     ).toBe('invalid-argument:time-skipped');
-    now = new Date(localInstant('2027-02-01T08:00'));
+    clock.set('2027-02-01T08:00');
   });
 });

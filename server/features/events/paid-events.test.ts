@@ -2,21 +2,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '#contract/errors';
 import type { TAttendee, TEventPage, TMyRegistration } from '#contract/events';
 import type { TLedgerLine } from '#contract/formulas';
-import { testDatabaseForFile } from '../../../tests/support/test-database';
+import { codeOf, featureTestFile } from '../../../tests/support/feature-test-file';
 import { rowsOf } from '../../db/rows';
 import { spaceSalesSettings } from '../../db/schema/formulas';
 import { sqlStateOf } from '../../db/transaction';
-import { createCallableRouter } from '../../platform/callables';
 import { createJobRunner } from '../../platform/jobs';
 import { log } from '../../platform/log';
 import { formulasCallables } from '../formulas/formulas.callables';
 import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
 import { invoicesCallables } from '../invoices/invoices.callables';
 import { setLegalIdentity } from '../invoices/invoices.fixtures';
-import { contextFor, localInstant, recordingMailer } from '../reservations/reservations.fixtures';
+import { localInstant, recordingMailer, routerAtClock } from '../reservations/reservations.fixtures';
 import { addRole, insertPerson, insertRoom, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 import { eventJobs } from './event-jobs';
 import { eventsCallables } from './events.callables';
@@ -30,11 +28,10 @@ import { refusalOf } from '../../../tests/support/database-refusal';
  * event, gives it back (credit to the same lot, credit note for the invoice). Also the "event changed" and
  * reminder e-mails. On PGlite, or PostgreSQL with DATABASE_URL.
  */
-let now = new Date(localInstant('2027-02-01T08:00'));
-const inner = createCallableRouter([...eventsCallables, ...formulasCallables, ...invoicesCallables]);
-const invoke = (name: string, data: unknown, person: TestPerson | null) =>
-  inner.invoke(name, data, { ...contextFor(database.db, person?.session ?? null), now });
-const database = testDatabaseForFile();
+const { database, clock, call } = featureTestFile(
+  (now) => routerAtClock([...eventsCallables, ...formulasCallables, ...invoicesCallables], now),
+  '2027-02-01T08:00',
+);
 let spaceId: string;
 let roomId: string;
 let manager: TestPerson;
@@ -47,20 +44,6 @@ beforeAll(async () => {
   await setLegalIdentity(database.db, spaceId);
   await setActivation(database.db, spaceId, 'purchase');
 });
-
-const call = <T>(person: TestPerson | null, name: string, data: unknown) =>
-  invoke(name, data, person) as Promise<T>;
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return 'ok';
-  } catch (error) {
-    if (error instanceof AppError)
-      return `${error.code}${error.details?.reason ? `:${String(error.details.reason)}` : ''}`;
-    throw error;
-  }
-}
 
 /** A published workshop at €25 excl. VAT (20 %), payable with 90 credit minutes, in the meeting room. */
 async function paidEvent(extra: Record<string, unknown> = {}): Promise<string> {
@@ -122,7 +105,7 @@ async function runDueEventJobs() {
     mailer,
     log,
   });
-  while ((await runner.runDue(now)) > 0);
+  while ((await runner.runDue(clock.now)) > 0);
   return mailer;
 }
 
@@ -178,13 +161,13 @@ describe('a paid place at price', () => {
     const eventId = await paidEvent();
     const member = await insertPerson(database.db);
     await call(member, 'events.register', { eventId });
-    now = new Date(localInstant('2027-02-10T12:00'));
+    clock.set('2027-02-10T12:00');
     try {
       const after = await call<TMyRegistration>(member, 'events.cancelRegistration', { eventId });
       expect(after.payment).toMatchObject({ orderStatus: 'awaiting_payment', refunded: false });
       expect((await documentsOf(member.id)).map((document) => document.kind)).toEqual(['invoice']);
     } finally {
-      now = new Date(localInstant('2027-02-01T08:00'));
+      clock.set('2027-02-01T08:00');
     }
   });
 
@@ -514,7 +497,7 @@ describe('members who left after the refund limit', () => {
       payWith: 'credits',
     });
     await call(holder, 'events.register', { eventId });
-    now = new Date(localInstant('2027-02-10T12:00'));
+    clock.set('2027-02-10T12:00');
     try {
       for (const person of [unpaid, paid, byCredit]) {
         const after = await call<TMyRegistration>(person, 'events.cancelRegistration', { eventId });
@@ -566,7 +549,7 @@ describe('members who left after the refund limit', () => {
       expect(cancelledMail(paid)?.text).toContain('Ce que vous aviez payé vous est rendu');
       expect(cancelledMail(byCredit)?.text).toContain('Ce que vous aviez payé vous est rendu');
     } finally {
-      now = new Date(localInstant('2027-02-01T08:00'));
+      clock.set('2027-02-01T08:00');
     }
   });
 });

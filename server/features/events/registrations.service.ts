@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { AppError, refused } from '#contract/errors';
 import { EVENT_FULL_SQLSTATE, type RegistrationStatus } from '#contract/events.plain';
 import { rowsOf } from '../../db/rows';
 import { sqlStateOf } from '../../db/transaction';
-import { defineJob, enqueueJob, wakeJobRunner } from '../../platform/jobs';
+import { defineSweepJob, enqueueJob, wakeJobRunner } from '../../platform/jobs';
 import { isPlatformAdmin, may, requireSignedIn, spaceRoleOf } from '../../platform/policy';
 import {
   logActivity,
-  systemContext,
   unitOfWork,
   type ServiceContext,
   type WorkContext,
@@ -267,12 +265,9 @@ export async function sweepEvents(
   return { noShows, refilled, reminded };
 }
 
-export const eventSweepJob = defineJob({
+export const eventSweepJob = defineSweepJob({
   kind: 'events.sweep',
-  payload: z.object({}),
   everyMs: 60_000,
-  async handle(_payload, ctx) {
-    const result = await sweepEvents(systemContext(ctx));
-    if (result.noShows + result.refilled + result.reminded > 0) ctx.log.info('events swept', { ...result });
-  },
+  sweep: sweepEvents,
+  done: 'events swept',
 });

@@ -4,7 +4,7 @@ import { refused } from '#contract/errors';
 import { DEFAULT_OFFER_HOURS, PLACE_HOLDING_STATUSES } from '#contract/events.plain';
 import { statusIn } from '../../db/status-sql';
 import { ZUuid } from '#contract/input';
-import { rowsOf } from '../../db/rows';
+import { rowsOf, settingOf } from '../../db/rows';
 import { type Tx } from '../../db/transaction';
 import { defineJob, enqueueJob, wakeJobRunner } from '../../platform/jobs';
 import { requireRight } from '../../platform/policy';
@@ -189,11 +189,11 @@ export const refillJob = defineJob({
 });
 
 export async function offerHoursOf(db: Tx | ServiceContext['db'], spaceId: string): Promise<number> {
-  const [row] = await rowsOf<{ offer_hours: number }>(
+  return settingOf(
     db,
-    sql`SELECT offer_hours FROM space_event_settings WHERE space_id = ${spaceId}`,
+    sql`SELECT offer_hours AS value FROM space_event_settings WHERE space_id = ${spaceId}`,
+    DEFAULT_OFFER_HOURS,
   );
-  return row ? Number(row.offer_hours) : DEFAULT_OFFER_HOURS;
 }
 
 export async function updateEventSettings(

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { defineJob, type JobDefinition } from '../../platform/jobs';
+import { defineSweepJob, type JobDefinition } from '../../platform/jobs';
 import type { FileStore } from '../../platform/storage';
 import { sweepOrphanFiles } from '../../platform/stored-files';
 
@@ -11,13 +10,10 @@ export const ORPHAN_SWEEP_EVERY_MS = 3_600_000;
  * Housekeeping of the system on files no one sees, so no activity entry (like the cleanup of old jobs).
  */
 export function orphanFilesSweepJob(store: FileStore): JobDefinition {
-  return defineJob({
+  return defineSweepJob({
     kind: 'files.sweepOrphans',
-    payload: z.object({}),
     everyMs: ORPHAN_SWEEP_EVERY_MS,
-    async handle(_payload, ctx) {
-      const count = await sweepOrphanFiles(ctx.db, store, ctx.now);
-      if (count > 0) ctx.log.info('unused uploads deleted', { count });
-    },
+    sweep: async (ctx) => ({ count: await sweepOrphanFiles(ctx.db, store, ctx.now) }),
+    done: 'unused uploads deleted',
   });
 }

@@ -33,6 +33,18 @@ afterAll(() => app.close());
 
 const upload = (agent: Agent, purpose: string) => uploadPng(agent, purpose, 'f.png');
 
+/** A photo `agent` uploads and adds to a space or a room; its file key. */
+async function attachedPhoto(
+  agent: Agent,
+  owner: { type: 'space' | 'room'; id: string },
+  altFr: string,
+  altEn: string,
+): Promise<string> {
+  const fileKey = await upload(agent, 'space-photo');
+  await ok(agent, 'backoffice.addPhoto', { owner, fileKey, altFr, altEn });
+  return fileKey;
+}
+
 async function fileRow(key: string) {
   const [row] = await app.database.db.select().from(storedFiles).where(eq(storedFiles.key, key));
   return row ?? null;
@@ -62,20 +74,8 @@ describe('a manager erasing their account', () => {
     const { agent, user } = await app.signedIn();
     await addRole(db, spaceId, user.id, 'manager');
 
-    const spacePhoto = await upload(agent, 'space-photo');
-    await ok(agent, 'backoffice.addPhoto', {
-      owner: { type: 'space', id: spaceId },
-      fileKey: spacePhoto,
-      altFr: 'Façade',
-      altEn: 'Front',
-    });
-    const roomPhoto = await upload(agent, 'space-photo');
-    await ok(agent, 'backoffice.addPhoto', {
-      owner: { type: 'room', id: roomId },
-      fileKey: roomPhoto,
-      altFr: 'Salle',
-      altEn: 'Room',
-    });
+    const spacePhoto = await attachedPhoto(agent, { type: 'space', id: spaceId }, 'Façade', 'Front');
+    const roomPhoto = await attachedPhoto(agent, { type: 'room', id: roomId }, 'Salle', 'Room');
     // Attached before photos were handed to their space: still naming its uploader.
     const olderPhoto = await storedFile(user.id, HOUR);
     await db.insert(spacePhotos).values({ spaceId, fileKey: olderPhoto, position: 5 });

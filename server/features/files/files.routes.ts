@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { isAppError } from '#contract/errors';
 import { FILE_PURPOSES, isFilePurpose, StorageError, ZFileKey } from '#contract/storage';
+import { readBodyUpTo } from '../../platform/body-limit';
 import { requireSignedIn } from '../../platform/policy';
 import type { RequestContexts, RequestEnv } from '../../platform/request-context';
 import type { FileStore } from '../../platform/storage';
@@ -12,32 +13,11 @@ export interface FileRoutesDeps {
   contextOf: RequestContexts;
 }
 
-/** Reads a request body, giving up as soon as it exceeds `maxBytes` (the rest is never buffered). */
-async function readBodyUpTo(request: Request, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  const tooLarge = () =>
-    new StorageError('storage/quota-exceeded', 'File too large', { reason: 'size', maxBytes });
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  if (!request.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
+/** An upload's bytes, refused as too large as soon as they pass `maxBytes` (the rest is never buffered). */
+async function uploadedBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const bytes = await readBodyUpTo(request, maxBytes);
+  if (!bytes)
+    throw new StorageError('storage/quota-exceeded', 'File too large', { reason: 'size', maxBytes });
   return bytes;
 }
 
@@ -72,7 +52,7 @@ export function createFileRoutes({ store, contextOf }: FileRoutesDeps) {
       if (!isFilePurpose(purpose)) {
         throw new StorageError('storage/invalid-argument', 'Unknown upload purpose', { reason: 'purpose' });
       }
-      const bytes = await readBodyUpTo(c.req.raw, FILE_PURPOSES[purpose].maxBytes);
+      const bytes = await uploadedBytes(c.req.raw, FILE_PURPOSES[purpose].maxBytes);
       const uploaded = await storeUpload(ctx.db, store, {
         ownerId: user.id,
         purpose,

@@ -3,11 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
-import { testDatabaseForFile } from '../../../tests/support/test-database';
+import { featureTestFile } from '../../../tests/support/feature-test-file';
 import { rowsOf } from '../../db/rows';
-import { log } from '../../platform/log';
-import { systemContext } from '../../platform/service-context';
-import { contextFor, localInstant } from '../reservations/reservations.fixtures';
+import { localInstant } from '../reservations/reservations.fixtures';
 import {
   insertPerson,
   insertRoom,
@@ -24,18 +22,13 @@ import { refusalOf } from '../../../tests/support/database-refusal';
  * bookings race for it, the lot that expires first is spent first, refunds go back to the same lot, and
  * the database refuses UPDATE and DELETE of an entry.
  */
-let now = new Date(localInstant('2027-02-01T08:00'));
-const router = formulasRouter(() => now);
-const database = testDatabaseForFile();
+const { database, clock, call, system } = featureTestFile(formulasRouter, '2027-02-01T08:00');
 let spaceId: string;
 
 beforeAll(async () => {
   spaceId = await insertSpace(database.db, { hours: ALWAYS_OPEN });
   await setActivation(database.db, spaceId, 'purchase');
 });
-
-const call = <T>(person: TestPerson | null, name: string, data: unknown) =>
-  router.invoke(name, data, contextFor(database.db, person?.session ?? null)) as Promise<T>;
 
 async function buy(person: TestPerson, formulaId: string) {
   return call<{ planId: string; order: { id: string } }>(person, 'formulas.buy', {
@@ -160,8 +153,8 @@ describe('paying bookings with credit', () => {
     // A booking on the lot's last day, cancelled (by a manager, any time) after the lot expired.
     const late = await book(member, room, localInstant('2027-03-02T22:00'), localInstant('2027-03-02T23:00'));
     expect(await total(member.id)).toBe(540);
-    now = new Date(localInstant('2027-03-03T00:30'));
-    await sweepPlans(systemContext({ db: database.db, log, now }));
+    clock.set('2027-03-03T00:30');
+    await sweepPlans(system());
     const admin = await insertPerson(database.db, { isAdmin: true });
     await call(admin, 'reservations.cancel', { id: late.id, reason: 'Salle inondée' });
     const [entry] = await rowsOf<{ details: Record<string, unknown> }>(
@@ -187,17 +180,15 @@ describe('paying bookings with credit', () => {
       ['debit', -120, 480],
       ['grant', 600, 600],
     ]);
-    now = new Date(localInstant('2027-02-01T08:00'));
+    clock.set('2027-02-01T08:00');
   });
 
   it('freezes the credit of a suspended plan (unpaid past grace) and frees it once paid', async () => {
     const member = await insertPerson(database.db);
     const manager = await insertPerson(database.db, { isAdmin: true });
     const { order } = await buy(member, await insertFormula(database.db, spaceId, { creditAmount: 600 }));
-    now = new Date(localInstant('2027-02-09T08:00'));
-    expect((await sweepPlans(systemContext({ db: database.db, log, now }))).suspended).toBeGreaterThanOrEqual(
-      1,
-    );
+    clock.set('2027-02-09T08:00');
+    expect((await sweepPlans(system())).suspended).toBeGreaterThanOrEqual(1);
     const room = await insertRoom(database.db, spaceId);
     expect(
       await refusal(book(member, room, localInstant('2027-02-10T10:00'), localInstant('2027-02-10T11:00'))),
@@ -207,7 +198,7 @@ describe('paying bookings with credit', () => {
     await call(manager, 'orders.markPaid', { orderId: order.id });
     await book(member, room, localInstant('2027-02-10T10:00'), localInstant('2027-02-10T11:00'));
     expect(await total(member.id)).toBe(540);
-    now = new Date(localInstant('2027-02-01T08:00'));
+    clock.set('2027-02-01T08:00');
   });
 });
 

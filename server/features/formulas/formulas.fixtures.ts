@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { TFormulaFormInput } from '#contract/formulas';
 import type { Db } from '../../db/client';
 import { formulas, spaceSalesSettings } from '../../db/schema/formulas';
-import { createCallableRouter, type CallableRouter } from '../../platform/callables';
+import type { CallableRouter } from '../../platform/callables';
+import { routerAtClock } from '../reservations/reservations.fixtures';
 import { reservationsCallables } from '../reservations/reservations.callables';
 import { formulasCallables } from './formulas.callables';
 
@@ -69,6 +70,5 @@ export async function setActivation(
 
 /** A router holding the formulas and reservations APIs, every call made at `now()` (the test's clock). */
 export function formulasRouter(now: () => Date): CallableRouter {
-  const router = createCallableRouter([...formulasCallables, ...reservationsCallables]);
-  return { ...router, invoke: (name, data, ctx) => router.invoke(name, data, { ...ctx, now: now() }) };
+  return routerAtClock([...formulasCallables, ...reservationsCallables], now);
 }

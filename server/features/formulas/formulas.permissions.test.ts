@@ -5,8 +5,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import {
   answersFor,
-  callerCastForFile,
   describePermissions,
+  permissionTestFile,
   type PermissionCase,
 } from '../../../tests/support/permission-matrix';
 import { contextFor, localInstant } from '../reservations/reservations.fixtures';
@@ -23,9 +23,7 @@ import {
  * Who may call each operation of formulas and plans: only owners and managers (and admins) sell, adjust and
  * record payments; a member sees and cancels only their own plans; the catalogue is public.
  */
-const NOW = new Date(localInstant('2027-02-01T08:00'));
-const router = formulasRouter(() => NOW);
-const cast = callerCastForFile();
+const { router, cast } = permissionTestFile(formulasRouter, '2027-02-01T08:00');
 const ids = { formulaId: '', membershipId: '', planId: '', orderId: '', lotId: '', roomId: '' };
 
 beforeAll(async () => {

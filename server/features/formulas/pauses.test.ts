@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TPausePreview, TPlan } from '#contract/formulas';
-import { testDatabaseForFile } from '../../../tests/support/test-database';
+import { featureTestFile } from '../../../tests/support/feature-test-file';
 import { rowsOf } from '../../db/rows';
 import { spaceSalesSettings } from '../../db/schema/formulas';
 import { jobs } from '../../db/schema/jobs';
@@ -11,8 +11,7 @@ import { sqlStateOf } from '../../db/transaction';
 import { JOBS } from '../../jobs';
 import { createJobRunner } from '../../platform/jobs';
 import { log } from '../../platform/log';
-import { systemContext } from '../../platform/service-context';
-import { contextFor, localInstant, recordingMailer } from '../reservations/reservations.fixtures';
+import { localInstant, recordingMailer } from '../reservations/reservations.fixtures';
 import {
   ALWAYS_OPEN,
   insertPerson,
@@ -30,9 +29,7 @@ import { sweepPlans } from './plans-sweep.service';
  * the credit never pays for a time inside the pause; the database refuses overlapping pauses, a pause the
  * space does not offer or longer than its maximum, and a lot's validity moved by more than the pauses.
  */
-let now = new Date(localInstant('2027-01-31T10:00'));
-const router = formulasRouter(() => now);
-const database = testDatabaseForFile();
+const { database, clock, call, system } = featureTestFile(formulasRouter, '2027-01-31T10:00');
 let spaceId: string;
 let roomId: string;
 
@@ -49,10 +46,7 @@ beforeEach(async () => {
   await database.db.delete(jobs);
 });
 
-const sweep = () => sweepPlans(systemContext({ db: database.db, log, now }));
-const at = (local: string) => (now = new Date(localInstant(local)));
-const call = <T>(person: TestPerson, name: string, data: unknown) =>
-  router.invoke(name, data, contextFor(database.db, person.session)) as Promise<T>;
+const sweep = () => sweepPlans(system());
 
 async function refusal(promise: Promise<unknown>) {
   const error = (await promise.then(
@@ -122,11 +116,11 @@ function book(person: TestPerson, from: string, to: string, payWith = 'credits')
 
 describe('a membership paused across a month end and the clock change', () => {
   it('renews nothing during the pause, then moves the period, later periods and the credit by its days', async () => {
-    at('2027-01-31T10:00');
+    clock.set('2027-01-31T10:00');
     const { member, planId } = await buyMembership();
-    at('2027-02-28T00:05');
+    clock.set('2027-02-28T00:05');
     expect((await sweep()).renewed).toBe(1); // period 1: 28 February → 31 March
-    at('2027-03-10T09:00');
+    clock.set('2027-03-10T09:00');
     await book(member, '2027-03-12T09:00', '2027-03-12T10:00'); // 1 h of the 5, before the pause
 
     const dates = { planId, startsOn: '2027-03-20', endsOn: '2027-04-03' }; // 14 days, over 28 March and 31 March
@@ -164,12 +158,12 @@ describe('a membership paused across a month end and the clock change', () => {
     await book(member, '2027-03-19T09:00', '2027-03-19T10:00');
 
     // The period's end passes during the pause: no renewal, no order, no expiry.
-    at('2027-03-31T00:05');
+    clock.set('2027-03-31T00:05');
     expect(await sweep()).toMatchObject({ renewed: 0, expired: 0, resumed: 0 });
     expect((await planRow(planId)).period_index).toBe(1);
 
     // At its end the pause is applied: 14 local days later, an hour fewer in UTC after the clock change.
-    at('2027-04-03T00:05');
+    clock.set('2027-04-03T00:05');
     expect(await sweep()).toMatchObject({ resumed: 1, renewed: 0, expired: 0 });
     const plan = await planRow(planId);
     expect(new Date(plan.period_ends_at).toISOString()).toBe(iso('2027-04-14T00:00'));
@@ -182,7 +176,7 @@ describe('a membership paused across a month end and the clock change', () => {
     expect(await sweep()).toMatchObject({ resumed: 0, renewed: 0 });
 
     // The renewal comes 14 days later, and the next period keeps the anchor's day shifted: 30 April + 14.
-    at('2027-04-14T00:05');
+    clock.set('2027-04-14T00:05');
     expect(await sweep()).toMatchObject({ renewed: 1, expired: 1 });
     lots = await lotsOf(planId);
     expect(lots.map((lot) => [lot.period_index, lot.balance])).toEqual([
@@ -199,9 +193,9 @@ describe('a membership paused across a month end and the clock change', () => {
   });
 
   it('resumes early with the days paused so far, and calls off a pause not begun', async () => {
-    at('2027-01-31T10:00');
+    clock.set('2027-01-31T10:00');
     const { member, planId } = await buyMembership();
-    at('2027-02-01T10:00');
+    clock.set('2027-02-01T10:00');
     const upcoming = await call<TPlan>(member, 'plans.pause', {
       planId,
       startsOn: '2027-02-10',
@@ -214,7 +208,7 @@ describe('a membership paused across a month end and the clock change', () => {
       startsOn: '2027-02-10',
       endsOn: '2027-02-24',
     });
-    at('2027-02-15T15:00');
+    clock.set('2027-02-15T15:00');
     const resumed = await call<TPlan>(member, 'plans.endPause', { pauseId: running.pauses[0]!.id });
     // Paused 10 to 14 February: 5 days; the period ends on 5 March instead of 28 February.
     expect(resumed.pauses).toEqual([
@@ -236,7 +230,7 @@ describe('a membership paused across a month end and the clock change', () => {
   });
 
   it('refuses a pause the space’s rules do not allow, and one over a booking paid with its credit', async () => {
-    at('2027-01-31T10:00');
+    clock.set('2027-01-31T10:00');
     const { member, planId } = await buyMembership();
     const pause = (startsOn: string, endsOn: string) =>
       refusal(call(member, 'plans.previewPause', { planId, startsOn, endsOn }));
@@ -259,7 +253,7 @@ describe('a membership paused across a month end and the clock change', () => {
 
 describe('the database', () => {
   it('refuses overlapping pauses, pauses beyond the space’s rules, lengthening one, and a debit inside one', async () => {
-    at('2027-01-31T10:00');
+    clock.set('2027-01-31T10:00');
     const { member, planId } = await buyMembership();
     const insert = (startsOn: string, endsOn: string) =>
       dbRefusal(
@@ -280,7 +274,7 @@ describe('the database', () => {
       ),
     ).toBe('EC003');
     // A debit for a time inside a pause, written past the service (the booking itself is at price).
-    at('2027-02-01T10:00');
+    clock.set('2027-02-01T10:00');
     const reservation = await book(member, '2027-02-12T09:00', '2027-02-12T10:00', 'price');
     const [lot] = await lotsOf(planId);
     expect(
@@ -313,7 +307,7 @@ describe('the database', () => {
 
 describe('the renewal reminder', () => {
   it('is sent once, seven days before the renewal, in the member’s language, and again after a pause moves it', async () => {
-    at('2027-01-31T10:00');
+    clock.set('2027-01-31T10:00');
     const { member, planId } = await buyMembership();
     const mailer = recordingMailer();
     const runJobs = async () => {
@@ -324,8 +318,8 @@ describe('the renewal reminder', () => {
         mailer,
         log,
       });
-      await database.db.update(jobs).set({ runAt: now }).where(eq(jobs.status, 'queued'));
-      return runner.runDue(now);
+      await database.db.update(jobs).set({ runAt: clock.now }).where(eq(jobs.status, 'queued'));
+      return runner.runDue(clock.now);
     };
     const reminders = () =>
       mailer.sent.filter((mail) => mail.to === member.email && /Renews/.test(mail.subject));
@@ -336,15 +330,15 @@ describe('the renewal reminder', () => {
           sql`SELECT reminded_period_index AS reminded FROM plans WHERE id = ${planId}`,
         )
       )[0]!.reminded;
-    at('2027-02-20T23:00'); // 7 days and an hour before 28 February
+    clock.set('2027-02-20T23:00'); // 7 days and an hour before 28 February
     await sweep();
     expect(await remindedPeriod()).toBeNull();
-    at('2027-02-21T00:05');
+    clock.set('2027-02-21T00:05');
     await call(member, 'plans.pause', { planId, startsOn: '2027-02-25', endsOn: '2027-03-01' });
     // A pause planned before the renewal holds the reminder back: the date will move.
     await sweep();
     expect(await remindedPeriod()).toBeNull();
-    at('2027-03-01T00:05');
+    clock.set('2027-03-01T00:05');
     await sweep(); // the pause is over: 4 days, the renewal moves to 4 March, 7 days away or less
     expect(new Date((await planRow(planId)).period_ends_at).toISOString()).toBe(iso('2027-03-04T00:00'));
     await sweep();

@@ -6,6 +6,7 @@ import type { RoomKind } from '#contract/rooms';
 import type { Db } from '../../db/client';
 import { keysetPageOf } from '../../db/pagination';
 import { rowsOf } from '../../db/rows';
+import { uuidList } from '../../db/sql-lists';
 import { users } from '../../db/schema/auth';
 import { formulas, orderLines, orders, plans } from '../../db/schema/formulas';
 import { rooms } from '../../db/schema/rooms';
@@ -90,10 +91,7 @@ export async function plansOf(db: Db | Tx, where: ReturnType<typeof sql>, now: D
   if (!rows.length) return [];
   const ids = rows.map((row) => row.plan.id);
   const status = new Map(rows.map((row) => [row.plan.id, row.plan.status]));
-  const idList = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+  const idList = uuidList(ids);
   // Lots still valid or ended in the last weeks: a membership's older periods are in the ledger, so a long
   // history costs the page nothing.
   const shownSince = new Date(now.getTime() - LOTS_SHOWN_DAYS * 86_400_000).toISOString();

@@ -2,11 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseForFile } from '../../../tests/support/test-database';
+import { featureTestFile } from '../../../tests/support/feature-test-file';
 import { rowsOf } from '../../db/rows';
-import { log } from '../../platform/log';
-import { systemContext } from '../../platform/service-context';
-import { contextFor, localInstant } from '../reservations/reservations.fixtures';
+import { localInstant } from '../reservations/reservations.fixtures';
 import { insertPerson, insertSpace, ALWAYS_OPEN } from '../../db/factories.fixtures';
 import { formulasRouter, insertFormula, setActivation } from './formulas.fixtures';
 import { membershipPeriod, periodStartDate } from './periods';
@@ -17,9 +15,7 @@ import { sweepPlans } from './plans-sweep.service';
  * many runners sweep at once; unused credit expires or rolls over one period; months keep their day
  * (31 January → 28 February → 31 March) and periods begin at local midnight across the clock changes.
  */
-let now = new Date(localInstant('2027-01-31T10:00'));
-const router = formulasRouter(() => now);
-const database = testDatabaseForFile();
+const { database, clock, call, system } = featureTestFile(formulasRouter, '2027-01-31T10:00');
 let spaceId: string;
 
 beforeAll(async () => {
@@ -27,7 +23,7 @@ beforeAll(async () => {
   await setActivation(database.db, spaceId, 'purchase', 30);
 });
 
-const sweep = () => sweepPlans(systemContext({ db: database.db, log, now }));
+const sweep = () => sweepPlans(system());
 
 async function buyMembership(rollover: 'none' | 'one_period') {
   const member = await insertPerson(database.db);
@@ -39,11 +35,11 @@ async function buyMembership(rollover: 'none' | 'one_period') {
     creditAmount: 300,
     roomKinds: ['meeting_room', 'desk'],
   });
-  const { planId } = (await router.invoke(
-    'formulas.buy',
-    { formulaId, paymentMethod: 'bank_transfer', idempotencyKey: randomUUID() },
-    contextFor(database.db, member.session),
-  )) as { planId: string };
+  const { planId } = await call<{ planId: string }>(member, 'formulas.buy', {
+    formulaId,
+    paymentMethod: 'bank_transfer',
+    idempotencyKey: randomUUID(),
+  });
   return { member, planId };
 }
 
@@ -78,10 +74,10 @@ describe('membership periods', () => {
 
 describe('the renewal sweep', () => {
   it('renews once with two runners, rolls unused hours over one period, then expires them', async () => {
-    now = new Date(localInstant('2027-01-31T10:00'));
+    clock.set('2027-01-31T10:00');
     const { planId } = await buyMembership('one_period');
     // The first period ends at midnight (Paris) on 28 February.
-    now = new Date(localInstant('2027-02-28T00:05'));
+    clock.set('2027-02-28T00:05');
     const [first, second] = await Promise.all([sweep(), sweep()]);
     expect(first!.renewed + second!.renewed).toBe(1);
     expect(first!.rolledOver + second!.rolledOver).toBe(1);
@@ -100,7 +96,7 @@ describe('the renewal sweep', () => {
     expect(new Date(lots[1]!.valid_until).toISOString()).toBe(localInstant('2027-03-31T00:00'));
     // At the next period's end (31 March, after the clock change of 28 March), the rolled-over hours expire
     // for good, the period's own roll over once more.
-    now = new Date(localInstant('2027-03-31T00:05'));
+    clock.set('2027-03-31T00:05');
     // The renewal order of February was paid meanwhile (30 days of grace have not passed either).
     const again = await sweep();
     expect(again.renewed).toBe(1);
@@ -117,10 +113,10 @@ describe('the renewal sweep', () => {
   });
 
   it('lets unused credit expire without roll-over, and ends a cancelled membership at its period end', async () => {
-    now = new Date(localInstant('2027-01-31T10:00'));
+    clock.set('2027-01-31T10:00');
     const { member, planId } = await buyMembership('none');
-    await router.invoke('plans.cancel', { planId }, contextFor(database.db, member.session));
-    now = new Date(localInstant('2027-02-28T00:05'));
+    await call(member, 'plans.cancel', { planId });
+    clock.set('2027-02-28T00:05');
     await sweep();
     const lots = await lotsOf(planId);
     expect(lots.map((lot) => [lot.period_index, lot.source, Number(lot.balance)])).toEqual([

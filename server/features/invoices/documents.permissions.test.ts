@@ -2,13 +2,12 @@
 import { randomBytes } from 'node:crypto';
 import {
   answersFor,
-  callerCastForFile,
   describePermissions,
+  permissionTestFile,
   type PermissionCase,
 } from '../../../tests/support/permission-matrix';
 import { documentShares, sharedDocuments } from '../../db/schema/documents';
 import { storedFiles } from '../../db/schema/files';
-import { localInstant } from '../reservations/reservations.fixtures';
 import { CALLER_ROLES, type CallerRole } from '../../db/factories.fixtures';
 import { invoicesRouter } from './invoices.fixtures';
 
@@ -17,9 +16,9 @@ import { invoicesRouter } from './invoices.fixtures';
  * space's owners and managers (and admins) list, create, share and revoke; only the people a document is
  * shared with confirm reading it (anyone else gets `permission-denied`).
  */
-const NOW = new Date(localInstant('2027-03-10T10:00'));
-const router = invoicesRouter(() => NOW);
-const cast = callerCastForFile({ otherMemberInSpace: true });
+const { now, router, cast } = permissionTestFile(invoicesRouter, '2027-03-10T10:00', {
+  otherMemberInSpace: true,
+});
 
 /** An upload for shared documents, as `role` would have made it. */
 async function upload(role: CallerRole): Promise<string> {
@@ -39,11 +38,11 @@ async function upload(role: CallerRole): Promise<string> {
 async function sharedWithMember(): Promise<{ documentId: string; shareId: string }> {
   const [document] = await cast.db
     .insert(sharedDocuments)
-    .values({ spaceId: cast.spaceId, fileKey: await upload('anonymous'), title: 'Contrat', createdAt: NOW })
+    .values({ spaceId: cast.spaceId, fileKey: await upload('anonymous'), title: 'Contrat', createdAt: now })
     .returning();
   const [share] = await cast.db
     .insert(documentShares)
-    .values({ documentId: document!.id, userId: cast.people.member.id, sharedAt: NOW })
+    .values({ documentId: document!.id, userId: cast.people.member.id, sharedAt: now })
     .returning();
   return { documentId: document!.id, shareId: share!.id };
 }

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { rowsOf } from '../../db/rows';
 import { invoiceMailJob } from '../../billing/invoice-mails';
 import { documentSharedMailJob } from './document-mails';
-import { defineJob, enqueueJob } from '../../platform/jobs';
-import { unitOfWork, systemContext, type ServiceContext } from '../../platform/service-context';
+import { defineSweepJob, enqueueJob } from '../../platform/jobs';
+import { unitOfWork, type ServiceContext } from '../../platform/service-context';
 import { OPEN_PAYMENT_STATUSES } from '#contract/invoices.plain';
 import { statusIn } from '../../db/status-sql';
 
@@ -32,14 +31,11 @@ export async function remindOverdueInvoices(ctx: ServiceContext): Promise<number
   });
 }
 
-export const invoiceSweepJob = defineJob({
+export const invoiceSweepJob = defineSweepJob({
   kind: 'invoices.remindOverdue',
-  payload: z.object({}),
   everyMs: INVOICE_SWEEP_EVERY_MS,
-  async handle(_payload, ctx) {
-    const count = await remindOverdueInvoices(systemContext(ctx));
-    if (count > 0) ctx.log.info('overdue invoices reminded', { count });
-  },
+  sweep: async (ctx) => ({ count: await remindOverdueInvoices(ctx) }),
+  done: 'overdue invoices reminded',
 });
 
 /** Every job of invoicing. */

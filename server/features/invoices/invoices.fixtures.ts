@@ -1,7 +1,8 @@
 import type { TLegalIdentityForm } from '#contract/invoices';
 import type { Db } from '../../db/client';
 import { spaceLegalIdentities } from '../../db/schema/invoices';
-import { createCallableRouter, type CallableRouter } from '../../platform/callables';
+import type { CallableRouter } from '../../platform/callables';
+import { routerAtClock } from '../reservations/reservations.fixtures';
 import { formulasCallables } from '../formulas/formulas.callables';
 import { reservationsCallables } from '../reservations/reservations.callables';
 import { invoicesCallables } from './invoices.callables';
@@ -41,6 +42,5 @@ export async function setLegalIdentity(db: Db, spaceId: string, identity: Partia
 
 /** A router holding the invoicing, formulas and reservations APIs, every call made at `now()`. */
 export function invoicesRouter(now: () => Date): CallableRouter {
-  const router = createCallableRouter([...invoicesCallables, ...formulasCallables, ...reservationsCallables]);
-  return { ...router, invoke: (name, data, ctx) => router.invoke(name, data, { ...ctx, now: now() }) };
+  return routerAtClock([...invoicesCallables, ...formulasCallables, ...reservationsCallables], now);
 }

@@ -3,13 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
-import { testDatabaseForFile } from '../../../tests/support/test-database';
+import { featureTestFile } from '../../../tests/support/feature-test-file';
 import { rowsOf } from '../../db/rows';
 import { sqlStateOf } from '../../db/transaction';
 import { issueInvoice, type SaleToInvoice } from '../../billing/invoicing';
 import { log } from '../../platform/log';
 import { systemContext, unitOfWork } from '../../platform/service-context';
-import { contextFor, localInstant } from '../reservations/reservations.fixtures';
+import { localInstant } from '../reservations/reservations.fixtures';
 import {
   ALWAYS_OPEN,
   addRole,
@@ -29,9 +29,7 @@ import { invoicesRouter, setLegalIdentity } from './invoices.fixtures';
  * transaction, documents the database keeps as issued, a chain that says where it was changed, closed
  * months nothing can be dated in, and the sales that issue invoices and credit notes on their own.
  */
-let now = new Date(localInstant('2027-03-10T10:00'));
-const router = invoicesRouter(() => now);
-const database = testDatabaseForFile();
+const { database, clock, call, system } = featureTestFile(invoicesRouter, '2027-03-10T10:00');
 let member: TestPerson;
 let manager: TestPerson;
 
@@ -39,9 +37,6 @@ beforeAll(async () => {
   member = await insertPerson(database.db, { name: 'Camille Martin' });
   manager = await insertPerson(database.db);
 });
-
-const call = <T>(person: TestPerson | null, name: string, data: unknown) =>
-  router.invoke(name, data, contextFor(database.db, person?.session ?? null)) as Promise<T>;
 
 async function invoicingSpace() {
   const spaceId = await insertSpace(database.db, { hours: ALWAYS_OPEN });
@@ -60,9 +55,22 @@ function sale(spaceId: string, cents = 1000, buyer = member): SaleToInvoice {
   };
 }
 
-const system = () => systemContext({ db: database.db, log, now });
 const issue = (spaceId: string, cents = 1000, buyer = member) =>
   unitOfWork(system(), (work) => issueInvoice(work, sale(spaceId, cents, buyer), 'explicit'));
+
+/** The manager records a payment of an invoice; the invoice's payment state after it. */
+const recordPayment = (
+  invoiceId: string,
+  amountCents: number,
+  method: 'cash' | 'bank_transfer',
+  paidOn: string,
+) =>
+  call<{ status: string; paidCents: number }>(manager, 'invoices.recordPayment', {
+    invoiceId,
+    amountCents,
+    method,
+    paidOn,
+  });
 
 async function refusal(promise: Promise<unknown>) {
   try {
@@ -209,12 +217,7 @@ describe('payments and closing', () => {
     const spaceId = await invoicingSpace();
     const invoice = (await issue(spaceId, 10000))!;
     const pay = (amountCents: number) =>
-      call<{ status: string; paidCents: number }>(manager, 'invoices.recordPayment', {
-        invoiceId: invoice.id,
-        amountCents,
-        method: 'bank_transfer',
-        paidOn: '2027-03-10',
-      });
+      recordPayment(invoice.id, amountCents, 'bank_transfer', '2027-03-10');
     expect(await pay(2000)).toMatchObject({ status: 'partially_paid', paidCents: 2000 });
     expect(await refusal(pay(10001))).toMatchObject({ code: 'invalid-argument', reason: 'more-than-due' });
     expect(await pay(10000)).toMatchObject({ status: 'paid', paidCents: 12000 });
@@ -225,8 +228,8 @@ describe('payments and closing', () => {
     const spaceId = await invoicingSpace();
     const buyer = await insertPerson(database.db);
     const invoice = (await issue(spaceId, 1000, buyer))!;
-    const later = now;
-    now = new Date(localInstant('2027-04-20T10:00'));
+    const later = clock.now;
+    clock.set('2027-04-20T10:00');
     try {
       const { invoices: mine } = await call<{ invoices: { id: string; status: string }[] }>(
         buyer,
@@ -243,7 +246,7 @@ describe('payments and closing', () => {
       );
       expect(reminders).toHaveLength(1);
     } finally {
-      now = later;
+      clock.now = later;
     }
   });
 
@@ -253,24 +256,18 @@ describe('payments and closing', () => {
     expect(await refusal(call(manager, 'invoices.closeMonth', { spaceId, month: '2027-03' }))).toMatchObject({
       reason: 'month-not-over',
     });
-    const later = now;
-    now = new Date(localInstant('2027-04-02T10:00'));
+    const later = clock.now;
+    clock.set('2027-04-02T10:00');
     try {
       const closing = await call<{ totals: { invoicedTotalCents: number } }>(manager, 'invoices.closeMonth', {
         spaceId,
         month: '2027-03',
       });
       expect(closing.totals.invoicedTotalCents).toBe(1200);
-      expect(
-        await refusal(
-          call(manager, 'invoices.recordPayment', {
-            invoiceId: invoice.id,
-            amountCents: 100,
-            method: 'cash',
-            paidOn: '2027-03-31',
-          }),
-        ),
-      ).toMatchObject({ code: 'failed-precondition', reason: 'period-closed' });
+      expect(await refusal(recordPayment(invoice.id, 100, 'cash', '2027-03-31'))).toMatchObject({
+        code: 'failed-precondition',
+        reason: 'period-closed',
+      });
       // The database itself refuses, whoever writes.
       expect(
         await refusal(
@@ -280,16 +277,11 @@ describe('payments and closing', () => {
             VALUES (${spaceId}, ${invoice.id}, 100, 'cash', '2027-02-15', now(), 99, 'x', 'y')`),
         ),
       ).toEqual({ sqlState: 'EC010' });
-      expect(
-        await call<{ status: string }>(manager, 'invoices.recordPayment', {
-          invoiceId: invoice.id,
-          amountCents: 100,
-          method: 'cash',
-          paidOn: '2027-04-01',
-        }),
-      ).toMatchObject({ status: 'partially_paid' });
+      expect(await recordPayment(invoice.id, 100, 'cash', '2027-04-01')).toMatchObject({
+        status: 'partially_paid',
+      });
     } finally {
-      now = later;
+      clock.now = later;
     }
   });
 });
@@ -352,12 +344,7 @@ describe('sales issue their invoices and credit notes', () => {
       sql`SELECT id, number FROM invoices WHERE order_id = ${bought.order.id}`,
     );
     const pay = (amountCents: number) =>
-      call<{ status: string; paidCents: number }>(manager, 'invoices.recordPayment', {
-        invoiceId: invoice!.id,
-        amountCents,
-        method: 'bank_transfer',
-        paidOn: '2027-03-10',
-      });
+      recordPayment(invoice!.id, amountCents, 'bank_transfer', '2027-03-10');
     const standing = async () => {
       const [row] = await rowsOf<{
         order_status: string;
@@ -417,12 +404,7 @@ describe('sales issue their invoices and credit notes', () => {
       idempotencyKey: randomUUID(),
     });
     const invoice = await invoiceOfOrder(bought.order.id);
-    await call(manager, 'invoices.recordPayment', {
-      invoiceId: invoice!.id,
-      amountCents: 6000,
-      method: 'cash',
-      paidOn: '2027-03-10',
-    });
+    await recordPayment(invoice!.id, 6000, 'cash', '2027-03-10');
     await call(manager, 'orders.markPaid', { orderId: bought.order.id });
     const payments = await rowsOf<{ amount_cents: number }>(
       database.db,
@@ -440,7 +422,7 @@ describe('sales issue their invoices and credit notes', () => {
     const spaceId = await invoicingSpace();
     await setActivation(database.db, spaceId, 'purchase', 3);
     const { bought } = await packBoughtByTransfer(spaceId);
-    const later = new Date(now.getTime() + 4 * 86_400_000);
+    const later = new Date(clock.now.getTime() + 4 * 86_400_000);
     await sweepPlans(systemContext({ db: database.db, log, now: later }));
     const planStatus = async () =>
       (
@@ -451,12 +433,7 @@ describe('sales issue their invoices and credit notes', () => {
       )[0]!.status;
     expect(await planStatus()).toBe('suspended');
     const invoice = await invoiceOfOrder(bought.order.id);
-    await call(manager, 'invoices.recordPayment', {
-      invoiceId: invoice!.id,
-      amountCents: 36000,
-      method: 'bank_transfer',
-      paidOn: '2027-03-10',
-    });
+    await recordPayment(invoice!.id, 36000, 'bank_transfer', '2027-03-10');
     expect(await planStatus()).toBe('active');
   });
 

@@ -4,24 +4,23 @@ import { sql } from 'drizzle-orm';
 import { beforeAll } from 'vitest';
 import {
   answersFor,
-  callerCastForFile,
   describePermissions,
+  permissionTestFile,
   type PermissionCase,
 } from '../../../tests/support/permission-matrix';
 import { rowsOf } from '../../db/rows';
-import { contextFor, localInstant } from '../reservations/reservations.fixtures';
+import { contextFor } from '../reservations/reservations.fixtures';
 import { CALLER_ROLES, type CallerRole } from '../../db/factories.fixtures';
 import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
 import { COMPLETE_IDENTITY, invoicesRouter, setLegalIdentity } from './invoices.fixtures';
+import { EMPTY_BILLING } from '../../billing/parties';
 
 /**
  * Who may call each invoicing operation: a member reads their own invoices and billing details; only the
  * space's owners and managers (and admins) see its identity and invoices, record payments, credit, verify
  * and close. Someone else's invoice is `not-found`; its buyer asking a manager's action gets `permission-denied`.
  */
-const NOW = new Date(localInstant('2027-03-10T10:00'));
-const router = invoicesRouter(() => NOW);
-const cast = callerCastForFile();
+const { router, cast } = permissionTestFile(invoicesRouter, '2027-03-10T10:00');
 type Role = Exclude<CallerRole, 'unconfirmed'>;
 const ROLES = CALLER_ROLES.filter((role): role is Role => role !== 'unconfirmed');
 const ids = { formulaId: '' };
@@ -81,16 +80,7 @@ const CASES: Array<PermissionCase<Role>> = [
   },
   {
     name: 'billing.update',
-    input: () => ({
-      name: 'A',
-      addressLine: '',
-      postcode: '',
-      city: '',
-      country: 'FR',
-      businessName: '',
-      siren: '',
-      vatNumber: '',
-    }),
+    input: () => ({ ...EMPTY_BILLING, name: 'A' }),
     expected: 'signed-in',
   },
   {

@@ -19,7 +19,7 @@ import type { Tx } from '../../db/transaction';
 import { changesBetween } from '../../platform/activity';
 import { issueCreditNote, linesOf, type InvoiceLineRow, type InvoiceRow } from '../../billing/invoicing';
 import { lockOrder, payOrder } from '../../billing/orders';
-import { legalIdentityGaps, legalIdentityOf } from '../../billing/parties';
+import { billingFormOf, legalIdentityGaps, legalIdentityOf } from '../../billing/parties';
 import { recordInvoicePayment } from '../../billing/payments';
 import { isSelf, may, requireRight, requireSignedIn } from '../../platform/policy';
 import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
@@ -119,23 +119,10 @@ export async function updateLegalIdentity(
 
 // ——— Billing details ———
 
-const EMPTY_BILLING: TBillingDetailsForm = {
-  name: '',
-  addressLine: '',
-  postcode: '',
-  city: '',
-  country: 'FR',
-  businessName: '',
-  siren: '',
-  vatNumber: '',
-};
-
 export async function getBillingDetails(ctx: ServiceContext): Promise<TBillingDetailsForm> {
   const user = requireSignedIn(ctx.actor);
   const [row] = await ctx.db.select().from(billingDetails).where(eq(billingDetails.userId, user.id));
-  if (!row) return EMPTY_BILLING;
-  const { userId: _user, updatedAt: _at, ...form } = row;
-  return form;
+  return billingFormOf(row ?? null);
 }
 
 export async function updateBillingDetails(

@@ -17,6 +17,7 @@ import { spaceMembers } from '../../db/schema/memberships';
 import { spaces } from '../../db/schema/spaces';
 import { ads, directoryEntries } from '../../db/schema/community';
 import { billingDetails } from '../../db/schema/invoices';
+import { billingFormOf } from '../../billing/parties';
 import type { Tx } from '../../db/transaction';
 import { anonymiseActivityOf, changesBetween } from '../../platform/activity';
 import { requireSignedIn } from '../../platform/policy';
@@ -294,19 +295,7 @@ export async function exportPersonalData(ctx: ServiceContext): Promise<TPersonal
     .from(storedFiles)
     .where(eq(storedFiles.ownerId, userId));
 
-  const [billing] = await db
-    .select({
-      name: billingDetails.name,
-      addressLine: billingDetails.addressLine,
-      postcode: billingDetails.postcode,
-      city: billingDetails.city,
-      country: billingDetails.country,
-      businessName: billingDetails.businessName,
-      siren: billingDetails.siren,
-      vatNumber: billingDetails.vatNumber,
-    })
-    .from(billingDetails)
-    .where(eq(billingDetails.userId, userId));
+  const [billing] = await db.select().from(billingDetails).where(eq(billingDetails.userId, userId));
   const [directory] = await db
     .select({
       listed: directoryEntries.listed,
@@ -318,7 +307,7 @@ export async function exportPersonalData(ctx: ServiceContext): Promise<TPersonal
 
   return {
     exportedAt: ctx.now.toISOString(),
-    billing: billing ?? null,
+    billing: billing ? billingFormOf(billing) : null,
     directory: directory ?? null,
     documentAcknowledgements: await acknowledgementsOf(db, userId),
     profile,

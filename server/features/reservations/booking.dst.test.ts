@@ -51,6 +51,10 @@ function book(now: Date, roomId: string, startsAt: string, endsAt: string) {
   ) as Promise<TReservation>;
 }
 
+/** `book` with its start and end as Paris wall-clock times. */
+const bookInParis = (now: Date, roomId: string, from: string, to: string) =>
+  book(now, roomId, localInstant(from), localInstant(to));
+
 describe('the March change (Sunday 29 March 2026)', () => {
   it('opens at 08:00 Paris time each day: 07:00 UTC the day before, 06:00 UTC from the Sunday on', async () => {
     const roomId = await insertRoom(database.db, daytimeSpace);
@@ -87,12 +91,7 @@ describe('the March change (Sunday 29 March 2026)', () => {
 
   it('books 09:00–10:00 in Paris as 07:00–08:00 UTC, and writes 09:00 Europe/Paris in the ICS', async () => {
     const roomId = await insertRoom(database.db, daytimeSpace);
-    const reservation = await book(
-      BEFORE_MARCH,
-      roomId,
-      localInstant('2026-03-29T09:00'),
-      localInstant('2026-03-29T10:00'),
-    );
+    const reservation = await bookInParis(BEFORE_MARCH, roomId, '2026-03-29T09:00', '2026-03-29T10:00');
     expect([reservation.startsAt, reservation.endsAt]).toEqual([
       '2026-03-29T07:00:00.000Z',
       '2026-03-29T08:00:00.000Z',
@@ -106,12 +105,7 @@ describe('the March change (Sunday 29 March 2026)', () => {
 
   it('prices a booking across the change by the time lived: 01:00–04:00 is two hours', async () => {
     const roomId = await insertRoom(database.db, nightAndDaySpace);
-    const reservation = await book(
-      BEFORE_MARCH,
-      roomId,
-      localInstant('2026-03-29T01:00'),
-      localInstant('2026-03-29T04:00'),
-    );
+    const reservation = await bookInParis(BEFORE_MARCH, roomId, '2026-03-29T01:00', '2026-03-29T04:00');
     expect(reservation.price.minutes).toBe(120);
     expect(reservation.price.exclVatCents).toBe(8000);
   });
@@ -152,12 +146,7 @@ describe('the October change (Sunday 25 October 2026)', () => {
     const winter = await book(BEFORE_OCTOBER, roomId, '2026-10-25T01:30:00.000Z', '2026-10-25T02:30:00.000Z');
     expect([summer.status, winter.status]).toEqual(['confirmed', 'confirmed']);
     const other = await insertRoom(database.db, nightAndDaySpace);
-    const long = await book(
-      BEFORE_OCTOBER,
-      other,
-      localInstant('2026-10-25T01:00'),
-      localInstant('2026-10-25T03:00'),
-    );
+    const long = await bookInParis(BEFORE_OCTOBER, other, '2026-10-25T01:00', '2026-10-25T03:00');
     expect(long.price.minutes).toBe(180);
     // iCalendar reads a repeated local time as its first pass: an event touching the second pass is
     // written in UTC, the others with the zone.

@@ -4,15 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
 import { priceBooking } from '#contract/pricing';
 import type { TReservation, TRoomAvailability } from '#contract/reservations';
-import { testDatabaseForFile } from '../../../tests/support/test-database';
-import { contextFor, localInstant, reservationsRouter } from './reservations.fixtures';
+import { featureTestFile } from '../../../tests/support/feature-test-file';
+import { localInstant, reservationsRouter } from './reservations.fixtures';
 import { insertPerson, insertRoom, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 
 // Monday 4 January 2027, 08:00 in Paris. Bookings below are on Tuesday 5 January unless said otherwise.
-const NOW = new Date(localInstant('2027-01-04T08:00'));
-const router = reservationsRouter(() => NOW);
-
-const database = testDatabaseForFile();
+const { database, call } = featureTestFile(reservationsRouter, '2027-01-04T08:00');
 let member: TestPerson;
 let spaceId: string;
 
@@ -31,19 +28,15 @@ function book(
   to: string,
   options: { attendees?: number; key?: string; person?: TestPerson; anyDesk?: boolean } = {},
 ) {
-  return router.invoke(
-    'reservations.create',
-    {
-      roomId,
-      startsAt: localInstant(from),
-      endsAt: localInstant(to),
-      attendees: options.attendees ?? 2,
-      title: 'Point équipe',
-      idempotencyKey: options.key ?? randomUUID(),
-      anyDesk: options.anyDesk ?? false,
-    },
-    contextFor(database.db, (options.person ?? member).session),
-  ) as Promise<TReservation>;
+  return call<TReservation>(options.person ?? member, 'reservations.create', {
+    roomId,
+    startsAt: localInstant(from),
+    endsAt: localInstant(to),
+    attendees: options.attendees ?? 2,
+    title: 'Point équipe',
+    idempotencyKey: options.key ?? randomUUID(),
+    anyDesk: options.anyDesk ?? false,
+  });
 }
 
 async function refusalOf(promise: Promise<unknown>) {
@@ -89,16 +82,12 @@ describe('a booking that respects every rule', () => {
       vatRateBasisPoints: 2000,
     };
     for (const minutes of [60, 90, 180, 240]) {
-      const quote = await router.invoke(
-        'reservations.quote',
-        {
-          roomId,
-          startsAt: localInstant('2027-01-06T09:00'),
-          endsAt: new Date(Date.parse(localInstant('2027-01-06T09:00')) + minutes * 60_000).toISOString(),
-          attendees: 1,
-        },
-        contextFor(database.db, null),
-      );
+      const quote = await call(null, 'reservations.quote', {
+        roomId,
+        startsAt: localInstant('2027-01-06T09:00'),
+        endsAt: new Date(Date.parse(localInstant('2027-01-06T09:00')) + minutes * 60_000).toISOString(),
+        attendees: 1,
+      });
       expect(quote).toEqual(priceBooking(prices, minutes));
     }
   });
@@ -150,11 +139,11 @@ describe('each rule, checked on the server', () => {
   it('closures: a closure day is not bookable and shows no free time', async () => {
     const roomId = await insertRoom(database.db, spaceId);
     expect((await refusalOf(book(roomId, '2027-01-08T10:00', '2027-01-08T11:00'))).reason).toBe('closed');
-    const availability = (await router.invoke(
-      'reservations.getAvailability',
-      { roomId, from: '2027-01-07', to: '2027-01-08' },
-      contextFor(database.db, null),
-    )) as TRoomAvailability;
+    const availability = await call<TRoomAvailability>(null, 'reservations.getAvailability', {
+      roomId,
+      from: '2027-01-07',
+      to: '2027-01-08',
+    });
     expect(availability.days.map((day) => [day.date, day.free.length])).toEqual([
       ['2027-01-07', 1],
       ['2027-01-08', 0],
@@ -182,11 +171,11 @@ describe('each rule, checked on the server', () => {
     expect((await refusalOf(book(roomId, '2027-01-05T09:00', '2027-01-05T10:00'))).reason).toBe('slot-taken');
     expect((await book(roomId, '2027-01-05T11:15', '2027-01-05T12:15')).status).toBe('confirmed');
     expect((await book(roomId, '2027-01-05T08:45', '2027-01-05T09:45')).status).toBe('confirmed');
-    const availability = (await router.invoke(
-      'reservations.getAvailability',
-      { roomId, from: '2027-01-05', to: '2027-01-05' },
-      contextFor(database.db, null),
-    )) as TRoomAvailability;
+    const availability = await call<TRoomAvailability>(null, 'reservations.getAvailability', {
+      roomId,
+      from: '2027-01-05',
+      to: '2027-01-05',
+    });
     expect(availability.days[0]!.free).toEqual([
       { start: localInstant('2027-01-05T08:00'), end: localInstant('2027-01-05T08:30') },
       { start: localInstant('2027-01-05T12:30'), end: localInstant('2027-01-05T20:00') },
@@ -282,11 +271,12 @@ describe('approval and desks', () => {
     expect(
       await refusalOf(book(first, '2027-01-05T10:00', '2027-01-05T11:00', { attendees: 1, anyDesk: true })),
     ).toMatchObject({ code: 'already-exists', reason: 'no-desk-free' });
-    const group = (await router.invoke(
-      'reservations.getAvailability',
-      { roomId: first, from: '2027-01-05', to: '2027-01-05', anyDesk: true },
-      contextFor(database.db, null),
-    )) as TRoomAvailability;
+    const group = await call<TRoomAvailability>(null, 'reservations.getAvailability', {
+      roomId: first,
+      from: '2027-01-05',
+      to: '2027-01-05',
+      anyDesk: true,
+    });
     expect(group.anyDesk).toBe(true);
     const states = Object.fromEntries(group.slots.map((slot) => [slot.time, slot.state]));
     expect(states['09:00']).toBe('booked');

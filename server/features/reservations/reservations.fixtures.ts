@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '#contract/errors';
 import { wallClockInstant } from '#contract/dates';
-import { createCallableRouter, type CallableRouter, type CallContext } from '../../platform/callables';
+import {
+  createCallableRouter,
+  type CallableRouter,
+  type CallContext,
+  type Implementation,
+} from '../../platform/callables';
 import type { Db } from '../../db/client';
 import { log } from '../../platform/log';
 import type { Mailer, MailMessage } from '../../platform/mail';
@@ -15,10 +20,15 @@ import { reservationsCallables } from './reservations.callables';
  * are made by tests/support/factories.ts.
  */
 
+/** A router holding `implementations`, every call made at `now()` (the test's clock). */
+export function routerAtClock(implementations: Implementation[], now: () => Date): CallableRouter {
+  const router = createCallableRouter(implementations);
+  return { ...router, invoke: (name, data, ctx) => router.invoke(name, data, { ...ctx, now: now() }) };
+}
+
 /** A router holding only the reservations API, every call made at `now()` (the test's clock). */
 export function reservationsRouter(now: () => Date): CallableRouter {
-  const router = createCallableRouter(reservationsCallables);
-  return { ...router, invoke: (name, data, ctx) => router.invoke(name, data, { ...ctx, now: now() }) };
+  return routerAtClock(reservationsCallables, now);
 }
 
 export function contextFor(db: Db, session: Session | null, now = new Date()): CallContext {

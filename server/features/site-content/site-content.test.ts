@@ -121,25 +121,24 @@ describe('who may call what', () => {
   const create = (name: string, input: unknown) => async () => ({
     id: (await asAdmin<{ id: string }>(name, input)).id,
   });
+  // An entry made for the call, with the changes the call sends.
+  const changed = (name: string, input: unknown, changes: object) => async () => ({
+    ...(await create(name, input)()),
+    ...changes,
+  });
   const ADMIN_CALLS: Array<[string, () => Promise<unknown> | unknown]> = [
     ['contentAdmin.listFaq', () => ({})],
     ['contentAdmin.createFaqEntry', () => ENTRY],
     [
       'contentAdmin.updateFaqEntry',
-      async () => ({
-        ...(await create('contentAdmin.createFaqEntry', ENTRY)()),
-        entry: { ...ENTRY, position: 7 },
-      }),
+      changed('contentAdmin.createFaqEntry', ENTRY, { entry: { ...ENTRY, position: 7 } }),
     ],
     ['contentAdmin.deleteFaqEntry', create('contentAdmin.createFaqEntry', ENTRY)],
     ['contentAdmin.listPartners', () => ({})],
     ['contentAdmin.createPartner', () => PARTNER],
     [
       'contentAdmin.updatePartner',
-      async () => ({
-        ...(await create('contentAdmin.createPartner', PARTNER)()),
-        partner: { ...PARTNER, position: 7 },
-      }),
+      changed('contentAdmin.createPartner', PARTNER, { partner: { ...PARTNER, position: 7 } }),
     ],
     ['contentAdmin.deletePartner', create('contentAdmin.createPartner', PARTNER)],
   ];

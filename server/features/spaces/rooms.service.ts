@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import { isUuid } from '#contract/input';
-import type { TRoomDetail } from '#contract/rooms';
+import { roomRulesOf, type TRoomDetail } from '#contract/rooms';
 import { localizedText } from '#contract/localized';
 import { photoOf } from '#contract/photos';
 import { roomPhotos, rooms } from '../../db/schema/rooms';
@@ -52,15 +52,7 @@ export async function getRoomDetail(
     ...roomSummaryOf(room, photoList[0] ?? null),
     description: localizedText(locale, room.descriptionFr, room.descriptionEn),
     photos: photoList,
-    rules: {
-      minDurationMinutes: room.minDurationMinutes,
-      maxDurationMinutes: room.maxDurationMinutes,
-      bookingStepMinutes: room.bookingStepMinutes,
-      bufferMinutes: room.bufferMinutes,
-      leadTimeMinutes: room.leadTimeMinutes,
-      horizonDays: room.horizonDays,
-      requiresApproval: room.requiresApproval,
-    },
+    rules: roomRulesOf(room),
     space: {
       id: space.id,
       slug: space.slug,
