@@ -1,10 +1,10 @@
-import { ChevronLeft, ExternalLink } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import type { TInvitation, TManagedSpace } from '#contract/back-office';
 import { cn } from '~/ui/cn';
-import { TextLink } from '~/ui/link';
+import { BackLink } from '~/ui/back-link';
 import { AddressForm } from '~/features/back-office/address-form';
 import { BrandingForm } from '~/features/back-office/branding-form';
 import { ClosuresForm } from '~/features/back-office/closures-form';
@@ -85,12 +85,9 @@ export function SpaceBackOffice({
   const keyOf = (value: unknown) => JSON.stringify(value);
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8">
-      <nav aria-label={t('space.breadcrumb', { ns: 'spaces' })} className="mb-4 text-sm">
-        <TextLink to="/myspaces" className="inline-flex items-center gap-1">
-          <ChevronLeft aria-hidden className="size-4" />
-          {t('office.back')}
-        </TextLink>
-      </nav>
+      <BackLink to="/myspaces" label={t('space.breadcrumb', { ns: 'spaces' })} className="mb-4">
+        {t('office.back')}
+      </BackLink>
       <header className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold tracking-tight">{space.identity.name}</h1>

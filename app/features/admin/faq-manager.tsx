@@ -8,7 +8,7 @@ import {
   type TFaqEntry,
   type TFaqEntryInput,
 } from '#contract/site-content';
-import { Select } from '~/ui/field';
+import { choicesOf, Select } from '~/ui/field';
 import {
   AddEntryPanel,
   BilingualFields,
@@ -53,13 +53,8 @@ function FaqEntryForm({ entry }: { entry: TFaqEntry | null }) {
           label={t('faq.fields.topic')}
           value={form.topic}
           onChange={(e) => set('topic', e.target.value as TFaqEntryInput['topic'])}
-        >
-          {FAQ_TOPICS.map((topic) => (
-            <option key={topic} value={topic}>
-              {t(`content:faq.topicTitles.${topic}`)}
-            </option>
-          ))}
-        </Select>
+          choices={choicesOf(FAQ_TOPICS, (topic) => t(`content:faq.topicTitles.${topic}`))}
+        />
       </PlacementFields>
       <BilingualFields
         section="faq"

@@ -8,7 +8,7 @@ import {
   type TPartner,
   type TPartnerInput,
 } from '#contract/site-content';
-import { Input, Select } from '~/ui/field';
+import { choicesOf, Input, Select } from '~/ui/field';
 import {
   AddEntryPanel,
   BilingualFields,
@@ -54,13 +54,8 @@ function PartnerForm({ partner }: { partner: TPartner | null }) {
           label={t('partners.fields.icon')}
           value={form.icon}
           onChange={(e) => set('icon', e.target.value as TPartnerInput['icon'])}
-        >
-          {PARTNER_ICONS.map((icon) => (
-            <option key={icon} value={icon}>
-              {t(`partners.icons.${icon}`)}
-            </option>
-          ))}
-        </Select>
+          choices={choicesOf(PARTNER_ICONS, (icon) => t(`partners.icons.${icon}`))}
+        />
       </PlacementFields>
       <BilingualFields
         section="partners"

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { updateAddress, type TManagedSpace } from '#contract/back-office';
 import { Button } from '~/ui/button';
-import { Input, Select } from '~/ui/field';
+import { choicesOf, Input, Select } from '~/ui/field';
 import { centreOf, COUNTRIES, TIME_ZONES } from './city-centres';
 import { Section } from '~/ui/section';
 import { useOperation } from '~/platform/use-operation';
@@ -66,13 +66,8 @@ export function AddressForm({ spaceId, initial, submitLabel, onSaved, footer }: 
             value={address.country || 'FR'}
             onChange={(event) => set('country', event.target.value)}
             error={save.errorOf('address.country')}
-          >
-            {COUNTRIES.map((code) => (
-              <option key={code} value={code}>
-                {t(`address.countries.${code}`)}
-              </option>
-            ))}
-          </Select>
+            choices={choicesOf(COUNTRIES, (code) => t(`address.countries.${code}`))}
+          />
         </div>
         <Select
           label={t('address.timeZone')}
@@ -81,13 +76,8 @@ export function AddressForm({ spaceId, initial, submitLabel, onSaved, footer }: 
           containerClassName="sm:max-w-sm"
           onChange={(event) => set('timeZone', event.target.value)}
           error={save.errorOf('address.timeZone')}
-        >
-          {TIME_ZONES.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
-            </option>
-          ))}
-        </Select>
+          choices={choicesOf(TIME_ZONES, (zone) => zone)}
+        />
         <fieldset className="flex flex-col gap-3">
           <legend className="text-sm font-medium">{t('address.position')}</legend>
           <p className="text-ink-soft text-sm">{t('address.positionHint')}</p>

@@ -4,7 +4,7 @@ import { ROOM_AMENITIES, type RoomAmenity } from '#contract/amenities';
 import type { TRoomInput } from '#contract/back-office';
 import { ROOM_KINDS } from '#contract/rooms';
 import { Button } from '~/ui/button';
-import { Checkbox, Input, Select, Textarea } from '~/ui/field';
+import { Checkbox, choicesOf, Input, Select, Textarea } from '~/ui/field';
 import { PriceExclVatInput, VatRateSelect } from '~/ui/money-fields';
 import { centsOfEuros, eurosOfCents } from '~/platform/use-operation';
 
@@ -107,13 +107,8 @@ export function RoomForm({
           value={room.kind}
           onChange={(event) => set('kind', event.target.value as TRoomInput['kind'])}
           error={error('kind')}
-        >
-          {ROOM_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`spaces:kinds.${kind}`)}
-            </option>
-          ))}
-        </Select>
+          choices={choicesOf(ROOM_KINDS, (kind) => t(`spaces:kinds.${kind}`))}
+        />
         <Input
           label={t('rooms.name')}
           value={room.name}

@@ -1,4 +1,3 @@
-import { ChevronLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { useRevalidator } from 'react-router';
@@ -16,7 +15,7 @@ import { formatCalendarDate } from '~/platform/format';
 import { messageOfError } from '~/platform/form-errors';
 import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
-import { TextLink } from '~/ui/link';
+import { BackLink } from '~/ui/back-link';
 import { Notice } from '~/ui/notice';
 import { toast } from '~/ui/toast-store';
 import { AdFormDialog } from './ad-form';
@@ -72,12 +71,9 @@ export function AdPage({
   const open = ad.status === 'open';
   return (
     <main id="main" className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
-      <nav aria-label={t('ad.breadcrumb')} className="mb-4 text-sm">
-        <TextLink to="/community?tab=ads" className="inline-flex items-center gap-1">
-          <ChevronLeft aria-hidden className="size-4" />
-          {t('ad.back')}
-        </TextLink>
-      </nav>
+      <BackLink to="/community?tab=ads" label={t('ad.breadcrumb')} className="mb-4">
+        {t('ad.back')}
+      </BackLink>
       <article className="bg-surface border-line rounded-2xl border p-5 sm:p-8">
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <span className="bg-primary/10 text-primary-ink rounded-full px-2 py-0.5 font-medium">

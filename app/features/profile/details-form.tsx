@@ -103,13 +103,17 @@ export function DetailsForm({
           hint={t('details.bioHint')}
           error={form.errorOf('bio')}
         />
-        <Select name="locale" defaultValue={profile.locale ?? ''} label={t('details.locale')}>
+        <Select
+          name="locale"
+          defaultValue={profile.locale ?? ''}
+          label={t('details.locale')}
+          choices={LOCALES.map((locale) => ({
+            value: locale,
+            label: tCommon(`layout.languages.${locale}`),
+            lang: locale,
+          }))}
+        >
           <option value="">{t('details.localeBrowser')}</option>
-          {LOCALES.map((locale) => (
-            <option key={locale} value={locale} lang={locale}>
-              {tCommon(`layout.languages.${locale}`)}
-            </option>
-          ))}
         </Select>
         <fieldset className="border-line rounded-lg border p-4" aria-describedby={alwaysSentId}>
           <legend className="px-1 font-medium">{t('notifications.title')}</legend>

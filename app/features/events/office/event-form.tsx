@@ -171,13 +171,9 @@ export function EventForm({
         hint={t('office.roomHint')}
         error={error('roomId')}
         containerClassName="sm:col-span-2"
+        choices={rooms.map((room) => ({ value: room.id, label: room.name }))}
       >
         <option value="">{t('office.noRoom')}</option>
-        {rooms.map((room) => (
-          <option key={room.id} value={room.id}>
-            {room.name}
-          </option>
-        ))}
       </Select>
       <Textarea
         label={t('office.descriptionFr')}

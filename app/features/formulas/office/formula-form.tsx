@@ -12,7 +12,7 @@ import {
 import { ROOM_KINDS, type RoomKind } from '#contract/rooms';
 import { centsOfEuros, eurosOfCents } from '~/platform/use-operation';
 import { Button } from '~/ui/button';
-import { Checkbox, Input, Select, Textarea } from '~/ui/field';
+import { Checkbox, choicesOf, Input, Select, Textarea } from '~/ui/field';
 import { FailureText } from '~/ui/failure-text';
 import { PriceExclVatInput, VatRateSelect } from '~/ui/money-fields';
 
@@ -141,13 +141,8 @@ export function FormulaForm({
           value={draft.kind}
           onChange={(event) => set('kind', event.target.value as FormulaKind)}
           error={error('kind')}
-        >
-          {FORMULA_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`formulas:kinds.${kind}`)}
-            </option>
-          ))}
-        </Select>
+          choices={choicesOf(FORMULA_KINDS, (kind) => t(`formulas:kinds.${kind}`))}
+        />
         <Input
           label={t('formulas:office.limit')}
           hint={t('formulas:office.limitHint')}
@@ -233,13 +228,8 @@ export function FormulaForm({
             value={draft.creditUnit}
             onChange={(event) => set('creditUnit', event.target.value as CreditUnit)}
             error={error('creditUnit')}
-          >
-            {CREDIT_UNITS.map((option) => (
-              <option key={option} value={option}>
-                {t(`formulas:office.units.${option}`)}
-              </option>
-            ))}
-          </Select>
+            choices={choicesOf(CREDIT_UNITS, (option) => t(`formulas:office.units.${option}`))}
+          />
         ) : null}
         {draft.kind !== 'day_pass' ? (
           <Input
@@ -268,25 +258,15 @@ export function FormulaForm({
               value={draft.period}
               onChange={(event) => set('period', event.target.value as Draft['period'])}
               error={error('period')}
-            >
-              {MEMBERSHIP_PERIODS.map((option) => (
-                <option key={option} value={option}>
-                  {t(`formulas:office.periods.${option}`)}
-                </option>
-              ))}
-            </Select>
+              choices={choicesOf(MEMBERSHIP_PERIODS, (option) => t(`formulas:office.periods.${option}`))}
+            />
             <Select
               label={t('formulas:office.rollover')}
               value={draft.rollover}
               onChange={(event) => set('rollover', event.target.value as Draft['rollover'])}
               error={error('rollover')}
-            >
-              {ROLLOVER_RULES.map((option) => (
-                <option key={option} value={option}>
-                  {t(`formulas:office.rollovers.${option}`)}
-                </option>
-              ))}
-            </Select>
+              choices={choicesOf(ROLLOVER_RULES, (option) => t(`formulas:office.rollovers.${option}`))}
+            />
           </>
         ) : null}
       </div>

@@ -19,7 +19,7 @@ import { useOperation } from '~/platform/use-operation';
 import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
 import { cn } from '~/ui/cn';
-import { Checkbox, Input, Select } from '~/ui/field';
+import { Checkbox, choicesOf, Input, Select } from '~/ui/field';
 import { toast } from '~/ui/toast-store';
 import { useFormatCredit } from '~/platform/use-format-credit';
 import { FormulaForm, NEW_FORMULA, draftOf } from './formula-form';
@@ -177,13 +177,8 @@ export function SalesSettingsForm({ settings }: { settings: TSalesSettings }) {
             value={activation}
             onChange={(event) => setActivation(event.target.value as ActivationMoment)}
             error={save.errorOf('activation')}
-          >
-            {ACTIVATION_MOMENTS.map((moment) => (
-              <option key={moment} value={moment}>
-                {t(`formulas:office.settings.activations.${moment}`)}
-              </option>
-            ))}
-          </Select>
+            choices={choicesOf(ACTIVATION_MOMENTS, (moment) => t(`formulas:office.settings.activations.${moment}`))}
+          />
           <Input
             label={t('formulas:office.settings.grace')}
             hint={t('formulas:office.settings.graceHint')}
