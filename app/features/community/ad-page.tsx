@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { useRevalidator } from 'react-router';
 import {
@@ -12,12 +11,11 @@ import {
 import { todayIn } from '#contract/dates';
 import { call } from '~/platform/callable-client';
 import { formatCalendarDate } from '~/platform/format';
-import { messageOfError } from '~/platform/form-errors';
+import { useForm } from '~/platform/use-form';
 import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
 import { BackLink } from '~/ui/back-link';
 import { Notice } from '~/ui/notice';
-import { toast } from '~/ui/toast-store';
 import { AdFormDialog } from './ad-form';
 import { MessageDialog, ReportDialog } from './text-dialog';
 
@@ -47,7 +45,8 @@ export function AdPage({
   const { t } = useTranslation('community');
   const locale = useLocale();
   const { revalidate } = useRevalidator();
-  const [closing, setClosing] = useState(false);
+  // Closing is a button alone: a refusal is said as one message.
+  const closing = useForm({ namespace: 'community', fields: false });
   const day = (instant: string) =>
     formatCalendarDate(todayIn('Europe/Paris', new Date(Date.parse(instant) - 1)), locale, {
       day: 'numeric',
@@ -56,16 +55,10 @@ export function AdPage({
     });
 
   async function close() {
-    setClosing(true);
-    try {
+    await closing.run(async () => {
       await call(closeAd, { id: ad.id });
-      toast({ title: t('ad.closed'), color: 'success' });
       void revalidate();
-    } catch (error) {
-      toast({ title: messageOfError(t, error), color: 'error' });
-    } finally {
-      setClosing(false);
-    }
+    }, t('ad.closed'));
   }
 
   const open = ad.status === 'open';
@@ -117,7 +110,7 @@ export function AdPage({
             open ? (
               <>
                 <AdFormDialog spaces={spaces} ad={ad} today={today} latest={latestEnd} />
-                <Button variant="outline" size="sm" disabled={closing} onClick={close}>
+                <Button variant="outline" size="sm" disabled={closing.pending} onClick={close}>
                   {t('ad.close')}
                 </Button>
               </>
