@@ -17,6 +17,7 @@ import { useSafeNavigate } from '~/platform/use-safe-navigate';
 import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
 import { Checkbox, choicesOf, Input, Select, Textarea } from '~/ui/field';
+import { FailureText } from '~/ui/failure-text';
 import { ImagePicker, type PickedImage } from '~/ui/image-picker';
 
 /**
@@ -119,11 +120,7 @@ export function AdFormDialog({
               />
             ))}
           </div>
-          {spacesError ? (
-            <p className="text-danger mt-2 text-sm" role="alert">
-              {spacesError}
-            </p>
-          ) : null}
+          <FailureText className="mt-2">{spacesError}</FailureText>
         </fieldset>
         <div className="border-line flex flex-col gap-3 rounded-lg border p-4">
           <ImagePicker
@@ -145,11 +142,7 @@ export function AdFormDialog({
               hint={t('adForm.imageAltHint')}
             />
           ) : null}
-          {imageError ? (
-            <p className="text-danger text-sm" role="alert">
-              {imageError}
-            </p>
-          ) : null}
+          <FailureText>{imageError}</FailureText>
         </div>
         <Input
           name="endsOn"
