@@ -6,6 +6,7 @@ import { ROOM_KINDS } from '#contract/rooms';
 import { Button } from '~/ui/button';
 import { Checkbox, choicesOf, Input, Select, Textarea } from '~/ui/field';
 import { PriceExclVatInput, VatRateSelect } from '~/ui/money-fields';
+import { choiceToggled, useDraft } from '~/platform/use-draft';
 import { centsOfEuros, eurosOfCents } from '~/platform/use-operation';
 
 export const NEW_ROOM: TRoomInput = {
@@ -73,7 +74,7 @@ export function RoomForm({
   idPrefix: string;
 }) {
   const { t } = useTranslation('backoffice');
-  const [room, setRoom] = useState(initial);
+  const { draft: room, set, textField } = useDraft(initial, (field) => errorOf(`room.${field}`));
   const [prices, setPrices] = useState(
     () =>
       Object.fromEntries(PRICES.map(([key]) => [key, eurosOfCents(initial[key])])) as Record<
@@ -81,13 +82,8 @@ export function RoomForm({
         string
       >,
   );
-  const set = <K extends keyof TRoomInput>(key: K, value: TRoomInput[K]) =>
-    setRoom((r) => ({ ...r, [key]: value }));
   const toggle = (amenity: RoomAmenity, on: boolean) =>
-    set(
-      'amenities',
-      ROOM_AMENITIES.filter((a) => (a === amenity ? on : room.amenities.includes(a))),
-    );
+    set('amenities', choiceToggled(ROOM_AMENITIES, room.amenities, amenity, on));
   const error = (field: keyof TRoomInput) => errorOf(`room.${field}`);
 
   function submit(event: FormEvent) {
@@ -111,10 +107,8 @@ export function RoomForm({
         />
         <Input
           label={t('rooms.name')}
-          value={room.name}
+          {...textField('name')}
           maxLength={80}
-          onChange={(event) => set('name', event.target.value)}
-          error={error('name')}
         />
         <Input
           label={t('rooms.capacity')}
@@ -142,17 +136,13 @@ export function RoomForm({
           label={t('rooms.descriptionFr')}
           lang="fr"
           rows={3}
-          value={room.descriptionFr}
-          onChange={(event) => set('descriptionFr', event.target.value)}
-          error={error('descriptionFr')}
+          {...textField('descriptionFr')}
         />
         <Textarea
           label={t('rooms.descriptionEn')}
           lang="en"
           rows={3}
-          value={room.descriptionEn}
-          onChange={(event) => set('descriptionEn', event.target.value)}
-          error={error('descriptionEn')}
+          {...textField('descriptionEn')}
         />
       </div>
       <fieldset>
