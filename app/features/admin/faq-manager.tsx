@@ -8,6 +8,7 @@ import {
   type TFaqEntry,
   type TFaqEntryInput,
 } from '#contract/site-content';
+import { useDraft } from '~/platform/use-draft';
 import { choicesOf, Select } from '~/ui/field';
 import {
   AddEntryPanel,
@@ -15,7 +16,6 @@ import {
   EntryFormActions,
   EntryList,
   PlacementFields,
-  useEntryValues,
 } from './site-entries';
 import { useAdminOperation } from './use-admin-operation';
 
@@ -32,7 +32,7 @@ const EMPTY: TFaqEntryInput = {
 /** One question's form: a new one (no `entry`) or an existing one, with delete. */
 function FaqEntryForm({ entry }: { entry: TFaqEntry | null }) {
   const { t } = useTranslation('admin');
-  const { values: form, set, reset } = useEntryValues<TFaqEntryInput>(entry ?? EMPTY);
+  const { draft: form, set, reset } = useDraft<TFaqEntryInput>(entry ?? EMPTY);
   const create = useAdminOperation(createFaqEntry);
   const update = useAdminOperation(updateFaqEntry);
   const remove = useAdminOperation(deleteFaqEntry);

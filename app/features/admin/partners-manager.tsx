@@ -8,6 +8,7 @@ import {
   type TPartner,
   type TPartnerInput,
 } from '#contract/site-content';
+import { useDraft } from '~/platform/use-draft';
 import { choicesOf, Input, Select } from '~/ui/field';
 import {
   AddEntryPanel,
@@ -15,7 +16,6 @@ import {
   EntryFormActions,
   EntryList,
   PlacementFields,
-  useEntryValues,
 } from './site-entries';
 import { useAdminOperation } from './use-admin-operation';
 
@@ -33,7 +33,7 @@ const EMPTY: TPartnerInput = {
 /** One partner's form: a new one (no `partner`) or an existing one, with delete. */
 function PartnerForm({ partner }: { partner: TPartner | null }) {
   const { t } = useTranslation('admin');
-  const { values: form, set, reset } = useEntryValues<TPartnerInput>(partner ?? EMPTY);
+  const { draft: form, set, reset } = useDraft<TPartnerInput>(partner ?? EMPTY);
   const create = useAdminOperation(createPartner);
   const update = useAdminOperation(updatePartner);
   const remove = useAdminOperation(deletePartner);
