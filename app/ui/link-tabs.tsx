@@ -4,6 +4,7 @@ import { cn } from './cn';
 
 const UNDERLINE_LINK = 'inline-block rounded-t-lg border-b-2 px-3 py-2 text-sm font-medium';
 const FILLED_LINK = 'inline-flex items-center gap-2 rounded-t-lg px-4 py-2 text-sm';
+const STRIP_LINK = 'inline-block rounded-t-lg px-3 py-2 text-sm whitespace-nowrap';
 const PILL_LINK = 'inline-block rounded-full border px-3 py-1 text-sm';
 
 /**
@@ -29,9 +30,8 @@ const LOOKS = {
   strip: {
     nav: 'relative overflow-x-auto',
     list: 'border-line flex gap-1 border-b',
-    link: 'inline-block rounded-t-lg px-3 py-2 text-sm whitespace-nowrap',
-    current: 'bg-primary text-on-primary font-semibold',
-    other: 'hover:bg-muted',
+    current: `${STRIP_LINK} bg-primary text-on-primary font-semibold`,
+    other: `${STRIP_LINK} hover:bg-muted`,
   },
   /** Rounded chips that wrap (filters such as a status or a tag). */
   pills: {
