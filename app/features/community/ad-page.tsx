@@ -16,6 +16,7 @@ import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
 import { BackLink } from '~/ui/back-link';
 import { Notice } from '~/ui/notice';
+import { AdBadges } from './ad-badges';
 import { AdFormDialog } from './ad-form';
 import { MessageDialog, ReportDialog } from './text-dialog';
 
@@ -68,13 +69,7 @@ export function AdPage({
         {t('ad.back')}
       </BackLink>
       <article className="bg-surface border-line rounded-2xl border p-5 sm:p-8">
-        <div className="flex flex-wrap items-center gap-2 text-xs">
-          <span className="bg-primary/10 text-primary-ink rounded-full px-2 py-0.5 font-medium">
-            {t(`kinds.${ad.kind}`)}
-          </span>
-          <span className="bg-muted rounded-full px-2 py-0.5">{t(`categories.${ad.category}`)}</span>
-          <span className="border-line rounded-full border px-2 py-0.5">{t(`statuses.${ad.status}`)}</span>
-        </div>
+        <AdBadges ad={ad} />
         <h1 className="mt-3 text-3xl font-bold tracking-tight break-words">{ad.title}</h1>
         <p className="text-ink-soft mt-2 text-sm">
           {t('ad.meta', {
