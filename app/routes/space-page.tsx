@@ -9,7 +9,7 @@ import { JsonLd } from '~/platform/json-ld';
 import { useRootData } from '~/platform/root-data';
 import { BackLink } from '~/ui/back-link';
 import { MarkerMap } from '~/ui/marker-map';
-import { AmenityList } from '~/features/spaces/labels';
+import { AmenitiesSection } from '~/features/spaces/labels';
 import { OpeningHours } from '~/features/spaces/opening-hours';
 import type { ScheduledDay } from '~/features/spaces/open-now';
 import { PhotoGallery } from '~/features/spaces/photo-gallery';
@@ -106,14 +106,7 @@ export function SpacePage({
               </p>
             ))}
           </section>
-          {space.amenities.length ? (
-            <section aria-labelledby="amenities-title">
-              <h2 id="amenities-title" className="mb-3 text-xl font-semibold">
-                {t('space.amenities')}
-              </h2>
-              <AmenityList amenities={space.amenities} t={t} />
-            </section>
-          ) : null}
+          <AmenitiesSection id="amenities-title" title={t('space.amenities')} amenities={space.amenities} t={t} />
           <section aria-labelledby="rooms-title">
             <h2 id="rooms-title" className="mb-3 text-xl font-semibold">
               {t('space.rooms')}

@@ -8,7 +8,7 @@ import { formatMoney, formatVatRate } from '#contract/money';
 import { JsonLd } from '~/platform/json-ld';
 import { BackLink } from '~/ui/back-link';
 import { TextLink } from '~/ui/link';
-import { AmenityList, durationLabel, KindIcon } from './labels';
+import { AmenitiesSection, durationLabel, KindIcon } from './labels';
 import { PhotoGallery } from './photo-gallery';
 
 /** The public page of a room: photos, description, prices with VAT, booking conditions and its space. */
@@ -72,14 +72,7 @@ export function RoomPage({
             <p className="max-w-prose leading-relaxed whitespace-pre-line">{room.description}</p>
           ) : null}
           {room.deskGroup ? <p>{t('room.deskGroup', { group: room.deskGroup })}</p> : null}
-          {room.amenities.length ? (
-            <section aria-labelledby="equipment-title">
-              <h2 id="equipment-title" className="mb-3 text-xl font-semibold">
-                {t('room.equipment')}
-              </h2>
-              <AmenityList amenities={room.amenities} t={t} />
-            </section>
-          ) : null}
+          <AmenitiesSection id="equipment-title" title={t('room.equipment')} amenities={room.amenities} t={t} />
           <section aria-labelledby="rules-title">
             <h2 id="rules-title" className="mb-3 text-xl font-semibold">
               {t('room.rules')}
