@@ -17,7 +17,7 @@ export function useDraft<D extends object>(
   const textField = <K extends TextKey<D>>(key: K, refusedAs: string = String(key)) => ({
     value: draft[key] as string,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-      set(key, event.target.value as D[K]),
+      setDraft((current) => ({ ...current, [key]: event.target.value })),
     error: errorOf(refusedAs),
   });
   return { draft, set, setDraft, reset: () => setDraft(initial), textField };
