@@ -12,11 +12,14 @@ export function ResendConfirmationButton({ email, className }: { email: string; 
   // The new link comes back here, as the sign-up's would have.
   const back = useReturnPath();
   async function resend() {
-    await form.run(async () => {
-      // Loaded when asked: the banner is in the shell of every page, the auth client is not (issue 18).
-      const { authClient } = await import('./auth-client');
-      await authClient.resendConfirmation(email, back);
-    }, t('banner.sent', { email }));
+    await form.run(
+      async () => {
+        // Loaded when asked: the banner is in the shell of every page, the auth client is not (issue 18).
+        const { authClient } = await import('./auth-client');
+        await authClient.resendConfirmation(email, back);
+      },
+      t('banner.sent', { email }),
+    );
   }
   return (
     // A plain button with the design's classes: it shows in the page shell (the e-mail banner), which does not

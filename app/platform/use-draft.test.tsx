@@ -15,7 +15,10 @@ interface Draft {
 /** A draft with two texts, the server having refused the price under its own name (`priceCents`). */
 function DraftForm({ onDraft }: { onDraft: (draft: Draft) => void }) {
   const refusals: Record<string, string> = { priceCents: 'Too cheap' };
-  const { draft, textField } = useDraft<Draft>({ title: 'Old', price: '', tags: [] }, (field) => refusals[field]);
+  const { draft, textField } = useDraft<Draft>(
+    { title: 'Old', price: '', tags: [] },
+    (field) => refusals[field],
+  );
   onDraft(draft);
   return (
     <form noValidate>

@@ -13,7 +13,8 @@ export function useDraft<D extends object>(
   errorOf: (field: string) => string | undefined = () => undefined,
 ) {
   const [draft, setDraft] = useState<D>(initial);
-  const set = <K extends keyof D>(key: K, value: D[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof D>(key: K, value: D[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
   const textField = <K extends TextKey<D>>(key: K, refusedAs: string = String(key)) => ({
     value: draft[key] as string,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>

@@ -106,7 +106,12 @@ export function SpacePage({
               </p>
             ))}
           </section>
-          <AmenitiesSection id="amenities-title" title={t('space.amenities')} amenities={space.amenities} t={t} />
+          <AmenitiesSection
+            id="amenities-title"
+            title={t('space.amenities')}
+            amenities={space.amenities}
+            t={t}
+          />
           <section aria-labelledby="rooms-title">
             <h2 id="rooms-title" className="mb-3 text-xl font-semibold">
               {t('space.rooms')}

@@ -30,7 +30,15 @@ export function Progress({
 }
 
 /** An upload's bar and, under it, where it is in words, read out as it changes. */
-export function UploadProgress({ value, label, status }: { value: number; label: string; status: ReactNode }) {
+export function UploadProgress({
+  value,
+  label,
+  status,
+}: {
+  value: number;
+  label: string;
+  status: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-1">
       <Progress value={value} label={label} />

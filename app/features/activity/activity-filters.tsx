@@ -43,7 +43,11 @@ export function ActivityFilters({
   const zone = space?.timeZone ?? DEFAULT_TIME_ZONE;
   const knownPerson = options.people.some((person) => person.id === form.personId);
   // A filter's URL parameter, its value as the URL gave it, and its refusal (named after the filter's field).
-  const filterField = (name: string, field: Exclude<keyof ActivityForm, 'scope'>, refusedAs: string = field) => ({
+  const filterField = (
+    name: string,
+    field: Exclude<keyof ActivityForm, 'scope'>,
+    refusedAs: string = field,
+  ) => ({
     name,
     defaultValue: form[field],
     error: errorOf(refusedAs),

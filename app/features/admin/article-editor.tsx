@@ -71,12 +71,7 @@ function VersionFields({
       <legend id={legendId} className="px-1 text-lg font-semibold">
         {t(lang === 'fr' ? 'blog.french' : 'blog.english')}
       </legend>
-      <Input
-        label={t('blog.fields.title')}
-        {...textField('title')}
-        maxLength={140}
-        required
-      />
+      <Input label={t('blog.fields.title')} {...textField('title')} maxLength={140} required />
       <Textarea
         label={t('blog.fields.excerpt')}
         rows={2}
@@ -93,11 +88,7 @@ function VersionFields({
         required
       />
       {withCover ? (
-        <Input
-          label={t('blog.fields.coverAlt')}
-          {...textField('coverAlt')}
-          maxLength={200}
-        />
+        <Input label={t('blog.fields.coverAlt')} {...textField('coverAlt')} maxLength={200} />
       ) : null}
       <div>
         <Button

@@ -10,13 +10,7 @@ import {
 } from '#contract/site-content';
 import { useDraft } from '~/platform/use-draft';
 import { choicesOf, Input, Select } from '~/ui/field';
-import {
-  AddEntryPanel,
-  BilingualFields,
-  EntryFormActions,
-  EntryList,
-  PlacementFields,
-} from './site-entries';
+import { AddEntryPanel, BilingualFields, EntryFormActions, EntryList, PlacementFields } from './site-entries';
 import { useAdminOperation } from './use-admin-operation';
 
 const EMPTY: TPartnerInput = {

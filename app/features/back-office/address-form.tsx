@@ -34,22 +34,10 @@ export function AddressForm({ spaceId, initial, submitLabel, onSaved, footer }: 
   return (
     <form onSubmit={submit} noValidate>
       <Section title={t('address.title')}>
-        <Input
-          label={t('address.addressLine')}
-          {...textField('addressLine')}
-          autoComplete="street-address"
-        />
+        <Input label={t('address.addressLine')} {...textField('addressLine')} autoComplete="street-address" />
         <div className="grid gap-4 sm:grid-cols-[10rem_1fr_12rem]">
-          <Input
-            label={t('address.postcode')}
-            {...textField('postcode')}
-            autoComplete="postal-code"
-          />
-          <Input
-            label={t('address.city')}
-            {...textField('city')}
-            autoComplete="address-level2"
-          />
+          <Input label={t('address.postcode')} {...textField('postcode')} autoComplete="postal-code" />
+          <Input label={t('address.city')} {...textField('city')} autoComplete="address-level2" />
           <Select
             label={t('address.country')}
             value={address.country || 'FR'}

@@ -49,13 +49,7 @@ export function IdentityForm({
   return (
     <form onSubmit={submit} noValidate>
       <Section title={t('identity.title')}>
-        <Input
-          label={t('identity.name')}
-          {...textField('name')}
-          error={nameError}
-          required
-          maxLength={80}
-        />
+        <Input label={t('identity.name')} {...textField('name')} error={nameError} required maxLength={80} />
         <div className="grid gap-4 md:grid-cols-2">
           <Textarea
             label={t('identity.descriptionFr')}
@@ -64,12 +58,7 @@ export function IdentityForm({
             rows={6}
             {...textField('descriptionFr')}
           />
-          <Textarea
-            label={t('identity.descriptionEn')}
-            lang="en"
-            rows={6}
-            {...textField('descriptionEn')}
-          />
+          <Textarea label={t('identity.descriptionEn')} lang="en" rows={6} {...textField('descriptionEn')} />
         </div>
         <fieldset>
           <legend className="mb-2 text-sm font-medium">{t('identity.amenities')}</legend>

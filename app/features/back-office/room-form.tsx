@@ -105,11 +105,7 @@ export function RoomForm({
           error={error('kind')}
           choices={choicesOf(ROOM_KINDS, (kind) => t(`spaces:kinds.${kind}`))}
         />
-        <Input
-          label={t('rooms.name')}
-          {...textField('name')}
-          maxLength={80}
-        />
+        <Input label={t('rooms.name')} {...textField('name')} maxLength={80} />
         <Input
           label={t('rooms.capacity')}
           type="number"
@@ -132,18 +128,8 @@ export function RoomForm({
         />
       ) : null}
       <div className="grid gap-4 md:grid-cols-2">
-        <Textarea
-          label={t('rooms.descriptionFr')}
-          lang="fr"
-          rows={3}
-          {...textField('descriptionFr')}
-        />
-        <Textarea
-          label={t('rooms.descriptionEn')}
-          lang="en"
-          rows={3}
-          {...textField('descriptionEn')}
-        />
+        <Textarea label={t('rooms.descriptionFr')} lang="fr" rows={3} {...textField('descriptionFr')} />
+        <Textarea label={t('rooms.descriptionEn')} lang="en" rows={3} {...textField('descriptionEn')} />
       </div>
       <fieldset>
         <legend className="mb-2 text-sm font-medium">{t('rooms.amenities')}</legend>

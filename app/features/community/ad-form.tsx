@@ -87,8 +87,18 @@ export function AdFormDialog({
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Select name="kind" defaultValue={ad?.kind ?? 'offer'} label={t('adForm.kind')} choices={choicesOf(AD_KINDS, (kind) => t(`kinds.${kind}`))} />
-          <Select name="category" defaultValue={ad?.category ?? 'service'} label={t('adForm.category')} choices={choicesOf(AD_CATEGORIES, (category) => t(`categories.${category}`))} />
+          <Select
+            name="kind"
+            defaultValue={ad?.kind ?? 'offer'}
+            label={t('adForm.kind')}
+            choices={choicesOf(AD_KINDS, (kind) => t(`kinds.${kind}`))}
+          />
+          <Select
+            name="category"
+            defaultValue={ad?.category ?? 'service'}
+            label={t('adForm.category')}
+            choices={choicesOf(AD_CATEGORIES, (category) => t(`categories.${category}`))}
+          />
         </div>
         <Input
           name="title"

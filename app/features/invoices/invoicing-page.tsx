@@ -84,7 +84,12 @@ function RecordPayment({ invoice, today }: { invoice: TInvoiceSummary; today: st
           defaultValue={decimalInputOf(due, locale)}
           error={form.errorOf('amountCents')}
         />
-        <Select name="method" label={t('invoices:manage.method')} defaultValue="bank_transfer" choices={choicesOf(INVOICE_PAYMENT_METHODS, (method) => t(`invoices:manage.methods.${method}`))} />
+        <Select
+          name="method"
+          label={t('invoices:manage.method')}
+          defaultValue="bank_transfer"
+          choices={choicesOf(INVOICE_PAYMENT_METHODS, (method) => t(`invoices:manage.methods.${method}`))}
+        />
         <Input
           name="paidOn"
           type="date"

@@ -82,7 +82,12 @@ export function LegalIdentityForm({ identity }: { identity: TLegalIdentity }) {
         }
         error={error('shareCapitalCents')}
       />
-      <Select name="vatRegime" label={t('invoices:manage.vatRegime')} defaultValue={identity.vatRegime} choices={choicesOf(VAT_REGIMES, (regime) => t(`invoices:manage.vatRegimes.${regime}`))} />
+      <Select
+        name="vatRegime"
+        label={t('invoices:manage.vatRegime')}
+        defaultValue={identity.vatRegime}
+        choices={choicesOf(VAT_REGIMES, (regime) => t(`invoices:manage.vatRegimes.${regime}`))}
+      />
       <Input
         name="paymentDueDays"
         type="number"

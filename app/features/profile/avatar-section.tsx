@@ -103,7 +103,9 @@ export function AvatarSection({
               value={upload.phase === 'done' ? 100 : upload.percent}
               label={t('avatar.progress')}
               status={
-                upload.phase === 'done' ? t('avatar.done') : t('avatar.uploading', { percent: upload.percent })
+                upload.phase === 'done'
+                  ? t('avatar.done')
+                  : t('avatar.uploading', { percent: upload.percent })
               }
             />
           ) : null}

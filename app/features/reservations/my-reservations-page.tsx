@@ -97,13 +97,24 @@ function Tabs({ data }: { data: ReservationsPageData }) {
       label={t('tabs.label')}
       look="underline"
       className="mb-6"
-      tabs={tabs.map((tab) => ({ id: tab.view, to: tab.to, current: data.view === tab.view, children: tab.label }))}
+      tabs={tabs.map((tab) => ({
+        id: tab.view,
+        to: tab.to,
+        current: data.view === tab.view,
+        children: tab.label,
+      }))}
     />
   );
 }
 
 /** My upcoming or past reservations: a page of them, and the link to the next page when there is one. */
-function ReservationsSection({ scope, list }: { scope: 'upcoming' | 'past'; list: ReservationsPageData['past'] }) {
+function ReservationsSection({
+  scope,
+  list,
+}: {
+  scope: 'upcoming' | 'past';
+  list: ReservationsPageData['past'];
+}) {
   const { t } = useTranslation('reservations');
   const upcoming = scope === 'upcoming';
   return (
@@ -119,7 +130,10 @@ function ReservationsSection({ scope, list }: { scope: 'upcoming' | 'past'; list
         withCalendar={upcoming}
       />
       {list.hasMore ? (
-        <Link to={`/reservations?${scope}=${list.page + 1}`} className={cn(buttonClass('outline'), 'self-start')}>
+        <Link
+          to={`/reservations?${scope}=${list.page + 1}`}
+          className={cn(buttonClass('outline'), 'self-start')}
+        >
           {t('mine.more')}
         </Link>
       ) : null}

@@ -39,7 +39,14 @@ export function AllSpaces({
           </p>
         </div>
         <Form method="get" className="flex items-end gap-2" onChange={(event) => submit(event.currentTarget)}>
-          <Select label={t('all.sort')} name="sort" defaultValue={sort} key={sort} containerClassName="w-52" choices={choicesOf(SPACE_LIST_SORTS, (option) => t(`all.sorts.${option}`))} />
+          <Select
+            label={t('all.sort')}
+            name="sort"
+            defaultValue={sort}
+            key={sort}
+            containerClassName="w-52"
+            choices={choicesOf(SPACE_LIST_SORTS, (option) => t(`all.sorts.${option}`))}
+          />
           <Button type="submit" variant="outline">
             {t('all.apply')}
           </Button>

@@ -72,7 +72,12 @@ export function RoomPage({
             <p className="max-w-prose leading-relaxed whitespace-pre-line">{room.description}</p>
           ) : null}
           {room.deskGroup ? <p>{t('room.deskGroup', { group: room.deskGroup })}</p> : null}
-          <AmenitiesSection id="equipment-title" title={t('room.equipment')} amenities={room.amenities} t={t} />
+          <AmenitiesSection
+            id="equipment-title"
+            title={t('room.equipment')}
+            amenities={room.amenities}
+            t={t}
+          />
           <section aria-labelledby="rules-title">
             <h2 id="rules-title" className="mb-3 text-xl font-semibold">
               {t('room.rules')}

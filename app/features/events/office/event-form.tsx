@@ -90,7 +90,10 @@ export function EventForm({
 }) {
   const { t } = useTranslation(['events', 'backoffice']);
   const error = (field: string) => errorOf(`event.${field}`);
-  const { draft, set, setDraft, textField } = useDraft<Draft>(() => (initial ? draftOf(initial) : EMPTY), error);
+  const { draft, set, setDraft, textField } = useDraft<Draft>(
+    () => (initial ? draftOf(initial) : EMPTY),
+    error,
+  );
 
   async function submit(form: FormEvent) {
     form.preventDefault();
@@ -114,15 +117,8 @@ export function EventForm({
 
   return (
     <form onSubmit={(form) => void submit(form)} className="grid gap-4 sm:grid-cols-2" noValidate>
-      <Input
-        label={t('office.titleFr')}
-        {...textField('titleFr')}
-        required
-      />
-      <Input
-        label={t('office.titleEn')}
-        {...textField('titleEn')}
-      />
+      <Input label={t('office.titleFr')} {...textField('titleFr')} required />
+      <Input label={t('office.titleEn')} {...textField('titleEn')} />
       <Input
         type="datetime-local"
         label={t('office.startsAt')}

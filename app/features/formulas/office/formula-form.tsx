@@ -147,18 +147,8 @@ export function FormulaForm({
         />
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        <Input
-          label={t('formulas:office.nameFr')}
-          lang="fr"
-          maxLength={120}
-          {...textField('nameFr')}
-        />
-        <Input
-          label={t('formulas:office.nameEn')}
-          lang="en"
-          maxLength={120}
-          {...textField('nameEn')}
-        />
+        <Input label={t('formulas:office.nameFr')} lang="fr" maxLength={120} {...textField('nameFr')} />
+        <Input label={t('formulas:office.nameEn')} lang="en" maxLength={120} {...textField('nameEn')} />
         <Textarea
           label={t('formulas:office.descriptionFr')}
           lang="fr"

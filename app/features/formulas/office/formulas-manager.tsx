@@ -192,7 +192,9 @@ export function SalesSettingsForm({ settings }: { settings: TSalesSettings }) {
             value={activation}
             onChange={(event) => setActivation(event.target.value as ActivationMoment)}
             error={save.errorOf('activation')}
-            choices={choicesOf(ACTIVATION_MOMENTS, (moment) => t(`formulas:office.settings.activations.${moment}`))}
+            choices={choicesOf(ACTIVATION_MOMENTS, (moment) =>
+              t(`formulas:office.settings.activations.${moment}`),
+            )}
           />
           <Input
             label={t('formulas:office.settings.grace')}
@@ -210,7 +212,10 @@ export function SalesSettingsForm({ settings }: { settings: TSalesSettings }) {
           />
           {pauseAllowed ? (
             <div className="grid gap-4 sm:grid-cols-2">
-              <Input label={t('formulas:office.settings.pauseMaxDays')} {...daysField('pauseMaxDays', 1, 180)} />
+              <Input
+                label={t('formulas:office.settings.pauseMaxDays')}
+                {...daysField('pauseMaxDays', 1, 180)}
+              />
               <Input
                 label={t('formulas:office.settings.pauseNotice')}
                 hint={t('formulas:office.settings.pauseNoticeHint')}
