@@ -6,7 +6,7 @@ export function AdBadges({
   ad,
   listed = false,
 }: {
-  ad: Pick<TAd, 'kind' | 'category' | 'status'>;
+  ad: Pick<TAd, 'kind' | 'category'> & { status: string };
   listed?: boolean;
 }) {
   const { t } = useTranslation('community');
