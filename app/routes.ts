@@ -47,8 +47,8 @@ export default [
     route('admin/blog', 'routes/admin-blog.tsx'),
     route('admin/blog/new', 'routes/admin-blog-article.tsx', { id: 'routes/admin-blog-new' }),
     route('admin/blog/:id', 'routes/admin-blog-article.tsx', { id: 'routes/admin-blog-article' }),
-    route('admin/faq', 'routes/admin-faq.tsx'),
-    route('admin/partners', 'routes/admin-partners.tsx'),
+    // The FAQ's and the partners' editors (/admin/faq, /admin/partners); /admin/blog above is its own route.
+    route('admin/:section', 'routes/admin-site-entries.tsx'),
     route('documents', 'routes/documents.tsx'),
     route('myspaces/:spaceId/invoicing', 'routes/myspaces-invoicing.tsx'),
     route('myspaces/:spaceId/documents', 'routes/myspaces-documents.tsx'),

@@ -6,7 +6,7 @@ import {
   type Ref,
   type TouchEvent,
 } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, type To } from 'react-router';
 import { useRoutePreload, type PreloadMode } from './use-route-preload';
 
 type Handlers = ReturnType<typeof useRoutePreload>;
@@ -57,6 +57,13 @@ function composed(own: Own, preload: Handlers) {
   };
 }
 
+/** A link's own handlers and ref joined with those that preload its target's route modules. */
+function usePreloading(link: Own & { to: To; ref?: Ref<HTMLAnchorElement> }, preload: PreloadMode) {
+  const handlers = useRoutePreload(link.to, preload);
+  const ref = useMergedRef(link.ref, handlers.ref);
+  return { ...composed(link, handlers), ref };
+}
+
 /**
  * React Router's `<Link>` whose route modules are preloaded through the shared queue (at most 4 at once):
  * on intent by default, or when it enters the viewport. Use it instead of `<Link prefetch>`.
@@ -65,9 +72,7 @@ export function PreloadLink({
   preload = 'intent',
   ...props
 }: Omit<ComponentProps<typeof Link>, 'prefetch'> & { preload?: PreloadMode }) {
-  const handlers = useRoutePreload(props.to, preload);
-  const ref = useMergedRef(props.ref, handlers.ref);
-  return <Link {...props} {...composed(props, handlers)} ref={ref} />;
+  return <Link {...props} {...usePreloading(props, preload)} />;
 }
 
 /** The same for `<NavLink>`. */
@@ -75,7 +80,5 @@ export function PreloadNavLink({
   preload = 'intent',
   ...props
 }: Omit<ComponentProps<typeof NavLink>, 'prefetch'> & { preload?: PreloadMode }) {
-  const handlers = useRoutePreload(props.to, preload);
-  const ref = useMergedRef(props.ref, handlers.ref);
-  return <NavLink {...props} {...composed(props, handlers)} ref={ref} />;
+  return <NavLink {...props} {...usePreloading(props, preload)} />;
 }

@@ -137,3 +137,15 @@ export function deleteFile(key: string, options: { signal?: AbortSignal } = {}):
     options,
   );
 }
+
+/**
+ * The catalogue key (`…errors.<key>`: an avatar's, a photo's, a picked image's) that says why an upload was
+ * refused or failed.
+ */
+export function storageMessageKey(error: StorageError): string {
+  if (error.reason === 'type' || error.reason === 'size' || error.reason === 'empty') return error.reason;
+  if (error.code === 'storage/unauthenticated') return 'unauthenticated';
+  if (error.code === 'storage/retry-limit-exceeded') return 'retry';
+  if (error.code === 'storage/canceled') return 'canceled';
+  return 'other';
+}

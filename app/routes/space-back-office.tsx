@@ -1,10 +1,10 @@
-import { ChevronLeft, ExternalLink } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import type { TInvitation, TManagedSpace } from '#contract/back-office';
-import { cn } from '~/ui/cn';
-import { TextLink } from '~/ui/link';
+import { LinkTabs } from '~/ui/link-tabs';
+import { BackLink } from '~/ui/back-link';
 import { AddressForm } from '~/features/back-office/address-form';
 import { BrandingForm } from '~/features/back-office/branding-form';
 import { ClosuresForm } from '~/features/back-office/closures-form';
@@ -85,12 +85,9 @@ export function SpaceBackOffice({
   const keyOf = (value: unknown) => JSON.stringify(value);
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8">
-      <nav aria-label={t('space.breadcrumb', { ns: 'spaces' })} className="mb-4 text-sm">
-        <TextLink to="/myspaces" className="inline-flex items-center gap-1">
-          <ChevronLeft aria-hidden className="size-4" />
-          {t('office.back')}
-        </TextLink>
-      </nav>
+      <BackLink to="/myspaces" label={t('space.breadcrumb', { ns: 'spaces' })} className="mb-4">
+        {t('office.back')}
+      </BackLink>
       <header className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold tracking-tight">{space.identity.name}</h1>
@@ -116,26 +113,20 @@ export function SpaceBackOffice({
           {t('office.documents')}
         </Link>
       </header>
-      <nav ref={tabStrip} aria-label={t('office.sections')} className="relative mb-6 overflow-x-auto">
-        <ul className="border-line flex gap-1 border-b">
-          {OFFICE_SECTIONS.map((name) => (
-            <li key={name}>
-              {/* A Link, not a NavLink: every tab has this path, and only the current one is the page. */}
-              <Link
-                to={`?section=${name}`}
-                preventScrollReset
-                aria-current={name === section ? 'page' : undefined}
-                className={cn(
-                  'inline-block rounded-t-lg px-3 py-2 text-sm whitespace-nowrap',
-                  name === section ? 'bg-primary text-on-primary font-semibold' : 'hover:bg-muted',
-                )}
-              >
-                {t(`office.tabs.${name}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {/* Links, not NavLinks: every tab has this path, and only the current one is the page. */}
+      <LinkTabs
+        ref={tabStrip}
+        label={t('office.sections')}
+        look="strip"
+        className="mb-6"
+        preventScrollReset
+        tabs={OFFICE_SECTIONS.map((name) => ({
+          id: name,
+          to: `?section=${name}`,
+          current: name === section,
+          children: t(`office.tabs.${name}`),
+        }))}
+      />
       <div className="flex flex-col gap-6">
         {section === 'general' ? (
           <IdentityForm key={keyOf(space.identity)} spaceId={space.id} initial={space.identity} />

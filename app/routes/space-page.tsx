@@ -1,4 +1,4 @@
-import { ChevronLeft, MapPin } from 'lucide-react';
+import { MapPin } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from '~/platform/translation';
 import type { Locale } from '#contract/locale';
@@ -7,9 +7,9 @@ import type { TSpaceDetail } from '#contract/spaces';
 import { formatMoney } from '#contract/money';
 import { JsonLd } from '~/platform/json-ld';
 import { useRootData } from '~/platform/root-data';
-import { TextLink } from '~/ui/link';
+import { BackLink } from '~/ui/back-link';
 import { MarkerMap } from '~/ui/marker-map';
-import { AmenityList } from '~/features/spaces/labels';
+import { AmenitiesSection } from '~/features/spaces/labels';
 import { OpeningHours } from '~/features/spaces/opening-hours';
 import type { ScheduledDay } from '~/features/spaces/open-now';
 import { PhotoGallery } from '~/features/spaces/photo-gallery';
@@ -65,12 +65,9 @@ export function SpacePage({
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       {structuredData ? <JsonLd data={structuredData} /> : null}
-      <nav aria-label={t('space.breadcrumb')} className="mb-4 text-sm">
-        <TextLink to="/spaces/all" className="inline-flex items-center gap-1">
-          <ChevronLeft aria-hidden className="size-4" />
-          {t('space.allSpaces')}
-        </TextLink>
-      </nav>
+      <BackLink to="/spaces/all" label={t('space.breadcrumb')} className="mb-4">
+        {t('space.allSpaces')}
+      </BackLink>
       {space.status !== 'published' ? (
         <p role="status" className="bg-secondary text-on-secondary mb-4 rounded-lg px-4 py-2 font-medium">
           {space.status === 'draft' ? t('space.draftNotice') : t('space.archivedNotice')}
@@ -109,14 +106,12 @@ export function SpacePage({
               </p>
             ))}
           </section>
-          {space.amenities.length ? (
-            <section aria-labelledby="amenities-title">
-              <h2 id="amenities-title" className="mb-3 text-xl font-semibold">
-                {t('space.amenities')}
-              </h2>
-              <AmenityList amenities={space.amenities} t={t} />
-            </section>
-          ) : null}
+          <AmenitiesSection
+            id="amenities-title"
+            title={t('space.amenities')}
+            amenities={space.amenities}
+            t={t}
+          />
           <section aria-labelledby="rooms-title">
             <h2 id="rooms-title" className="mb-3 text-xl font-semibold">
               {t('space.rooms')}

@@ -1,6 +1,7 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { useTranslation } from '~/platform/translation';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { getManagedSpace, listMySpaces } from '#contract/back-office';
 import type { Route } from './+types/start';
@@ -84,6 +85,12 @@ export default function StartRoute({ loaderData }: Route.ComponentProps) {
       {t('wizard.skip')}
     </button>
   );
+  // What a settings form gets as a step: the step's button, moving on once saved, and the way back.
+  const asStep = (s: WizardStep, footer: ReactNode = back(s)) => ({
+    submitLabel: t('wizard.next'),
+    onSaved: () => go(nextOf(s)),
+    footer,
+  });
 
   return (
     <Wizard step={current} spaceId={space?.id ?? null} spaceName={space?.identity.name ?? null}>
@@ -96,22 +103,10 @@ export default function StartRoute({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
       {space && current === 'address' ? (
-        <AddressForm
-          spaceId={space.id}
-          initial={space.address}
-          submitLabel={t('wizard.next')}
-          onSaved={() => go('hours')}
-          footer={back('address')}
-        />
+        <AddressForm spaceId={space.id} initial={space.address} {...asStep('address')} />
       ) : null}
       {space && current === 'hours' ? (
-        <HoursForm
-          spaceId={space.id}
-          initial={space.openingHours}
-          submitLabel={t('wizard.next')}
-          onSaved={() => go('rooms')}
-          footer={back('hours')}
-        />
+        <HoursForm spaceId={space.id} initial={space.openingHours} {...asStep('hours')} />
       ) : null}
       {space && current === 'rooms' ? (
         <RoomsManager
@@ -158,14 +153,13 @@ export default function StartRoute({ loaderData }: Route.ComponentProps) {
           key={JSON.stringify(space.branding)}
           spaceId={space.id}
           initial={space.branding}
-          submitLabel={t('wizard.next')}
-          onSaved={() => go('publish')}
-          footer={
+          {...asStep(
+            'branding',
             <>
               {back('branding')}
               {skip('branding')}
-            </>
-          }
+            </>,
+          )}
         />
       ) : null}
       {space && current === 'publish' ? <PublishPanel space={space} onPublished={() => go('done')} /> : null}

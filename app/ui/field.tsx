@@ -138,18 +138,47 @@ export function Textarea({
   );
 }
 
-/** A native select: the most usable picker on phones, and accessible as it is. */
+/** One option of a select: the value sent and the words shown (`lang` when they are in another language). */
+interface Choice {
+  value: string | number;
+  label: ReactNode;
+  lang?: string;
+}
+
+/** The choices of a list of values (an enum of the contract), each shown in the words `labelOf` gives it. */
+export function choicesOf<V extends string | number>(
+  values: readonly V[],
+  labelOf: (value: V) => ReactNode,
+): Choice[] {
+  return values.map((value) => ({ value, label: labelOf(value) }));
+}
+
+/**
+ * A native select: the most usable picker on phones, and accessible as it is. Its options are its `choices`,
+ * after any option given as children (a placeholder, an "any").
+ */
 export function Select({
   label,
   hint,
   error,
   containerClassName,
   className,
+  choices = [],
+  children,
   ...select
-}: FieldProps & ComponentProps<'select'>) {
+}: FieldProps & ComponentProps<'select'> & { choices?: readonly Choice[] }) {
   return (
     <FieldFrame label={label} hint={hint} error={error} className={containerClassName}>
-      {(ids) => <select {...wiredTo(ids)} {...select} className={cn(control, padding, 'h-10', className)} />}
+      {(ids) => (
+        <select {...wiredTo(ids)} {...select} className={cn(control, padding, 'h-10', className)}>
+          {children}
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value} lang={choice.lang}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      )}
     </FieldFrame>
   );
 }
@@ -157,21 +186,15 @@ export function Select({
 /** A filter's select: "any" (the empty value) first, then each choice. */
 export function FilterSelect({
   anyLabel,
-  choices,
   ...props
 }: FieldProps &
   Omit<ComponentProps<'select'>, 'children'> & {
     anyLabel: string;
-    choices: ReadonlyArray<{ value: string | number; label: ReactNode }>;
+    choices: readonly Choice[];
   }) {
   return (
     <Select {...props}>
       <option value="">{anyLabel}</option>
-      {choices.map((choice) => (
-        <option key={choice.value} value={choice.value}>
-          {choice.label}
-        </option>
-      ))}
     </Select>
   );
 }

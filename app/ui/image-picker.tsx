@@ -1,24 +1,17 @@
 import { ImagePlus, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { FILE_PURPOSES, StorageError, type FilePurpose } from '#contract/storage';
-import { deleteFile, uploadFile } from '~/platform/storage-client';
+import { deleteFile, storageMessageKey, uploadFile } from '~/platform/storage-client';
 import { Button } from './button';
-import { Progress } from './progress';
+import { FailureText } from './failure-text';
+import { FileButton } from './file-button';
+import { UploadProgress } from './progress';
 
 /** An image chosen for something (an ad, an event's cover): its uploaded file's key and where to show it. */
 export interface PickedImage {
   fileKey: string;
   url: string;
-}
-
-/** The `common:imagePicker.errors` key of a refused or failed upload. */
-export function storageMessageKey(error: StorageError): string {
-  if (error.reason === 'type' || error.reason === 'size' || error.reason === 'empty') return error.reason;
-  if (error.code === 'storage/unauthenticated') return 'unauthenticated';
-  if (error.code === 'storage/retry-limit-exceeded') return 'retry';
-  if (error.code === 'storage/canceled') return 'canceled';
-  return 'other';
 }
 
 /**
@@ -50,7 +43,6 @@ export function ImagePicker({
   hideLabel?: boolean;
 }) {
   const { t } = useTranslation('common');
-  const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [percent, setPercent] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -60,10 +52,7 @@ export function ImagePicker({
     if (key && key !== savedKey) void deleteFile(key).catch(() => undefined);
   }
 
-  async function chosen(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  async function chosen(file: File) {
     setFailure(null);
     if (file.size > limits.maxBytes) {
       setFailure(t('imagePicker.errors.size', { max: limits.maxBytes / 1024 / 1024 }));
@@ -96,15 +85,18 @@ export function ImagePicker({
         />
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button
+        <FileButton
           variant="outline"
           size="sm"
-          onClick={() => input.current?.click()}
           disabled={percent !== null}
+          accept={limits.types.join(',')}
+          inputLabel={image ? t('imagePicker.replace') : t('imagePicker.choose')}
+          testId={testId}
+          onFiles={([file]) => void chosen(file!)}
         >
           <ImagePlus aria-hidden className="size-4" />
           {image ? t('imagePicker.replace') : t('imagePicker.choose')}
-        </Button>
+        </FileButton>
         {image ? (
           <Button
             variant="ghost"
@@ -119,32 +111,18 @@ export function ImagePicker({
             {t('imagePicker.remove')}
           </Button>
         ) : null}
-        <input
-          ref={input}
-          type="file"
-          accept={limits.types.join(',')}
-          hidden
-          aria-label={image ? t('imagePicker.replace') : t('imagePicker.choose')}
-          data-testid={testId}
-          onChange={(event) => void chosen(event)}
-        />
       </div>
       <p id={hintId} className="text-ink-soft text-sm">
         {t('imagePicker.hint', { max: limits.maxBytes / 1024 / 1024 })}
       </p>
       {percent !== null ? (
-        <div className="flex flex-col gap-1">
-          <Progress value={percent} label={t('imagePicker.progress')} />
-          <p className="text-ink-soft text-sm" role="status">
-            {t('imagePicker.uploading', { percent })}
-          </p>
-        </div>
+        <UploadProgress
+          value={percent}
+          label={t('imagePicker.progress')}
+          status={t('imagePicker.uploading', { percent })}
+        />
       ) : null}
-      {failure ? (
-        <p className="text-danger text-sm" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FailureText>{failure}</FailureText>
     </div>
   );
 }

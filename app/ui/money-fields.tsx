@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { centsOfEuros, formatMoney, formatVatRate, inclVat, VAT_RATES } from '#contract/money';
 import { useTranslation } from '~/platform/translation';
 import { useLocale } from '~/platform/use-locale';
-import { Input, Select } from './field';
+import { choicesOf, Input, Select } from './field';
 
 type InputProps = ComponentProps<typeof Input>;
 
@@ -53,12 +53,7 @@ export function VatRateSelect({
       value={value}
       onChange={(event) => onChange(Number(event.target.value))}
       error={error}
-    >
-      {VAT_RATES.map((rate) => (
-        <option key={rate} value={rate}>
-          {formatVatRate(rate, locale)}
-        </option>
-      ))}
-    </Select>
+      choices={choicesOf(VAT_RATES, (rate) => formatVatRate(rate, locale))}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { Progress as RadixProgress } from 'radix-ui';
+import type { ReactNode } from 'react';
 
 /** Seed section 9: the maximum defaults to 100. */
 export const PROGRESS_MAX = 100;
@@ -25,5 +26,25 @@ export function Progress({
         style={{ width: `${percent}%` }}
       />
     </RadixProgress.Root>
+  );
+}
+
+/** An upload's bar and, under it, where it is in words, read out as it changes. */
+export function UploadProgress({
+  value,
+  label,
+  status,
+}: {
+  value: number;
+  label: string;
+  status: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <Progress value={value} label={label} />
+      <p className="text-ink-soft text-sm" role="status">
+        {status}
+      </p>
+    </div>
   );
 }

@@ -42,6 +42,16 @@ export function ActivityFilters({
   const space = options.spaces.find((item) => item.id === form.spaceId);
   const zone = space?.timeZone ?? DEFAULT_TIME_ZONE;
   const knownPerson = options.people.some((person) => person.id === form.personId);
+  // A filter's URL parameter, its value as the URL gave it, and its refusal (named after the filter's field).
+  const filterField = (
+    name: string,
+    field: Exclude<keyof ActivityForm, 'scope'>,
+    refusedAs: string = field,
+  ) => ({
+    name,
+    defaultValue: form[field],
+    error: errorOf(refusedAs),
+  });
   return (
     <Form
       method="get"
@@ -53,9 +63,7 @@ export function ActivityFilters({
       {managerView && options.spaces.length > 0 ? (
         <FilterSelect
           label={t('filters.space')}
-          name="space"
-          defaultValue={form.spaceId}
-          error={errorOf('spaceId')}
+          {...filterField('space', 'spaceId')}
           anyLabel={t('filters.allSpaces')}
           choices={options.spaces.map((item) => ({ value: item.id, label: item.name }))}
         />
@@ -63,9 +71,7 @@ export function ActivityFilters({
       {managerView && (options.people.length > 0 || form.personId) ? (
         <FilterSelect
           label={t('filters.person')}
-          name="person"
-          defaultValue={form.personId}
-          error={errorOf('personId')}
+          {...filterField('person', 'personId')}
           anyLabel={t('filters.anyone')}
           choices={[
             // A person the URL names whom the choices do not list (no longer in the space) reads "someone".
@@ -74,7 +80,7 @@ export function ActivityFilters({
           ]}
         />
       ) : null}
-      <Select label={t('filters.kind')} name="kind" defaultValue={form.kind} error={errorOf('kinds')}>
+      <Select label={t('filters.kind')} {...filterField('kind', 'kind', 'kinds')}>
         <option value="">{t('filters.anyKind')}</option>
         {Object.keys(ACTIVITY_KIND_GROUPS).map((group) => (
           <optgroup key={group} label={t(`groups.${group}`)}>
@@ -87,14 +93,8 @@ export function ActivityFilters({
         ))}
       </Select>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
-        <Input
-          label={t('filters.from')}
-          type="date"
-          name="from"
-          defaultValue={form.from}
-          error={errorOf('from')}
-        />
-        <Input label={t('filters.to')} type="date" name="to" defaultValue={form.to} error={errorOf('to')} />
+        <Input label={t('filters.from')} type="date" {...filterField('from', 'from')} />
+        <Input label={t('filters.to')} type="date" {...filterField('to', 'to')} />
       </div>
       <p className="text-ink-soft text-xs">{t('filters.zoneNote', { zone: zoneCity(zone) })}</p>
       <div className="flex flex-wrap items-center gap-3">

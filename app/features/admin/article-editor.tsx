@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import {
   articlePath,
@@ -54,7 +54,13 @@ function VersionFields({
   const { t } = useTranslation('admin');
   const preview = useAdminOperation(previewMarkdown);
   const [html, setHtml] = useState<string | null>(null);
-  const set = (key: keyof TArticleVersion, value: string) => onChange({ ...version, [key]: value });
+  // A text of this language's version: its value, its edit, and its refusal (under `fr.` or `en.`).
+  const textField = (key: keyof TArticleVersion) => ({
+    value: version[key],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onChange({ ...version, [key]: event.target.value }),
+    error: errorOf(`${lang}.${key}`),
+  });
   const legendId = `version-${lang}`;
   return (
     <fieldset
@@ -65,20 +71,11 @@ function VersionFields({
       <legend id={legendId} className="px-1 text-lg font-semibold">
         {t(lang === 'fr' ? 'blog.french' : 'blog.english')}
       </legend>
-      <Input
-        label={t('blog.fields.title')}
-        value={version.title}
-        onChange={(e) => set('title', e.target.value)}
-        error={errorOf(`${lang}.title`)}
-        maxLength={140}
-        required
-      />
+      <Input label={t('blog.fields.title')} {...textField('title')} maxLength={140} required />
       <Textarea
         label={t('blog.fields.excerpt')}
         rows={2}
-        value={version.excerpt}
-        onChange={(e) => set('excerpt', e.target.value)}
-        error={errorOf(`${lang}.excerpt`)}
+        {...textField('excerpt')}
         maxLength={300}
         required
       />
@@ -87,19 +84,11 @@ function VersionFields({
         hint={t('blog.fields.bodyHint')}
         rows={14}
         className="font-mono text-sm"
-        value={version.body}
-        onChange={(e) => set('body', e.target.value)}
-        error={errorOf(`${lang}.body`)}
+        {...textField('body')}
         required
       />
       {withCover ? (
-        <Input
-          label={t('blog.fields.coverAlt')}
-          value={version.coverAlt}
-          onChange={(e) => set('coverAlt', e.target.value)}
-          error={errorOf(`${lang}.coverAlt`)}
-          maxLength={200}
-        />
+        <Input label={t('blog.fields.coverAlt')} {...textField('coverAlt')} maxLength={200} />
       ) : null}
       <div>
         <Button

@@ -8,15 +8,9 @@ import {
   type TFaqEntry,
   type TFaqEntryInput,
 } from '#contract/site-content';
-import { Select } from '~/ui/field';
-import {
-  AddEntryPanel,
-  BilingualFields,
-  EntryFormActions,
-  EntryList,
-  PlacementFields,
-  useEntryValues,
-} from './site-entries';
+import { useDraft } from '~/platform/use-draft';
+import { choicesOf, Select } from '~/ui/field';
+import { AddEntryPanel, BilingualFields, EntryFormActions, EntryList, PlacementFields } from './site-entries';
 import { useAdminOperation } from './use-admin-operation';
 
 const EMPTY: TFaqEntryInput = {
@@ -32,7 +26,7 @@ const EMPTY: TFaqEntryInput = {
 /** One question's form: a new one (no `entry`) or an existing one, with delete. */
 function FaqEntryForm({ entry }: { entry: TFaqEntry | null }) {
   const { t } = useTranslation('admin');
-  const { values: form, set, reset } = useEntryValues<TFaqEntryInput>(entry ?? EMPTY);
+  const { draft: form, set, reset } = useDraft<TFaqEntryInput>(entry ?? EMPTY);
   const create = useAdminOperation(createFaqEntry);
   const update = useAdminOperation(updateFaqEntry);
   const remove = useAdminOperation(deleteFaqEntry);
@@ -53,13 +47,8 @@ function FaqEntryForm({ entry }: { entry: TFaqEntry | null }) {
           label={t('faq.fields.topic')}
           value={form.topic}
           onChange={(e) => set('topic', e.target.value as TFaqEntryInput['topic'])}
-        >
-          {FAQ_TOPICS.map((topic) => (
-            <option key={topic} value={topic}>
-              {t(`content:faq.topicTitles.${topic}`)}
-            </option>
-          ))}
-        </Select>
+          choices={choicesOf(FAQ_TOPICS, (topic) => t(`content:faq.topicTitles.${topic}`))}
+        />
       </PlacementFields>
       <BilingualFields
         section="faq"

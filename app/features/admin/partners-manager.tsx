@@ -8,15 +8,9 @@ import {
   type TPartner,
   type TPartnerInput,
 } from '#contract/site-content';
-import { Input, Select } from '~/ui/field';
-import {
-  AddEntryPanel,
-  BilingualFields,
-  EntryFormActions,
-  EntryList,
-  PlacementFields,
-  useEntryValues,
-} from './site-entries';
+import { useDraft } from '~/platform/use-draft';
+import { choicesOf, Input, Select } from '~/ui/field';
+import { AddEntryPanel, BilingualFields, EntryFormActions, EntryList, PlacementFields } from './site-entries';
 import { useAdminOperation } from './use-admin-operation';
 
 const EMPTY: TPartnerInput = {
@@ -33,7 +27,7 @@ const EMPTY: TPartnerInput = {
 /** One partner's form: a new one (no `partner`) or an existing one, with delete. */
 function PartnerForm({ partner }: { partner: TPartner | null }) {
   const { t } = useTranslation('admin');
-  const { values: form, set, reset } = useEntryValues<TPartnerInput>(partner ?? EMPTY);
+  const { draft: form, set, reset } = useDraft<TPartnerInput>(partner ?? EMPTY);
   const create = useAdminOperation(createPartner);
   const update = useAdminOperation(updatePartner);
   const remove = useAdminOperation(deletePartner);
@@ -54,13 +48,8 @@ function PartnerForm({ partner }: { partner: TPartner | null }) {
           label={t('partners.fields.icon')}
           value={form.icon}
           onChange={(e) => set('icon', e.target.value as TPartnerInput['icon'])}
-        >
-          {PARTNER_ICONS.map((icon) => (
-            <option key={icon} value={icon}>
-              {t(`partners.icons.${icon}`)}
-            </option>
-          ))}
-        </Select>
+          choices={choicesOf(PARTNER_ICONS, (icon) => t(`partners.icons.${icon}`))}
+        />
       </PlacementFields>
       <BilingualFields
         section="partners"

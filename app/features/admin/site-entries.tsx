@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { localizedText } from '#contract/localized';
 import { useLocale } from '~/platform/use-locale';
@@ -17,14 +17,6 @@ export type SiteEntrySection = 'faq' | 'partners';
 interface Placed {
   position: number;
   published: boolean;
-}
-
-/** An entry's form values and a setter for one of them. */
-export function useEntryValues<I extends object>(initial: I) {
-  const [values, setValues] = useState<I>(initial);
-  const set = <K extends keyof I>(key: K, value: I[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-  return { values, set, reset: () => setValues(initial) };
 }
 
 /** Its group on the page (the select given as `children`), its position, and whether it is published. */

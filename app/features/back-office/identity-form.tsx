@@ -1,10 +1,11 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { SPACE_AMENITIES, type SpaceAmenity } from '#contract/amenities';
 import { createSpace, updateIdentity, type TSpaceIdentity } from '#contract/back-office';
 import { Button } from '~/ui/button';
 import { Checkbox, Input, Textarea } from '~/ui/field';
 import { Section } from '~/ui/section';
+import { choiceToggled, useDraft } from '~/platform/use-draft';
 import { useOperation } from '~/platform/use-operation';
 
 const EMPTY: TSpaceIdentity = { name: '', descriptionFr: '', descriptionEn: '', amenities: [] };
@@ -27,16 +28,11 @@ export function IdentityForm({
   footer?: ReactNode;
 }) {
   const { t } = useTranslation('backoffice');
-  const [identity, setIdentity] = useState(initial);
   const create = useOperation(createSpace, { revalidate: false });
   const save = useOperation(updateIdentity, { success: onSaved ? undefined : '' });
-  const set = <K extends keyof TSpaceIdentity>(key: K, value: TSpaceIdentity[K]) =>
-    setIdentity((current) => ({ ...current, [key]: value }));
+  const { draft: identity, set, textField } = useDraft(initial, (field) => save.errorOf(`identity.${field}`));
   const toggle = (amenity: SpaceAmenity, on: boolean) =>
-    set(
-      'amenities',
-      SPACE_AMENITIES.filter((a) => (a === amenity ? on : identity.amenities.includes(a))),
-    );
+    set('amenities', choiceToggled(SPACE_AMENITIES, identity.amenities, amenity, on));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -53,32 +49,16 @@ export function IdentityForm({
   return (
     <form onSubmit={submit} noValidate>
       <Section title={t('identity.title')}>
-        <Input
-          label={t('identity.name')}
-          value={identity.name}
-          onChange={(event) => set('name', event.target.value)}
-          error={nameError}
-          required
-          maxLength={80}
-        />
+        <Input label={t('identity.name')} {...textField('name')} error={nameError} required maxLength={80} />
         <div className="grid gap-4 md:grid-cols-2">
           <Textarea
             label={t('identity.descriptionFr')}
             hint={t('identity.descriptionHint')}
             lang="fr"
             rows={6}
-            value={identity.descriptionFr}
-            onChange={(event) => set('descriptionFr', event.target.value)}
-            error={save.errorOf('identity.descriptionFr')}
+            {...textField('descriptionFr')}
           />
-          <Textarea
-            label={t('identity.descriptionEn')}
-            lang="en"
-            rows={6}
-            value={identity.descriptionEn}
-            onChange={(event) => set('descriptionEn', event.target.value)}
-            error={save.errorOf('identity.descriptionEn')}
-          />
+          <Textarea label={t('identity.descriptionEn')} lang="en" rows={6} {...textField('descriptionEn')} />
         </div>
         <fieldset>
           <legend className="mb-2 text-sm font-medium">{t('identity.amenities')}</legend>

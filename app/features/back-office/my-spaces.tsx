@@ -1,4 +1,5 @@
 import { Building, Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import { acceptInvitation, type TInvitation, type TMySpace } from '#contract/back-office';
@@ -36,6 +37,38 @@ function SpaceTile({ space, manage }: { space: TMySpace; manage: boolean }) {
         </div>
       </div>
     </li>
+  );
+}
+
+/** A titled grid of spaces; `empty` is shown when there are none. */
+function SpaceGroup({
+  id,
+  title,
+  spaces,
+  manage,
+  empty = null,
+}: {
+  id: string;
+  title: string;
+  spaces: TMySpace[];
+  manage: boolean;
+  empty?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-4 text-xl font-semibold">
+        {title}
+      </h2>
+      {spaces.length ? (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {spaces.map((space) => (
+            <SpaceTile key={space.id} space={space} manage={manage} />
+          ))}
+        </ul>
+      ) : (
+        empty
+      )}
+    </section>
   );
 }
 
@@ -101,46 +134,21 @@ export function MySpaces({
         </Link>
       </div>
       <Invitations invitations={invitations} />
-      <section aria-labelledby="managed-title">
-        <h2 id="managed-title" className="mb-4 text-xl font-semibold">
-          {t('my.managed')}
-        </h2>
-        {managed.length ? (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {managed.map((space) => (
-              <SpaceTile key={space.id} space={space} manage />
-            ))}
-          </ul>
-        ) : (
-          <EmptyState icon={Building} title={t('my.noneManaged')} />
-        )}
-      </section>
-      <section aria-labelledby="member-title">
-        <h2 id="member-title" className="mb-4 text-xl font-semibold">
-          {t('my.member')}
-        </h2>
-        {member.length ? (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {member.map((space) => (
-              <SpaceTile key={space.id} space={space} manage={false} />
-            ))}
-          </ul>
-        ) : (
-          <p className="text-ink-soft">{t('my.emptyMember')}</p>
-        )}
-      </section>
-      {others.length ? (
-        <section aria-labelledby="others-title">
-          <h2 id="others-title" className="mb-4 text-xl font-semibold">
-            {t('my.others')}
-          </h2>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {others.map((space) => (
-              <SpaceTile key={space.id} space={space} manage />
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <SpaceGroup
+        id="managed-title"
+        title={t('my.managed')}
+        spaces={managed}
+        manage
+        empty={<EmptyState icon={Building} title={t('my.noneManaged')} />}
+      />
+      <SpaceGroup
+        id="member-title"
+        title={t('my.member')}
+        spaces={member}
+        manage={false}
+        empty={<p className="text-ink-soft">{t('my.emptyMember')}</p>}
+      />
+      {others.length ? <SpaceGroup id="others-title" title={t('my.others')} spaces={others} manage /> : null}
     </main>
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from 'lucide-react';
-import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '~/platform/translation';
 import {
   addPhoto,
@@ -10,8 +10,9 @@ import {
   type TPhotoOwner,
 } from '#contract/back-office';
 import { FILE_PURPOSES, StorageError } from '#contract/storage';
-import { deleteFile, uploadFile } from '~/platform/storage-client';
+import { deleteFile, storageMessageKey, uploadFile } from '~/platform/storage-client';
 import { Button } from '~/ui/button';
+import { FileButton } from '~/ui/file-button';
 import { Input } from '~/ui/field';
 import { Progress } from '~/ui/progress';
 import { toast } from '~/ui/toast-store';
@@ -25,14 +26,6 @@ interface Upload {
   id: number;
   name: string;
   percent: number;
-}
-
-function storageMessageKey(error: StorageError): string {
-  if (error.reason === 'type' || error.reason === 'size' || error.reason === 'empty') return error.reason;
-  if (error.code === 'storage/unauthenticated') return 'unauthenticated';
-  if (error.code === 'storage/retry-limit-exceeded') return 'retry';
-  if (error.code === 'storage/canceled') return 'canceled';
-  return 'other';
 }
 
 function PhotoRow({
@@ -129,7 +122,6 @@ export function PhotoManager({
   footer?: ReactNode;
 }) {
   const { t } = useTranslation('backoffice');
-  const input = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const attach = useOperation(addPhoto);
   const reorder = useOperation(reorderPhotos);
@@ -160,9 +152,7 @@ export function PhotoManager({
     }
   }
 
-  async function chosen(event: ChangeEvent<HTMLInputElement>) {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = '';
+  async function chosen(files: File[]) {
     const started = files.map((file, index) => ({ file, id: Date.now() + index }));
     setUploads((list) => [...list, ...started.map(({ file, id }) => ({ id, name: file.name, percent: 0 }))]);
     // One after the other: each bar moves on its own and the order of the photos is the order chosen.
@@ -210,20 +200,17 @@ export function PhotoManager({
         </ul>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="outline" onClick={() => input.current?.click()}>
-          <ImagePlus aria-hidden className="size-4" />
-          {t('photos.choose')}
-        </Button>
-        <input
-          ref={input}
-          type="file"
+        <FileButton
+          variant="outline"
           accept={ACCEPTED}
           multiple
-          hidden
-          aria-label={t('photos.choose')}
-          data-testid={`photo-input-${owner.type}`}
-          onChange={(event) => void chosen(event)}
-        />
+          inputLabel={t('photos.choose')}
+          testId={`photo-input-${owner.type}`}
+          onFiles={(files) => void chosen(files)}
+        >
+          <ImagePlus aria-hidden className="size-4" />
+          {t('photos.choose')}
+        </FileButton>
         {footer}
       </div>
     </Section>

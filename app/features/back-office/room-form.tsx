@@ -4,8 +4,9 @@ import { ROOM_AMENITIES, type RoomAmenity } from '#contract/amenities';
 import type { TRoomInput } from '#contract/back-office';
 import { ROOM_KINDS } from '#contract/rooms';
 import { Button } from '~/ui/button';
-import { Checkbox, Input, Select, Textarea } from '~/ui/field';
+import { Checkbox, choicesOf, Input, Select, Textarea } from '~/ui/field';
 import { PriceExclVatInput, VatRateSelect } from '~/ui/money-fields';
+import { choiceToggled, useDraft } from '~/platform/use-draft';
 import { centsOfEuros, eurosOfCents } from '~/platform/use-operation';
 
 export const NEW_ROOM: TRoomInput = {
@@ -73,7 +74,7 @@ export function RoomForm({
   idPrefix: string;
 }) {
   const { t } = useTranslation('backoffice');
-  const [room, setRoom] = useState(initial);
+  const { draft: room, set, textField } = useDraft(initial, (field) => errorOf(`room.${field}`));
   const [prices, setPrices] = useState(
     () =>
       Object.fromEntries(PRICES.map(([key]) => [key, eurosOfCents(initial[key])])) as Record<
@@ -81,13 +82,8 @@ export function RoomForm({
         string
       >,
   );
-  const set = <K extends keyof TRoomInput>(key: K, value: TRoomInput[K]) =>
-    setRoom((r) => ({ ...r, [key]: value }));
   const toggle = (amenity: RoomAmenity, on: boolean) =>
-    set(
-      'amenities',
-      ROOM_AMENITIES.filter((a) => (a === amenity ? on : room.amenities.includes(a))),
-    );
+    set('amenities', choiceToggled(ROOM_AMENITIES, room.amenities, amenity, on));
   const error = (field: keyof TRoomInput) => errorOf(`room.${field}`);
 
   function submit(event: FormEvent) {
@@ -107,20 +103,9 @@ export function RoomForm({
           value={room.kind}
           onChange={(event) => set('kind', event.target.value as TRoomInput['kind'])}
           error={error('kind')}
-        >
-          {ROOM_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`spaces:kinds.${kind}`)}
-            </option>
-          ))}
-        </Select>
-        <Input
-          label={t('rooms.name')}
-          value={room.name}
-          maxLength={80}
-          onChange={(event) => set('name', event.target.value)}
-          error={error('name')}
+          choices={choicesOf(ROOM_KINDS, (kind) => t(`spaces:kinds.${kind}`))}
         />
+        <Input label={t('rooms.name')} {...textField('name')} maxLength={80} />
         <Input
           label={t('rooms.capacity')}
           type="number"
@@ -143,22 +128,8 @@ export function RoomForm({
         />
       ) : null}
       <div className="grid gap-4 md:grid-cols-2">
-        <Textarea
-          label={t('rooms.descriptionFr')}
-          lang="fr"
-          rows={3}
-          value={room.descriptionFr}
-          onChange={(event) => set('descriptionFr', event.target.value)}
-          error={error('descriptionFr')}
-        />
-        <Textarea
-          label={t('rooms.descriptionEn')}
-          lang="en"
-          rows={3}
-          value={room.descriptionEn}
-          onChange={(event) => set('descriptionEn', event.target.value)}
-          error={error('descriptionEn')}
-        />
+        <Textarea label={t('rooms.descriptionFr')} lang="fr" rows={3} {...textField('descriptionFr')} />
+        <Textarea label={t('rooms.descriptionEn')} lang="en" rows={3} {...textField('descriptionEn')} />
       </div>
       <fieldset>
         <legend className="mb-2 text-sm font-medium">{t('rooms.amenities')}</legend>

@@ -1,8 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Form } from 'react-router';
 import { Button } from '~/ui/button';
-import { Input, Select } from '~/ui/field';
+import { choicesOf, Input, Select } from '~/ui/field';
 import {
   COMMUTE_FIELDS,
   evaluateCommuteForm,
@@ -19,6 +19,11 @@ export interface CalculatorState {
   submitted: boolean;
   /** Computed by the loader from the URL: what the page shows before anyone types (and without JavaScript). */
   outcome: CommuteOutcome;
+}
+
+/** A whole number of days or weeks, from one up to `max`. */
+function CountInput(props: ComponentProps<typeof Input> & { max: number }) {
+  return <Input type="number" min={1} step={1} inputMode="numeric" {...props} />;
 }
 
 /**
@@ -52,12 +57,17 @@ export function Co2Calculator({ initial }: { initial: CalculatorState }) {
   };
   const hasVisibleError = COMMUTE_FIELDS.some((field) => errorOf(field));
 
-  const change = (field: CommuteField) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setDirty(true);
-  };
-  const touch = (field: CommuteField) => () =>
-    setTouched((current) => (current.has(field) ? current : new Set([...current, field])));
+  // A control's name, value and message; an edit recomputes the result, leaving the field shows its message.
+  const controlOf = (field: CommuteField) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [field]: event.target.value }));
+      setDirty(true);
+    },
+    onBlur: () => setTouched((current) => (current.has(field) ? current : new Set([...current, field]))),
+    error: errorOf(field),
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     const checked = evaluateCommuteForm(values);
@@ -87,64 +97,26 @@ export function Co2Calculator({ initial }: { initial: CalculatorState }) {
         </h2>
         <div className="grid gap-5 sm:grid-cols-2">
           <Input
-            name="distance"
+            {...controlOf('distance')}
             label={t('form.distance')}
             hint={t('form.distanceHint', { max: MAX_DISTANCE_KM })}
             inputMode="decimal"
             autoComplete="off"
-            value={values.distance}
-            onChange={change('distance')}
-            onBlur={touch('distance')}
-            error={errorOf('distance')}
           />
           <Select
-            name="mode"
+            {...controlOf('mode')}
             label={t('form.mode')}
             hint={
               mode
                 ? t('form.modeHint', { grams: formatGramsPerKm(EMISSION_FACTORS[mode].kgCo2ePerKm, locale) })
                 : undefined
             }
-            value={values.mode}
-            onChange={change('mode')}
-            onBlur={touch('mode')}
-            error={errorOf('mode')}
-          >
-            {COMMUTE_MODES.map((option) => (
-              <option key={option} value={option}>
-                {t(`modes.${option}`)}
-              </option>
-            ))}
-          </Select>
+            choices={choicesOf(COMMUTE_MODES, (option) => t(`modes.${option}`))}
+          />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Input
-            name="days"
-            type="number"
-            min={1}
-            max={7}
-            step={1}
-            inputMode="numeric"
-            label={t('form.days')}
-            value={values.days}
-            onChange={change('days')}
-            onBlur={touch('days')}
-            error={errorOf('days')}
-          />
-          <Input
-            name="weeks"
-            type="number"
-            min={1}
-            max={52}
-            step={1}
-            inputMode="numeric"
-            label={t('form.weeks')}
-            hint={t('form.weeksHint')}
-            value={values.weeks}
-            onChange={change('weeks')}
-            onBlur={touch('weeks')}
-            error={errorOf('weeks')}
-          />
+          <CountInput {...controlOf('days')} max={7} label={t('form.days')} />
+          <CountInput {...controlOf('weeks')} max={52} label={t('form.weeks')} hint={t('form.weeksHint')} />
         </div>
         <div>
           <Button type="submit">{t('form.submit')}</Button>

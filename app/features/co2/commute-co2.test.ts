@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { computeCommuteSavings } from './commute-co2';
 import { evaluateCommuteForm, readCommuteQuery } from './commute-form';
-import { COMMUTE_MODES, EMISSION_FACTORS } from './emission-factors';
+import { COMMUTE_MODES, EMISSION_FACTORS, type CommuteMode } from './emission-factors';
+
+/** The savings of a commute over 47 weeks a year, the working year every case here counts. */
+const savingsOf = (distanceKm: number, mode: CommuteMode, daysPerWeek: number) =>
+  computeCommuteSavings({ distanceKm, mode, daysPerWeek, weeksPerYear: 47 });
 
 describe('commute CO2 avoided', () => {
   it('counts a round trip per day near home at the mode’s factor', () => {
     // 20 km one way by petrol car, 2 days a week, 47 weeks: 80 km a week at 0.2234 kg CO2e/km.
-    const savings = computeCommuteSavings({
-      distanceKm: 20,
-      mode: 'carPetrol',
-      daysPerWeek: 2,
-      weeksPerYear: 47,
-    });
+    const savings = savingsOf(20, 'carPetrol', 2);
     expect(savings.kmPerWeek).toBe(80);
     expect(savings.kmPerYear).toBe(3760);
     expect(savings.kgCo2ePerWeek).toBeCloseTo(17.872, 6);
@@ -19,14 +18,9 @@ describe('commute CO2 avoided', () => {
   });
 
   it('gives small savings for rail and none for cycling or walking', () => {
-    const rail = computeCommuteSavings({ distanceKm: 30, mode: 'rail', daysPerWeek: 3, weeksPerYear: 47 });
+    const rail = savingsOf(30, 'rail', 3);
     expect(rail.kgCo2ePerWeek).toBeCloseTo(30 * 2 * 3 * 0.00978, 9);
-    const bike = computeCommuteSavings({
-      distanceKm: 5,
-      mode: 'bikeOrWalk',
-      daysPerWeek: 5,
-      weeksPerYear: 47,
-    });
+    const bike = savingsOf(5, 'bikeOrWalk', 5);
     expect(bike.kgCo2ePerYear).toBe(0);
     expect(bike.kmPerYear).toBe(2350);
   });

@@ -2,6 +2,13 @@ import { useTranslation } from '~/platform/translation';
 import { COMMUTE_MODES, EMISSION_FACTORS } from './emission-factors';
 import { formatGramsPerKm } from './format';
 
+/** The columns: each heading's words (`factors.<name>`) and place (on a phone the source goes under the mode). */
+const COLUMNS = [
+  { name: 'mode', className: 'py-2 pr-3 font-semibold sm:w-44' },
+  { name: 'value', className: 'py-2 pr-3 text-right font-semibold whitespace-nowrap' },
+  { name: 'source', className: 'hidden py-2 font-semibold sm:table-cell' },
+] as const;
+
 /** The published factors the calculator uses, with what each counts and where it comes from. */
 export function EmissionFactorsTable() {
   const { t, i18n } = useTranslation('co2');
@@ -10,15 +17,11 @@ export function EmissionFactorsTable() {
       <caption className="sr-only">{t('factors.caption')}</caption>
       <thead>
         <tr className="border-line border-b-2">
-          <th scope="col" className="py-2 pr-3 font-semibold sm:w-44">
-            {t('factors.mode')}
-          </th>
-          <th scope="col" className="py-2 pr-3 text-right font-semibold whitespace-nowrap">
-            {t('factors.value')}
-          </th>
-          <th scope="col" className="hidden py-2 font-semibold sm:table-cell">
-            {t('factors.source')}
-          </th>
+          {COLUMNS.map((column) => (
+            <th key={column.name} scope="col" className={column.className}>
+              {t(`factors.${column.name}`)}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>

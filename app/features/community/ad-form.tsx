@@ -16,7 +16,8 @@ import { useForm } from '~/platform/use-form';
 import { useSafeNavigate } from '~/platform/use-safe-navigate';
 import { Button } from '~/ui/button';
 import { Dialog } from '~/ui/dialog';
-import { Checkbox, Input, Select, Textarea } from '~/ui/field';
+import { Checkbox, choicesOf, Input, Select, Textarea } from '~/ui/field';
+import { FailureText } from '~/ui/failure-text';
 import { ImagePicker, type PickedImage } from '~/ui/image-picker';
 
 /**
@@ -86,20 +87,18 @@ export function AdFormDialog({
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Select name="kind" defaultValue={ad?.kind ?? 'offer'} label={t('adForm.kind')}>
-            {AD_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`kinds.${kind}`)}
-              </option>
-            ))}
-          </Select>
-          <Select name="category" defaultValue={ad?.category ?? 'service'} label={t('adForm.category')}>
-            {AD_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {t(`categories.${category}`)}
-              </option>
-            ))}
-          </Select>
+          <Select
+            name="kind"
+            defaultValue={ad?.kind ?? 'offer'}
+            label={t('adForm.kind')}
+            choices={choicesOf(AD_KINDS, (kind) => t(`kinds.${kind}`))}
+          />
+          <Select
+            name="category"
+            defaultValue={ad?.category ?? 'service'}
+            label={t('adForm.category')}
+            choices={choicesOf(AD_CATEGORIES, (category) => t(`categories.${category}`))}
+          />
         </div>
         <Input
           name="title"
@@ -131,11 +130,7 @@ export function AdFormDialog({
               />
             ))}
           </div>
-          {spacesError ? (
-            <p className="text-danger mt-2 text-sm" role="alert">
-              {spacesError}
-            </p>
-          ) : null}
+          <FailureText className="mt-2">{spacesError}</FailureText>
         </fieldset>
         <div className="border-line flex flex-col gap-3 rounded-lg border p-4">
           <ImagePicker
@@ -157,11 +152,7 @@ export function AdFormDialog({
               hint={t('adForm.imageAltHint')}
             />
           ) : null}
-          {imageError ? (
-            <p className="text-danger text-sm" role="alert">
-              {imageError}
-            </p>
-          ) : null}
+          <FailureText>{imageError}</FailureText>
         </div>
         <Input
           name="endsOn"

@@ -1,5 +1,3 @@
-import { ChevronLeft } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { useRevalidator } from 'react-router';
 import {
@@ -13,12 +11,12 @@ import {
 import { todayIn } from '#contract/dates';
 import { call } from '~/platform/callable-client';
 import { formatCalendarDate } from '~/platform/format';
-import { messageOfError } from '~/platform/form-errors';
+import { useForm } from '~/platform/use-form';
 import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
-import { TextLink } from '~/ui/link';
+import { BackLink } from '~/ui/back-link';
 import { Notice } from '~/ui/notice';
-import { toast } from '~/ui/toast-store';
+import { AdBadges } from './ad-badges';
 import { AdFormDialog } from './ad-form';
 import { MessageDialog, ReportDialog } from './text-dialog';
 
@@ -48,7 +46,8 @@ export function AdPage({
   const { t } = useTranslation('community');
   const locale = useLocale();
   const { revalidate } = useRevalidator();
-  const [closing, setClosing] = useState(false);
+  // Closing is a button alone: a refusal is said as one message.
+  const closing = useForm({ namespace: 'community', fields: false });
   const day = (instant: string) =>
     formatCalendarDate(todayIn('Europe/Paris', new Date(Date.parse(instant) - 1)), locale, {
       day: 'numeric',
@@ -57,35 +56,20 @@ export function AdPage({
     });
 
   async function close() {
-    setClosing(true);
-    try {
+    await closing.run(async () => {
       await call(closeAd, { id: ad.id });
-      toast({ title: t('ad.closed'), color: 'success' });
       void revalidate();
-    } catch (error) {
-      toast({ title: messageOfError(t, error), color: 'error' });
-    } finally {
-      setClosing(false);
-    }
+    }, t('ad.closed'));
   }
 
   const open = ad.status === 'open';
   return (
     <main id="main" className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
-      <nav aria-label={t('ad.breadcrumb')} className="mb-4 text-sm">
-        <TextLink to="/community?tab=ads" className="inline-flex items-center gap-1">
-          <ChevronLeft aria-hidden className="size-4" />
-          {t('ad.back')}
-        </TextLink>
-      </nav>
+      <BackLink to="/community?tab=ads" label={t('ad.breadcrumb')} className="mb-4">
+        {t('ad.back')}
+      </BackLink>
       <article className="bg-surface border-line rounded-2xl border p-5 sm:p-8">
-        <div className="flex flex-wrap items-center gap-2 text-xs">
-          <span className="bg-primary/10 text-primary-ink rounded-full px-2 py-0.5 font-medium">
-            {t(`kinds.${ad.kind}`)}
-          </span>
-          <span className="bg-muted rounded-full px-2 py-0.5">{t(`categories.${ad.category}`)}</span>
-          <span className="border-line rounded-full border px-2 py-0.5">{t(`statuses.${ad.status}`)}</span>
-        </div>
+        <AdBadges ad={ad} />
         <h1 className="mt-3 text-3xl font-bold tracking-tight break-words">{ad.title}</h1>
         <p className="text-ink-soft mt-2 text-sm">
           {t('ad.meta', {
@@ -121,7 +105,7 @@ export function AdPage({
             open ? (
               <>
                 <AdFormDialog spaces={spaces} ad={ad} today={today} latest={latestEnd} />
-                <Button variant="outline" size="sm" disabled={closing} onClick={close}>
+                <Button variant="outline" size="sm" disabled={closing.pending} onClick={close}>
                   {t('ad.close')}
                 </Button>
               </>

@@ -21,9 +21,10 @@ import { useForm } from '~/platform/use-form';
 import { useLocale } from '~/platform/use-locale';
 import { Button, buttonClass } from '~/ui/button';
 import { EmptyState } from '~/ui/empty-state';
-import { Checkbox, FilterSelect, Input, Textarea } from '~/ui/field';
+import { Checkbox, choicesOf, FilterSelect, Input, Textarea } from '~/ui/field';
 import { LinkTabs } from '~/ui/link-tabs';
 import { Notice } from '~/ui/notice';
+import { AdBadges } from './ad-badges';
 import { AdFormDialog } from './ad-form';
 import { MemberCard, type MemberAction } from './member-card';
 import { MessageDialog, ReportDialog } from './text-dialog';
@@ -237,14 +238,14 @@ function AdsTab({ data }: { data: CommunityPageData }) {
           defaultValue={filters.category}
           label={t('filters.category')}
           anyLabel={t('filters.allCategories')}
-          choices={AD_CATEGORIES.map((category) => ({ value: category, label: t(`categories.${category}`) }))}
+          choices={choicesOf(AD_CATEGORIES, (category) => t(`categories.${category}`))}
         />
         <FilterSelect
           name="kind"
           defaultValue={filters.kind}
           label={t('filters.kind')}
           anyLabel={t('filters.allKinds')}
-          choices={AD_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+          choices={choicesOf(AD_KINDS, (kind) => t(`kinds.${kind}`))}
         />
         <SpaceSelect spaces={data.spaces} value={filters.spaceId} />
         <Checkbox name="mine" value="1" defaultChecked={filters.mine} label={t('filters.mine')} />
@@ -266,17 +267,7 @@ function AdsTab({ data }: { data: CommunityPageData }) {
                 />
               ) : null}
               <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-2 text-xs">
-                  <span className="bg-primary/10 text-primary-ink rounded-full px-2 py-0.5 font-medium">
-                    {t(`kinds.${ad.kind}`)}
-                  </span>
-                  <span className="bg-muted rounded-full px-2 py-0.5">{t(`categories.${ad.category}`)}</span>
-                  {ad.status !== 'open' ? (
-                    <span className="border-line rounded-full border px-2 py-0.5">
-                      {t(`statuses.${ad.status}`)}
-                    </span>
-                  ) : null}
-                </div>
+                <AdBadges ad={ad} listed />
                 <h3 className="mt-2 text-lg font-semibold">
                   <Link to={`/ad/${ad.id}`} className="text-primary-ink underline-offset-2 hover:underline">
                     {ad.title}

@@ -1,11 +1,11 @@
-import { useId } from 'react';
 import { useTranslation } from '~/platform/translation';
 import type { TEventPage, TRegistrationPayment } from '#contract/events';
 import { PAYMENT_METHODS, type PaymentChoice, type PaymentMethod } from '#contract/formulas.plain';
 import { formatMoney } from '#contract/money';
 import { formatMoment } from '#contract/reservation-format';
-import { useFormatCredit } from '~/platform/use-format-credit';
+import { useCreditAmounts, useFormatCredit } from '~/platform/use-format-credit';
 import { useLocale } from '~/platform/use-locale';
+import { RadioCard, RadioCards } from '~/ui/radio-cards';
 
 export interface PaymentDraft {
   payWith: PaymentChoice;
@@ -33,85 +33,48 @@ export function PaymentFields({
 }) {
   const { t } = useTranslation(['events', 'formulas']);
   const locale = useLocale();
-  const credit = useFormatCredit();
-  const legendId = useId();
-  const methodLegendId = useId();
+  const option = event.creditOption;
+  const amounts = useCreditAmounts(option);
   const price = event.price;
   if (!price) return null;
-  const option = event.creditOption;
-  const radio = (
-    name: string,
-    checked: boolean,
-    onSelect: () => void,
-    label: string,
-    detail: string,
-    disabled = false,
-  ) => (
-    <label className="has-[:checked]:border-primary border-line bg-surface flex items-start gap-3 rounded-lg border p-3 has-[:disabled]:opacity-70">
-      <input
-        type="radio"
-        name={name}
-        checked={checked}
-        disabled={disabled}
-        onChange={onSelect}
-        className="mt-1"
-      />
-      <span>
-        <span className="block font-medium">{label}</span>
-        {detail ? <span className="text-ink-soft block text-sm">{detail}</span> : null}
-      </span>
-    </label>
-  );
-  const amounts = option
-    ? {
-        cost: credit(option.cost, option.unit),
-        before: credit(option.balanceBefore, option.unit),
-        after: credit(option.balanceAfter, option.unit),
-      }
-    : null;
   return (
     <div className="space-y-3">
       {option && amounts ? (
-        <fieldset className="flex flex-col gap-2" aria-labelledby={legendId}>
-          <legend id={legendId} className="mb-1 font-semibold">
-            {t('events:payment.legend')}
-          </legend>
-          {radio(
-            'event-pay-with',
-            value.payWith === 'credits',
-            () => onChange({ ...value, payWith: 'credits' }),
-            t('events:payment.credits'),
-            option.enough
-              ? t('events:payment.creditsDetail', amounts)
-              : t('events:payment.notEnough', amounts),
-            !option.enough,
-          )}
-          {radio(
-            'event-pay-with',
-            value.payWith === 'price',
-            () => onChange({ ...value, payWith: 'price' }),
-            t('events:payment.price'),
-            t('events:payment.priceDetail', { total: formatMoney(price.totalCents, locale) }),
-          )}
-        </fieldset>
+        <RadioCards legend={t('events:payment.legend')}>
+          <RadioCard
+            name="event-pay-with"
+            checked={value.payWith === 'credits'}
+            onSelect={() => onChange({ ...value, payWith: 'credits' })}
+            label={t('events:payment.credits')}
+            detail={
+              option.enough
+                ? t('events:payment.creditsDetail', amounts)
+                : t('events:payment.notEnough', amounts)
+            }
+            disabled={!option.enough}
+          />
+          <RadioCard
+            name="event-pay-with"
+            checked={value.payWith === 'price'}
+            onSelect={() => onChange({ ...value, payWith: 'price' })}
+            label={t('events:payment.price')}
+            detail={t('events:payment.priceDetail', { total: formatMoney(price.totalCents, locale) })}
+          />
+        </RadioCards>
       ) : null}
       {value.payWith === 'price' ? (
-        <fieldset className="flex flex-col gap-2" aria-labelledby={methodLegendId}>
-          <legend id={methodLegendId} className="mb-1 font-semibold">
-            {t('formulas:payment.legend')}
-          </legend>
+        <RadioCards legend={t('formulas:payment.legend')}>
           {PAYMENT_METHODS.map((method) => (
             <span key={method}>
-              {radio(
-                'event-payment-method',
-                value.paymentMethod === method,
-                () => onChange({ ...value, paymentMethod: method }),
-                t(`formulas:payment.${method}`),
-                '',
-              )}
+              <RadioCard
+                name="event-payment-method"
+                checked={value.paymentMethod === method}
+                onSelect={() => onChange({ ...value, paymentMethod: method })}
+                label={t(`formulas:payment.${method}`)}
+              />
             </span>
           ))}
-        </fieldset>
+        </RadioCards>
       ) : null}
       {event.refundUntil ? (
         <p className="text-ink-soft text-sm">

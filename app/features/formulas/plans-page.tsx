@@ -141,6 +141,14 @@ function PlanCard({ plan }: { plan: TPlan }) {
   );
 }
 
+/** The ledger's columns, amounts to the right. */
+const COLUMNS = [
+  { name: 'date', className: 'py-1 pr-3' },
+  { name: 'what', className: 'py-1 pr-3' },
+  { name: 'amount', className: 'py-1 pr-3 text-right' },
+  { name: 'balance', className: 'py-1 text-right' },
+] as const;
+
 function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (lotId: string) => string }) {
   const { t } = useTranslation('formulas');
   const locale = useLocale();
@@ -170,18 +178,11 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
         <table className="block w-full text-left text-sm sm:table">
           <thead className="sr-only sm:not-sr-only sm:table-header-group">
             <tr>
-              <th scope="col" className="py-1 pr-3">
-                {columns.date}
-              </th>
-              <th scope="col" className="py-1 pr-3">
-                {columns.what}
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right">
-                {columns.amount}
-              </th>
-              <th scope="col" className="py-1 text-right">
-                {columns.balance}
-              </th>
+              {COLUMNS.map((column) => (
+                <th key={column.name} scope="col" className={column.className}>
+                  {columns[column.name]}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="block sm:table-row-group">

@@ -15,7 +15,7 @@ import { centsOfEuros, decimalInputOf, formatMoney } from '#contract/money';
 import { Button, buttonClass } from '~/ui/button';
 import { Dialog, DialogClose } from '~/ui/dialog';
 import { EmptyState } from '~/ui/empty-state';
-import { Input, Select } from '~/ui/field';
+import { choicesOf, Input, Select } from '~/ui/field';
 import { Notice } from '~/ui/notice';
 import { Section } from '~/ui/section';
 import { call } from '~/platform/callable-client';
@@ -84,13 +84,12 @@ function RecordPayment({ invoice, today }: { invoice: TInvoiceSummary; today: st
           defaultValue={decimalInputOf(due, locale)}
           error={form.errorOf('amountCents')}
         />
-        <Select name="method" label={t('invoices:manage.method')} defaultValue="bank_transfer">
-          {INVOICE_PAYMENT_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {t(`invoices:manage.methods.${method}`)}
-            </option>
-          ))}
-        </Select>
+        <Select
+          name="method"
+          label={t('invoices:manage.method')}
+          defaultValue="bank_transfer"
+          choices={choicesOf(INVOICE_PAYMENT_METHODS, (method) => t(`invoices:manage.methods.${method}`))}
+        />
         <Input
           name="paidOn"
           type="date"

@@ -6,7 +6,7 @@ import { INVOICED_SALES, VAT_REGIMES } from '#contract/invoices.plain';
 import { basisPointsOfPercent, centsOfEuros, decimalInputOf } from '#contract/money';
 import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
-import { Checkbox, Input, Select } from '~/ui/field';
+import { Checkbox, choicesOf, Input, Select } from '~/ui/field';
 import { call } from '~/platform/callable-client';
 import { useForm } from '~/platform/use-form';
 
@@ -82,13 +82,12 @@ export function LegalIdentityForm({ identity }: { identity: TLegalIdentity }) {
         }
         error={error('shareCapitalCents')}
       />
-      <Select name="vatRegime" label={t('invoices:manage.vatRegime')} defaultValue={identity.vatRegime}>
-        {VAT_REGIMES.map((regime) => (
-          <option key={regime} value={regime}>
-            {t(`invoices:manage.vatRegimes.${regime}`)}
-          </option>
-        ))}
-      </Select>
+      <Select
+        name="vatRegime"
+        label={t('invoices:manage.vatRegime')}
+        defaultValue={identity.vatRegime}
+        choices={choicesOf(VAT_REGIMES, (regime) => t(`invoices:manage.vatRegimes.${regime}`))}
+      />
       <Input
         name="paymentDueDays"
         type="number"
@@ -109,13 +108,8 @@ export function LegalIdentityForm({ identity }: { identity: TLegalIdentity }) {
         name="invoicedSales"
         label={t('invoices:manage.invoicedSales')}
         defaultValue={identity.invoicedSales}
-      >
-        {INVOICED_SALES.map((sales) => (
-          <option key={sales} value={sales}>
-            {t(`invoices:manage.invoicedSalesOptions.${sales}`)}
-          </option>
-        ))}
-      </Select>
+        choices={choicesOf(INVOICED_SALES, (sales) => t(`invoices:manage.invoicedSalesOptions.${sales}`))}
+      />
       <Checkbox
         name="vatOnDebits"
         label={t('invoices:manage.vatOnDebits')}

@@ -66,13 +66,13 @@ function AudienceSelect({
 }) {
   const { t } = useTranslation('invoices');
   return (
-    <Select name={name} label={label} defaultValue="space">
+    <Select
+      name={name}
+      label={label}
+      defaultValue="space"
+      choices={members.map((member) => ({ value: `member:${member.id}`, label: member.name }))}
+    >
       <option value="space">{t('spaceDocuments.allMembers')}</option>
-      {members.map((member) => (
-        <option key={member.id} value={`member:${member.id}`}>
-          {member.name}
-        </option>
-      ))}
     </Select>
   );
 }

@@ -1,28 +1,21 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { useRevalidator } from 'react-router';
 import { removeAvatar, setAvatar, type TProfile } from '#contract/profile';
 import { FILE_PURPOSES, StorageError } from '#contract/storage';
 import { call } from '~/platform/callable-client';
 import { useForm } from '~/platform/use-form';
-import { deleteFile, uploadFile } from '~/platform/storage-client';
+import { deleteFile, storageMessageKey, uploadFile } from '~/platform/storage-client';
 import { Avatar } from '~/ui/avatar';
 import { Button } from '~/ui/button';
-import { Progress } from '~/ui/progress';
+import { FileButton } from '~/ui/file-button';
+import { UploadProgress } from '~/ui/progress';
 import { FailureText } from '~/ui/failure-text';
 import { ProfileSection } from './profile-section';
 
 type UploadState = { phase: 'idle' } | { phase: 'uploading'; percent: number } | { phase: 'done' };
 
 const ACCEPTED = FILE_PURPOSES.avatar.types.join(',');
-
-function messageKeyOf(error: StorageError): string {
-  if (error.reason === 'type' || error.reason === 'size' || error.reason === 'empty') return error.reason;
-  if (error.code === 'storage/unauthenticated') return 'unauthenticated';
-  if (error.code === 'storage/retry-limit-exceeded') return 'retry';
-  if (error.code === 'storage/canceled') return 'canceled';
-  return 'other';
-}
 
 /** The picture: upload with a progress bar (checked again on the server, from the bytes), or remove. */
 export function AvatarSection({
@@ -33,7 +26,6 @@ export function AvatarSection({
   onChange: (next: TProfile) => void;
 }) {
   const { t } = useTranslation('profile');
-  const input = useRef<HTMLInputElement>(null);
   const [upload, setUpload] = useState<UploadState>({ phase: 'idle' });
   // Failures are said under the buttons; a file the store refused in its own words (too large, wrong type).
   const form = useForm({
@@ -41,14 +33,11 @@ export function AvatarSection({
     failureIn: 'form',
     fields: false,
     messageOf: (error) =>
-      error instanceof StorageError ? t(`avatar.errors.${messageKeyOf(error)}`) : undefined,
+      error instanceof StorageError ? t(`avatar.errors.${storageMessageKey(error)}`) : undefined,
   });
   const { revalidate } = useRevalidator();
 
-  async function chosen(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  async function chosen(file: File) {
     form.setFailure(null);
     // A quick check for a quick answer; the server decides from the bytes.
     if (file.size > FILE_PURPOSES.avatar.maxBytes) {
@@ -92,34 +81,33 @@ export function AvatarSection({
         <Avatar name={profile.name} image={profile.image} size="lg" />
         <div className="flex flex-1 flex-col gap-3">
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={() => input.current?.click()} disabled={form.pending}>
+            <FileButton
+              variant="outline"
+              disabled={form.pending}
+              accept={ACCEPTED}
+              inputLabel={t('avatar.choose')}
+              testId="avatar-input"
+              onFiles={([file]) => void chosen(file!)}
+            >
               {profile.image ? t('avatar.change') : t('avatar.choose')}
-            </Button>
+            </FileButton>
             {profile.image ? (
               <Button variant="ghost" onClick={remove} disabled={form.pending}>
                 {t('avatar.remove')}
               </Button>
             ) : null}
-            <input
-              ref={input}
-              type="file"
-              accept={ACCEPTED}
-              hidden
-              aria-label={t('avatar.choose')}
-              data-testid="avatar-input"
-              onChange={chosen}
-            />
           </div>
           <p className="text-ink-soft text-sm">{t('avatar.hint')}</p>
           {upload.phase !== 'idle' ? (
-            <div className="flex flex-col gap-1">
-              <Progress value={upload.phase === 'done' ? 100 : upload.percent} label={t('avatar.progress')} />
-              <p className="text-ink-soft text-sm" role="status">
-                {upload.phase === 'done'
+            <UploadProgress
+              value={upload.phase === 'done' ? 100 : upload.percent}
+              label={t('avatar.progress')}
+              status={
+                upload.phase === 'done'
                   ? t('avatar.done')
-                  : t('avatar.uploading', { percent: upload.percent })}
-              </p>
-            </div>
+                  : t('avatar.uploading', { percent: upload.percent })
+              }
+            />
           ) : null}
           <FailureText>{form.failure}</FailureText>
         </div>

@@ -21,6 +21,12 @@ const skillsOf = (text: string) =>
     .map((skill) => skill.trim())
     .filter(Boolean);
 
+/** Where the person works and as what, each a text of its own. */
+const WORK_FIELDS = [
+  { name: 'company', autoComplete: 'organization' },
+  { name: 'jobTitle', autoComplete: 'organization-title' },
+] as const;
+
 /** Name, work, skills, presentation, language and notifications: one save (the directory has its section). */
 export function DetailsForm({
   profile,
@@ -71,22 +77,17 @@ export function DetailsForm({
           error={form.errorOf('name')}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Input
-            name="company"
-            autoComplete="organization"
-            maxLength={PROFILE_LIMITS.company}
-            defaultValue={profile.company ?? ''}
-            label={t('details.company')}
-            error={form.errorOf('company')}
-          />
-          <Input
-            name="jobTitle"
-            autoComplete="organization-title"
-            maxLength={PROFILE_LIMITS.jobTitle}
-            defaultValue={profile.jobTitle ?? ''}
-            label={t('details.jobTitle')}
-            error={form.errorOf('jobTitle')}
-          />
+          {WORK_FIELDS.map(({ name, autoComplete }) => (
+            <Input
+              key={name}
+              name={name}
+              autoComplete={autoComplete}
+              maxLength={PROFILE_LIMITS[name]}
+              defaultValue={profile[name] ?? ''}
+              label={t(`details.${name}`)}
+              error={form.errorOf(name)}
+            />
+          ))}
         </div>
         <Input
           name="skills"
@@ -103,13 +104,17 @@ export function DetailsForm({
           hint={t('details.bioHint')}
           error={form.errorOf('bio')}
         />
-        <Select name="locale" defaultValue={profile.locale ?? ''} label={t('details.locale')}>
+        <Select
+          name="locale"
+          defaultValue={profile.locale ?? ''}
+          label={t('details.locale')}
+          choices={LOCALES.map((locale) => ({
+            value: locale,
+            label: tCommon(`layout.languages.${locale}`),
+            lang: locale,
+          }))}
+        >
           <option value="">{t('details.localeBrowser')}</option>
-          {LOCALES.map((locale) => (
-            <option key={locale} value={locale} lang={locale}>
-              {tCommon(`layout.languages.${locale}`)}
-            </option>
-          ))}
         </Select>
         <fieldset className="border-line rounded-lg border p-4" aria-describedby={alwaysSentId}>
           <legend className="px-1 font-medium">{t('notifications.title')}</legend>

@@ -15,11 +15,7 @@ function DeclineButton({ request, onDone }: { request: TManagedReservation; onDo
   const { t } = useTranslation('reservations');
   return (
     <ReasonDialog
-      trigger={
-        <Button variant="outline" size="sm">
-          {t('approvals.decline')}
-        </Button>
-      }
+      triggerLabel={t('approvals.decline')}
       title={t('approvals.declineTitle', { name: request.member.name })}
       field={{ label: t('approvals.reason'), hint: t('approvals.reasonHint'), minLength: 3 }}
       keepLabel={t('cancel.keep')}

@@ -17,7 +17,7 @@ import { useLocale } from '~/platform/use-locale';
 import { useForm } from '~/platform/use-form';
 import { useSafeNavigate } from '~/platform/use-safe-navigate';
 import { Button, buttonClass } from '~/ui/button';
-import { Input, Select } from '~/ui/field';
+import { choicesOf, Input, Select } from '~/ui/field';
 import { Skeleton } from '~/ui/skeleton';
 import { FailureText } from '~/ui/failure-text';
 import type { BookableRoom } from './booking-panel';
@@ -173,13 +173,8 @@ export default function BookingForm({
           label={t('booking.length')}
           value={minutes}
           onChange={(event) => change({ minutes: Number(event.target.value) })}
-        >
-          {lengths.map((length) => (
-            <option key={length} value={length}>
-              {formatDuration(locale, length)}
-            </option>
-          ))}
-        </Select>
+          choices={choicesOf(lengths, (length) => formatDuration(locale, length))}
+        />
         <Input
           label={t('booking.attendees')}
           type="number"

@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/platform/translation';
-import { formatSlot } from '#contract/reservation-format';
 import { cancelReservation, MAX_REASON_LENGTH, type TReservation } from '#contract/reservations';
 import { call } from '~/platform/callable-client';
-import { Button } from '~/ui/button';
-import { useLocale } from '~/platform/use-locale';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog, useSlotWords } from './reason-dialog';
 
 /** What the dialog names of the reservation: a full one, or a planning entry. */
 export interface CancelSubject {
@@ -38,17 +35,12 @@ export function CancelButton({
   onCancelled: (reservation: TReservation) => void;
 }) {
   const { t } = useTranslation('reservations');
-  const locale = useLocale();
-  const when = formatSlot(locale, reservation.startsAt, reservation.endsAt, reservation.space.timeZone);
+  const when = useSlotWords(reservation);
   return (
     <ReasonDialog
-      trigger={
-        trigger ?? (
-          <Button variant="outline-danger" size="sm">
-            {t('cancel.button')}
-          </Button>
-        )
-      }
+      trigger={trigger}
+      triggerLabel={t('cancel.button')}
+      triggerVariant="outline-danger"
       title={t('cancel.title')}
       description={
         memberName

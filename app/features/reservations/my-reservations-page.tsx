@@ -13,6 +13,7 @@ import {
 import { buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { EmptyState } from '~/ui/empty-state';
+import { LinkTabs } from '~/ui/link-tabs';
 import { ApprovalsQueue } from './approvals-queue';
 import { CalendarLinks } from './calendar-links';
 import { CancellationAction } from './cancellation-action';
@@ -92,26 +93,51 @@ function Tabs({ data }: { data: ReservationsPageData }) {
     { view: 'planning', to: '/reservations?view=planning', label: t('tabs.planning') },
   ];
   return (
-    <nav aria-label={t('tabs.label')} className="border-line mb-6 border-b">
-      <ul className="-mb-px flex flex-wrap gap-1">
-        {tabs.map((tab) => (
-          <li key={tab.view}>
-            <Link
-              to={tab.to}
-              aria-current={data.view === tab.view ? 'page' : undefined}
-              className={cn(
-                'inline-block rounded-t-lg border-b-2 px-3 py-2 text-sm font-medium',
-                data.view === tab.view
-                  ? 'border-primary text-primary-ink'
-                  : 'text-ink-soft hover:text-ink border-transparent',
-              )}
-            >
-              {tab.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <LinkTabs
+      label={t('tabs.label')}
+      look="underline"
+      className="mb-6"
+      tabs={tabs.map((tab) => ({
+        id: tab.view,
+        to: tab.to,
+        current: data.view === tab.view,
+        children: tab.label,
+      }))}
+    />
+  );
+}
+
+/** My upcoming or past reservations: a page of them, and the link to the next page when there is one. */
+function ReservationsSection({
+  scope,
+  list,
+}: {
+  scope: 'upcoming' | 'past';
+  list: ReservationsPageData['past'];
+}) {
+  const { t } = useTranslation('reservations');
+  const upcoming = scope === 'upcoming';
+  return (
+    <section aria-labelledby={`${scope}-title`} className="flex flex-col gap-4">
+      <h2 id={`${scope}-title`} className="text-2xl font-semibold">
+        {t(upcoming ? 'mine.upcoming' : 'mine.past')}
+      </h2>
+      <ReservationList
+        key={`${scope}-${list.page}`}
+        items={list.items}
+        emptyTitle={t(upcoming ? 'mine.noUpcoming' : 'mine.noPast')}
+        emptyText={upcoming ? t('mine.noUpcomingText') : undefined}
+        withCalendar={upcoming}
+      />
+      {list.hasMore ? (
+        <Link
+          to={`/reservations?${scope}=${list.page + 1}`}
+          className={cn(buttonClass('outline'), 'self-start')}
+        >
+          {t('mine.more')}
+        </Link>
+      ) : null}
+    </section>
   );
 }
 
@@ -119,8 +145,6 @@ function Tabs({ data }: { data: ReservationsPageData }) {
 export function MyReservationsPage({ data }: { data: ReservationsPageData }) {
   const { t } = useTranslation('reservations');
   const isManager = data.managed.length > 0;
-  const morePast = `/reservations?past=${data.past.page + 1}`;
-  const moreUpcoming = `/reservations?upcoming=${data.upcoming.page + 1}`;
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="mb-6 text-3xl font-bold tracking-tight sm:text-4xl">
@@ -145,39 +169,8 @@ export function MyReservationsPage({ data }: { data: ReservationsPageData }) {
       ) : (
         <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="flex flex-col gap-10">
-            <section aria-labelledby="upcoming-title" className="flex flex-col gap-4">
-              <h2 id="upcoming-title" className="text-2xl font-semibold">
-                {t('mine.upcoming')}
-              </h2>
-              <ReservationList
-                key={`upcoming-${data.upcoming.page}`}
-                items={data.upcoming.items}
-                emptyTitle={t('mine.noUpcoming')}
-                emptyText={t('mine.noUpcomingText')}
-                withCalendar
-              />
-              {data.upcoming.hasMore ? (
-                <Link to={moreUpcoming} className={cn(buttonClass('outline'), 'self-start')}>
-                  {t('mine.more')}
-                </Link>
-              ) : null}
-            </section>
-            <section aria-labelledby="past-title" className="flex flex-col gap-4">
-              <h2 id="past-title" className="text-2xl font-semibold">
-                {t('mine.past')}
-              </h2>
-              <ReservationList
-                key={`past-${data.past.page}`}
-                items={data.past.items}
-                emptyTitle={t('mine.noPast')}
-                withCalendar={false}
-              />
-              {data.past.hasMore ? (
-                <Link to={morePast} className={cn(buttonClass('outline'), 'self-start')}>
-                  {t('mine.more')}
-                </Link>
-              ) : null}
-            </section>
+            <ReservationsSection scope="upcoming" list={data.upcoming} />
+            <ReservationsSection scope="past" list={data.past} />
           </div>
           <aside>
             <FeedPanel initial={data.feed} />

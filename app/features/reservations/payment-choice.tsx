@@ -1,11 +1,11 @@
-import { useId } from 'react';
 import { useTranslation } from '~/platform/translation';
 import type { TCreditOption } from '#contract/formulas';
 import type { PaymentChoice as Choice } from '#contract/formulas.plain';
 import { formatMoney } from '#contract/money';
 import type { TPrice } from '#contract/pricing';
-import { useFormatCredit } from '~/platform/use-format-credit';
+import { useCreditAmounts } from '~/platform/use-format-credit';
 import { useLocale } from '~/platform/use-locale';
+import { RadioCard, RadioCards } from '~/ui/radio-cards';
 
 /**
  * How the member pays a slot when they hold credit that covers it: with their credits (the cost, the balance
@@ -24,35 +24,20 @@ export function PaymentChoice({
 }) {
   const { t } = useTranslation('reservations');
   const locale = useLocale();
-  const credit = useFormatCredit();
-  const legendId = useId();
-  const amounts = {
-    cost: credit(option.cost, option.unit),
-    before: credit(option.balanceBefore, option.unit),
-    after: credit(option.balanceAfter, option.unit),
-  };
+  const amounts = useCreditAmounts(option);
   const choice = (id: Choice, label: string, detail: string, disabled = false) => (
-    <label className="has-[:checked]:border-primary border-line bg-surface flex items-start gap-3 rounded-lg border p-3 has-[:disabled]:opacity-70">
-      <input
-        type="radio"
-        name="pay-with"
-        value={id}
-        checked={value === id}
-        disabled={disabled}
-        onChange={() => onChange(id)}
-        className="mt-1"
-      />
-      <span>
-        <span className="block font-medium">{label}</span>
-        <span className="text-ink-soft block text-sm">{detail}</span>
-      </span>
-    </label>
+    <RadioCard
+      name="pay-with"
+      value={id}
+      checked={value === id}
+      disabled={disabled}
+      onSelect={() => onChange(id)}
+      label={label}
+      detail={detail}
+    />
   );
   return (
-    <fieldset className="flex flex-col gap-2" aria-labelledby={legendId}>
-      <legend id={legendId} className="mb-1 font-semibold">
-        {t('booking.payment.legend')}
-      </legend>
+    <RadioCards legend={t('booking.payment.legend')}>
       {choice(
         'credits',
         t('booking.payment.credits'),
@@ -67,6 +52,6 @@ export function PaymentChoice({
           : '',
       )}
       {option.enough ? <p className="text-ink-soft text-xs">{t('booking.payment.lot')}</p> : null}
-    </fieldset>
+    </RadioCards>
   );
 }

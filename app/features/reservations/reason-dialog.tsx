@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { MAX_REASON_LENGTH } from '#contract/reservations';
+import { formatSlot } from '#contract/reservation-format';
 import { useForm } from '~/platform/use-form';
+import { useLocale } from '~/platform/use-locale';
 import { Button, type ButtonVariant } from '~/ui/button';
 import { Dialog, DialogClose } from '~/ui/dialog';
 import { Textarea } from '~/ui/field';
@@ -21,6 +23,8 @@ export interface ReasonField {
  */
 export function ReasonDialog<T>({
   trigger,
+  triggerLabel,
+  triggerVariant = 'outline',
   title,
   description,
   field,
@@ -32,7 +36,10 @@ export function ReasonDialog<T>({
   send,
   onDone,
 }: {
-  trigger: ReactNode;
+  /** What opens the dialog; without it, a small button that says `triggerLabel`. */
+  trigger?: ReactNode;
+  triggerLabel?: string;
+  triggerVariant?: ButtonVariant;
   title: string;
   description?: string;
   field?: ReasonField;
@@ -63,7 +70,13 @@ export function ReasonDialog<T>({
         setOpen(next);
         form.setFailure(null);
       }}
-      trigger={trigger}
+      trigger={
+        trigger ?? (
+          <Button variant={triggerVariant} size="sm">
+            {triggerLabel}
+          </Button>
+        )
+      }
       title={title}
       description={description}
     >
@@ -89,4 +102,10 @@ export function ReasonDialog<T>({
       </div>
     </Dialog>
   );
+}
+
+/** A reservation's slot in words, in the page's language and its space's zone: what a decision's dialog names. */
+export function useSlotWords(reservation: { startsAt: string; endsAt: string; space: { timeZone: string } }) {
+  const locale = useLocale();
+  return formatSlot(locale, reservation.startsAt, reservation.endsAt, reservation.space.timeZone);
 }

@@ -1,10 +1,7 @@
 import { useTranslation } from '~/platform/translation';
-import { formatSlot } from '#contract/reservation-format';
 import { MAX_REASON_LENGTH, requestCancellation, type TReservation } from '#contract/reservations';
 import { call } from '~/platform/callable-client';
-import { Button } from '~/ui/button';
-import { useLocale } from '~/platform/use-locale';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog, useSlotWords } from './reason-dialog';
 
 /**
  * Past the free-cancellation limit the member cannot cancel online: they ask the space, with an optional
@@ -18,15 +15,10 @@ export function RequestCancellationButton({
   onRequested: (reservation: TReservation) => void;
 }) {
   const { t } = useTranslation('reservations');
-  const locale = useLocale();
-  const when = formatSlot(locale, reservation.startsAt, reservation.endsAt, reservation.space.timeZone);
+  const when = useSlotWords(reservation);
   return (
     <ReasonDialog
-      trigger={
-        <Button variant="outline" size="sm">
-          {t('askToCancel.button')}
-        </Button>
-      }
+      triggerLabel={t('askToCancel.button')}
       title={t('askToCancel.title', { space: reservation.space.name })}
       description={t('askToCancel.description', {
         room: reservation.room.name,

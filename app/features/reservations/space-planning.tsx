@@ -97,13 +97,8 @@ export function SpacePlanning({
             name="space"
             defaultValue={calendar.space.id}
             containerClassName="min-w-56"
-          >
-            {spaces.map((space) => (
-              <option key={space.id} value={space.id}>
-                {space.name}
-              </option>
-            ))}
-          </Select>
+            choices={spaces.map((space) => ({ value: space.id, label: space.name }))}
+          />
         ) : (
           <input type="hidden" name="space" value={calendar.space.id} />
         )}

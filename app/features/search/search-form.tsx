@@ -6,7 +6,7 @@ import { AMENITIES, type Amenity } from '#contract/amenities.plain';
 import { ROOM_KINDS } from '#contract/rooms.plain';
 import type { TSearchFilters } from '#contract/search';
 import { Button } from '~/ui/button';
-import { Checkbox, FilterSelect, Input } from '~/ui/field';
+import { Checkbox, choicesOf, FilterSelect, Input } from '~/ui/field';
 
 /** Start times offered: every half hour from 07:00 to 22:00. */
 const START_TIMES = Array.from({ length: 31 }, (_, index) => {
@@ -149,7 +149,7 @@ export function SearchForm({
           hint={filters.date ? t('timeFreeOnly') : t('timeNeedsDate')}
           onChange={(event) => onApply({ time: event.target.value || undefined })}
           anyLabel={t('anyTime')}
-          choices={START_TIMES.map((time) => ({ value: time, label: time }))}
+          choices={choicesOf(START_TIMES, (time) => time)}
         />
         <FilterSelect
           label={t('duration')}
@@ -157,7 +157,7 @@ export function SearchForm({
           value={filters.duration ?? ''}
           onChange={(event) => onApply({ duration: numberOrUndefined(event.target.value) })}
           anyLabel={t('anyDuration')}
-          choices={DURATIONS.map((minutes) => ({ value: minutes, label: durationLabel(minutes) }))}
+          choices={choicesOf(DURATIONS, (minutes) => durationLabel(minutes))}
         />
         <Input
           label={t('people')}
@@ -176,7 +176,7 @@ export function SearchForm({
           value={filters.kind ?? ''}
           onChange={(event) => onApply({ kind: (event.target.value || undefined) as TSearchFilters['kind'] })}
           anyLabel={t('anyKind')}
-          choices={ROOM_KINDS.map((kind) => ({ value: kind, label: ts(`kinds.${kind}`) }))}
+          choices={choicesOf(ROOM_KINDS, (kind) => ts(`kinds.${kind}`))}
         />
       </div>
       <details

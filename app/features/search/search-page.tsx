@@ -9,7 +9,7 @@ import { pageCount } from '#contract/pagination.plain';
 import { formatMoney } from '#contract/money';
 import { useRootData } from '~/platform/root-data';
 import { EmptyState } from '~/ui/empty-state';
-import { Select } from '~/ui/field';
+import { choicesOf, Select } from '~/ui/field';
 import { MarkerMap, type MapMarker } from '~/ui/marker-map';
 import { Pagination } from '~/ui/pagination';
 import { SearchForm, type FilterChanges } from './search-form';
@@ -135,13 +135,8 @@ export function SearchPage({ filters, answer, cities, ignored, today }: SearchPa
             const sort = SEARCH_SORTS.find((option) => option === event.target.value) ?? 'price_asc';
             void navigate(hrefWith({ sort, page: 1 }), { preventScrollReset: true });
           }}
-        >
-          {SEARCH_SORTS.map((option) => (
-            <option key={option} value={option}>
-              {t(`sorts.${option}`)}
-            </option>
-          ))}
-        </Select>
+          choices={choicesOf(SEARCH_SORTS, (option) => t(`sorts.${option}`))}
+        />
       </div>
       {loading ? <p className="sr-only">{t('loading')}</p> : null}
 

@@ -3,7 +3,7 @@ import { useTranslation } from '~/platform/translation';
 import type { Locale } from '#contract/locale';
 import type { TSearchResult } from '#contract/search';
 import { formatMoney } from '#contract/money';
-import { PreloadLink } from '~/platform/preload-link';
+import { CardLink } from '~/ui/card-link';
 import { cn } from '~/ui/cn';
 import { Photo } from '~/ui/photo';
 
@@ -65,12 +65,7 @@ export function SearchResultItem({
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:p-4">
         <h3 className="leading-snug font-semibold sm:text-lg">
-          <PreloadLink
-            to={`/spaces/${result.slug}${bookingQuery}`}
-            className="after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-[-3px] focus-visible:after:outline-[var(--color-primary)]"
-          >
-            {result.name}
-          </PreloadLink>
+          <CardLink to={`/spaces/${result.slug}${bookingQuery}`}>{result.name}</CardLink>
         </h3>
         <p className="text-ink-soft flex items-center gap-1 text-sm">
           <MapPin aria-hidden className="size-4" />

@@ -6,7 +6,7 @@ import { SPACE_LIST_SORTS, type SpaceListSort } from '#contract/spaces.plain';
 import type { TSpaceCard } from '#contract/spaces';
 import { Button } from '~/ui/button';
 import { EmptyState } from '~/ui/empty-state';
-import { Select } from '~/ui/field';
+import { choicesOf, Select } from '~/ui/field';
 import { Pagination } from '~/ui/pagination';
 import { SpaceCard } from './space-card';
 
@@ -39,13 +39,14 @@ export function AllSpaces({
           </p>
         </div>
         <Form method="get" className="flex items-end gap-2" onChange={(event) => submit(event.currentTarget)}>
-          <Select label={t('all.sort')} name="sort" defaultValue={sort} key={sort} containerClassName="w-52">
-            {SPACE_LIST_SORTS.map((option) => (
-              <option key={option} value={option}>
-                {t(`all.sorts.${option}`)}
-              </option>
-            ))}
-          </Select>
+          <Select
+            label={t('all.sort')}
+            name="sort"
+            defaultValue={sort}
+            key={sort}
+            containerClassName="w-52"
+            choices={choicesOf(SPACE_LIST_SORTS, (option) => t(`all.sorts.${option}`))}
+          />
           <Button type="submit" variant="outline">
             {t('all.apply')}
           </Button>

@@ -42,7 +42,7 @@ export function durationLabel(minutes: number, t: Translate): string {
 }
 
 /** The amenities as a list with icons. */
-export function AmenityList({ amenities, t }: { amenities: Amenity[]; t: Translate }) {
+function AmenityList({ amenities, t }: { amenities: Amenity[]; t: Translate }) {
   return (
     <ul className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
       {amenities.map((amenity) => {
@@ -57,5 +57,28 @@ export function AmenityList({ amenities, t }: { amenities: Amenity[]; t: Transla
         );
       })}
     </ul>
+  );
+}
+
+/** A space's or a room's equipment under its heading (`id`); nothing when there is none. */
+export function AmenitiesSection({
+  id,
+  title,
+  amenities,
+  t,
+}: {
+  id: string;
+  title: string;
+  amenities: Amenity[];
+  t: Translate;
+}) {
+  if (!amenities.length) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-xl font-semibold">
+        {title}
+      </h2>
+      <AmenityList amenities={amenities} t={t} />
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { ChevronLeft, MapPin, Users } from 'lucide-react';
+import { MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/platform/translation';
 import type { Locale } from '#contract/locale';
@@ -6,8 +6,9 @@ import { bookingQueryOf, type TBookingIntent } from '#contract/search.plain';
 import type { TRoomDetail } from '#contract/rooms';
 import { formatMoney, formatVatRate } from '#contract/money';
 import { JsonLd } from '~/platform/json-ld';
+import { BackLink } from '~/ui/back-link';
 import { TextLink } from '~/ui/link';
-import { AmenityList, durationLabel, KindIcon } from './labels';
+import { AmenitiesSection, durationLabel, KindIcon } from './labels';
 import { PhotoGallery } from './photo-gallery';
 
 /** The public page of a room: photos, description, prices with VAT, booking conditions and its space. */
@@ -40,12 +41,9 @@ export function RoomPage({
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       <JsonLd data={structuredData} />
-      <nav aria-label={t('space.breadcrumb')} className="mb-4 text-sm">
-        <TextLink to={`/spaces/${room.space.slug}${spaceQuery}`} className="inline-flex items-center gap-1">
-          <ChevronLeft aria-hidden className="size-4" />
-          {t('room.backToSpace', { name: room.space.name })}
-        </TextLink>
-      </nav>
+      <BackLink to={`/spaces/${room.space.slug}${spaceQuery}`} label={t('space.breadcrumb')} className="mb-4">
+        {t('room.backToSpace', { name: room.space.name })}
+      </BackLink>
       <header className="mb-6">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{room.name}</h1>
         <p className="text-ink-soft mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
@@ -74,14 +72,12 @@ export function RoomPage({
             <p className="max-w-prose leading-relaxed whitespace-pre-line">{room.description}</p>
           ) : null}
           {room.deskGroup ? <p>{t('room.deskGroup', { group: room.deskGroup })}</p> : null}
-          {room.amenities.length ? (
-            <section aria-labelledby="equipment-title">
-              <h2 id="equipment-title" className="mb-3 text-xl font-semibold">
-                {t('room.equipment')}
-              </h2>
-              <AmenityList amenities={room.amenities} t={t} />
-            </section>
-          ) : null}
+          <AmenitiesSection
+            id="equipment-title"
+            title={t('room.equipment')}
+            amenities={room.amenities}
+            t={t}
+          />
           <section aria-labelledby="rules-title">
             <h2 id="rules-title" className="mb-3 text-xl font-semibold">
               {t('room.rules')}

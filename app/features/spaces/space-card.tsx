@@ -3,7 +3,7 @@ import { useTranslation } from '~/platform/translation';
 import type { Locale } from '#contract/locale';
 import type { TSpaceCard } from '#contract/spaces';
 import { formatMoney } from '#contract/money';
-import { PreloadLink } from '~/platform/preload-link';
+import { CardLink } from '~/ui/card-link';
 import { Photo } from '~/ui/photo';
 
 /** A space in a grid: cover, name (the link), city, what it offers and its lowest price. */
@@ -29,12 +29,7 @@ export function SpaceCard({
       />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="text-lg leading-snug font-semibold">
-          <PreloadLink
-            to={`/spaces/${space.slug}`}
-            className="after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-[-3px] focus-visible:after:outline-[var(--color-primary)]"
-          >
-            {space.name}
-          </PreloadLink>
+          <CardLink to={`/spaces/${space.slug}`}>{space.name}</CardLink>
         </Heading>
         <p className="text-ink-soft flex items-center gap-1 text-sm">
           <MapPin aria-hidden className="size-4" />

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import type { TEventFormInput, TManagedEvent } from '#contract/events';
 import { zoneCity } from '#contract/reservation-format';
+import { useDraft } from '~/platform/use-draft';
 import { centsOfEuros, eurosOfCents } from '~/platform/use-operation';
 import { Button } from '~/ui/button';
 import { Checkbox, Input, Select, Textarea } from '~/ui/field';
@@ -88,10 +89,11 @@ export function EventForm({
   onSubmit: (event: TEventFormInput) => Promise<boolean>;
 }) {
   const { t } = useTranslation(['events', 'backoffice']);
-  const [draft, setDraft] = useState<Draft>(() => (initial ? draftOf(initial) : EMPTY));
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
   const error = (field: string) => errorOf(`event.${field}`);
+  const { draft, set, setDraft, textField } = useDraft<Draft>(
+    () => (initial ? draftOf(initial) : EMPTY),
+    error,
+  );
 
   async function submit(form: FormEvent) {
     form.preventDefault();
@@ -115,43 +117,26 @@ export function EventForm({
 
   return (
     <form onSubmit={(form) => void submit(form)} className="grid gap-4 sm:grid-cols-2" noValidate>
-      <Input
-        label={t('office.titleFr')}
-        value={draft.titleFr}
-        onChange={(e) => set('titleFr', e.target.value)}
-        required
-        error={error('titleFr')}
-      />
-      <Input
-        label={t('office.titleEn')}
-        value={draft.titleEn}
-        onChange={(e) => set('titleEn', e.target.value)}
-        error={error('titleEn')}
-      />
+      <Input label={t('office.titleFr')} {...textField('titleFr')} required />
+      <Input label={t('office.titleEn')} {...textField('titleEn')} />
       <Input
         type="datetime-local"
         label={t('office.startsAt')}
-        value={draft.startsAt}
-        onChange={(e) => set('startsAt', e.target.value)}
+        {...textField('startsAt')}
         required
-        error={error('startsAt')}
         hint={zoneCity(timeZone)}
       />
       <Input
         type="datetime-local"
         label={t('office.endsAt')}
-        value={draft.endsAt}
-        onChange={(e) => set('endsAt', e.target.value)}
+        {...textField('endsAt')}
         required
-        error={error('endsAt')}
         hint={zoneCity(timeZone)}
       />
       <Input
         type="datetime-local"
         label={t('office.deadline')}
-        value={draft.registrationDeadline}
-        onChange={(e) => set('registrationDeadline', e.target.value)}
-        error={error('registrationDeadline')}
+        {...textField('registrationDeadline')}
         hint={t('office.deadlineHint', { zone: zoneCity(timeZone) })}
       />
       <Input
@@ -159,51 +144,37 @@ export function EventForm({
         min={1}
         max={10000}
         label={t('office.capacity')}
-        value={draft.capacity}
-        onChange={(e) => set('capacity', e.target.value)}
+        {...textField('capacity')}
         required
-        error={error('capacity')}
       />
       <Select
         label={t('office.room')}
-        value={draft.roomId}
-        onChange={(e) => set('roomId', e.target.value)}
+        {...textField('roomId')}
         hint={t('office.roomHint')}
-        error={error('roomId')}
         containerClassName="sm:col-span-2"
+        choices={rooms.map((room) => ({ value: room.id, label: room.name }))}
       >
         <option value="">{t('office.noRoom')}</option>
-        {rooms.map((room) => (
-          <option key={room.id} value={room.id}>
-            {room.name}
-          </option>
-        ))}
       </Select>
       <Textarea
         label={t('office.descriptionFr')}
-        value={draft.descriptionFr}
-        onChange={(e) => set('descriptionFr', e.target.value)}
+        {...textField('descriptionFr')}
         rows={5}
-        error={error('descriptionFr')}
         containerClassName="sm:col-span-2"
       />
       <Textarea
         label={t('office.descriptionEn')}
-        value={draft.descriptionEn}
-        onChange={(e) => set('descriptionEn', e.target.value)}
+        {...textField('descriptionEn')}
         rows={3}
-        error={error('descriptionEn')}
         containerClassName="sm:col-span-2"
       />
       <fieldset className="border-line grid gap-4 rounded-lg border p-4 sm:col-span-2 sm:grid-cols-2">
         <legend className="px-1 text-sm font-medium">{t('office.priceLegend')}</legend>
         <PriceExclVatInput
           label={t('office.price')}
-          value={draft.price}
+          {...textField('price', 'priceExclVatCents')}
           vatRateBasisPoints={draft.vatRateBasisPoints}
-          onChange={(e) => set('price', e.target.value)}
           hint={t('office.priceHint')}
-          error={error('priceExclVatCents')}
         />
         <VatRateSelect
           value={draft.vatRateBasisPoints}
@@ -219,10 +190,8 @@ export function EventForm({
           <Input
             label={t('office.creditHours')}
             inputMode="decimal"
-            value={draft.creditHours}
-            onChange={(e) => set('creditHours', e.target.value)}
+            {...textField('creditHours', 'creditMinutes')}
             hint={t('office.creditHoursHint')}
-            error={error('creditMinutes')}
           />
         ) : null}
       </fieldset>

@@ -1,4 +1,4 @@
-import { ChevronLeft, ExternalLink } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
@@ -18,7 +18,7 @@ import { useSafeNavigate } from '~/platform/use-safe-navigate';
 import { Section } from '~/ui/section';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
-import { TextLink } from '~/ui/link';
+import { BackLink } from '~/ui/back-link';
 import { DoorList } from './door-list';
 import { EventCoverSection } from './event-cover';
 import { EventForm } from './event-form';
@@ -49,12 +49,9 @@ export function EventOffice({
   const title = eventTitleIn(event, locale);
   return (
     <main id="main" className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <nav aria-label={t('office.title')} className="text-sm">
-        <TextLink to={`/myspaces/${event.spaceId}?section=events`} className="inline-flex items-center gap-1">
-          <ChevronLeft aria-hidden className="size-4" />
-          {t('office.back')}
-        </TextLink>
-      </nav>
+      <BackLink to={`/myspaces/${event.spaceId}?section=events`} label={t('office.title')}>
+        {t('office.back')}
+      </BackLink>
       <header className="space-y-1">
         <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
         <p className="text-ink-soft">

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import type { TFormula, TFormulaForm } from '#contract/formulas';
 import {
@@ -10,9 +10,10 @@ import {
   type FormulaKind,
 } from '#contract/formulas.plain';
 import { ROOM_KINDS, type RoomKind } from '#contract/rooms';
+import { choiceToggled, numberTyped, useDraft } from '~/platform/use-draft';
 import { centsOfEuros, eurosOfCents } from '~/platform/use-operation';
 import { Button } from '~/ui/button';
-import { Checkbox, Input, Select, Textarea } from '~/ui/field';
+import { Checkbox, choicesOf, Input, Select, Textarea } from '~/ui/field';
 import { FailureText } from '~/ui/failure-text';
 import { PriceExclVatInput, VatRateSelect } from '~/ui/money-fields';
 
@@ -71,16 +72,10 @@ export function draftOf(formula: TFormula): Draft {
   };
 }
 
-/** A number typed in a field: empty → null, otherwise a number (NaN when it is not one, refused by the server). */
-function numberOf(text: string): number | null {
-  const cleaned = text.trim().replace(',', '.');
-  return cleaned ? Number(cleaned) : null;
-}
-
 function formOf(draft: Draft): TFormulaForm {
   const unit: CreditUnit =
     draft.kind === 'membership' ? 'minutes' : draft.kind === 'day_pass' ? 'entries' : draft.creditUnit;
-  const amount = numberOf(draft.amount) ?? Number.NaN;
+  const amount = numberTyped(draft.amount) ?? Number.NaN;
   return {
     kind: draft.kind,
     nameFr: draft.nameFr,
@@ -92,10 +87,10 @@ function formOf(draft: Draft): TFormulaForm {
     roomKinds: draft.roomKinds,
     creditUnit: unit,
     creditAmount: draft.kind === 'day_pass' ? 1 : unit === 'minutes' ? Math.round(amount * 60) : amount,
-    validityDays: draft.kind === 'pack' ? (numberOf(draft.validityDays) ?? Number.NaN) : null,
+    validityDays: draft.kind === 'pack' ? (numberTyped(draft.validityDays) ?? Number.NaN) : null,
     period: draft.kind === 'membership' ? draft.period : null,
     rollover: draft.kind === 'membership' ? draft.rollover : 'none',
-    perMemberLimit: numberOf(draft.limit),
+    perMemberLimit: numberTyped(draft.limit),
   };
 }
 
@@ -122,9 +117,8 @@ export function FormulaForm({
   idPrefix: string;
 }) {
   const { t } = useTranslation(['formulas', 'backoffice', 'spaces']);
-  const [draft, setDraft] = useState(initial);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const error = (field: keyof TFormulaForm) => errorOf(`formula.${field}`);
+  const { draft, set, textField } = useDraft(initial, (field) => errorOf(`formula.${field}`));
   const unit =
     draft.kind === 'membership' ? 'minutes' : draft.kind === 'day_pass' ? 'entries' : draft.creditUnit;
 
@@ -141,65 +135,38 @@ export function FormulaForm({
           value={draft.kind}
           onChange={(event) => set('kind', event.target.value as FormulaKind)}
           error={error('kind')}
-        >
-          {FORMULA_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`formulas:kinds.${kind}`)}
-            </option>
-          ))}
-        </Select>
+          choices={choicesOf(FORMULA_KINDS, (kind) => t(`formulas:kinds.${kind}`))}
+        />
         <Input
           label={t('formulas:office.limit')}
           hint={t('formulas:office.limitHint')}
           type="number"
           min={1}
           inputMode="numeric"
-          value={draft.limit}
-          onChange={(event) => set('limit', event.target.value)}
-          error={error('perMemberLimit')}
+          {...textField('limit', 'perMemberLimit')}
         />
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        <Input
-          label={t('formulas:office.nameFr')}
-          lang="fr"
-          maxLength={120}
-          value={draft.nameFr}
-          onChange={(event) => set('nameFr', event.target.value)}
-          error={error('nameFr')}
-        />
-        <Input
-          label={t('formulas:office.nameEn')}
-          lang="en"
-          maxLength={120}
-          value={draft.nameEn}
-          onChange={(event) => set('nameEn', event.target.value)}
-          error={error('nameEn')}
-        />
+        <Input label={t('formulas:office.nameFr')} lang="fr" maxLength={120} {...textField('nameFr')} />
+        <Input label={t('formulas:office.nameEn')} lang="en" maxLength={120} {...textField('nameEn')} />
         <Textarea
           label={t('formulas:office.descriptionFr')}
           lang="fr"
           rows={3}
-          value={draft.descriptionFr}
-          onChange={(event) => set('descriptionFr', event.target.value)}
-          error={error('descriptionFr')}
+          {...textField('descriptionFr')}
         />
         <Textarea
           label={t('formulas:office.descriptionEn')}
           lang="en"
           rows={3}
-          value={draft.descriptionEn}
-          onChange={(event) => set('descriptionEn', event.target.value)}
-          error={error('descriptionEn')}
+          {...textField('descriptionEn')}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <PriceExclVatInput
           label={t('formulas:office.price')}
-          value={draft.price}
+          {...textField('price', 'priceExclVatCents')}
           vatRateBasisPoints={draft.vatRateBasisPoints}
-          onChange={(event) => set('price', event.target.value)}
-          error={error('priceExclVatCents')}
         />
         <VatRateSelect
           value={draft.vatRateBasisPoints}
@@ -216,10 +183,7 @@ export function FormulaForm({
               label={t(`spaces:kinds.${kind}`)}
               checked={draft.roomKinds.includes(kind)}
               onChange={(event) =>
-                set(
-                  'roomKinds',
-                  ROOM_KINDS.filter((k) => (k === kind ? event.target.checked : draft.roomKinds.includes(k))),
-                )
+                set('roomKinds', choiceToggled(ROOM_KINDS, draft.roomKinds, kind, event.target.checked))
               }
             />
           ))}
@@ -233,21 +197,14 @@ export function FormulaForm({
             value={draft.creditUnit}
             onChange={(event) => set('creditUnit', event.target.value as CreditUnit)}
             error={error('creditUnit')}
-          >
-            {CREDIT_UNITS.map((option) => (
-              <option key={option} value={option}>
-                {t(`formulas:office.units.${option}`)}
-              </option>
-            ))}
-          </Select>
+            choices={choicesOf(CREDIT_UNITS, (option) => t(`formulas:office.units.${option}`))}
+          />
         ) : null}
         {draft.kind !== 'day_pass' ? (
           <Input
             label={t(unit === 'minutes' ? 'formulas:office.hours' : 'formulas:office.entries')}
             inputMode="decimal"
-            value={draft.amount}
-            onChange={(event) => set('amount', event.target.value)}
-            error={error('creditAmount')}
+            {...textField('amount', 'creditAmount')}
           />
         ) : null}
         {draft.kind === 'pack' ? (
@@ -256,9 +213,7 @@ export function FormulaForm({
             type="number"
             min={1}
             inputMode="numeric"
-            value={draft.validityDays}
-            onChange={(event) => set('validityDays', event.target.value)}
-            error={error('validityDays')}
+            {...textField('validityDays')}
           />
         ) : null}
         {draft.kind === 'membership' ? (
@@ -268,25 +223,15 @@ export function FormulaForm({
               value={draft.period}
               onChange={(event) => set('period', event.target.value as Draft['period'])}
               error={error('period')}
-            >
-              {MEMBERSHIP_PERIODS.map((option) => (
-                <option key={option} value={option}>
-                  {t(`formulas:office.periods.${option}`)}
-                </option>
-              ))}
-            </Select>
+              choices={choicesOf(MEMBERSHIP_PERIODS, (option) => t(`formulas:office.periods.${option}`))}
+            />
             <Select
               label={t('formulas:office.rollover')}
               value={draft.rollover}
               onChange={(event) => set('rollover', event.target.value as Draft['rollover'])}
               error={error('rollover')}
-            >
-              {ROLLOVER_RULES.map((option) => (
-                <option key={option} value={option}>
-                  {t(`formulas:office.rollovers.${option}`)}
-                </option>
-              ))}
-            </Select>
+              choices={choicesOf(ROLLOVER_RULES, (option) => t(`formulas:office.rollovers.${option}`))}
+            />
           </>
         ) : null}
       </div>

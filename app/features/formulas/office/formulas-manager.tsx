@@ -1,5 +1,5 @@
 import { Archive, ArchiveRestore, ExternalLink, Pencil, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import {
@@ -19,7 +19,7 @@ import { useOperation } from '~/platform/use-operation';
 import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
 import { cn } from '~/ui/cn';
-import { Checkbox, Input, Select } from '~/ui/field';
+import { Checkbox, choicesOf, Input, Select } from '~/ui/field';
 import { toast } from '~/ui/toast-store';
 import { useFormatCredit } from '~/platform/use-format-credit';
 import { FormulaForm, NEW_FORMULA, draftOf } from './formula-form';
@@ -144,16 +144,31 @@ export function FormulasManager({ spaceId, formulas }: { spaceId: string; formul
   );
 }
 
+type DaysSetting = 'graceDays' | 'pauseMaxDays' | 'pauseNoticeDays';
+
 /** How the space sells: when a bought plan starts, and how long a renewal may stay unpaid. */
 export function SalesSettingsForm({ settings }: { settings: TSalesSettings }) {
   const { t } = useTranslation(['formulas', 'backoffice']);
   const save = useOperation(updateSalesSettings, { success: '' });
   const [activation, setActivation] = useState<ActivationMoment>(settings.activation);
-  const [grace, setGrace] = useState(String(settings.graceDays));
   const [pauseAllowed, setPauseAllowed] = useState(settings.pauseAllowed);
-  const [pauseMax, setPauseMax] = useState(String(settings.pauseMaxDays));
-  const [pauseNotice, setPauseNotice] = useState(String(settings.pauseNoticeDays));
-  const days = (value: string) => (value.trim() ? Number(value) : Number.NaN);
+  const [days, setDays] = useState<Record<DaysSetting, string>>({
+    graceDays: String(settings.graceDays),
+    pauseMaxDays: String(settings.pauseMaxDays),
+    pauseNoticeDays: String(settings.pauseNoticeDays),
+  });
+  const daysOf = (setting: DaysSetting) => (days[setting].trim() ? Number(days[setting]) : Number.NaN);
+  // A number of days between `min` and `max`, as typed, with the server's refusal of it.
+  const daysField = (setting: DaysSetting, min: number, max: number) => ({
+    type: 'number',
+    min,
+    max,
+    inputMode: 'numeric' as const,
+    value: days[setting],
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setDays((current) => ({ ...current, [setting]: event.target.value })),
+    error: save.errorOf(setting),
+  });
   return (
     <Section title={t('formulas:office.settings.title')} id="sales-settings-title">
       <form
@@ -164,10 +179,10 @@ export function SalesSettingsForm({ settings }: { settings: TSalesSettings }) {
           void save.run({
             spaceId: settings.spaceId,
             activation,
-            graceDays: days(grace),
+            graceDays: daysOf('graceDays'),
             pauseAllowed,
-            pauseMaxDays: days(pauseMax),
-            pauseNoticeDays: days(pauseNotice),
+            pauseMaxDays: daysOf('pauseMaxDays'),
+            pauseNoticeDays: daysOf('pauseNoticeDays'),
           });
         }}
       >
@@ -177,23 +192,14 @@ export function SalesSettingsForm({ settings }: { settings: TSalesSettings }) {
             value={activation}
             onChange={(event) => setActivation(event.target.value as ActivationMoment)}
             error={save.errorOf('activation')}
-          >
-            {ACTIVATION_MOMENTS.map((moment) => (
-              <option key={moment} value={moment}>
-                {t(`formulas:office.settings.activations.${moment}`)}
-              </option>
-            ))}
-          </Select>
+            choices={choicesOf(ACTIVATION_MOMENTS, (moment) =>
+              t(`formulas:office.settings.activations.${moment}`),
+            )}
+          />
           <Input
             label={t('formulas:office.settings.grace')}
             hint={t('formulas:office.settings.graceHint')}
-            type="number"
-            min={0}
-            max={90}
-            inputMode="numeric"
-            value={grace}
-            onChange={(event) => setGrace(event.target.value)}
-            error={save.errorOf('graceDays')}
+            {...daysField('graceDays', 0, 90)}
           />
         </div>
         <fieldset className="flex flex-col gap-3">
@@ -208,24 +214,12 @@ export function SalesSettingsForm({ settings }: { settings: TSalesSettings }) {
             <div className="grid gap-4 sm:grid-cols-2">
               <Input
                 label={t('formulas:office.settings.pauseMaxDays')}
-                type="number"
-                min={1}
-                max={180}
-                inputMode="numeric"
-                value={pauseMax}
-                onChange={(event) => setPauseMax(event.target.value)}
-                error={save.errorOf('pauseMaxDays')}
+                {...daysField('pauseMaxDays', 1, 180)}
               />
               <Input
                 label={t('formulas:office.settings.pauseNotice')}
                 hint={t('formulas:office.settings.pauseNoticeHint')}
-                type="number"
-                min={0}
-                max={60}
-                inputMode="numeric"
-                value={pauseNotice}
-                onChange={(event) => setPauseNotice(event.target.value)}
-                error={save.errorOf('pauseNoticeDays')}
+                {...daysField('pauseNoticeDays', 0, 60)}
               />
             </div>
           ) : null}
