@@ -27,26 +27,35 @@ const built = spawnSync(process.execPath, ['scripts/start.mjs', 'build-if-needed
 });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
-/** Each lane's DATABASE_URL: a database named after its port, dropped and made again; empty for PGlite. */
-async function laneDatabases() {
-  const serverUrl = process.env.E2E_DATABASE_URL;
-  if (!serverUrl) return lanes.map(() => '');
+const serverUrl = process.env.E2E_DATABASE_URL;
+/** A lane's PostgreSQL database, named after its port so runs on other ports never share one. */
+const databaseOf = (lane) => `escale_e2e_${lane.port}`;
+
+/** Runs `work` with a client on the PostgreSQL server's own database, for creating and dropping others. */
+async function withAdminClient(work) {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    return await Promise.all(
-      lanes.map(async (lane) => {
-        const name = `escale_e2e_${lane.port}`;
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.query(`CREATE DATABASE ${name}`);
-        const url = new URL(serverUrl);
-        url.pathname = `/${name}`;
-        return url.toString();
-      }),
-    );
+    return await work(admin);
   } finally {
     await admin.end();
   }
+}
+
+/** Each lane's DATABASE_URL: its database dropped and made again; empty for PGlite. */
+async function laneDatabases() {
+  if (!serverUrl) return lanes.map(() => '');
+  return withAdminClient(async (admin) => {
+    const urls = [];
+    for (const lane of lanes) {
+      await admin.query(`DROP DATABASE IF EXISTS ${databaseOf(lane)} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${databaseOf(lane)}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${databaseOf(lane)}`;
+      urls.push(url.toString());
+    }
+    return urls;
+  });
 }
 const databaseUrls = await laneDatabases();
 
@@ -85,18 +94,10 @@ async function stop(code) {
           }),
     ),
   );
-  const serverUrl = process.env.E2E_DATABASE_URL;
   if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    try {
-      await admin.connect();
-      for (const lane of lanes)
-        await admin.query(`DROP DATABASE IF EXISTS escale_e2e_${lane.port} WITH (FORCE)`);
-    } catch (error) {
-      console.error(`could not drop the lanes' databases: ${error.message}`);
-    } finally {
-      await admin.end().catch(() => undefined);
-    }
+    await withAdminClient(async (admin) => {
+      for (const lane of lanes) await admin.query(`DROP DATABASE IF EXISTS ${databaseOf(lane)} WITH (FORCE)`);
+    }).catch((error) => console.error(`could not drop the lanes' databases: ${error.message}`));
   }
   process.exit(code);
 }
