@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_LANES, E2E_READY_PORT, LANES } from './tests/e2e/lanes';
+import { chromiumPath } from './tests/support/chromium';
 
 /**
  * Browser tests drive Debian's Chromium (no browser download here) against `npm start`'s server with demo
@@ -37,10 +38,12 @@ export default defineConfig({
     // Each worker's tests go to its own lane's server: tests/e2e/fixtures.ts sets baseURL per worker.
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
-    trace: 'retain-on-failure',
+    // Recording a trace for every test (to keep the failed ones) cost a third of the browsers' CPU time
+    // (docs/decisions/026): E2E_TRACE=on records them when a failure needs one.
+    trace: process.env.E2E_TRACE === 'on' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: CHROMIUM_ARGS,
     },
   },

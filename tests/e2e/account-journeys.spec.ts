@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { appOrigin, DEMO_ACCOUNTS, DEMO_PASSWORD, signInAs } from './accounts';
 import { pickAnyFreeStart } from './booking';
 import { demoAccountInFrench } from './factories';
-import { expect, keepScreenshot, test } from './fixtures';
+import { expect, keepScreenshot, test, untilHydrated } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 
 /**
@@ -75,7 +75,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       );
       const back = new URL(page.url()).searchParams.get('redirect')!;
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Créer un compte');
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await untilHydrated(page);
       const email = uniqueEmail(`chambre-${device}`);
       const signedUpAt = Date.now();
       await signUpWithForm(page, 'Lucie Salle', email);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { NOT_AN_IMAGE, PNG_BYTES } from '../support/file-samples';
 import { appOrigin, signInAs } from './accounts';
-import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, keepScreenshot, test, untilHydrated } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 
 const PASSWORD = 'une phrase de passe solide';
@@ -67,7 +67,7 @@ test('sign up, confirm by mail, sign out and in, edit the profile with an avatar
   await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await untilHydrated(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mon profil');
 
   // Change the name (the "Informations" section: the directory and billing sections have their own forms).
@@ -124,7 +124,7 @@ test('sign up, confirm by mail, sign out and in, edit the profile with an avatar
   await expect(page.getByText('Votre compte a été supprimé')).toBeVisible();
 
   // Signing in again fails.
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await untilHydrated(page);
   await page.getByLabel('Adresse e-mail').fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -273,7 +273,7 @@ test('signing out in another tab clears the person held by this one, with a cons
 
   const otherTab = await page.context().newPage();
   await otherTab.goto('/');
-  await otherTab.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await untilHydrated(otherTab);
   await otherTab.getByRole('button', { name: 'Mon compte', exact: true }).click();
   await otherTab.getByRole('menuitem', { name: 'Se déconnecter' }).click();
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, keepScreenshot, test } from './fixtures';
+import { expect, keepScreenshot, test, untilHydrated } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -169,7 +169,7 @@ test('a visitor in another time zone sees the space’s own hours and days', asy
   const context = await browser.newContext({ baseURL, timezoneId: 'America/New_York', locale: 'fr-FR' });
   const page = await context.newPage();
   await page.goto('/spaces/acme-coworking-paris');
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await untilHydrated(page);
   const paris = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
   const days = page.getByTestId('next-days').getByRole('listitem');
   // The first day listed is today in Paris, whatever the date is in New York.

@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { appOrigin, DEMO_ACCOUNTS, DEMO_PASSWORD, signInAs } from './accounts';
 import { checkAtBothSizes, refuseCookies, spaceIdOf } from './booking';
 import { callApi } from './factories';
-import { expect, test } from './fixtures';
+import { expect, test, untilHydrated } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 import { gradientPng } from './picture';
 
@@ -61,7 +61,7 @@ test('a member opts in, is found and written to by a member of their space (not 
 
   // Inès opts in from /profile: off by default, then on, with her skills shown.
   await ines.page.goto('/profile');
-  await ines.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await untilHydrated(ines.page);
   await refuseCookies(ines.page);
   await callApi(ines.page, 'profile.update', {
     name,
@@ -80,7 +80,7 @@ test('a member opts in, is found and written to by a member of their space (not 
     },
   });
   await ines.page.reload();
-  await ines.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await untilHydrated(ines.page);
   const section = ines.page.getByRole('region', { name: 'Annuaire de la communauté' });
   const visible = section.getByLabel('Apparaître dans l’annuaire');
   await expect(visible).not.toBeChecked();
@@ -138,7 +138,7 @@ test('a member opts in, is found and written to by a member of their space (not 
 
   // Inès posts an ad through the form.
   await ines.page.goto('/community?tab=ads');
-  await ines.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await untilHydrated(ines.page);
   await ines.page.getByRole('button', { name: 'Publier une annonce' }).click();
   const form = ines.page.getByRole('dialog', { name: 'Nouvelle annonce' });
   const adTitle = `Affiches illustrées ${suffix}`;
@@ -182,7 +182,7 @@ test('a member opts in, is found and written to by a member of their space (not 
 
   // Inès closes it: gone from Acme's list.
   await ines.page.reload();
-  await ines.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await untilHydrated(ines.page);
   await checkInBothLanguages(ines.page, 'community-ad-author');
   await ines.page.getByRole('button', { name: 'Clôturer l’annonce' }).click();
   await expect(ines.page.getByText('Vous avez clôturé cette annonce')).toBeVisible();
@@ -212,7 +212,7 @@ test('a member opts in, is found and written to by a member of their space (not 
 
   const acme = await spaceIdOf(manager, 'acme-coworking-paris');
   await manager.goto(`/myspaces/${acme}?section=reports`);
-  await manager.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await untilHydrated(manager);
   await refuseCookies(manager);
   const reported = manager.getByRole('listitem').filter({ hasText: `Annonce signalée ${suffix}` });
   await expect(reported.getByText('Hors sujet pour cet espace.')).toBeVisible();

@@ -10,7 +10,7 @@ import {
   roomId,
   spaceIdOf,
 } from './booking';
-import { expect, keepScreenshot, test } from './fixtures';
+import { expect, keepScreenshot, test, untilHydrated } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 
 /**
@@ -42,7 +42,7 @@ async function newMember(browser: Browser, name: string) {
 
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await untilHydrated(page);
   await refuseCookies(page);
 }
 

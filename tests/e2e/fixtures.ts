@@ -97,6 +97,14 @@ export async function keepScreenshot(page: Page, name: string, options: { fullPa
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: options.fullPage ?? true });
 }
 
+/**
+ * Waits until the page's document is hydrated (React has attached, so clicks do something). The document
+ * may be replaced meanwhile (a reload, a sign-in link): there is no root element for a moment.
+ */
+export async function untilHydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement?.dataset.hydrated === 'true');
+}
+
 interface Fixtures {
   /** Opens a path and waits until the page is hydrated (React has attached), so clicks do something. */
   navigate: (path: string) => Promise<void>;
@@ -126,8 +134,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   navigate: async ({ page }, use) => {
     await use(async (path: string) => {
       await page.goto(path);
-      // The document may be replaced meanwhile (a sign-in link reloads the page): no element for a moment.
-      await page.waitForFunction(() => document.documentElement?.dataset.hydrated === 'true');
+      await untilHydrated(page);
     });
   },
 });

@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { appOrigin, signInAs } from './accounts';
 import { checkAtBothSizes, pickFreeStart, refuseCookies, roomId, spaceIdOf } from './booking';
 import { callApi } from './factories';
-import { expect, keepScreenshot, test } from './fixtures';
+import { expect, keepScreenshot, test, untilHydrated } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 
 /**
@@ -69,7 +69,7 @@ test('a member buys a 10-hour pack, the manager marks it paid, the member books 
   await signInAs(manager, 'manager');
   const acme = await spaceIdOf(manager, 'acme-coworking-paris');
   await manager.goto(`/myspaces/${acme}?section=formulas`);
-  await manager.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await untilHydrated(manager);
   await refuseCookies(manager);
   await expect(manager.getByRole('heading', { name: 'Formules', exact: true })).toBeVisible();
   const held = manager.getByTestId('member-plan').filter({ hasText: email });

@@ -9,7 +9,7 @@ import {
   roomId,
   spaceIdOf,
 } from './booking';
-import { expect, test } from './fixtures';
+import { expect, test, untilHydrated } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 
 /**
@@ -23,7 +23,7 @@ const PASSWORD = 'une phrase de passe solide';
 
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await untilHydrated(page);
   await refuseCookies(page);
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, untilHydrated } from './fixtures';
 
 /** The root loader's global state (seed section 3), as the hydrated router holds it. */
 function rootState(page: Page) {
@@ -25,7 +25,7 @@ function hostUrl(baseURL: string | undefined, subdomain: string) {
 
 async function open(page: Page, url: string) {
   const response = await page.goto(url);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await untilHydrated(page);
   return (await response!.text()) ?? '';
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, keepScreenshot, test, untilHydrated } from './fixtures';
 
 const DENIED = {
   ad_storage: 'denied',
@@ -72,7 +72,7 @@ test('the banner shows until accepted, stores the choice, updates consent mode a
   expect((await consentCommands(page)).at(-1)).toEqual(['consent', 'update', GRANTED]);
 
   await page.reload();
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await untilHydrated(page);
   // The stored choice is pushed at load, right after the defaults, and the banner stays away.
   expect(await consentCommands(page)).toEqual([
     ['consent', 'default', { ...DENIED, wait_for_update: 500 }],

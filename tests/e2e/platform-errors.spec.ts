@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, keepScreenshot, test, untilHydrated } from './fixtures';
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
@@ -6,7 +6,7 @@ test.describe('the 404 page', () => {
   test('in French: status 404, title, heading, texts, illustration', async ({ page }) => {
     const response = await page.goto('/nulle-part/ici');
     expect(response?.status()).toBe(404);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await untilHydrated(page);
     await expect(page).toHaveTitle('Escale - Erreur 404');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Erreur 404');
     await expect(page.getByText("La page demandée n'existe pas. Dommage...")).toBeVisible();
@@ -21,7 +21,7 @@ test.describe('the 404 page', () => {
       await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL! }]);
       const response = await page.goto('/nowhere');
       expect(response?.status()).toBe(404);
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await untilHydrated(page);
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       await expect(page).toHaveTitle('Escale - Error 404');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Error 404');

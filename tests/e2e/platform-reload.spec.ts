@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, untilHydrated } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() =>
@@ -72,7 +72,7 @@ test.describe('build freshness', () => {
     const homeLoads = countDocuments(page, '/');
     await page.getByRole('link', { name: "Retour à l'accueil" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await untilHydrated(page);
     expect(await marker(page)).toBeUndefined();
     expect(homeLoads).toHaveLength(1);
   });
@@ -104,7 +104,7 @@ test.describe('chunk-load errors', () => {
     await page.getByRole('link', { name: "Retour à l'accueil" }).click();
     await expect.poll(() => loads.length).toBe(1);
     // No second reload: the reloaded page is hydrated and has nothing left to fetch (see the test above).
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await untilHydrated(page);
     await page.waitForLoadState('networkidle');
     expect(loads).toHaveLength(1);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Erreur 404');

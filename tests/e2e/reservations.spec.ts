@@ -14,7 +14,7 @@ import {
   roomId,
   spaceIdOf,
 } from './booking';
-import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, keepScreenshot, test, untilHydrated } from './fixtures';
 import { waitForMail } from './mailbox';
 
 const PHONE = { width: 390, height: 844 };
@@ -190,10 +190,10 @@ test('the calendar is usable with the keyboard and names the space’s zone to a
   const context = await browser.newContext({ timezoneId: 'America/New_York', locale: 'en-US' });
   const page = await context.newPage();
   await page.goto('/');
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await untilHydrated(page);
   const id = await roomId(page, 'acme-coworking-paris', 'Salle Voltaire');
   await page.goto(`/spaces/acme-coworking-paris/rooms/${id}`);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await untilHydrated(page);
   await refuseCookies(page);
   await page.getByRole('button', { name: 'English' }).click();
   const booking = page.getByRole('region', { name: 'Book' });
@@ -359,7 +359,7 @@ async function setFreeCancellationHours(page: Page, spaceId: string, hours: numb
 
 async function openHydrated(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await untilHydrated(page);
 }
 
 /** The demo manager in a browser context of their own, cookies answered (close it after). */

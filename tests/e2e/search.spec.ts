@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { checkAtBothSizes, firstFreeStart, parisDate, parisDateTime, roomId } from './booking';
-import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
+import { expect, expectNoAxeViolations, keepScreenshot, test, untilHydrated } from './fixtures';
 
 async function expectCount(page: Page, text: string) {
   await expect(page.getByTestId('result-count')).toHaveText(text);
@@ -54,7 +54,7 @@ test('search filters combine, update without a reload, and survive reload and ba
 
   // A reload keeps every filter, in the form and in the results.
   await page.reload();
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await untilHydrated(page);
   await expectCount(page, '1 espace trouvé');
   await expect(filters.getByLabel('Ville')).toHaveValue('Paris');
   await expect(filters.getByLabel('Personnes')).toHaveValue('8');
@@ -189,7 +189,7 @@ test('search → space → room keeps the date, time, length and people, and the
   // A phone opens the day view on that day, with that start chosen too.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await untilHydrated(page);
   await expect(booking.getByRole('button', { name: 'Jour', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
