@@ -72,7 +72,9 @@ export type ActivityDetailsByKind = {
   'profile.avatar_removed': Nothing;
   // Reservations
   'reservation.created': ReservationSlot & { status: string } & (
-      Nothing | { paidWith: 'credits'; creditAmount: number; creditUnit: string }
+      | Nothing
+      | { paidWith: 'price'; totalCents: number }
+      | { paidWith: 'credits'; creditAmount: number; creditUnit: string }
     );
   'reservation.cancelled': ReservationSlot & CreditRefund & { by?: string; reason?: string | null };
   'reservation.cancellation_requested': ReservationSlot & { message: string | null };

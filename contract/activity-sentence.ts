@@ -172,7 +172,26 @@ export function describeActivity(
         : '',
   };
   const sentence = t(kindKey(item.kind, variantFor(item, options.viewerId)), values);
-  return sentence.charAt(0).toLocaleUpperCase(locale) + sentence.slice(1);
+  const payment = paymentOf(item, locale, t);
+  return sentence.charAt(0).toLocaleUpperCase(locale) + sentence.slice(1) + (payment ? ` · ${payment}` : '');
+}
+
+/** The kinds whose entry says how the booking or the place was paid (issue 28). */
+const PAID_KINDS: readonly ActivityKind[] = ['reservation.created', 'registration.created'];
+
+/** "payée en crédits : 2 h" or "54,00 € TTC", as the entry recorded it; null when it says nothing. */
+function paymentOf(item: TActivityItem, locale: Locale, t: Translate): string | null {
+  if (!PAID_KINDS.includes(item.kind)) return null;
+  const { paidWith, creditAmount, creditUnit, totalCents } = item.details;
+  if (
+    paidWith === 'credits' &&
+    typeof creditAmount === 'number' &&
+    (creditUnit === 'minutes' || creditUnit === 'entries')
+  )
+    return t('payment.credits', { credit: formatCredit(locale, creditAmount, creditUnit, t) });
+  if (paidWith === 'price' && typeof totalCents === 'number' && totalCents > 0)
+    return t('payment.price', { amount: formatMoney(totalCents, locale) });
+  return null;
 }
 
 /** The reason an entry records (a cancellation's, a refusal's), when there is one. */

@@ -29,6 +29,16 @@ export function todayIn(timeZone: string, now: Date): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+/**
+ * The last calendar day of a period whose end is excluded, in `timeZone`: what people read as "valid until".
+ * A validity, a period or a pause is stored up to the local midnight that starts the day after it (a day
+ * pass of Friday 27 November ends at Saturday 28 November 00:00), so its last day of use is the day of the
+ * instant just before that end. The one definition of that day, for pages, e-mails, invoices and the ledger.
+ */
+export function lastDayOfUse(endsAt: string | Date, timeZone: string): string {
+  return todayIn(timeZone, new Date(new Date(endsAt).getTime() - 1));
+}
+
 /** A date plus `days` (negative: before). */
 export function addDays(date: string, days: number): string {
   return new Date(utcMidnightOf(date) + days * DAY_MS).toISOString().slice(0, 10);

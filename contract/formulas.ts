@@ -233,6 +233,11 @@ export const ZLedgerLine = z.object({
     .nullable(),
   /** The lot's balance just after this line. */
   balanceAfter: z.number().int(),
+  /** The formula the line's credit belongs to, and its space's zone (the line's dates are read in it). */
+  formula: z.object({ id: z.string(), nameFr: z.string(), nameEn: z.string() }),
+  timeZone: z.string(),
+  /** The end of the line's lot, excluded (its last day of use is the day before: contract/dates.ts). */
+  lotValidUntil: z.string(),
 });
 export type TLedgerLine = z.infer<typeof ZLedgerLine>;
 

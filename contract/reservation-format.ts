@@ -1,3 +1,4 @@
+import { lastDayOfUse, startOfDayIn } from './dates';
 import { dateTimeFormat } from './intl';
 import { intlLocaleOf, type Locale } from './locale';
 
@@ -22,6 +23,14 @@ export function formatDay(locale: Locale, instant: string | Date, timeZone: stri
     .filter((part) => part.type !== 'literal')
     .map((part) => part.value)
     .join(' ');
+}
+
+/**
+ * "vendredi 27 novembre 2026": the last day of use of a validity or period whose stored end (`endsAt`, local
+ * midnight of the day after) is excluded (contract/dates.ts, `lastDayOfUse`).
+ */
+export function formatLastDay(locale: Locale, endsAt: string | Date, timeZone: string): string {
+  return formatDay(locale, startOfDayIn(lastDayOfUse(endsAt, timeZone), timeZone), timeZone);
 }
 
 /** "09:30" in the zone. */

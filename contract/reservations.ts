@@ -5,7 +5,7 @@ import { pageFields, ZPage } from './pagination';
 import { ZCalendarDate, ZIdempotencyKey, ZInstant, ZText, ZUuid } from './input';
 import { ZPrice } from './pricing';
 import { ZRoomKind } from './rooms';
-import { PAYMENT_CHOICES } from './formulas.plain';
+import { CREDIT_UNITS, PAYMENT_CHOICES } from './formulas.plain';
 
 export * from './reservations.plain';
 
@@ -212,6 +212,13 @@ export const ZReservation = z.object({
   cancellationRequestMessage: z.string().nullable(),
   /** Whether the person asking may cancel it now (a member within the policy, a manager any time). */
   canCancel: z.boolean(),
+  /**
+   * Paid with the member's credit: what it took, in its lot's unit, and whether it was given back on
+   * cancelling; null when it is paid at its price.
+   */
+  paidWithCredits: z
+    .object({ amount: z.number().int(), unit: z.enum(CREDIT_UNITS), refunded: z.boolean() })
+    .nullable(),
 });
 export type TReservation = z.infer<typeof ZReservation>;
 

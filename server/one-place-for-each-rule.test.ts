@@ -103,6 +103,16 @@ describe('one place for each rule', () => {
     ).toEqual([]);
   });
 
+  it('reads the last day of a period whose end is excluded only through lastDayOfUse', () => {
+    // The old form: the instant a millisecond before the stored end (issue 28: a validity shown a day late
+    // where a page formatted the end itself).
+    expect(
+      finds(/getTime\(\) - 1\b|\) - 1\)/, {
+        'contract/dates.ts': 'lastDayOfUse, the one reading',
+      }),
+    ).toEqual([]);
+  });
+
   it('leaves the clock to the context in services', () => {
     expect(
       finds(

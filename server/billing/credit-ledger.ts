@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import { INSUFFICIENT_CREDIT_SQLSTATE, type CreditUnit } from '#contract/formulas.plain';
 import type { RoomKind } from '#contract/rooms';
@@ -164,6 +164,22 @@ export async function debitForBooking(
       VALUES (${lotId}, ${slot.userId}, 'debit', ${amount}, ${slot.reservationId}, ${slot.actorId},
               ${slot.now.toISOString()}::timestamptz)`,
   );
+}
+
+/**
+ * What a booking's credit paid, read beside the booking (`reservationId`: its id column): the credit it took
+ * (a positive amount, null when it was paid at price), that credit's unit, and whether it was given back. One
+ * debit and one refund at most per booking (unique indexes), so each is one index lookup.
+ */
+export function bookingCreditColumns(reservationId: SQL | AnyColumn) {
+  return {
+    amount: sql<number | null>`(SELECT -e.amount FROM credit_entries e
+        WHERE e.reservation_id = ${reservationId} AND e.kind = 'debit')`,
+    unit: sql<CreditUnit | null>`(SELECT l.unit FROM credit_entries e JOIN credit_lots l ON l.id = e.lot_id
+        WHERE e.reservation_id = ${reservationId} AND e.kind = 'debit')`,
+    refunded: sql<boolean>`EXISTS (SELECT 1 FROM credit_entries e
+        WHERE e.reservation_id = ${reservationId} AND e.kind = 'refund')`,
+  };
 }
 
 export type RefundOutcome =

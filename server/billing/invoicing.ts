@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { addDays, todayIn } from '#contract/dates';
+import { addDays, lastDayOfUse, todayIn } from '#contract/dates';
 import { AppError } from '#contract/errors';
 import type { DocumentKind } from '#contract/invoices.plain';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#contract/locale';
@@ -306,7 +306,7 @@ export async function invoiceBooking(work: WorkContext, reservationId: string): 
         },
       ],
       serviceStart: day,
-      serviceEnd: todayIn(booking.time_zone, new Date(new Date(endsAt).getTime() - 1)),
+      serviceEnd: lastDayOfUse(endsAt, booking.time_zone),
     },
     'automatic',
   );

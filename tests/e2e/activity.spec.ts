@@ -24,7 +24,7 @@ test('a member sees their booking and its cancellation; the space’s manager se
   const room = await roomId(page, 'acme-coworking-paris', 'Salle Parmentier');
   const { booking } = await pickFreeStart(page, navigate, `/spaces/acme-coworking-paris/rooms/${room}`);
   await booking.getByLabel('Objet (facultatif)').fill(title);
-  await expect(booking.getByText('Total TTC')).toBeVisible();
+  await expect(booking.getByTestId('price-summary')).toBeVisible();
   await booking.getByRole('button', { name: 'Confirmer la réservation' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Réservation confirmée');
   await navigate('/reservations');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { appOrigin, signInAs } from './accounts';
 import { checkAtBothSizes, pickFreeStart, refuseCookies, roomId, spaceIdOf } from './booking';
+import { setAppClock } from './clock';
 import { callApi } from './factories';
 import { expect, keepScreenshot, test, untilHydrated } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
@@ -30,10 +31,35 @@ async function newConfirmedMember(page: Page, navigate: (path: string) => Promis
   return email;
 }
 
+/**
+ * "vendredi 27 novembre 2026" / "Friday 27 November 2026": a day in Paris `days` after the instant, as the
+ * pages write a day. Worked out here from the calendar, not from the app's rule, to check that rule.
+ */
+function parisDay(instant: Date, days: number, locale: 'fr' | 'en') {
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' })
+    .format(instant)
+    .split('-')
+    .map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day + days, 12));
+  return new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+    .formatToParts(date)
+    .filter((part) => part.type !== 'literal')
+    .map((part) => part.value)
+    .join(' ');
+}
+
 async function switchTo(page: Page, language: 'English' | 'Français') {
   await page.getByRole('button', { name: language }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', language === 'English' ? 'en' : 'fr');
 }
+
+test.afterEach(() => setAppClock(null));
 
 test('a member buys a 10-hour pack, the manager marks it paid, the member books 2 h with credits, sees 8 h and the ledger, cancels and has 10 h again', async ({
   page,
@@ -42,6 +68,9 @@ test('a member buys a 10-hour pack, the manager marks it paid, the member books 
 }) => {
   test.setTimeout(180_000);
   const email = await newConfirmedMember(page, navigate);
+  // The app's clock stands still from here, so the days it writes are known: the pack starts when paid.
+  const now = new Date();
+  setAppClock(now);
   await refuseCookies(page);
 
   // The space page lists its formulas; the pack's page says what it gives and sells it.
@@ -78,7 +107,10 @@ test('a member buys a 10-hour pack, the manager marks it paid, the member books 
   await held.getByRole('button', { name: /^Marquer payée/ }).click();
   await expect(held.getByText('réglée')).toBeVisible();
   await expect(held.getByText('Active')).toBeVisible();
+  // 90 days from the day it starts, that day included: the 90th is the last day shown.
+  await expect(held).toContainText(`Valable jusqu’au ${parisDay(now, 89, 'fr')} inclus`);
   await switchTo(manager, 'English');
+  await expect(held).toContainText(`Valid until ${parisDay(now, 89, 'en')} inclusive`);
   await expect(manager.getByRole('heading', { name: 'Formulas', exact: true })).toBeVisible();
   await checkAtBothSizes(manager, 'office-formulas-en');
   await manager.request.post('/api/fn/profile.setLocale', {
@@ -97,20 +129,73 @@ test('a member buys a 10-hour pack, the manager marks it paid, the member books 
   await expect(payWithCredits).toBeChecked();
   await expect(booking.getByText('2 h de crédit · solde 10 h → 8 h')).toBeVisible();
   await expect(booking.getByRole('radio', { name: /Payer au tarif/ })).toBeVisible();
+  // The summary says what is paid: two hours of credit, the price not charged.
+  const summary = booking.getByTestId('price-summary');
+  await expect(summary).toContainText('À payer avec vos crédits2 h');
+  await expect(summary).toContainText('ne vous est pas facturé');
+  await expect(summary).not.toContainText('Total TTC');
   await booking.scrollIntoViewIfNeeded();
   await keepScreenshot(page, 'booking-credits-fr', { fullPage: false });
+  const booked = Date.now();
   await booking.getByRole('button', { name: 'Confirmer la réservation' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Réservation confirmée');
+  // /result, the confirmation e-mail and the activity entry say it was paid with credits, not 54 €.
+  await expect(page.getByTestId('reservation-payment')).toHaveText('Payée en crédits : 2 h');
+  // The e-mail first: it is written in the language the member reads when it leaves.
+  const confirmation = await waitForMail(email, { since: booked, subject: /^Réservation confirmée/ });
+  expect(confirmation.text).toContain('Payée avec vos crédits : 2 h');
+  expect(confirmation.text).not.toContain('Total TTC');
+  await checkAtBothSizes(page, 'result-credits-fr');
+  await switchTo(page, 'English');
+  await expect(page.getByTestId('reservation-payment')).toHaveText('Paid with credits: 2 h');
+  await checkAtBothSizes(page, 'result-credits-en');
+  await switchTo(page, 'Français');
+  await navigate('/activity');
+  await expect(
+    page
+      .locator('main li p[id^="activity-"]')
+      .filter({ hasText: 'Vous avez réservé Salle Parmentier' })
+      .first(),
+  ).toContainText('payée en crédits : 2 h');
+  await navigate('/reservations');
+  const paidCard = page.getByRole('article').filter({ hasText: title });
+  await expect(paidCard.getByTestId('reservation-payment')).toHaveText('Payée en crédits : 2 h');
+  await checkAtBothSizes(page, 'reservations-credits-fr');
+  await switchTo(page, 'English');
+  await expect(paidCard.getByTestId('reservation-payment')).toHaveText('Paid with credits: 2 h');
+  await checkAtBothSizes(page, 'reservations-credits-en');
+  await switchTo(page, 'Français');
 
   await navigate('/plans');
   await expect(page.getByTestId('total-balance')).toHaveText('Solde utilisable : 8 h');
   const debit = page.getByTestId('ledger-line').filter({ hasText: 'Réservation payée en crédits' });
   await expect(debit).toContainText('Salle Parmentier');
   await expect(debit).toContainText('−2 h');
-  await expect(page.getByTestId('ledger-line').filter({ hasText: 'Crédit attribué' })).toContainText('10 h');
+  const granted = page.getByTestId('ledger-line').filter({ hasText: 'Crédit attribué' });
+  await expect(granted).toContainText('10 h');
+  // Each line names its formula; the pack's last day is the 90th; its lot is the pack's credit.
+  await expect(granted).toContainText(
+    `Crédit attribué · Carnet 10 heures · valable jusqu’au ${parisDay(now, 89, 'fr')} inclus`,
+  );
+  await expect(debit).toContainText('Carnet 10 heures');
+  await expect(page.getByTestId('plan-validity')).toHaveText(
+    `Valable jusqu’au ${parisDay(now, 89, 'fr')} inclus`,
+  );
+  await expect(page.getByTestId('lot')).toContainText(
+    `Crédit du carnet · 8 h sur 10 h · du ${parisDay(now, 0, 'fr')} au ${parisDay(now, 89, 'fr')} inclus`,
+  );
+  await expect(page.getByRole('columnheader', { name: 'Reste de ce crédit' })).toBeAttached();
+  await expect(page.getByText('Crédit de la période')).toHaveCount(0);
   await checkAtBothSizes(page, 'plans-fr');
   await switchTo(page, 'English');
   await expect(page.getByTestId('total-balance')).toHaveText('Usable balance: 8 h');
+  await expect(page.getByTestId('plan-validity')).toHaveText(
+    `Valid until ${parisDay(now, 89, 'en')} inclusive`,
+  );
+  await expect(page.getByTestId('lot')).toContainText('Pack credit · 8 h of 10 h');
+  await expect(page.getByTestId('ledger-line').filter({ hasText: 'Credit granted' })).toContainText(
+    'Credit granted · 10-hour pack',
+  );
   await checkAtBothSizes(page, 'plans-en');
   await switchTo(page, 'Français');
 
@@ -120,6 +205,9 @@ test('a member buys a 10-hour pack, the manager marks it paid, the member books 
   await card.getByRole('button', { name: 'Annuler' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Oui, annuler' }).click();
   await expect(card.getByText('Annulée')).toBeVisible();
+  await expect(card.getByTestId('reservation-payment')).toHaveText(
+    'Payée en crédits : 2 h, rendus à l’annulation',
+  );
   await navigate('/plans');
   await expect(page.getByTestId('total-balance')).toHaveText('Solde utilisable : 10 h');
   await expect(
@@ -132,8 +220,38 @@ test('a member buys a 10-hour pack, the manager marks it paid, the member books 
  * manager (through the API: buying and marking paid have their own test above). The demo member's
  * membership stays as the seed made it for the tests that read it.
  */
-async function memberWithMembership(browser: Browser, page: Page, navigate: (path: string) => Promise<void>) {
+async function memberWithMembership(
+  browser: Browser,
+  page: Page,
+  navigate: (path: string) => Promise<void>,
+  beforeBuying?: () => void,
+) {
+  return (await memberHolding('membership', browser, page, navigate, beforeBuying)).email;
+}
+
+/** Days from a day in Paris to the same day of the next month (the 31st → the month's last day). */
+function daysToNextMonth(instant: Date) {
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' })
+    .format(instant)
+    .split('-')
+    .map(Number) as [number, number, number];
+  const nextMonthDays = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return Math.round(
+    (Date.UTC(year, month, Math.min(day, nextMonthDays)) - Date.UTC(year, month - 1, day)) / 86_400_000,
+  );
+}
+
+/** A new member holding one of Acme's formulas of `kind`, bought on site and marked paid through the API. */
+async function memberHolding(
+  kind: 'membership' | 'day_pass',
+  browser: Browser,
+  page: Page,
+  navigate: (path: string) => Promise<void>,
+  beforeBuying: () => void = () => {},
+) {
   const email = await newConfirmedMember(page, navigate);
+  beforeBuying();
+  let planId = '';
   const managerContext = await browser.newContext({ baseURL: appOrigin() });
   try {
     const manager = await managerContext.newPage();
@@ -142,18 +260,50 @@ async function memberWithMembership(browser: Browser, page: Page, navigate: (pat
     const formulas = await callApi<Array<{ id: string; kind: string }>>(page, 'formulas.listForSpace', {
       spaceId,
     });
-    const membership = formulas.find((formula) => formula.kind === 'membership')!;
-    const { order } = await callApi<{ order: { id: string } }>(page, 'formulas.buy', {
-      formulaId: membership.id,
+    const formula = formulas.find((candidate) => candidate.kind === kind)!;
+    const bought = await callApi<{ order: { id: string }; planId: string }>(page, 'formulas.buy', {
+      formulaId: formula.id,
       paymentMethod: 'on_site',
       idempotencyKey: randomUUID(),
     });
-    await callApi(manager, 'orders.markPaid', { orderId: order.id });
+    planId = bought.planId;
+    await callApi(manager, 'orders.markPaid', { orderId: bought.order.id });
   } finally {
     await managerContext.close();
   }
-  return email;
+  return { email, planId };
 }
+
+test('a day pass reads valid on the day it starts only, on /result and /plans, in French and English', async ({
+  page,
+  navigate,
+  browser,
+}) => {
+  const now = new Date();
+  const { planId } = await memberHolding('day_pass', browser, page, navigate, () => setAppClock(now));
+  const today = { fr: parisDay(now, 0, 'fr'), en: parisDay(now, 0, 'en') };
+  await navigate(`/result?plan=${planId}`);
+  await refuseCookies(page);
+  await expect(page.getByTestId('plan-validity')).toHaveText(`Valable le ${today.fr}`);
+  await checkAtBothSizes(page, 'day-pass-result-fr');
+  await navigate('/plans');
+  const pass = page.getByRole('article').filter({ hasText: 'Pass journée' });
+  await expect(pass.getByTestId('plan-validity')).toHaveText(`Valable le ${today.fr}`);
+  await expect(pass.getByTestId('lot')).toHaveText(`Crédit du pass · 1 entrée sur 1 entrée · le ${today.fr}`);
+  await expect(page.getByTestId('ledger-line')).toContainText(
+    `Crédit attribué · Pass journée · valable jusqu’au ${today.fr} inclus`,
+  );
+  await checkAtBothSizes(page, 'day-pass-plans-fr');
+  await switchTo(page, 'English');
+  const dayPass = page.getByRole('article').filter({ hasText: 'Day pass' });
+  await expect(dayPass.getByTestId('plan-validity')).toHaveText(`Valid on ${today.en}`);
+  await expect(dayPass.getByTestId('lot')).toHaveText(`Pass credit · 1 entry of 1 entry · on ${today.en}`);
+  await expect(page.getByTestId('ledger-line')).toContainText(
+    `Credit granted · Day pass · valid until ${today.en} inclusive`,
+  );
+  await checkAtBothSizes(page, 'day-pass-plans-en');
+  await switchTo(page, 'Français');
+});
 
 test('a membership is paused from /plans, what happens is said before confirming, the e-mail confirms it, and the pause is called off', async ({
   page,
@@ -205,14 +355,22 @@ test('a membership is cancelled from /plans in two clicks, and the e-mail confir
   navigate,
   browser,
 }) => {
-  const email = await memberWithMembership(browser, page, navigate);
+  const now = new Date();
+  const email = await memberWithMembership(browser, page, navigate, () => setAppClock(now));
+  // The paid period's last day: the day before the same day next month.
+  const lastDay = parisDay(now, daysToNextMonth(now) - 1, 'fr');
   await navigate('/plans');
   await refuseCookies(page);
   const membership = page.getByRole('article').filter({ hasText: 'Abonnement résident' });
+  await expect(membership.getByTestId('plan-validity')).toHaveText(
+    `Période en cours : du ${parisDay(now, 0, 'fr')} au ${lastDay} inclus`,
+  );
   const since = Date.now();
   await membership.getByRole('button', { name: 'Résilier l’abonnement' }).click(); // 1
+  await expect(page.getByRole('dialog')).toContainText(`reste actif jusqu’au ${lastDay} inclus`);
   await page.getByRole('dialog').getByRole('button', { name: 'Confirmer la résiliation' }).click(); // 2
   await expect(membership.getByText('Résiliée, active jusqu’à la fin de la période')).toBeVisible();
   const mail = await waitForMail(email, { since, subject: /^Résiliation enregistrée/ });
   expect(mail.subject).toContain('Résiliation enregistrée : Abonnement résident');
+  expect(mail.text).toContain(`reste actif jusqu’au ${lastDay} inclus`);
 });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { appOrigin, signInAs } from './accounts';
+import { appOrigin, DEMO_ACCOUNTS, signInAs } from './accounts';
 import {
   checkAtBothSizes,
   firstFreeStart,
@@ -96,8 +96,16 @@ test('a paid event: paid with credits and refunded within the policy, or at pric
   await checkAtBothSizes(member, 'event-paid-en');
   await switchTo(member, 'Français');
 
+  const registeredAt = Date.now();
   await panel.getByRole('button', { name: 'Réserver ma place' }).click();
   await expect(panel.getByText('Payée avec vos crédits : 1 h 30.')).toBeVisible();
+  // The confirmation e-mail says how the place was paid (in the language the member reads when it leaves).
+  const confirmation = await waitForMail(DEMO_ACCOUNTS.member, {
+    since: registeredAt,
+    subject: /^(Inscription confirmée : Atelier photo|Registration confirmed: Photo workshop)/,
+  });
+  expect(confirmation.text).toMatch(/Payée avec vos crédits : 1 h 30|Paid with your credits: 1 h 30/);
+  expect(confirmation.text).not.toMatch(/30,00 €|€30\.00/);
   await checkAtBothSizes(member, 'event-paid-registered-fr');
   await switchTo(member, 'English');
   await expect(panel.getByText('Paid with your credit: 1 h 30.')).toBeVisible();

@@ -77,7 +77,7 @@ test('a member books a demo room, gets the confirmation with a Paris-time ICS, c
   await booking.getByLabel('Durée').selectOption({ label: '1 h' });
   await booking.getByLabel('Participants').fill('3');
   await booking.getByLabel('Objet (facultatif)').fill('Atelier parcours');
-  await expect(booking.getByText('Total TTC')).toBeVisible();
+  await expect(booking.getByTestId('price-summary')).toBeVisible();
   await expect(booking.getByText('Tarif horaire · 1 h')).toBeVisible();
   await expectNoAxeViolations(page);
   await shoot(page, 'reservations-room-booking', 'fr');
@@ -284,7 +284,7 @@ test('a slot taken meanwhile: the member is told why and sees the calendar as it
     navigate,
     `/spaces/acme-coworking-paris/rooms/${id}`,
   );
-  await expect(booking.getByText('Total TTC')).toBeVisible();
+  await expect(booking.getByTestId('price-summary')).toBeVisible();
 
   // Someone else books that very slot first.
   await bookAsSomeoneElse(browser, id, startsAt, 60);
@@ -337,7 +337,7 @@ test('"any desk": with the page’s desk taken, the member books the slot and ge
   await expect(cell).toHaveAttribute('data-state', 'free');
   await cell.click();
   await expect(cell).toHaveAttribute('aria-selected', 'true');
-  await expect(booking.getByText('Total TTC')).toBeVisible();
+  await expect(booking.getByTestId('price-summary')).toBeVisible();
   await expectNoAxeViolations(page);
   await keepScreenshot(page, 'reservations-any-desk-fr-desktop');
   await booking.getByRole('button', { name: 'Confirmer la réservation' }).click();
@@ -388,7 +388,7 @@ test('a booking inside the free-cancellation window: warned before confirming, n
     const id = await roomId(page, 'acme-coworking-paris', 'Salle Parmentier');
     const { booking } = await pickFreeStart(page, navigate, `/spaces/acme-coworking-paris/rooms/${id}`);
     await booking.getByLabel('Objet (facultatif)').fill('Point de dernière minute');
-    await expect(booking.getByText('Total TTC')).toBeVisible();
+    await expect(booking.getByTestId('price-summary')).toBeVisible();
 
     // Said before confirming, and tied to the confirm button for screen readers.
     const confirm = booking.getByRole('button', { name: 'Confirmer la réservation' });

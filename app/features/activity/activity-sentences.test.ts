@@ -127,4 +127,47 @@ describe('activity sentences', () => {
       'You booked Hall (Loft): Monday 11 May 2026, 10:00 – 11:00',
     );
   });
+  it('says how a booking or an event place was paid: the credit it took, or its price', () => {
+    const slot = {
+      roomName: 'Salle Parmentier',
+      startsAt: '2026-05-11T07:00:00Z',
+      endsAt: '2026-05-11T09:00:00Z',
+    };
+    const say = (locale: 'fr' | 'en', entry: TActivityItem) =>
+      describeActivity(entry, { viewerId: 'member', locale, timeZone: 'Europe/Paris', t: translate(locale) });
+    const withCredits = item({
+      details: {
+        ...slot,
+        status: 'confirmed',
+        paidWith: 'credits',
+        creditAmount: 120,
+        creditUnit: 'minutes',
+      },
+    });
+    expect(say('fr', withCredits)).toBe(
+      'Vous avez réservé Salle Parmentier (Acme Coworking) : lundi 11 mai 2026, 09:00 – 11:00 · payée en crédits : 2 h',
+    );
+    expect(say('en', withCredits)).toBe(
+      'You booked Salle Parmentier (Acme Coworking): Monday 11 May 2026, 09:00 – 11:00 · paid with credits: 2 h',
+    );
+    const atPrice = item({ details: { ...slot, status: 'confirmed', paidWith: 'price', totalCents: 5400 } });
+    expect(say('fr', atPrice)).toMatch(/ · 54,00\s€ TTC$/);
+    expect(say('en', atPrice)).toMatch(/ · €54\.00 incl\. VAT$/);
+    const place = item({
+      kind: 'registration.created',
+      subject: { type: 'registration', id: 'g1' },
+      details: {
+        eventTitle: 'Atelier photo',
+        status: 'registered',
+        paidWith: 'credits',
+        creditAmount: 1,
+        creditUnit: 'entries',
+      },
+    });
+    expect(say('fr', place)).toBe(
+      'Vous vous êtes inscrit à Atelier photo (Acme Coworking) · payée en crédits : 1 entrée',
+    );
+    // A free booking, or an entry written before payments were recorded, says nothing of money.
+    expect(say('fr', item({ details: { ...slot, status: 'confirmed' } }))).not.toContain('·');
+  });
 });

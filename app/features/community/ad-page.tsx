@@ -8,7 +8,7 @@ import {
   type TAd,
   type TSpaceOption,
 } from '#contract/community';
-import { todayIn } from '#contract/dates';
+import { lastDayOfUse } from '#contract/dates';
 import { call } from '~/platform/callable-client';
 import { formatCalendarDate } from '~/platform/format';
 import { useForm } from '~/platform/use-form';
@@ -49,7 +49,7 @@ export function AdPage({
   // Closing is a button alone: a refusal is said as one message.
   const closing = useForm({ namespace: 'community', fields: false });
   const day = (instant: string) =>
-    formatCalendarDate(todayIn('Europe/Paris', new Date(Date.parse(instant) - 1)), locale, {
+    formatCalendarDate(lastDayOfUse(instant, 'Europe/Paris'), locale, {
       day: 'numeric',
       month: 'long',
       year: 'numeric',

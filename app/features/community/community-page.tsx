@@ -14,7 +14,7 @@ import {
   type TReceivedMessage,
   type TSpaceOption,
 } from '#contract/community';
-import { todayIn } from '#contract/dates';
+import { lastDayOfUse } from '#contract/dates';
 import { call } from '~/platform/callable-client';
 import { formatCalendarDate } from '~/platform/format';
 import { useForm } from '~/platform/use-form';
@@ -278,11 +278,11 @@ function AdsTab({ data }: { data: CommunityPageData }) {
                   {t('ads.meta', {
                     author: ad.authorName,
                     spaces: ad.spaces.join(', '),
-                    date: formatCalendarDate(
-                      todayIn('Europe/Paris', new Date(Date.parse(ad.endsAt) - 1)),
-                      locale,
-                      { day: 'numeric', month: 'long', year: 'numeric' },
-                    ),
+                    date: formatCalendarDate(lastDayOfUse(ad.endsAt, 'Europe/Paris'), locale, {
+                      day: 'numeric',
+                      month: 'long',
+                      year: 'numeric',
+                    }),
                   })}
                 </p>
               </div>

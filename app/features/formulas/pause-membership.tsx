@@ -12,7 +12,7 @@ import {
   type TPausePreview,
   type TPlan,
 } from '#contract/formulas';
-import { formatDay } from '#contract/reservation-format';
+import { formatDay, formatLastDay } from '#contract/reservation-format';
 import { call } from '~/platform/callable-client';
 import { messageOfError } from '~/platform/form-errors';
 import { useForm } from '~/platform/use-form';
@@ -48,11 +48,17 @@ function PauseConsequences({ preview, plan }: { preview: TPausePreview; plan: TP
   const credit = useFormatCredit();
   const zone = plan.space.timeZone;
   const day = (iso: string) => formatDay(locale, iso, zone);
-  const lastDay = day(new Date(new Date(preview.endsAt).getTime() - 1).toISOString());
+  const lastDay = (iso: string) => formatLastDay(locale, iso, zone);
   return (
     <ul className="list-disc space-y-1 pl-5 text-sm" data-testid="pause-consequences">
       <li>
-        <strong>{t('pause.dates', { from: day(preview.startsAt), to: lastDay, count: preview.days })}</strong>
+        <strong>
+          {t('pause.dates', {
+            from: day(preview.startsAt),
+            to: lastDay(preview.endsAt),
+            count: preview.days,
+          })}
+        </strong>
       </li>
       <li>{t('pause.noCharge')}</li>
       <li>
@@ -67,8 +73,8 @@ function PauseConsequences({ preview, plan }: { preview: TPausePreview; plan: TP
           <li key={lot.id}>
             {t('pause.lot', {
               balance: credit(lot.balance, lot.unit),
-              after: day(lot.validUntilAfter),
-              before: day(lot.validUntilBefore),
+              after: lastDay(lot.validUntilAfter),
+              before: lastDay(lot.validUntilBefore),
             })}
           </li>
         ))
@@ -187,7 +193,7 @@ export function PauseLine({ plan, pause }: { plan: TPlan; pause: TPause }) {
   const zone = plan.space.timeZone;
   const values = {
     from: formatDay(locale, pause.startsAt, zone),
-    to: formatDay(locale, new Date(new Date(pause.endsAt).getTime() - 1).toISOString(), zone),
+    to: formatLastDay(locale, pause.endsAt, zone),
     count: pause.days,
   };
   async function end() {

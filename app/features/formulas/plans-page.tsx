@@ -5,7 +5,7 @@ import { Link, useRevalidator } from 'react-router';
 import { eventPath, eventTitleIn } from '#contract/events.plain';
 import { cancelPlan, formulaName, type TLedgerLine, type TPlan } from '#contract/formulas';
 import { formatMoney } from '#contract/money';
-import { formatDay, formatSlot } from '#contract/reservation-format';
+import { formatDay, formatLastDay, formatSlot } from '#contract/reservation-format';
 import { Button } from '~/ui/button';
 import { Dialog, DialogClose } from '~/ui/dialog';
 import { EmptyState } from '~/ui/empty-state';
@@ -15,6 +15,7 @@ import { useLocale } from '~/platform/use-locale';
 import { useFormatCredit } from '~/platform/use-format-credit';
 import { FormulaTerms } from './formula-terms';
 import { PauseLine, PauseMembership } from './pause-membership';
+import { useValidityWords } from './validity-words';
 
 export interface PlansPageData {
   plans: TPlan[];
@@ -39,7 +40,7 @@ function CancelMembership({ plan }: { plan: TPlan }) {
     setOpen(false);
     void revalidate();
   }
-  const date = plan.periodEndsAt ? formatDay(locale, plan.periodEndsAt, plan.space.timeZone) : '';
+  const date = plan.periodEndsAt ? formatLastDay(locale, plan.periodEndsAt, plan.space.timeZone) : '';
   return (
     <Dialog
       open={open}
@@ -63,9 +64,9 @@ function CancelMembership({ plan }: { plan: TPlan }) {
 function PlanCard({ plan }: { plan: TPlan }) {
   const { t } = useTranslation('formulas');
   const locale = useLocale();
-  const credit = useFormatCredit();
   const zone = plan.space.timeZone;
   const day = (iso: string) => formatDay(locale, iso, zone);
+  const validity = useValidityWords();
   return (
     <article className="space-y-3 rounded-lg border p-4" aria-labelledby={`plan-${plan.id}`}>
       <header className="flex flex-wrap items-start justify-between gap-2">
@@ -79,10 +80,8 @@ function PlanCard({ plan }: { plan: TPlan }) {
             {plan.space.name} · {t(`plans.status.${plan.status}`)}
           </p>
           {plan.periodStartsAt && plan.periodEndsAt && (
-            <p className="text-sm">
-              {plan.formula.kind === 'membership'
-                ? t('plans.period', { from: day(plan.periodStartsAt), to: day(plan.periodEndsAt) })
-                : t('plans.validUntil', { date: day(plan.periodEndsAt) })}
+            <p className="text-sm" data-testid="plan-validity">
+              {validity.period(plan, zone)}
             </p>
           )}
         </div>
@@ -105,13 +104,7 @@ function PlanCard({ plan }: { plan: TPlan }) {
           <ul className="text-sm">
             {plan.lots.map((lot) => (
               <li key={lot.id} data-testid="lot">
-                {t(`plans.lot.${lot.source}`)} ·{' '}
-                {t('plans.lotLine', {
-                  balance: credit(lot.balance, lot.unit),
-                  granted: credit(lot.granted, lot.unit),
-                  from: day(lot.validFrom),
-                  to: day(lot.validUntil),
-                })}
+                {validity.lotName(lot, plan.formula.kind)} · {validity.lotLine(lot, zone)}
                 {!lot.usable && lot.balance > 0
                   ? ` (${t(plan.status === 'suspended' ? 'plans.frozen' : 'plans.expired')})`
                   : ''}
@@ -149,7 +142,7 @@ const COLUMNS = [
   { name: 'balance', className: 'py-1 text-right' },
 ] as const;
 
-function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (lotId: string) => string }) {
+function Ledger({ ledger }: { ledger: PlansPageData['ledger'] }) {
   const { t } = useTranslation('formulas');
   const locale = useLocale();
   const credit = useFormatCredit();
@@ -187,7 +180,7 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
           </thead>
           <tbody className="block sm:table-row-group">
             {ledger.lines.map((line) => {
-              const zone = zoneOf(line.lotId);
+              const zone = line.timeZone;
               return (
                 <tr
                   key={line.id}
@@ -227,6 +220,10 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
                       </>
                     )}
                     {line.reason && ` · ${line.reason}`}
+                    {/* The formula the credit belongs to; a grant says until when it may be used. */}
+                    {` · ${formulaName(line.formula, locale)}`}
+                    {line.kind === 'grant' &&
+                      ` · ${t('plans.grantValidity', { date: formatLastDay(locale, line.lotValidUntil, zone) })}`}
                   </td>
                   <td className="py-1 pr-3 whitespace-nowrap sm:text-right">
                     <span className="text-ink-soft sm:hidden">{columns.amount} </span>
@@ -256,8 +253,6 @@ function Ledger({ ledger, zoneOf }: { ledger: PlansPageData['ledger']; zoneOf: (
 export function PlansPage({ data }: { data: PlansPageData }) {
   const { t } = useTranslation('formulas');
   const credit = useFormatCredit();
-  const zones = new Map<string, string>();
-  for (const plan of data.plans) for (const lot of plan.lots) zones.set(lot.id, plan.space.timeZone);
   const totals = [
     data.balance.minutes > 0 || data.balance.entries === 0 ? credit(data.balance.minutes, 'minutes') : null,
     data.balance.entries > 0 ? credit(data.balance.entries, 'entries') : null,
@@ -281,7 +276,7 @@ export function PlansPage({ data }: { data: PlansPageData }) {
           {t('plans.ledger')}
         </h2>
         <p className="text-ink-soft text-sm">{t('plans.ledgerIntro')}</p>
-        <Ledger ledger={data.ledger} zoneOf={(lotId) => zones.get(lotId) ?? 'Europe/Paris'} />
+        <Ledger ledger={data.ledger} />
       </section>
     </main>
   );

@@ -8,12 +8,14 @@ import { useRootData } from '~/platform/root-data';
 import { useLocale } from '~/platform/use-locale';
 import { buttonClass } from '~/ui/button';
 import { FormulaTerms } from './formula-terms';
+import { useValidityWords } from './validity-words';
 
 /** `/result?plan=…`: what buying a formula gave — active now, or waiting for the space to record the payment. */
 export function PurchaseOutcome({ plan }: { plan: TPlan }) {
   const { t } = useTranslation('formulas');
   const locale = useLocale();
   const email = useRootData()?.user?.email ?? '';
+  const validity = useValidityWords();
   const order = plan.orders.find((candidate) => candidate.periodIndex === 0) ?? plan.orders.at(-1) ?? null;
   const waiting = plan.status === 'pending_payment';
   const Icon = waiting ? Hourglass : CircleCheck;
@@ -43,6 +45,11 @@ export function PurchaseOutcome({ plan }: { plan: TPlan }) {
         <h2 id="purchase-gives" className="mb-2 text-xl font-semibold">
           {values.formula}
         </h2>
+        {plan.periodEndsAt ? (
+          <p className="mb-2 font-medium" data-testid="plan-validity">
+            {validity.period(plan, plan.space.timeZone)}
+          </p>
+        ) : null}
         <FormulaTerms formula={plan.formula} />
         {order ? (
           <p className="mt-3 font-medium">

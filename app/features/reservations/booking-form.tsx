@@ -14,6 +14,7 @@ import { call } from '~/platform/callable-client';
 import { useRootData } from '~/platform/root-data';
 import { useTranslation } from '~/platform/translation';
 import { useLocale } from '~/platform/use-locale';
+import { useCreditAmounts } from '~/platform/use-format-credit';
 import { useForm } from '~/platform/use-form';
 import { useSafeNavigate } from '~/platform/use-safe-navigate';
 import { Button, buttonClass } from '~/ui/button';
@@ -105,6 +106,7 @@ export default function BookingForm({
   );
   const option = creditOption.data;
   const payWith: PayWith = option?.enough ? (chosenPayment ?? 'credits') : 'price';
+  const creditCost = useCreditAmounts(option ?? null)?.cost ?? null;
 
   // Signing in or up comes back to this room with this choice in its URL.
   const returnTo = `${location.pathname}${
@@ -197,7 +199,7 @@ export default function BookingForm({
       <div className="bg-muted flex flex-col gap-4 rounded-xl p-4">
         <h3 className="font-semibold">{t('booking.summary')}</h3>
         {quote.data ? (
-          <PriceSummary price={quote.data} />
+          <PriceSummary price={quote.data} credit={payWith === 'credits' ? creditCost : null} />
         ) : quote.error ? (
           <FailureText>{messageOfError(t, quote.error, 'reservations')}</FailureText>
         ) : (

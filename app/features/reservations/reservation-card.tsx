@@ -2,6 +2,7 @@ import { Clock, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { formatDay, formatDuration, formatMoment, formatTime, zoneCity } from '#contract/reservation-format';
+import { formatCredit } from '#contract/formulas.plain';
 import { formatMoney } from '#contract/money';
 import { isActiveStatus, type TReservation } from '#contract/reservations';
 import { TextLink } from '~/ui/link';
@@ -30,6 +31,13 @@ export function ReservationCard({
   const zone = reservation.space.timeZone;
   const { startsAt, endsAt } = reservation;
   const active = isActiveStatus(reservation.status);
+  // How it was paid: the credit it took (given back or not), else its price.
+  const paymentOf = ({ paidWithCredits: credits, price }: TReservation) =>
+    credits
+      ? t(credits.refunded ? 'card.creditsRefunded' : 'card.paidWithCredits', {
+          credit: formatCredit(locale, credits.amount, credits.unit, (key, values) => t(key, values)),
+        })
+      : t('card.total', { amount: formatMoney(price.totalCents, locale, price.currency) });
   return (
     <article
       className="border-line flex flex-col gap-3 rounded-2xl border p-4 sm:p-5"
@@ -67,9 +75,7 @@ export function ReservationCard({
           <Users aria-hidden className="text-ink-soft size-4 shrink-0" />
           <span>
             {t('card.attendees', { count: reservation.attendees })} ·{' '}
-            {t('card.total', {
-              amount: formatMoney(reservation.price.totalCents, locale, reservation.price.currency),
-            })}
+            <span data-testid="reservation-payment">{paymentOf(reservation)}</span>
           </span>
         </li>
       </ul>

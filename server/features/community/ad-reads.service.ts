@@ -8,7 +8,7 @@ import {
   type TAdSummary,
   type TSpaceOption,
 } from '#contract/community';
-import { todayIn } from '#contract/dates';
+import { lastDayOfUse } from '#contract/dates';
 import { communitySpacesOf, requireSignedIn } from '../../platform/policy';
 import { AppError } from '#contract/errors';
 import { fileUrlOf } from '#contract/storage';
@@ -152,7 +152,7 @@ export async function getAd(ctx: ServiceContext, input: { id: string }): Promise
     body: isAuthor ? row!.body : '',
     bodyHtml: row!.body_html,
     spaceIds: isAuthor ? spaceIds : [],
-    endsOn: todayIn(AD_ZONE, new Date(endsAt.getTime() - 1)),
+    endsOn: lastDayOfUse(endsAt, AD_ZONE),
     isAuthor,
     hiddenReason: hidden?.reason ?? null,
     imageUrl: row!.image_key ? fileUrlOf(row!.image_key) : null,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { COMMUNITY_LIMITS, COMMUNITY_RATES, type AdStatus, type TAdInput } from '#contract/community';
-import { addDays, startOfDayIn, todayIn } from '#contract/dates';
+import { addDays, lastDayOfUse, startOfDayIn, todayIn } from '#contract/dates';
 import { AppError } from '#contract/errors';
 import { adSpaces, ads } from '../../db/schema/community';
 import { storedFiles } from '../../db/schema/files';
@@ -215,11 +215,7 @@ export async function updateAd(
     if (image && image.fileKey !== before.imageKey) {
       await checkImage(work.db, authorId, image.fileKey, input.id);
     }
-    const endsAt = endsAtFor(
-      work,
-      changes.endsOn ?? todayIn(AD_ZONE, new Date(before.endsAt.getTime() - 1)),
-      before.createdAt,
-    );
+    const endsAt = endsAtFor(work, changes.endsOn ?? lastDayOfUse(before.endsAt, AD_ZONE), before.createdAt);
     const beforeSpaces = (
       await work.db.select({ id: adSpaces.spaceId }).from(adSpaces).where(eq(adSpaces.adId, input.id))
     )

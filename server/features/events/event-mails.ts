@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { eventPath, eventTitleIn } from '#contract/events';
 import type { RegistrationStatus } from '#contract/events.plain';
+import { formatCredit, type CreditUnit } from '#contract/formulas.plain';
 import { ZUuid } from '#contract/input';
+import { formatMoney } from '#contract/money';
 import { formatMoment, formatSlot } from '#contract/reservation-format';
 import { rowsOf } from '../../db/rows';
 import { defineMail } from '../../platform/mail-jobs';
@@ -57,6 +59,10 @@ interface MailRow extends Record<string, unknown> {
   refunded: boolean;
   /** The order given back had not been paid: the member no longer owes it (nothing is paid back). */
   owed_cancelled: boolean;
+  /** How the place of this round is paid: the credit it took, or its order's total (neither: free). */
+  credit_amount: number | null;
+  credit_unit: CreditUnit | null;
+  order_total_cents: number | null;
 }
 
 /**
@@ -89,6 +95,12 @@ export const eventMailJob = defineMail({
                           AND o.status = 'cancelled')) AS refunded,
             EXISTS (SELECT 1 FROM orders o WHERE o.registration_id = r.id AND o.period_index = r.round
                       AND o.status = 'cancelled' AND o.paid_at IS NULL) AS owed_cancelled,
+            (SELECT -f.amount FROM credit_entries f WHERE f.registration_id = r.id AND f.registration_round = r.round
+               AND f.kind = 'debit')::int AS credit_amount,
+            (SELECT l.unit FROM credit_entries f JOIN credit_lots l ON l.id = f.lot_id WHERE f.registration_id = r.id
+               AND f.registration_round = r.round AND f.kind = 'debit') AS credit_unit,
+            (SELECT o.total_cents FROM orders o WHERE o.registration_id = r.id AND o.period_index = r.round)::int
+              AS order_total_cents,
             spaces.name AS space_name, spaces.time_zone, rooms.name AS room_name,
             concat_ws(', ', spaces.name, nullif(spaces.address_line, ''), nullif(concat_ws(' ', spaces.postcode, spaces.city), '')) AS address
           FROM event_registrations r JOIN users ON users.id = r.user_id JOIN events ON events.id = r.event_id
@@ -116,6 +128,18 @@ export const eventMailJob = defineMail({
           [t('events.labels.where'), row.room_name ? `${row.room_name}, ${row.address}` : row.address],
         ];
         if (event === 'waitlisted') details.push([t('events.labels.position'), String(values.position)]);
+        if (event === 'registered' || event === 'reminder') {
+          // How the place is paid: the credit it took, or its price (a free place says nothing).
+          if (row.credit_amount !== null && row.credit_unit) {
+            const credit = formatCredit(locale, Number(row.credit_amount), row.credit_unit, (key, values) =>
+              t(`formulas.${key}`, values),
+            );
+            details.push([t('events.labels.paid'), t('events.labels.paidWithCredits', { credit })]);
+          } else if (row.order_total_cents) {
+            const total = formatMoney(Number(row.order_total_cents), locale);
+            details.push([t('events.labels.paid'), t('events.labels.paidPrice', { total })]);
+          }
+        }
         if (event === 'offer') details.push([t('events.labels.until'), values.until]);
         if (event === 'event-changed' && previous) {
           const before = formatSlot(locale, previous.startsAt, previous.endsAt, row.time_zone);

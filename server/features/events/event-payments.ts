@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { todayIn } from '#contract/dates';
+import { lastDayOfUse, todayIn } from '#contract/dates';
 import { AppError } from '#contract/errors';
 import type { TRegistrationPayment } from '#contract/events';
 import {
@@ -117,7 +117,7 @@ export async function chargeRegistration(
         },
       ],
       serviceStart: todayIn(event.time_zone, new Date(event.starts_at)),
-      serviceEnd: todayIn(event.time_zone, new Date(new Date(event.ends_at).getTime() - 1)),
+      serviceEnd: lastDayOfUse(event.ends_at, event.time_zone),
     },
     'automatic',
   );

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
+import type { TLedgerLine } from '#contract/formulas';
+import type { TReservation } from '#contract/reservations';
 import { featureTestFile } from '../../../tests/support/feature-test-file';
 import { rowsOf } from '../../db/rows';
 import { localInstant } from '../reservations/reservations.fixtures';
@@ -39,7 +41,7 @@ async function buy(person: TestPerson, formulaId: string) {
 }
 
 function book(person: TestPerson, roomId: string, startsAt: string, endsAt: string, payWith = 'credits') {
-  return call<{ id: string }>(person, 'reservations.create', {
+  return call<TReservation>(person, 'reservations.create', {
     roomId,
     startsAt,
     endsAt,
@@ -181,6 +183,33 @@ describe('paying bookings with credit', () => {
       ['grant', 600, 600],
     ]);
     clock.set('2027-02-01T08:00');
+  });
+
+  it('says how a booking was paid (the credit it took, given back or not, or null at price) and which formula each ledger line is of', async () => {
+    const member = await insertPerson(database.db);
+    const formulaId = await insertFormula(database.db, spaceId, { creditAmount: 600, validityDays: 30 });
+    await buy(member, formulaId);
+    const room = await insertRoom(database.db, spaceId);
+    const paid = await book(member, room, localInstant('2027-02-11T10:00'), localInstant('2027-02-11T12:00'));
+    expect(paid.paidWithCredits).toEqual({ amount: 120, unit: 'minutes', refunded: false });
+    const atPrice = await book(
+      member,
+      room,
+      localInstant('2027-02-11T14:00'),
+      localInstant('2027-02-11T15:00'),
+      'price',
+    );
+    expect(atPrice.paidWithCredits).toBeNull();
+    const cancelled = await call<TReservation>(member, 'reservations.cancel', { id: paid.id });
+    expect(cancelled.paidWithCredits).toEqual({ amount: 120, unit: 'minutes', refunded: true });
+    const { lines } = await call<{ lines: TLedgerLine[] }>(member, 'plans.ledger', {});
+    expect(lines.map((line) => [line.kind, line.formula.id, line.timeZone])).toEqual([
+      ['refund', formulaId, 'Europe/Paris'],
+      ['debit', formulaId, 'Europe/Paris'],
+      ['grant', formulaId, 'Europe/Paris'],
+    ]);
+    // Bought on 1 February for 30 days: its lot ends at midnight starting 3 March, its last day is 2 March.
+    expect(lines[2]!.lotValidUntil).toBe('2027-03-02T23:00:00.000Z');
   });
 
   it('freezes the credit of a suspended plan (unpaid past grace) and frees it once paid', async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { formatCredit, formulaName, formulaPath } from '#contract/formulas';
 import { ZUuid } from '#contract/input';
 import { formatMoney } from '#contract/money';
-import { formatDay } from '#contract/reservation-format';
+import { formatDay, formatLastDay } from '#contract/reservation-format';
 import { users } from '../../db/schema/auth';
 import { formulas, orders, planPauses, plans } from '../../db/schema/formulas';
 import { spaces } from '../../db/schema/spaces';
@@ -63,10 +63,13 @@ export const formulaMailJob = defineMail({
         const values = {
           formula: formulaName(formula, locale),
           space: space.name,
+          // The day a membership renews: its next period's first day.
           date: plan.periodEndsAt ? day(plan.periodEndsAt) : '',
+          // The last day of the paid period or validity, as people read "until".
+          lastDay: plan.periodEndsAt ? formatLastDay(locale, plan.periodEndsAt, space.timeZone) : '',
           from: pause ? day(pause.startsAt) : '',
           // The last day paused (the pause resumes at the next day's midnight).
-          to: pause ? day(new Date(pause.endsAt.getTime() - 1)) : '',
+          to: pause ? formatLastDay(locale, pause.endsAt, space.timeZone) : '',
           days: pause ? daysFromUntil(pause.startsOn, pause.endsOn) : 0,
         };
         const details: Array<[string, string]> = [
@@ -84,7 +87,7 @@ export const formulaMailJob = defineMail({
           details.push([t('formulas.labels.payment'), t(`formulas.payment.${order.paymentMethod}`)]);
         }
         if (plan.periodEndsAt && event !== 'order-placed' && event !== 'pause-scheduled')
-          details.push([t('formulas.labels.until'), values.date]);
+          details.push([t('formulas.labels.until'), values.lastDay]);
         if (pause)
           details.push([
             t('formulas.labels.pause'),

@@ -207,6 +207,11 @@ export async function listMyLedger(
     event_title_en: string | null;
     event_starts_at: string | null;
     event_ends_at: string | null;
+    formula_id: string;
+    formula_name_fr: string;
+    formula_name_en: string;
+    time_zone: string;
+    lot_valid_until: string;
   }>(
     ctx.db,
     // The page first (the member's entries by id, newest first), then the running balance of only the lots
@@ -226,8 +231,11 @@ export async function listMyLedger(
                page.reason, running.balance_after::int AS balance_after, page.reservation_id, rooms.name AS room_name,
                to_json(r.starts_at) #>> '{}' AS starts_at, to_json(r.ends_at) #>> '{}' AS ends_at,
                ev.id AS event_id, ev.title_fr AS event_title_fr, ev.title_en AS event_title_en,
-               to_json(ev.starts_at) #>> '{}' AS event_starts_at, to_json(ev.ends_at) #>> '{}' AS event_ends_at
+               to_json(ev.starts_at) #>> '{}' AS event_starts_at, to_json(ev.ends_at) #>> '{}' AS event_ends_at,
+               f.id AS formula_id, f.name_fr AS formula_name_fr, f.name_en AS formula_name_en,
+               s.time_zone, to_json(l.valid_until) #>> '{}' AS lot_valid_until
         FROM page JOIN running ON running.id = page.id JOIN credit_lots l ON l.id = page.lot_id
+        JOIN plans p ON p.id = l.plan_id JOIN formulas f ON f.id = p.formula_id JOIN spaces s ON s.id = l.space_id
         LEFT JOIN reservations r ON r.id = page.reservation_id
         LEFT JOIN rooms ON rooms.id = r.room_id
         LEFT JOIN event_registrations er ON er.id = page.registration_id
@@ -263,6 +271,9 @@ export async function listMyLedger(
           }
         : null,
     balanceAfter: Number(row.balance_after),
+    formula: { id: row.formula_id, nameFr: row.formula_name_fr, nameEn: row.formula_name_en },
+    timeZone: row.time_zone,
+    lotValidUntil: new Date(row.lot_valid_until).toISOString(),
   }));
   return { lines, nextCursor };
 }

@@ -12,7 +12,7 @@ import {
   type ServiceContext,
   type WorkContext,
 } from '../../platform/service-context';
-import { todayIn } from '#contract/dates';
+import { lastDayOfUse, todayIn } from '#contract/dates';
 import { formulaMailJob } from './formula-mails';
 import { salesSettingsOf } from './formula-view';
 import { applyPause } from './pauses.service';
@@ -87,7 +87,7 @@ async function renewOne(work: WorkContext, planId: string): Promise<boolean> {
   if (order)
     await invoiceOrder(work, order, {
       start: todayIn(row.timeZone, bounds.startsAt),
-      end: todayIn(row.timeZone, new Date(bounds.endsAt.getTime() - 1)),
+      end: lastDayOfUse(bounds.endsAt, row.timeZone),
     });
   await grantLot(work.db, {
     planId,

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AppError, refused } from '#contract/errors';
 import { type CreditUnit, type PaymentMethod } from '#contract/formulas.plain';
 import { withVatBreakdown } from '#contract/money';
-import { todayIn } from '#contract/dates';
+import { lastDayOfUse, todayIn } from '#contract/dates';
 import { rowsOf } from '../../db/rows';
 import { creditLots, formulas, orderLines, orders, plans } from '../../db/schema/formulas';
 import { spaces } from '../../db/schema/spaces';
@@ -83,14 +83,14 @@ export async function grantLot(
   return row.id;
 }
 
-/** Starts a plan at `at`: its first period, its first lot. */
+/** Starts a plan at `at`: its first period, its first lot. Answers the period. */
 async function activatePlan(
   work: WorkContext,
   plan: PlanRow,
   formula: FormulaRow,
   orderId: string,
   timeZone: string,
-) {
+): Promise<{ startsAt: Date; endsAt: Date }> {
   const period = firstPeriod(formula, work.now, timeZone);
   await work.db
     .update(plans)
@@ -118,6 +118,7 @@ async function activatePlan(
     actorId: work.actor?.id ?? null,
     now: work.now,
   });
+  return period;
 }
 
 /** Inserts an order and its one line for a plan's period, at the formula's price. */
@@ -272,12 +273,16 @@ export async function buyFormula(
       now: work.now,
     }))!;
     const today = todayIn(found.timeZone, work.now);
-    await invoiceOrder(work, order, { start: today, end: today });
+    // The invoice's service dates: the validity or period when it starts now (its last day of use as its
+    // end), else the day of purchase (it starts when the space records the payment).
+    let service = { start: today, end: today };
     let status = plan!.status;
     if (settings.activation === 'purchase' || order.status === 'paid') {
-      await activatePlan(work, plan!, formula, order.id, found.timeZone);
+      const period = await activatePlan(work, plan!, formula, order.id, found.timeZone);
+      service = { start: today, end: lastDayOfUse(period.endsAt, found.timeZone) };
       status = 'active';
     }
+    await invoiceOrder(work, order, service);
     await logActivity(work, {
       kind: 'order.placed',
       subject: { type: 'order', id: order.id },

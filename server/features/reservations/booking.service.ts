@@ -290,13 +290,16 @@ async function insertReservation(
       space: context.space,
       freeCancellationHours: context.freeCancellationHours,
       member: { id: user.id, name: user.name, email: user.email, locale: user.locale },
+      credit: credit
+        ? { amount: credit.amount, unit: credit.unit, refunded: false }
+        : { amount: null, unit: null, refunded: false },
     };
     await logActivity(
       work,
       reservationActivity(work, record, 'reservation.created', {
         details: credit
           ? { status, paidWith: 'credits', creditAmount: credit.amount, creditUnit: credit.unit }
-          : { status },
+          : { status, paidWith: 'price', totalCents: values.totalCents },
       }),
     );
     return record;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FreeCancellation } from '#contract/cancellation';
 import { ZUuid } from '#contract/input';
 import type { Locale } from '#contract/locale';
+import { formatCredit } from '#contract/formulas.plain';
 import { formatMoney, formatVatRate } from '#contract/money';
 import {
   formatDay,
@@ -76,6 +77,26 @@ function detailsOf(t: Translate, locale: Locale, record: ReservationRecord): Arr
     [label('when'), when],
     [label('attendees'), String(r.attendees)],
     ...(r.title ? ([[label('title'), r.title]] as Array<[string, string]>) : []),
+    ...paymentRows(t, locale, record),
+  ];
+}
+
+/** How it is paid: the credit it took (its price not charged), or its price, excluding VAT, VAT and total. */
+function paymentRows(t: Translate, locale: Locale, record: ReservationRecord): Array<[string, string]> {
+  const r = record.reservation;
+  const label = (key: string, values?: Record<string, string>) => t(`reservation.labels.${key}`, values);
+  const { amount, unit, refunded } = record.credit;
+  if (amount !== null && unit) {
+    const credit = formatCredit(locale, amount, unit, (key, values) => t(`formulas.${key}`, values));
+    const total = formatMoney(r.totalCents, locale, r.currency);
+    return [
+      [
+        label('payment'),
+        t(refunded ? 'reservation.creditsRefunded' : 'reservation.paidWithCredits', { credit, total }),
+      ],
+    ];
+  }
+  return [
     [label('priceExclVat'), formatMoney(r.priceExclVatCents, locale, r.currency)],
     [
       label('vat', { rate: formatVatRate(r.vatRateBasisPoints, locale) }),

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import { freeCancellationOf, type FreeCancellation } from '#contract/cancellation';
+import type { CreditUnit } from '#contract/formulas.plain';
 import type { RoomKind } from '#contract/rooms';
 import {
   DEFAULT_FREE_CANCELLATION_HOURS,
@@ -13,6 +14,7 @@ import { reservations, spaceBookingPolicies } from '../../db/schema/reservations
 import { rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
 import type { Tx } from '../../db/transaction';
+import { bookingCreditColumns } from '../../billing/credit-ledger';
 
 /** A reservation with what every view of it needs: room, space, policy and member. */
 export interface ReservationRecord {
@@ -29,6 +31,14 @@ export interface ReservationRecord {
   };
   freeCancellationHours: number;
   member: { id: string; name: string; email: string; locale: string | null };
+  /** The credit that paid it (server/billing/credit-ledger.ts); `amount` null when it was booked at price. */
+  credit: BookingCredit;
+}
+
+interface BookingCredit {
+  amount: number | null;
+  unit: CreditUnit | null;
+  refunded: boolean;
 }
 
 export async function selectReservationRecords(
@@ -51,6 +61,7 @@ export async function selectReservationRecords(
       },
       freeCancellationHours: spaceBookingPolicies.freeCancellationHours,
       member: { id: users.id, name: users.name, email: users.email, locale: users.locale },
+      credit: bookingCreditColumns(reservations.id),
     })
     .from(reservations)
     .innerJoin(rooms, eq(rooms.id, reservations.roomId))
@@ -116,7 +127,15 @@ export function toReservation(record: ReservationRecord, standing: ViewerStandin
     cancellationRequestedAt: r.cancellationRequestedAt?.toISOString() ?? null,
     cancellationRequestMessage: r.cancellationRequestMessage,
     canCancel,
+    paidWithCredits: paidWithCreditsOf(record.credit),
   };
+}
+
+/** How a booking was paid, as its views say it: the credit it took (and whether it came back), or null at price. */
+function paidWithCreditsOf(credit: BookingCredit): TReservation['paidWithCredits'] {
+  return credit.amount !== null && credit.unit
+    ? { amount: credit.amount, unit: credit.unit, refunded: credit.refunded }
+    : null;
 }
 
 export function toManagedReservation(record: ReservationRecord, now: Date): TManagedReservation {

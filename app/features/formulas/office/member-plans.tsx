@@ -9,13 +9,13 @@ import {
   type TMemberPlan,
 } from '#contract/formulas';
 import { formatMoney } from '#contract/money';
-import { formatDay } from '#contract/reservation-format';
+import { formatDay, formatLastDay } from '#contract/reservation-format';
 import { Section } from '~/ui/section';
 import { useOperation } from '~/platform/use-operation';
 import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
-import { useFormatCredit } from '~/platform/use-format-credit';
+import { useValidityWords } from '../validity-words';
 
 /** A manager adds or takes credit on a lot: an amount (hours or entries, signed) and a reason, both required. */
 function AdjustLot({ lot, label }: { lot: TLot; label: string }) {
@@ -90,7 +90,7 @@ function AdjustLot({ lot, label }: { lot: TLot; label: string }) {
 export function MemberPlans({ plans }: { plans: TMemberPlan[] }) {
   const { t } = useTranslation(['formulas', 'backoffice']);
   const locale = useLocale();
-  const credit = useFormatCredit();
+  const validity = useValidityWords();
   const markPaid = useOperation(markOrderPaid, { success: t('formulas:office.plans.markedPaid') });
   return (
     <Section
@@ -111,15 +111,13 @@ export function MemberPlans({ plans }: { plans: TMemberPlan[] }) {
               </h3>
               <p className="text-ink-soft text-sm">
                 {plan.member.email} · {t(`formulas:plans.status.${plan.status}`)}
-                {plan.periodEndsAt
-                  ? ` · ${t('formulas:plans.validUntil', { date: formatDay(locale, plan.periodEndsAt, zone) })}`
-                  : ''}
+                {plan.periodEndsAt ? ` · ${validity.period(plan, zone)}` : ''}
               </p>
               {plan.pauses.map((pause) => (
                 <p key={pause.id} className="bg-muted mt-2 rounded-lg p-2 text-sm" data-testid="member-pause">
                   {t(`formulas:pause.state.${pause.state}`, {
                     from: formatDay(locale, pause.startsAt, zone),
-                    to: formatDay(locale, new Date(new Date(pause.endsAt).getTime() - 1).toISOString(), zone),
+                    to: formatLastDay(locale, pause.endsAt, zone),
                     count: pause.days,
                   })}
                 </p>
@@ -153,17 +151,12 @@ export function MemberPlans({ plans }: { plans: TMemberPlan[] }) {
               {plan.lots.length ? (
                 <ul className="mt-2 flex flex-col gap-2 text-sm" aria-label={t('formulas:plans.lots')}>
                   {plan.lots.map((lot) => {
-                    const line = t('formulas:plans.lotLine', {
-                      balance: credit(lot.balance, lot.unit),
-                      granted: credit(lot.granted, lot.unit),
-                      from: formatDay(locale, lot.validFrom, zone),
-                      to: formatDay(locale, lot.validUntil, zone),
-                    });
+                    const line = validity.lotLine(lot, zone);
                     return (
                       <li key={lot.id}>
                         <div className="flex flex-wrap items-center gap-2">
                           <span>
-                            {t(`formulas:plans.lot.${lot.source}`)} · {line}
+                            {validity.lotName(lot, plan.formula.kind)} · {line}
                           </span>
                           <AdjustLot lot={lot} label={`${who}, ${name}, ${line}`} />
                         </div>
