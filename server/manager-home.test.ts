@@ -111,7 +111,7 @@ beforeAll(async () => {
   // Arrivals: one booking today; one cancelled, one tomorrow, one in the other space do not count.
   await book(room, TODAY, '10:00', '11:00');
   const cancelled = await book(room, TODAY, '14:00', '15:00');
-  await router.invoke('reservations.cancel', { id: cancelled.id }, as(member));
+  await router.invoke('reservations.cancel', { id: cancelled.id, reason: 'Salle en travaux' }, as(manager));
   await book(room, '2027-04-08', '10:00', '11:00');
   await book(otherRoom, TODAY, '10:00', '11:00');
   // Awaiting a decision: two requests (today's is no arrival until approved).
@@ -151,6 +151,9 @@ beforeAll(async () => {
       profileUserId: member.id,
       reason: 'Spam',
       status: 'dismissed',
+      decidedBy: manager.id,
+      decisionReason: 'Rien à redire',
+      decidedAt: createdAt,
       createdAt,
     },
     { reporterId: member.id, subjectType: 'profile', profileUserId: stranger.id, reason: 'Spam', createdAt },
