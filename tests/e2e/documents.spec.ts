@@ -120,14 +120,14 @@ test('/documents is two clicks from any signed-in page: the account menu, then m
     await page.setViewportSize(viewport);
     for (const path of ['/', '/reservations', '/plans', '/profile', '/community', '/activity']) {
       await navigate(path);
-      await page.getByRole('button', { name: 'Mon compte' }).click();
+      await page.getByRole('button', { name: 'Mon compte', exact: true }).click();
       await page.getByRole('menuitem', { name: 'Mes documents' }).click();
       await expect(page).toHaveURL(/\/documents$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes documents');
     }
   }
   await switchLanguage(page, 'English');
-  await page.getByRole('button', { name: 'My account' }).click();
+  await page.getByRole('button', { name: 'My account', exact: true }).click();
   await page.getByRole('menuitem', { name: 'My documents' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My documents');
   await switchLanguage(page, 'Français');
