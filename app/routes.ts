@@ -25,7 +25,12 @@ export default [
     route('spaces/:spaceid/rooms/:roomid', 'routes/room.tsx', { id: 'routes/space-room' }),
     route('start', 'routes/start.tsx'),
     route('myspaces', 'routes/myspaces.tsx'),
-    route('myspaces/:spaceId', 'routes/myspaces-space.tsx'),
+    // A space's back office: its sections and its pages in one frame (app/features/back-office/office-navigation.tsx).
+    route('myspaces/:spaceId', 'routes/myspaces-office.tsx', [
+      index('routes/myspaces-space.tsx'),
+      route('invoicing', 'routes/myspaces-invoicing.tsx'),
+      route('documents', 'routes/myspaces-documents.tsx'),
+    ]),
     route('terms', 'routes/terms.tsx'),
     route('mentions', 'routes/mentions.tsx'),
     route('faq', 'routes/faq.tsx'),
@@ -50,8 +55,6 @@ export default [
     // The FAQ's and the partners' editors (/admin/faq, /admin/partners); /admin/blog above is its own route.
     route('admin/:section', 'routes/admin-site-entries.tsx'),
     route('documents', 'routes/documents.tsx'),
-    route('myspaces/:spaceId/invoicing', 'routes/myspaces-invoicing.tsx'),
-    route('myspaces/:spaceId/documents', 'routes/myspaces-documents.tsx'),
     route('events/:id', 'routes/event.tsx'),
     route('myspaces/:spaceId/events/:eventId', 'routes/myspaces-event.tsx'),
   ]),

@@ -331,6 +331,15 @@ export const listReports = defineCallable({
   access: 'signed-in',
 });
 
+/** How many reports wait for the space's managers (the `open` ones). */
+export const countOpenReports = defineCallable({
+  name: 'community.countOpenReports',
+  input: z.object({ spaceId: ZUuid }),
+  output: z.object({ count: z.number().int() }),
+  mutates: false,
+  access: 'signed-in',
+});
+
 /** Hides the content (its author is told why by e-mail) or dismisses the report. */
 export const decideReport = defineCallable({
   name: 'community.decideReport',

@@ -7,7 +7,7 @@ import { EVENT_STATUSES, REGISTRATION_END_REASONS, REGISTRATION_STATUSES } from 
 import { ZEventCover } from './event-cover';
 import { ZCreditOption, ZCreditUnit, ZPaymentMethod } from './formulas';
 import { ORDER_STATUSES, PAYMENT_CHOICES } from './formulas.plain';
-import { ZText, ZUuid } from './input';
+import { ZCalendarDate, ZText, ZUuid } from './input';
 import { withVatBreakdown } from './money';
 
 /**
@@ -298,6 +298,15 @@ export const listManagedEvents = defineCallable({
   name: 'events.listManaged',
   input: z.object({ spaceId: ZUuid }),
   output: z.object({ events: z.array(ZManagedEvent), settings: ZEventSettings }),
+  mutates: false,
+  access: 'signed-in',
+});
+
+/** How many published events of a space take place on a day of its calendar (its time zone). */
+export const countEventsOnDay = defineCallable({
+  name: 'events.countOnDay',
+  input: z.object({ spaceId: ZUuid, date: ZCalendarDate }),
+  output: z.object({ count: z.number().int() }),
   mutates: false,
   access: 'signed-in',
 });

@@ -177,6 +177,15 @@ export const listSpaceInvoices = defineCallable({
   access: 'signed-in',
 });
 
+/** How many invoices of a space have something left to pay (unpaid or partly paid, overdue included). */
+export const countUnpaidInvoices = defineCallable({
+  name: 'invoices.countUnpaid',
+  input: z.object({ spaceId: ZUuid }),
+  output: z.object({ count: z.number().int() }),
+  mutates: false,
+  access: 'signed-in',
+});
+
 export const recordPayment = defineCallable({
   name: 'invoices.recordPayment',
   input: z.object({

@@ -36,6 +36,9 @@ export const NO_SHOW_FROM_STATUSES = [
   'completed',
 ] as const satisfies readonly ReservationStatus[];
 
+/** A booking whose member is expected (or came): the arrivals of a day on the manager's home. */
+export const ARRIVAL_STATUSES = ['confirmed', 'completed'] as const satisfies readonly ReservationStatus[];
+
 export function isActiveStatus(status: string): boolean {
   return (ACTIVE_RESERVATION_STATUSES as readonly string[]).includes(status);
 }
@@ -346,6 +349,27 @@ export const listForApproval = defineCallable({
   name: 'reservations.listForApproval',
   input: z.object({ spaceId: ZUuid.optional() }),
   output: z.array(ZManagedReservation),
+  mutates: false,
+  access: 'signed-in',
+});
+
+/** How many things of one kind wait in a space: an item of the manager's home. */
+const ZCount = z.object({ count: z.number().int() });
+
+/** How many requests and cancellation requests of one space wait for a decision. */
+export const countAwaitingDecision = defineCallable({
+  name: 'reservations.countAwaitingDecision',
+  input: z.object({ spaceId: ZUuid }),
+  output: ZCount,
+  mutates: false,
+  access: 'signed-in',
+});
+
+/** How many bookings of one space start on a day of its calendar (its time zone): that day's arrivals. */
+export const countArrivals = defineCallable({
+  name: 'reservations.countArrivals',
+  input: z.object({ spaceId: ZUuid, date: ZCalendarDate }),
+  output: ZCount,
   mutates: false,
   access: 'signed-in',
 });

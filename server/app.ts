@@ -247,7 +247,7 @@ export function createApp(options: AppOptions) {
         try {
           return await call(def, input);
         } catch (error) {
-          if (isAppError(error)) throw data(error.toBody(), { status: error.httpStatus });
+          if (isAppError(error)) throw data(error.toBody(), { status: pageStatusOf(error, c.req.method) });
           throw error;
         }
       },
@@ -256,4 +256,15 @@ export function createApp(options: AppOptions) {
   });
 
   return app;
+}
+
+/**
+ * The status of a page whose loader's call was refused. A loader reads what it asks for from the address (an
+ * id in the path, a filter in the query), so an input the callable refuses as malformed (`/events/1`) names
+ * a page that does not exist: the 404 page, as for an unknown id, not an error to retry. Every page route
+ * with an id reads it through this one call. A form's post (an action) keeps the refusal's own status.
+ */
+function pageStatusOf(error: AppError, method: string): number {
+  const reading = method === 'GET' || method === 'HEAD';
+  return reading && error.code === 'invalid-argument' ? 404 : error.httpStatus;
 }

@@ -48,7 +48,7 @@ function namespacesOf(entry: string): Set<Namespace> {
 }
 
 function declaredBy(file: string): Namespace[] {
-  const declared = /export const handle: I18nHandle = \{ i18n: \[([^\]]*)\] \}/.exec(
+  const declared = /export const handle: I18nHandle = \{\s*i18n: \[([^\]]*)\],?\s*\}/.exec(
     readFileSync(file, 'utf8'),
   );
   return declared ? [...declared[1]!.matchAll(/'([a-z0-9]+)'/g)].map((match) => match[1] as Namespace) : [];

@@ -1,44 +1,79 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { getManagedSpace, listTeam } from '#contract/back-office';
-import { listManagedEvents } from '#contract/events';
+import { countEventsOnDay, listManagedEvents } from '#contract/events';
 import { listManagedFormulas, listSpacePlans } from '#contract/formulas';
-import { listReports, REPORT_STATUSES } from '#contract/community';
+import { countOpenReports, listReports, REPORT_STATUSES } from '#contract/community';
+import { countUnpaidInvoices } from '#contract/invoices';
+import { countArrivals, countAwaitingDecision, listForApproval } from '#contract/reservations';
 import { todayIn } from '#contract/dates';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
+import type { TLoadContext } from '#contract/load-context';
 import type { Route } from './+types/myspaces-space';
-import { OFFICE_SECTIONS, SpaceBackOffice } from './space-back-office';
+import { SpaceBackOffice } from './space-back-office';
+import type { HomeItem } from '~/features/back-office/office-home';
+import { officeEntryPath, officeSectionOf } from '~/features/back-office/office-navigation';
 import { ModerationPanel } from '~/features/community/moderation-panel';
+import { ApprovalsQueue } from '~/features/reservations/approvals-queue';
 import { requireViewer } from '~/platform/guard';
 import { pageTitle } from '~/platform/meta';
 
-export const handle: I18nHandle = { i18n: ['backoffice', 'spaces', 'community', 'formulas', 'events'] };
+export const handle: I18nHandle = {
+  i18n: ['backoffice', 'spaces', 'community', 'formulas', 'events', 'reservations'],
+};
 await loadRouteNamespaces(handle);
+
+/**
+ * The home's items: one query each, asked of the feature that owns what is counted, side by side; each
+ * links to where the manager acts on it.
+ */
+async function homeItems(context: TLoadContext, spaceId: string, today: string): Promise<HomeItem[]> {
+  const [approvals, arrivals, events, unpaid, reports] = await Promise.all([
+    context.call(countAwaitingDecision, { spaceId }),
+    context.call(countArrivals, { spaceId, date: today }),
+    context.call(countEventsOnDay, { spaceId, date: today }),
+    context.call(countUnpaidInvoices, { spaceId }),
+    context.call(countOpenReports, { spaceId }),
+  ]);
+  return [
+    { kind: 'approvals', count: approvals.count, to: officeEntryPath(spaceId, 'approvals') },
+    {
+      kind: 'arrivals',
+      count: arrivals.count,
+      to: `/reservations?view=planning&space=${spaceId}&date=${today}`,
+    },
+    { kind: 'events', count: events.count, to: officeEntryPath(spaceId, 'events') },
+    { kind: 'unpaid', count: unpaid.count, to: `${officeEntryPath(spaceId, 'invoicing')}#invoices` },
+    { kind: 'reports', count: reports.count, to: officeEntryPath(spaceId, 'reports') },
+  ];
+}
 
 /** /myspaces/{spaceId}?section=…: one space's back office (owners, managers and admins; others get 403). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireViewer({ context, request });
-  const wanted = new URL(request.url).searchParams.get('section');
-  const section = OFFICE_SECTIONS.find((name) => name === wanted) ?? 'general';
-  const space = await context.call(getManagedSpace, { spaceId: params.spaceId });
-  const team = section === 'team' ? await context.call(listTeam, { spaceId: params.spaceId }) : null;
+  const spaceId = params.spaceId;
+  const section = officeSectionOf(new URL(request.url).searchParams.get('section'));
+  const space = await context.call(getManagedSpace, { spaceId });
+  const timeZone = space.address.timeZone || DEFAULT_TIME_ZONE;
+  const today = todayIn(timeZone, new Date());
+  const home = section === 'home' ? await homeItems(context, spaceId, today) : null;
+  const approvals = section === 'approvals' ? await context.call(listForApproval, { spaceId }) : null;
+  const team = section === 'team' ? await context.call(listTeam, { spaceId }) : null;
   const sales =
     section === 'formulas'
       ? await Promise.all([
-          context.call(listManagedFormulas, { spaceId: params.spaceId }),
-          context.call(listSpacePlans, { spaceId: params.spaceId }),
+          context.call(listManagedFormulas, { spaceId }),
+          context.call(listSpacePlans, { spaceId }),
         ]).then(([catalogue, plans]) => ({ ...catalogue, plans }))
       : null;
   const wantedStatus = new URL(request.url).searchParams.get('status');
   const reportStatus = REPORT_STATUSES.find((status) => status === wantedStatus) ?? 'open';
   const reports =
     section === 'reports'
-      ? (await context.call(listReports, { spaceId: params.spaceId, status: reportStatus })).reports
+      ? (await context.call(listReports, { spaceId, status: reportStatus })).reports
       : null;
-  const events =
-    section === 'events' ? await context.call(listManagedEvents, { spaceId: params.spaceId }) : null;
-  const today = todayIn(space.address.timeZone || DEFAULT_TIME_ZONE, new Date());
-  return { space, section, team, sales, events, today, reports, reportStatus };
+  const events = section === 'events' ? await context.call(listManagedEvents, { spaceId }) : null;
+  return { space, section, home, approvals, team, sales, events, today, reports, reportStatus };
 }
 
 export function meta({ matches, data }: Route.MetaArgs) {
@@ -48,10 +83,11 @@ export function meta({ matches, data }: Route.MetaArgs) {
 }
 
 export default function SpaceBackOfficeRoute({ loaderData }: Route.ComponentProps) {
-  const { reports, reportStatus, ...office } = loaderData;
+  const { reports, reportStatus, approvals, ...office } = loaderData;
   return (
     <SpaceBackOffice
       {...office}
+      approvals={approvals ? <ApprovalsQueue initial={approvals} /> : null}
       reports={reports ? <ModerationPanel reports={reports} status={reportStatus} /> : null}
     />
   );

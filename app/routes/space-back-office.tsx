@@ -1,9 +1,8 @@
 import { ExternalLink } from 'lucide-react';
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import type { TInvitation, TManagedSpace } from '#contract/back-office';
-import { LinkTabs } from '~/ui/link-tabs';
 import { BackLink } from '~/ui/back-link';
 import { AddressForm } from '~/features/back-office/address-form';
 import { BrandingForm } from '~/features/back-office/branding-form';
@@ -20,41 +19,9 @@ import { FormulasManager, SalesSettingsForm } from '~/features/formulas/office/f
 import { MemberPlans } from '~/features/formulas/office/member-plans';
 import type { TManagedEvent } from '#contract/events';
 import { EventsOffice } from '~/features/events/office/events-office';
-
-export const OFFICE_SECTIONS = [
-  'general',
-  'address',
-  'hours',
-  'rooms',
-  'formulas',
-  'events',
-  'photos',
-  'branding',
-  'team',
-  'reports',
-  'status',
-] as const;
-export type OfficeSection = (typeof OFFICE_SECTIONS)[number];
-
-/**
- * On a phone the section tabs scroll sideways: the current one is brought into the strip's view (centred)
- * whenever the section changes, also when the page opens on a section far along the list.
- */
-function useCurrentTabInView(strip: RefObject<HTMLElement | null>, section: OfficeSection) {
-  useEffect(() => {
-    const element = strip.current;
-    const tab = element?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!element || !tab) return;
-    const left = tab.offsetLeft;
-    const right = left + tab.offsetWidth;
-    if (left >= element.scrollLeft && right <= element.scrollLeft + element.clientWidth) return;
-    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    element.scrollTo({
-      left: left - (element.clientWidth - tab.offsetWidth) / 2,
-      behavior: reduced ? 'instant' : 'smooth',
-    });
-  }, [strip, section]);
-}
+import { OfficeHome, type HomeItem } from '~/features/back-office/office-home';
+import type { OfficeSection } from '~/features/back-office/office-navigation';
+import { DEFAULT_TIME_ZONE } from '#contract/spaces';
 
 /** The back office of one space: a section at a time, chosen in the URL (`?section=hours`). */
 export function SpaceBackOffice({
@@ -64,6 +31,8 @@ export function SpaceBackOffice({
   sales = null,
   events = null,
   today,
+  home = null,
+  approvals,
   reports,
 }: {
   space: TManagedSpace;
@@ -74,12 +43,14 @@ export function SpaceBackOffice({
   /** The `events` section's data: the space's events and how long offers last. */
   events?: { events: TManagedEvent[]; settings: { offerHours: number } } | null;
   today: string;
+  /** The home's items (the `home` section). */
+  home?: HomeItem[] | null;
+  /** The requests waiting for a decision, composed by the route (the reservations' panel). */
+  approvals?: ReactNode;
   /** The community's reports section, composed by the route (another feature's panel). */
   reports?: ReactNode;
 }) {
   const { t } = useTranslation('backoffice');
-  const tabStrip = useRef<HTMLElement>(null);
-  useCurrentTabInView(tabStrip, section);
   // Each form starts from the saved values, keyed by them: after a save it shows what was stored, and a
   // save elsewhere on the page leaves its unsaved edits alone.
   const keyOf = (value: unknown) => JSON.stringify(value);
@@ -100,34 +71,12 @@ export function SpaceBackOffice({
           {space.status === 'published' ? t('office.seePublic') : t('office.preview')}
           <ExternalLink aria-hidden className="size-4" />
         </Link>
-        <Link
-          to={`/myspaces/${space.id}/invoicing`}
-          className="text-primary-ink inline-flex items-center gap-1 underline underline-offset-2"
-        >
-          {t('office.invoicing')}
-        </Link>
-        <Link
-          to={`/myspaces/${space.id}/documents`}
-          className="text-primary-ink inline-flex items-center gap-1 underline underline-offset-2"
-        >
-          {t('office.documents')}
-        </Link>
       </header>
-      {/* Links, not NavLinks: every tab has this path, and only the current one is the page. */}
-      <LinkTabs
-        ref={tabStrip}
-        label={t('office.sections')}
-        look="strip"
-        className="mb-6"
-        preventScrollReset
-        tabs={OFFICE_SECTIONS.map((name) => ({
-          id: name,
-          to: `?section=${name}`,
-          current: name === section,
-          children: t(`office.tabs.${name}`),
-        }))}
-      />
       <div className="flex flex-col gap-6">
+        {section === 'home' && home ? (
+          <OfficeHome items={home} today={today} timeZone={space.address.timeZone || DEFAULT_TIME_ZONE} />
+        ) : null}
+        {section === 'approvals' ? approvals : null}
         {section === 'general' ? (
           <IdentityForm key={keyOf(space.identity)} spaceId={space.id} initial={space.identity} />
         ) : null}

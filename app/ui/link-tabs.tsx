@@ -1,10 +1,9 @@
-import type { ReactNode, Ref } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from './cn';
 
 const UNDERLINE_LINK = 'inline-block rounded-t-lg border-b-2 px-3 py-2 text-sm font-medium';
 const FILLED_LINK = 'inline-flex items-center gap-2 rounded-t-lg px-4 py-2 text-sm';
-const STRIP_LINK = 'inline-block rounded-t-lg px-3 py-2 text-sm whitespace-nowrap';
 const PILL_LINK = 'inline-block rounded-full border px-3 py-1 text-sm';
 
 /**
@@ -25,13 +24,6 @@ const LOOKS = {
     list: 'border-line flex gap-1 border-b',
     current: `${FILLED_LINK} bg-primary text-on-primary font-semibold`,
     other: `${FILLED_LINK} hover:bg-muted`,
-  },
-  /** Tabs that scroll sideways on a phone rather than wrap, the current one filled (the back office's sections). */
-  strip: {
-    nav: 'relative overflow-x-auto',
-    list: 'border-line flex gap-1 border-b',
-    current: `${STRIP_LINK} bg-primary text-on-primary font-semibold`,
-    other: `${STRIP_LINK} hover:bg-muted`,
   },
   /** Rounded chips that wrap (filters such as a status or a tag). */
   pills: {
@@ -60,7 +52,6 @@ export function LinkTabs({
   look,
   className,
   preventScrollReset,
-  ref,
 }: {
   /** The navigation's accessible name. */
   label: string;
@@ -69,12 +60,10 @@ export function LinkTabs({
   className?: string;
   /** Keep the scroll position (filters inside a page). */
   preventScrollReset?: boolean;
-  /** The navigation element (to scroll the current tab into view). */
-  ref?: Ref<HTMLElement>;
 }) {
   const classes = LOOKS[look];
   return (
-    <nav ref={ref} aria-label={label} className={cn(classes.nav, className)}>
+    <nav aria-label={label} className={cn(classes.nav, className)}>
       <ul className={classes.list}>
         {tabs.map((tab) => (
           <li key={tab.id}>

@@ -13,6 +13,14 @@ export function todayInSql(timeZone: SQL, now: Date): SQL {
 }
 
 /**
+ * One date of a zone's calendar as the range of instants it lasts (`[00:00, next 00:00)`, 23 or 25 hours on
+ * the days the clocks change): what "today in the space" means in a query.
+ */
+export function localDaySql(date: string, timeZone: SQL): SQL {
+  return sql`tstzrange((${date}::date)::timestamp AT TIME ZONE ${timeZone}, (${date}::date + 1)::timestamp AT TIME ZONE ${timeZone})`;
+}
+
+/**
  * The most days the opening hours are ever expanded over in one query: twice the longest range the contract
  * lets anyone ask for, so it never cuts a real request short, but a range that slipped past every check
  * cannot make PostgreSQL generate millions of days.

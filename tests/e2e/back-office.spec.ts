@@ -74,6 +74,9 @@ test('the demo manager runs Acme from /myspaces: every section, in French and En
 
   await managed.getByRole('link', { name: 'Gérer Acme Coworking' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Acme Coworking');
+  // The back office opens on its home.
+  await expect(page.getByRole('heading', { name: "À traiter aujourd'hui" })).toBeVisible();
+  await openSection(page, 'Présentation');
   await expect(page.getByLabel("Nom de l'espace")).toHaveValue('Acme Coworking');
   await check(page, 'office-general-fr');
 
@@ -150,6 +153,120 @@ test('the demo manager runs Acme from /myspaces: every section, in French and En
   await check(page, 'office-branding-en');
   await navigate('/myspaces');
   await check(page, 'myspaces-en');
+});
+
+/** Every place of the back office, in the navigation's order, by its French and English names. */
+const PLACES = [
+  ["Aujourd'hui", 'Today'],
+  ['Demandes', 'Requests'],
+  ['Événements', 'Events'],
+  ['Signalements', 'Reports'],
+  ['Présentation', 'About'],
+  ['Adresse', 'Address'],
+  ['Horaires', 'Hours'],
+  ['Photos', 'Photos'],
+  ['Marque', 'Branding'],
+  ['Publication', 'Publishing'],
+  ['Salles', 'Rooms'],
+  ['Formules', 'Formulas'],
+  ['Équipe', 'Team'],
+  ['Facturation', 'Invoicing'],
+  ['Documents', 'Documents'],
+] as const;
+
+/** The links of the navigation shown, each whole on the screen: inside the viewport's width, its text not cut. */
+async function expectLinksWhole(page: Page) {
+  const links = page.getByRole('navigation', { name: 'Sections' }).getByRole('link');
+  await expect(links).toHaveCount(PLACES.length);
+  const cut = await links.evaluateAll((elements) =>
+    elements
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return (
+          box.width === 0 ||
+          box.left < 0 ||
+          box.right > window.innerWidth ||
+          element.scrollWidth > element.clientWidth
+        );
+      })
+      .map((element) => element.textContent),
+  );
+  expect(cut).toEqual([]);
+}
+
+const HOME_ACTIONS = {
+  fr: [
+    'Traiter les demandes',
+    'Voir le planning du jour',
+    'Voir les événements',
+    'Voir les factures',
+    'Modérer les signalements',
+  ],
+  en: [
+    'Handle the requests',
+    "See today's planning",
+    'See the events',
+    'See the invoices',
+    'Moderate the reports',
+  ],
+};
+
+test('the manager lands on the home of the space and reaches every place from one navigation, on a desktop and a phone, in French and English', async ({
+  page,
+  navigate,
+}) => {
+  test.setTimeout(180_000);
+  await signInAs(page, 'manager');
+  const acmeId = await spaceIdOf(page, 'acme-coworking-paris');
+  for (const [language, index] of [
+    ['fr', 0],
+    ['en', 1],
+  ] as const) {
+    if (language === 'en') await page.getByRole('button', { name: 'English' }).click();
+    for (const size of [
+      { name: 'desktop', width: 1280, height: 800 },
+      { name: 'phone', width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      await navigate(`/myspaces/${acmeId}`);
+      const home = page.getByRole('region', {
+        name: language === 'fr' ? "À traiter aujourd'hui" : 'To do today',
+      });
+      await expect(home.getByRole('link')).toHaveText(HOME_ACTIONS[language].map((name) => new RegExp(name)));
+      const nav = page.getByRole('navigation', { name: 'Sections' });
+      const phone = size.name === 'phone';
+      // On a phone the navigation is a menu that names the current place; opened, it lists them all.
+      const menu = nav.locator('summary');
+      const current = (name: string) => nav.getByRole('link', { name, exact: true });
+      if (phone) {
+        await expect(menu).toContainText(PLACES[0][index]);
+        await menu.click();
+      }
+      await expect(current(PLACES[0][index])).toHaveAttribute('aria-current', 'page');
+      await expectLinksWhole(page);
+      await expectNoAxeViolations(page);
+      if (phone) await keepScreenshot(page, `office-navigation-${language}-phone`, { fullPage: false });
+      if (phone) await menu.click();
+      await expectNoAxeViolations(page);
+      await keepScreenshot(page, `office-home-${language}-${size.name}`);
+      // Every place is reached from the navigation, and is then the current one (the only one).
+      for (const place of PLACES.slice(1)) {
+        const name = place[index];
+        if (phone) await menu.click();
+        await current(name).click();
+        if (phone) {
+          await expect(menu).toContainText(name);
+          await menu.click();
+        }
+        await expect(current(name)).toHaveAttribute('aria-current', 'page');
+        await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+        if (phone) await menu.click();
+      }
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('button', { name: 'Français' }).click();
+  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
 });
 
 test('the back office is for the space’s team only', async ({ page, navigate }) => {

@@ -107,3 +107,28 @@ test('a manager shares a contract; the member downloads it and confirms reading 
   ).toHaveCount(0);
   expect((await page.request.get(href)).status()).toBe(403);
 });
+
+test('/documents is two clicks from any signed-in page: the account menu, then my documents', async ({
+  page,
+  navigate,
+}) => {
+  await signInAs(page, 'member');
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const path of ['/', '/reservations', '/plans', '/profile', '/community', '/activity']) {
+      await navigate(path);
+      await page.getByRole('button', { name: 'Mon compte', exact: true }).click();
+      await page.getByRole('menuitem', { name: 'Mes documents' }).click();
+      await expect(page).toHaveURL(/\/documents$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes documents');
+    }
+  }
+  await switchLanguage(page, 'English');
+  await page.getByRole('button', { name: 'My account', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'My documents' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My documents');
+  await switchLanguage(page, 'Français');
+});

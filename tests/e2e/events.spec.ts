@@ -108,6 +108,10 @@ test('a manager runs an event of 2 places: the third member is waitlisted, gets 
     }
   }
   const third = members[2]!;
+  // The calendar file is offered to people holding a place only: not to the one in line.
+  const addToCalendar = (member: Page) => member.getByRole('link', { name: 'Ajouter à mon agenda (.ics)' });
+  await expect(addToCalendar(members[0]!.page)).toBeVisible();
+  await expect(addToCalendar(third.page)).toHaveCount(0);
   await checkAtBothSizes(third.page, 'event-waitlisted-fr');
   await switchTo(third.page, 'English');
   await checkAtBothSizes(third.page, 'event-waitlisted-en');
@@ -124,8 +128,10 @@ test('a manager runs an event of 2 places: the third member is waitlisted, gets 
   const panel = third.page.getByRole('region', { name: 'Votre inscription' });
   await expect(panel.getByRole('button', { name: 'Accepter la place' })).toBeFocused();
   await checkAtBothSizes(third.page, 'event-offer-fr');
+  await expect(addToCalendar(third.page)).toHaveCount(0);
   await panel.getByRole('button', { name: 'Accepter la place' }).click();
   await expect(panel.getByText('Vous êtes inscrit.')).toBeVisible();
+  await expect(addToCalendar(third.page)).toBeVisible();
 
   // The room's calendar shows the event's hour taken, and a booking over it is refused.
   const availability = await availabilityOf(page, room, start.date, start.date);
@@ -150,6 +156,7 @@ test('a manager runs an event of 2 places: the third member is waitlisted, gets 
   const visitor = await (await browser.newContext({ baseURL: appOrigin() })).newPage();
   await open(visitor, `/events/${eventId}`);
   await expect(visitor.getByRole('definition').nth(2)).toContainText(/^Complet/);
+  await expect(addToCalendar(visitor)).toHaveCount(0);
   const jsonLd = await visitor.locator('script[type="application/ld+json"]').first().textContent();
   expect(JSON.parse(jsonLd!)).toMatchObject({
     '@type': 'Event',
@@ -174,4 +181,22 @@ test('a manager runs an event of 2 places: the third member is waitlisted, gets 
   await switchTo(page, 'English');
   await checkAtBothSizes(page, 'event-door-en');
   await switchTo(page, 'Français');
+
+  // Cancelling the event is asked first, saying who is concerned, and said when done.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Annuler l’événement' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Annuler « Atelier vélo » ?' });
+  // Bruno holds his place, Chloé came (checked in), Alice left: one person to tell.
+  await expect(dialog).toContainText(
+    '1 personne a une place : son inscription sera annulée et, si elle a payé, elle sera remboursée. ' +
+      '1 personne déjà pointée garde son inscription. Elle recevra un e-mail avec le motif ci-dessous.',
+  );
+  await checkAtBothSizes(page, 'event-cancel-dialog-fr');
+  await dialog.getByRole('button', { name: 'Garder l’événement' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Annuler l’événement' }).click();
+  await dialog.getByLabel('Motif (envoyé aux inscrits)').fill('Intervenant malade');
+  await dialog.getByRole('button', { name: 'Confirmer l’annulation' }).click();
+  await expect(page.getByText('Événement annulé : 1 personne prévenue.').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Annuler l’événement' })).toHaveCount(0);
 });

@@ -1,3 +1,4 @@
+import { signInAs } from './accounts';
 import { expect, expectNoAxeViolations, keepScreenshot, test, untilHydrated } from './fixtures';
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -41,6 +42,33 @@ test.describe('the 404 page', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
       'same-document',
     );
+  });
+});
+
+test.describe('malformed ids', () => {
+  // An id the app cannot read names a page that does not exist: the 404 page, not an error to retry.
+  for (const path of ['/events/1', '/formulas/1', '/rooms/1', '/spaces/1/rooms/1', '/blog/article/1']) {
+    test(`${path} gives the 404 page`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Erreur 404');
+      await expect(page.getByText(`Page not found: ${path}`)).toBeVisible();
+    });
+  }
+
+  test('in the back office too', async ({ page }) => {
+    await signInAs(page, 'manager');
+    for (const path of [
+      '/myspaces/1',
+      '/myspaces/1/invoicing',
+      '/myspaces/1/documents',
+      '/myspaces/1/events/1',
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Erreur 404');
+    }
+    await expectNoAxeViolations(page);
   });
 });
 

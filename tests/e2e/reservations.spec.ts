@@ -116,8 +116,18 @@ test('a member books a demo room, gets the confirmation with a Paris-time ICS, c
   const dialog = page.getByRole('dialog', { name: 'Annuler cette réservation ?' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Oui, annuler' }).click();
-  await expect(card.getByText('Annulée')).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Annuler' })).toHaveCount(0);
+  // Cancelled, it leaves the upcoming ones for the past ones, with its status and nothing left to do.
+  const upcoming = page.getByRole('region', { name: 'À venir' });
+  await expect(upcoming.getByRole('article').filter({ hasText: 'Atelier parcours' })).toHaveCount(0);
+  const cancelled = page
+    .getByRole('region', { name: 'Historique' })
+    .getByRole('article')
+    .filter({ hasText: 'Atelier parcours' })
+    .first();
+  await expect(cancelled.getByText('Annulée')).toBeVisible();
+  await expect(cancelled.getByRole('button', { name: 'Annuler' })).toHaveCount(0);
+  await page.reload();
+  await expect(upcoming.getByRole('article').filter({ hasText: 'Atelier parcours' })).toHaveCount(0);
 
   // The slot is free again on the room's calendar.
   const again = await openNextWeek(page, navigate, roomPath);

@@ -1,4 +1,4 @@
-import { History, LogOut, Ticket, UserRound, Users } from 'lucide-react';
+import { FileText, History, LogOut, Ticket, UserRound, Users } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from '~/platform/translation';
 import type { TViewer } from '#contract/load-context';
@@ -16,10 +16,11 @@ const PAGES = [
   { to: '/profile', icon: UserRound, label: 'menu.profile' },
   { to: '/activity', icon: History, label: 'menu.activity' },
   { to: '/plans', icon: Ticket, label: 'menu.plans' },
+  { to: '/documents', icon: FileText, label: 'menu.documents' },
   { to: '/community', icon: Users, label: 'menu.community' },
 ] as const;
 
-/** The signed-in person's menu: profile, activity, community, sign out (loaded by ./account-menu.tsx). */
+/** The signed-in person's menu: profile, activity, plans, documents, community, sign out (loaded by ./account-menu.tsx). */
 export function AccountDropdown({ user, defaultOpen = false }: { user: TViewer; defaultOpen?: boolean }) {
   const { t } = useTranslation('auth');
   return (

@@ -2,7 +2,7 @@ import { CalendarDays, CalendarPlus, MapPin, Ticket, Users } from 'lucide-react'
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import { coverAltIn } from '#contract/event-cover';
-import { eventTitleIn } from '#contract/events.plain';
+import { ATTENDING_STATUSES, eventTitleIn } from '#contract/events.plain';
 import { languageOfText, localizedText } from '#contract/localized';
 import { formatMoney, formatVatRate } from '#contract/money';
 import { formatMoment, formatSlot, zoneCity } from '#contract/reservation-format';
@@ -11,6 +11,11 @@ import { useLocale } from '~/platform/use-locale';
 import { buttonClass } from '~/ui/button';
 import { Notice } from '~/ui/notice';
 import { RegistrationPanel, type EventReading } from './registration-panel';
+
+/** Whether the reader's registration holds a place they took (registered, or checked in). */
+function holdsPlace(mine: EventReading['event']['mine']): boolean {
+  return mine !== null && (ATTENDING_STATUSES as readonly string[]).includes(mine.status);
+}
 
 /** `/events/{id}`: what, when (in the space's zone), where, places left, the reader's registration. */
 export function EventPage({ event, viewer, path, focusOffer }: EventReading) {
@@ -119,10 +124,13 @@ export function EventPage({ event, viewer, path, focusOffer }: EventReading) {
         </div>
       </dl>
       <div className="flex flex-wrap gap-2">
-        <a className={buttonClass('secondary')} href={`/api/events/${event.id}.ics`} download>
-          <CalendarPlus aria-hidden className="size-4" />
-          {t('page.addToCalendar')}
-        </a>
+        {/* For the people holding a place: not to those in line, offered one or with none. */}
+        {holdsPlace(event.mine) ? (
+          <a className={buttonClass('secondary')} href={`/api/events/${event.id}.ics`} download>
+            <CalendarPlus aria-hidden className="size-4" />
+            {t('page.addToCalendar')}
+          </a>
+        ) : null}
         {event.canManage ? (
           <Link className={buttonClass('secondary')} to={`/myspaces/${event.spaceId}/events/${event.id}`}>
             {t('page.manage')}

@@ -1,7 +1,7 @@
 import { CalendarX2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '~/platform/translation';
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import {
   isActiveStatus,
   type TFeedStatus,
@@ -33,21 +33,39 @@ export interface ReservationsPageData {
   planning: TSpaceCalendar | null;
 }
 
+/**
+ * A list of my reservations. A change made here shows at once; a reservation cancelled from the upcoming
+ * list leaves it, and the page's data is read again so that it joins the past ones.
+ */
 function ReservationList({
   items,
   emptyTitle,
   emptyText,
-  withCalendar,
+  upcoming,
 }: {
   items: TReservation[];
   emptyTitle: string;
   emptyText?: string;
-  withCalendar: boolean;
+  /** The upcoming list: only active reservations, each with its calendar links. */
+  upcoming: boolean;
 }) {
   const { t } = useTranslation('reservations');
+  const { revalidate } = useRevalidator();
   const [list, setList] = useState(items);
-  const replace = (updated: TReservation) =>
+  // The page's data read again (after a cancellation): the list starts over from it.
+  const [read, setRead] = useState(items);
+  if (read !== items) {
+    setRead(items);
+    setList(items);
+  }
+  const replace = (updated: TReservation) => {
+    if (upcoming && !isActiveStatus(updated.status)) {
+      setList((current) => current.filter((item) => item.id !== updated.id));
+      void revalidate();
+      return;
+    }
     setList((current) => current.map((item) => (item.id === updated.id ? updated : item)));
+  };
   if (list.length === 0) {
     return (
       <EmptyState
@@ -71,7 +89,7 @@ function ReservationList({
             reservation={reservation}
             actions={
               <>
-                {withCalendar && isActiveStatus(reservation.status) ? (
+                {upcoming && isActiveStatus(reservation.status) ? (
                   <CalendarLinks reservation={reservation} />
                 ) : null}
                 <CancellationAction reservation={reservation} onChanged={replace} />
@@ -127,7 +145,7 @@ function ReservationsSection({
         items={list.items}
         emptyTitle={t(upcoming ? 'mine.noUpcoming' : 'mine.noPast')}
         emptyText={upcoming ? t('mine.noUpcomingText') : undefined}
-        withCalendar={upcoming}
+        upcoming={upcoming}
       />
       {list.hasMore ? (
         <Link

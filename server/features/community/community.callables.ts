@@ -2,6 +2,7 @@ import {
   answerMessage,
   closeAd,
   contactMember,
+  countOpenReports,
   createAd,
   decideReport,
   getAd,
@@ -36,7 +37,13 @@ export function createCommunityCallables(deps: { fileStore?: FileStore }) {
     implement(createAd, (input, ctx) => adsService.createAd(ctx, input)),
     implement(updateAd, (input, ctx) => adsService.updateAd(ctx, input, deps.fileStore)),
     implement(closeAd, (input, ctx) => adsService.closeAd(ctx, input)),
-    ...implementByName(moderation, { reportContent, listReports, decideReport, reinstateContent }),
+    ...implementByName(moderation, {
+      reportContent,
+      listReports,
+      countOpenReports,
+      decideReport,
+      reinstateContent,
+    }),
   ];
 }
 

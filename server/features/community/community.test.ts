@@ -453,6 +453,10 @@ const PERMISSIONS: Record<string, PermissionCase> = {
     input: async () => ({ spaceId }),
     expect: { anonymous: 401, member: 403, other: 403, manager: 200, admin: 200 },
   },
+  'community.countOpenReports': {
+    input: async () => ({ spaceId }),
+    expect: { anonymous: 401, member: 403, other: 403, manager: 200, admin: 200 },
+  },
   'community.decideReport': {
     input: async () => ({ reportId: await freshReport(), decision: 'dismiss', reason: 'Rien à redire' }),
     expect: { anonymous: 401, member: 404, other: 404, manager: 200, admin: 200 },

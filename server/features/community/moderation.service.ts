@@ -84,6 +84,29 @@ interface ReportRow extends Record<string, unknown> {
   subject_hidden: boolean;
 }
 
+/**
+ * A report (`r`) the space's managers moderate: about an ad shown in the space, or the profile of one of its
+ * members.
+ */
+function reportOfSpace(spaceId: string) {
+  return sql`(exists (select 1 from ad_spaces x where x.ad_id = r.ad_id and x.space_id = ${spaceId}::uuid)
+    or exists (select 1 from space_members m where m.user_id = r.profile_user_id and m.space_id = ${spaceId}::uuid))`;
+}
+
+/** How many reports wait for the space's managers (the manager's home). */
+export async function countOpenReports(
+  ctx: ServiceContext,
+  input: { spaceId: string },
+): Promise<{ count: number }> {
+  await requireRight(ctx, 'manage', input.spaceId);
+  const [row] = await rowsOf<{ count: number }>(
+    ctx.db,
+    sql`select count(*)::int as count from community_reports r
+      where r.status = 'open' and ${reportOfSpace(input.spaceId)}`,
+  );
+  return { count: Number(row?.count ?? 0) };
+}
+
 /** The reports about what is shown in a space: its ads, and its members' profiles. */
 export async function listReports(
   ctx: ServiceContext,
@@ -102,9 +125,7 @@ export async function listReports(
     left join ads a on a.id = r.ad_id
     left join users p on p.id = r.profile_user_id
     left join directory_entries d on d.user_id = r.profile_user_id
-    where r.status = ${input.status}
-      and (exists (select 1 from ad_spaces x where x.ad_id = r.ad_id and x.space_id = ${input.spaceId}::uuid)
-        or exists (select 1 from space_members m where m.user_id = r.profile_user_id and m.space_id = ${input.spaceId}::uuid))
+    where r.status = ${input.status} and ${reportOfSpace(input.spaceId)}
     order by r.created_at desc, r.id
     limit 200`,
   );

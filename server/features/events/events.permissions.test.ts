@@ -63,6 +63,10 @@ const CASES: Record<string, Omit<PermissionCase<CallerRole>, 'name'>> = {
   },
   'events.listManaged': { input: async () => ({ spaceId: cast.spaceId }), expected: 'space-managers' },
   'events.getManaged': { input: async () => ({ id: await event() }), expected: 'space-managers' },
+  'events.countOnDay': {
+    input: async () => ({ spaceId: cast.spaceId, date: '2027-04-07' }),
+    expected: 'space-managers',
+  },
   'events.create': {
     input: async () => ({ spaceId: cast.spaceId, event: WORKSHOP }),
     expected: 'space-managers',

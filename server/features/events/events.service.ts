@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError, refused } from '#contract/errors';
 import { localToInstant, type TEventForm, type TManagedEvent } from '#contract/events';
+import { localDaySql } from '../../db/calendar-sql';
 import { spaceSummaryOf } from '../../db/space-summary';
 import { rowsOf } from '../../db/rows';
 import { activeStatusSql, holdsTimeSql } from '../../db/schema/reservations';
@@ -163,6 +164,21 @@ export async function listManagedEvents(ctx: ServiceContext, spaceId: string) {
     events: rows.map(toManaged),
     settings: { spaceId, offerHours: await offerHoursOf(ctx.db, spaceId) },
   };
+}
+
+/** How many published events of the space take place on a day of its calendar (the manager's home). */
+export async function countEventsOnDay(
+  ctx: ServiceContext,
+  input: { spaceId: string; date: string },
+): Promise<{ count: number }> {
+  await requireRight(ctx, 'manage', input.spaceId);
+  const [row] = await rowsOf<{ count: number }>(
+    ctx.db,
+    sql`SELECT count(*)::int AS count FROM events e JOIN spaces s ON s.id = e.space_id
+      WHERE e.space_id = ${input.spaceId}::uuid AND e.status = 'published'
+        AND ${localDaySql(input.date, sql`s.time_zone`)} && tstzrange(e.starts_at, e.ends_at)`,
+  );
+  return { count: Number(row?.count ?? 0) };
 }
 
 export async function getManagedEvent(ctx: ServiceContext, id: string): Promise<TManagedEvent> {

@@ -94,6 +94,11 @@ const CASES: Array<PermissionCase<Role>> = [
     expected: 'space-managers',
   },
   {
+    name: 'invoices.countUnpaid',
+    input: () => ({ spaceId: cast.spaceId }),
+    expected: 'space-managers',
+  },
+  {
     name: 'invoices.recordPayment',
     input: async () => ({
       invoiceId: await freshInvoice(),

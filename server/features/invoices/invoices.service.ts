@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { todayIn } from '#contract/dates';
 import { AppError, refused } from '#contract/errors';
 import { isUuid } from '#contract/input';
@@ -9,7 +9,12 @@ import type {
   TLegalIdentity,
   TLegalIdentityForm,
 } from '#contract/invoices';
-import type { InvoicePaymentMethod, PaymentStatus, StoredPaymentStatus } from '#contract/invoices.plain';
+import {
+  OPEN_PAYMENT_STATUSES,
+  type InvoicePaymentMethod,
+  type PaymentStatus,
+  type StoredPaymentStatus,
+} from '#contract/invoices.plain';
 import type { Db } from '../../db/client';
 import { keysetPageOf } from '../../db/pagination';
 import { rowsOf } from '../../db/rows';
@@ -268,6 +273,22 @@ export async function listSpaceInvoices(ctx: ServiceContext, input: { spaceId: s
     closings: closings.map(toClosing),
     missing: legalIdentityGaps(identity),
   };
+}
+
+/** How many invoices of the space have something left to pay (the manager's home). */
+export async function countUnpaidInvoices(ctx: ServiceContext, spaceId: string): Promise<{ count: number }> {
+  await requireRight(ctx, 'manage', spaceId);
+  const [row] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.spaceId, spaceId),
+        eq(invoices.kind, 'invoice'),
+        inArray(invoices.paymentStatus, OPEN_PAYMENT_STATUSES),
+      ),
+    );
+  return { count: Number(row?.count ?? 0) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, not, or, sql } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import {
+  ARRIVAL_STATUSES,
   DEFAULT_FREE_CANCELLATION_HOURS,
   MY_RESERVATIONS_PAGE_SIZE,
   type TBookingPolicy,
@@ -14,11 +15,11 @@ import { rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
 import { users } from '../../db/schema/auth';
 import { changesBetween } from '../../platform/activity';
-import { may, requireSignedIn, spacesWhere } from '../../platform/policy';
+import { may, requireRight, requireSignedIn, spacesWhere } from '../../platform/policy';
 import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
 import { localDays } from './availability.service';
 import { selectReservationRecords, toManagedReservation, toReservation } from './reservation-view';
-import { openHoursSql } from '../../db/calendar-sql';
+import { localDaySql, openHoursSql } from '../../db/calendar-sql';
 import { pageOf } from '../../db/pagination';
 import { rowsOf } from '../../db/rows';
 
@@ -85,6 +86,44 @@ const awaitingDecision = or(
   eq(reservations.status, 'pending'),
   and(eq(reservations.status, 'confirmed'), isNotNull(reservations.cancellationRequestedAt)),
 );
+
+/** How many requests and cancellation requests wait for a decision in one space (the manager's home). */
+export async function countAwaitingDecision(
+  ctx: ServiceContext,
+  spaceId: string,
+): Promise<{ count: number }> {
+  await requireRight(ctx, 'manage', spaceId);
+  const [row] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(reservations)
+    .where(and(eq(reservations.spaceId, spaceId), awaitingDecision, gt(reservations.startsAt, ctx.now)));
+  return { count: Number(row?.count ?? 0) };
+}
+
+/**
+ * How many bookings of one space start on a day of its calendar (in its time zone): the people expected
+ * that day (the manager's home). Confirmed and already completed ones; not an event's hold on its room.
+ */
+export async function countArrivals(
+  ctx: ServiceContext,
+  input: { spaceId: string; date: string },
+): Promise<{ count: number }> {
+  await requireRight(ctx, 'manage', input.spaceId);
+  const day = localDaySql(input.date, sql`(SELECT time_zone FROM spaces WHERE id = ${input.spaceId}::uuid)`);
+  const [row] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.spaceId, input.spaceId),
+        isNull(reservations.eventId),
+        inArray(reservations.status, ARRIVAL_STATUSES),
+        // Bounds rather than `@>`, so the (space, start) index reads only that day.
+        sql`${reservations.startsAt} >= lower(${day}) AND ${reservations.startsAt} < upper(${day})`,
+      ),
+    );
+  return { count: Number(row?.count ?? 0) };
+}
 
 /** The spaces the person runs, with how many requests wait in each and their cancellation policy. */
 export async function listManagedSpaces(ctx: ServiceContext): Promise<TManagedSpace[]> {

@@ -1,6 +1,8 @@
 import {
   approveReservation,
   cancelReservation,
+  countArrivals,
+  countAwaitingDecision,
   createFeedToken,
   createReservation,
   declineReservation,
@@ -67,6 +69,8 @@ export const reservationsCallables = [
     toManagedReservation(await lifecycle.markCompleted(ctx, id), ctx.now),
   ),
   implement(listManagedSpaces, (_input, ctx) => queries.listManagedSpaces(ctx)),
+  implement(countAwaitingDecision, ({ spaceId }, ctx) => queries.countAwaitingDecision(ctx, spaceId)),
+  implement(countArrivals, (input, ctx) => queries.countArrivals(ctx, input)),
   implement(listForApproval, (input, ctx) => queries.listForApproval(ctx, input)),
   implement(getSpaceCalendar, (input, ctx) => queries.getSpaceCalendar(ctx, input)),
   implement(getBookingPolicy, ({ spaceId }, ctx) => queries.getBookingPolicy(ctx, spaceId)),

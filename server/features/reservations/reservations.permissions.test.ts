@@ -211,6 +211,16 @@ const CASES: Array<PermissionCase<Persona>> = [
   { name: 'reservations.listManagedSpaces', expected: 'signed-in', input: async () => ({}) },
   { name: 'reservations.listForApproval', expected: 'space-managers', input: async () => ({ spaceId }) },
   {
+    name: 'reservations.countAwaitingDecision',
+    expected: 'space-managers',
+    input: async () => ({ spaceId }),
+  },
+  {
+    name: 'reservations.countArrivals',
+    expected: 'space-managers',
+    input: async () => ({ spaceId, date: '2027-04-07' }),
+  },
+  {
     name: 'reservations.spaceCalendar',
     expected: 'space-managers',
     input: async () => ({ spaceId, date: '2027-04-07' }),

@@ -19,10 +19,69 @@ import { Section } from '~/ui/section';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
 import { BackLink } from '~/ui/back-link';
+import { Dialog, DialogClose } from '~/ui/dialog';
+import { toast } from '~/ui/toast-store';
 import { DoorList } from './door-list';
 import { EventCoverSection } from './event-cover';
 import { EventForm } from './event-form';
 import { useFormOperation } from '~/platform/use-form-operation';
+
+/**
+ * Cancelling the event, asked first: the dialog says how many people hold a place (their registrations end,
+ * paid ones are refunded), how many wait in line (all told by e-mail with the reason) and how many already
+ * checked in (they keep their record); a toast says how many were told once it is done.
+ */
+function CancelEventButton({ event, title }: { event: TManagedEvent; title: string }) {
+  const { t } = useTranslation('events');
+  const cancel = useFormOperation(cancelEvent, { namespace: 'events' });
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  // Places taken by people not yet checked in end (and are refunded); those in line are let go; all are told.
+  const holding = event.registeredCount - event.attendedCount;
+  const people = holding + event.waitlistCount;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<Button variant="danger">{t('office.cancel')}</Button>}
+      title={t('office.cancelTitle', { title })}
+      description={[
+        t('office.cancelRegistered', { count: holding }),
+        event.waitlistCount > 0 ? t('office.cancelWaiting', { count: event.waitlistCount }) : '',
+        event.attendedCount > 0 ? t('office.cancelAttended', { count: event.attendedCount }) : '',
+        t('office.cancelTold', { count: people }),
+      ]
+        .filter(Boolean)
+        .join(' ')}
+    >
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={async (form) => {
+          form.preventDefault();
+          const done = await cancel.run({ id: event.id, reason }, '');
+          if (!done) return;
+          setOpen(false);
+          toast({ title: t('office.cancelled', { count: done.told }), color: 'success' });
+        }}
+      >
+        <Input
+          label={t('office.cancelReason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={500}
+        />
+        <div className="flex flex-wrap justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="outline">{t('office.cancelKeep')}</Button>
+          </DialogClose>
+          <Button type="submit" variant="danger" disabled={cancel.pending}>
+            {t('office.cancelConfirm')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
 
 /** `/myspaces/{spaceId}/events/{eventId}`: one event's back office: check-in, actions, its details. */
 export function EventOffice({
@@ -43,9 +102,6 @@ export function EventOffice({
     namespace: 'events',
     success: t('office.duplicated'),
   });
-  const cancel = useFormOperation(cancelEvent, { namespace: 'events' });
-  const [reason, setReason] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const title = eventTitleIn(event, locale);
   return (
     <main id="main" className="mx-auto max-w-3xl space-y-6 px-4 py-8">
@@ -91,34 +147,8 @@ export function EventOffice({
           >
             {t('office.duplicate')}
           </Button>
-          {event.status !== 'cancelled' && !confirming ? (
-            <Button variant="danger" onClick={() => setConfirming(true)}>
-              {t('office.cancel')}
-            </Button>
-          ) : null}
+          {event.status !== 'cancelled' ? <CancelEventButton event={event} title={title} /> : null}
         </div>
-        {confirming && event.status !== 'cancelled' ? (
-          <form
-            className="flex flex-col gap-3"
-            onSubmit={async (form) => {
-              form.preventDefault();
-              const done = await cancel.run({ id: event.id, reason });
-              if (done) setConfirming(false);
-            }}
-          >
-            <Input
-              label={t('office.cancelReason')}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              maxLength={500}
-            />
-            <div>
-              <Button type="submit" variant="danger" disabled={cancel.pending}>
-                {t('office.cancelConfirm')}
-              </Button>
-            </div>
-          </form>
-        ) : null}
         {event.status !== 'cancelled' ? (
           <EventForm
             key={JSON.stringify(event)}
