@@ -180,6 +180,8 @@ describe('the accountant’s export of a period', () => {
       ['4', '512000', 'F-2027-000001', '12,00', '0,00'],
       ['4', '411000', 'F-2027-000001', '0,00', '12,00'],
     ]);
+    // The payment says how it was paid in words, not as a stored value (issue 28).
+    expect(entries[9]![10]).toBe('Règlement F-2027-000001 (virement)');
     // The last day asked is included; the day before the payment leaves it out.
     const before = await (await get('?from=2027-03-01&to=2027-03-11', 'manager')).text();
     expect(before).not.toContain('512000');

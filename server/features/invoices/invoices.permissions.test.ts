@@ -12,7 +12,7 @@ import { rowsOf } from '../../db/rows';
 import { contextFor } from '../reservations/reservations.fixtures';
 import { CALLER_ROLES, type CallerRole } from '../../db/factories.fixtures';
 import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
-import { COMPLETE_IDENTITY, invoicesRouter, setLegalIdentity } from './invoices.fixtures';
+import { COMPLETE_IDENTITY, giveBillingDetails, invoicesRouter, setLegalIdentity } from './invoices.fixtures';
 import { EMPTY_BILLING } from '../../billing/parties';
 
 /**
@@ -29,6 +29,7 @@ beforeAll(async () => {
   await setLegalIdentity(cast.db, cast.spaceId);
   await setActivation(cast.db, cast.spaceId, 'purchase');
   ids.formulaId = await insertFormula(cast.db, cast.spaceId);
+  await giveBillingDetails(cast.db, cast.people.member.id);
 });
 
 /** A fresh invoice of the member's (they buy a pack). */
