@@ -331,6 +331,7 @@ test('a business buyer is asked for its billing details; its invoices and credit
 
   // The manager's list says what each one is for too.
   await manager.goto(`/myspaces/${spaceId}/invoicing`);
+  await refuseCookies(manager);
   await expect(
     manager.getByTestId('managed-invoice').filter({ hasText: 'Day pass' }).getByTestId('invoice-description'),
   ).toHaveText('Day pass');

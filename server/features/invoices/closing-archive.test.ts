@@ -101,7 +101,7 @@ describe('the archive of a closed month', () => {
     expect(credit[8]).toBe('F-2027-000002');
     expect(credit[11]).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.split(';').slice(5, 8)).toEqual(['10,00', '2,00', '12,00']);
-    expect(text(files['paiements.csv']!)).toContain('F-2027-000001;2027-03-12;bank_transfer;12,00;');
+    expect(text(files['paiements.csv']!)).toContain('F-2027-000001;2027-03-12;virement;12,00;');
 
     const closing = JSON.parse(text(files['cloture.json']!)) as Record<string, unknown>;
     expect(closing).toMatchObject({ month: '2027-03', documents: 3, payments: 1, chain: { position: 4 } });
