@@ -22,6 +22,7 @@ export const ZRegistrationStatus = z.enum(REGISTRATION_STATUSES);
 /** Why an event operation was refused, in `details.reason` (translated by the browser). */
 export const EVENT_REFUSALS = [
   'email-not-verified',
+  'billing-details-missing', // a paid place: its invoice needs billing details not given (details.missing)
   'members-only',
   'not-open', // a draft, a cancelled event, or one already started
   'deadline-passed',

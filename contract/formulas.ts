@@ -35,6 +35,7 @@ export const ZOrderStatus = z.enum(ORDER_STATUSES);
 /** Why a formula operation was refused, in `details.reason` (translated by the browser). */
 export const FORMULA_REFUSALS = [
   'email-not-verified',
+  'billing-details-missing', // the invoice needs billing details the buyer has not given (details.missing)
   'formula-archived',
   'limit-reached', // the member already holds as many as the formula allows
   'not-enough-credit', // no usable lot holds enough for this booking

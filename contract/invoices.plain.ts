@@ -42,6 +42,7 @@ export const CLOSED_PERIOD_SQLSTATE = 'EC010';
 /** Why an invoicing operation was refused, in `details.reason` (translated by the browser). */
 export const INVOICE_REFUSALS = [
   'legal-identity-incomplete', // with `details.missing`: the fields to fill first
+  'billing-details-missing', // with `details.missing`: the buyer's billing fields to fill first
   'nothing-to-invoice',
   'invoice-credited',
   'already-paid',
@@ -54,3 +55,51 @@ export const INVOICE_REFUSALS = [
   'already-revoked',
   'wrong-purpose',
 ] as const;
+
+/** The billing details a buyer gives (/profile#billing), as the rule below reads them. */
+export interface BillingDetailsFields {
+  addressLine: string;
+  postcode: string;
+  city: string;
+  country: string;
+  businessName: string;
+  siren: string;
+  vatNumber: string;
+}
+
+/**
+ * Above this total excluding VAT, a consumer's invoice names their address. Below it French law allows a
+ * simplified invoice without the buyer's address (CGI, annexe II, art. 242 nonies, II: 150 € HT); a business
+ * buyer's invoice always names its address and, in France, its SIREN (docs/decisions/024, issue 28).
+ */
+export const CONSUMER_ADDRESS_THRESHOLD_CENTS = 15_000;
+
+const blank = (value: string) => value.trim() === '';
+
+/** A business buyer: one who gave a company name, a SIREN or a VAT number. */
+export function isBusinessBilling(details: BillingDetailsFields): boolean {
+  return !blank(details.businessName) || !blank(details.siren) || !blank(details.vatNumber);
+}
+
+/**
+ * The billing fields still missing, in the form's order: for a business, its name, address and (in France)
+ * SIREN; for a consumer, the address when the invoice exceeds the threshold (`exclVatCents`), or when part of
+ * it was given (an address is whole or absent). The one rule, for the form and for the sale.
+ */
+export function billingDetailsGaps(details: BillingDetailsFields, exclVatCents = 0): string[] {
+  const business = isBusinessBilling(details);
+  const address = [details.addressLine, details.postcode, details.city];
+  const needsAddress =
+    business || address.some((value) => !blank(value)) || exclVatCents > CONSUMER_ADDRESS_THRESHOLD_CENTS;
+  const gaps: string[] = [];
+  if (needsAddress) {
+    if (blank(details.addressLine)) gaps.push('addressLine');
+    if (blank(details.postcode)) gaps.push('postcode');
+    if (blank(details.city)) gaps.push('city');
+  }
+  if (business) {
+    if (blank(details.businessName)) gaps.push('businessName');
+    if (details.country === 'FR' && blank(details.siren)) gaps.push('siren');
+  }
+  return gaps;
+}

@@ -5,6 +5,7 @@ import {
   INVOICE_PAYMENT_METHODS,
   INVOICED_SALES,
   JOURNAL_ENTRY_TYPES,
+  billingDetailsGaps,
   PAYMENT_STATUSES,
   VAT_REGIMES,
 } from './invoices.plain';
@@ -64,6 +65,15 @@ export const ZBillingDetailsForm = z.object({
 });
 export type TBillingDetailsForm = z.output<typeof ZBillingDetailsForm>;
 
+/**
+ * The billing details as saved: what is given must be whole (an address with its postcode and city; a business
+ * with its name, address and SIREN), each missing field refused beside it (`billing-<field>`).
+ */
+export const ZBillingDetailsInput = ZBillingDetailsForm.superRefine((details, context) => {
+  for (const field of billingDetailsGaps(details))
+    context.addIssue({ code: 'custom', path: [field], message: `billing-${field}` });
+});
+
 export const ZInvoiceSummary = z.object({
   id: z.string(),
   spaceId: z.string(),
@@ -80,6 +90,9 @@ export const ZInvoiceSummary = z.object({
   status: z.enum(PAYMENT_STATUSES),
   /** For a credit note, the invoice it corrects; for an invoice, its credit note if any. */
   relatedNumber: z.string().nullable(),
+  /** What it is for: its first line's label (in the buyer's language), and how many lines follow. */
+  firstLine: z.string(),
+  otherLines: z.number().int(),
 });
 export type TInvoiceSummary = z.output<typeof ZInvoiceSummary>;
 
@@ -141,7 +154,7 @@ export const getBillingDetails = defineCallable({
 
 export const updateBillingDetails = defineCallable({
   name: 'billing.update',
-  input: ZBillingDetailsForm,
+  input: ZBillingDetailsInput,
   output: ZBillingDetailsForm,
   mutates: true,
   access: 'signed-in',

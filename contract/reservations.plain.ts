@@ -20,6 +20,7 @@ export const BOOKING_REFUSALS = [
   'slot-taken', // already-exists: another booking holds the time
   'no-desk-free', // already-exists: every desk of the group is taken
   'email-not-verified', // failed-precondition
+  'billing-details-missing', // failed-precondition: at price, its invoice needs billing details not given
   'idempotency-key-reused', // failed-precondition: same key, different booking
   'cancellation-window-closed', // failed-precondition: too late for a member to cancel
   'not-active', // failed-precondition: already cancelled, declined, completed…

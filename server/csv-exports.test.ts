@@ -180,6 +180,6 @@ describe('text that a spreadsheet would run as a formula', () => {
     for (const row of documents.slice(1)) expect(row.slice(5, 8)).toEqual(['12,50', '2,50', '15,00']);
     const payments = parseCsv(decode(files['paiements.csv']!));
     expectNoFormula(payments);
-    expect(payments[1]!.slice(0, 4)).toEqual(['F-2027-000001', '2027-03-12', 'bank_transfer', '15,00']);
+    expect(payments[1]!.slice(0, 4)).toEqual(['F-2027-000001', '2027-03-12', 'virement', '15,00']);
   });
 });

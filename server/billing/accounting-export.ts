@@ -7,6 +7,13 @@ import type { BuyerSnapshot } from './parties';
 import { readAll } from '../db/read-all';
 import { formatVatRate } from '#contract/money';
 import { amountCell, csvFile, type CsvValue } from '../platform/csv';
+import { mailTranslator } from '../platform/translations';
+import type { InvoicePaymentMethod } from '#contract/invoices.plain';
+
+/** A payment method as the accountant reads it, in French ("virement", not `bank_transfer`). */
+export function paymentMethodInWords(method: InvoicePaymentMethod): string {
+  return mailTranslator('fr')(`invoicePdf.paymentMethods.${method}`);
+}
 
 /**
  * The accountant's export of a space's period (docs/decisions/024): one sales entry per invoice or credit
@@ -150,7 +157,15 @@ export async function accountingCsv(db: Db, spaceId: string, from: string, to: s
     entry += 1;
     const piece = { ref: number, date: payment.paidOn };
     const account = payment.method === 'cash' || payment.method === 'on_site' ? ACCOUNTS.cash : ACCOUNTS.bank;
-    line(bank, account, ['', ''], piece, `Règlement ${number} (${payment.method})`, payment.amountCents, 0);
+    line(
+      bank,
+      account,
+      ['', ''],
+      piece,
+      `Règlement ${number} (${paymentMethodInWords(payment.method)})`,
+      payment.amountCents,
+      0,
+    );
     line(
       bank,
       ACCOUNTS.customers,

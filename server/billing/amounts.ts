@@ -1,8 +1,12 @@
+import type { Locale } from '#contract/locale';
 import { vatOf } from '#contract/money';
 
 /** What an invoice line sells, before VAT: quantity × unit price, less any discount. */
 export interface SaleLine {
+  /** The French label, printed when the buyer's language has none of its own in `labels`. */
   label: string;
+  /** The label in each language that has one (a formula's or an event's English name). */
+  labels?: Partial<Record<Locale, string>>;
   quantity: number;
   unitExclVatCents: number;
   discountCents?: number;

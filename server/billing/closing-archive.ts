@@ -7,7 +7,7 @@ import { renderInvoicePdf } from './invoice-pdf';
 import { linesOf } from './invoicing';
 import type { BuyerSnapshot } from './parties';
 import { amountCell, csvFile } from '../platform/csv';
-import { periodRecords } from './accounting-export';
+import { paymentMethodInWords, periodRecords } from './accounting-export';
 
 /**
  * The archive of a closed month of a space (docs/decisions/024), for the space's files and its auditor:
@@ -93,7 +93,7 @@ export async function closingArchive(
       ...payments.map(({ payment, number }) => [
         number,
         payment.paidOn,
-        payment.method,
+        paymentMethodInWords(payment.method),
         amountCell(payment.amountCents),
         payment.chainPosition,
         payment.previousFootprint,

@@ -1,7 +1,8 @@
 import type { VatBreakdownEntry } from './amounts';
 import type { InvoiceLineRow, InvoiceRow } from './invoicing';
-import type { BuyerSnapshot, SellerSnapshot } from './parties';
-import { decimalOf } from '#contract/money';
+import { isBusinessBuyer, type BuyerSnapshot, type SellerSnapshot } from './parties';
+import { decimalOf, formatVatRate } from '#contract/money';
+import { mailTranslator } from '../platform/translations';
 
 /**
  * The EN 16931 invoice in UN/CEFACT CII (Factur-X profile EN16931), embedded in each PDF. Business terms
@@ -11,6 +12,8 @@ import { decimalOf } from '#contract/money';
 export const FACTUR_X_FILENAME = 'factur-x.xml';
 export const EN16931_GUIDELINE = 'urn:cen.eu:en16931:2017';
 export const FRANCHISE_MENTION = 'TVA non applicable, art. 293 B du CGI';
+/** The notes say what the page's French mentions say, in their words (locales/fr/mail.json). */
+const fr = mailTranslator('fr');
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -57,15 +60,24 @@ export function facturXXml(document: {
   const seller = invoice.seller as SellerSnapshot;
   const buyer = invoice.buyer as BuyerSnapshot;
   const breakdown = invoice.vatBreakdown as VatBreakdownEntry[];
-  const typeCode = invoice.kind === 'credit_note' ? '381' : '380';
+  const credit = invoice.kind === 'credit_note';
+  const typeCode = credit ? '381' : '380';
+  // The same mentions as the page: payment terms on an invoice only, the €40 fee for a business buyer.
   const notes = [
     [
       'REG',
       `${seller.legalName}, ${seller.legalForm}${seller.rcsCity ? `, RCS ${seller.rcsCity} ${seller.siren}` : ''}`,
     ],
-    ['PMD', 'Pas d’escompte pour paiement anticipé.'],
-    ['PMT', 'Indemnité forfaitaire pour frais de recouvrement : 40 €.'],
-    ['AAB', `Pénalités de retard au taux annuel de ${percent(seller.latePaymentRateBasisPoints)} %.`],
+    ...(credit
+      ? []
+      : [
+          ['PMD', fr('invoicePdf.noDiscount')],
+          ...(isBusinessBuyer(buyer) ? [['PMT', fr('invoicePdf.recoveryFee')]] : []),
+          [
+            'AAB',
+            fr('invoicePdf.latePenalty', { rate: formatVatRate(seller.latePaymentRateBasisPoints, 'fr') }),
+          ],
+        ]),
   ];
   const lineItems = lines
     .map((line) => {
@@ -98,9 +110,11 @@ export function facturXXml(document: {
     .join('\n');
   // The document as issued: what was paid later is not part of it (the PDF never changes).
   const prepaid = 0;
-  const paymentMeans = seller.iban
-    ? `<ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>58</ram:TypeCode><ram:PayeePartyCreditorFinancialAccount><ram:IBANID>${escapeXml(seller.iban)}</ram:IBANID></ram:PayeePartyCreditorFinancialAccount></ram:SpecifiedTradeSettlementPaymentMeans>`
-    : '';
+  // A credit note asks for no payment: no account to pay to, no terms but its date.
+  const paymentMeans =
+    seller.iban && !credit
+      ? `<ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>58</ram:TypeCode><ram:PayeePartyCreditorFinancialAccount><ram:IBANID>${escapeXml(seller.iban)}</ram:IBANID></ram:PayeePartyCreditorFinancialAccount></ram:SpecifiedTradeSettlementPaymentMeans>`
+      : '';
   const reference = credited
     ? `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${escapeXml(credited.number)}</ram:IssuerAssignedID><ram:FormattedIssueDateTime><qdt:DateTimeString format="102">${credited.issueDate.replaceAll('-', '')}</qdt:DateTimeString></ram:FormattedIssueDateTime></ram:InvoiceReferencedDocument>`
     : '';
@@ -125,7 +139,7 @@ ${lineItems}
 ${paymentMeans}
 ${taxes}
 <ram:BillingSpecifiedPeriod><ram:StartDateTime>${day(invoice.serviceStart)}</ram:StartDateTime><ram:EndDateTime>${day(invoice.serviceEnd)}</ram:EndDateTime></ram:BillingSpecifiedPeriod>
-<ram:SpecifiedTradePaymentTerms><ram:Description>Pas d’escompte pour paiement anticipé.</ram:Description><ram:DueDateDateTime>${day(invoice.dueDate)}</ram:DueDateDateTime></ram:SpecifiedTradePaymentTerms>
+<ram:SpecifiedTradePaymentTerms>${credit ? '' : `<ram:Description>${escapeXml(fr('invoicePdf.noDiscount'))}</ram:Description>`}<ram:DueDateDateTime>${day(invoice.dueDate)}</ram:DueDateDateTime></ram:SpecifiedTradePaymentTerms>
 <ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:LineTotalAmount>${amount(lines.reduce((sum, line) => sum + line.exclVatCents, 0))}</ram:LineTotalAmount><ram:TaxBasisTotalAmount>${amount(invoice.exclVatCents)}</ram:TaxBasisTotalAmount><ram:TaxTotalAmount currencyID="${invoice.currency}">${amount(invoice.vatCents)}</ram:TaxTotalAmount><ram:GrandTotalAmount>${amount(invoice.totalCents)}</ram:GrandTotalAmount><ram:TotalPrepaidAmount>${amount(prepaid)}</ram:TotalPrepaidAmount><ram:DuePayableAmount>${amount(invoice.totalCents - prepaid)}</ram:DuePayableAmount></ram:SpecifiedTradeSettlementHeaderMonetarySummation>
 ${reference}
 </ram:ApplicableHeaderTradeSettlement>

@@ -1,6 +1,10 @@
 // @databases pglite
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
+import { formatMoney } from '#contract/money';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseForFile } from '../../tests/support/test-database';
 import { billingDetails } from '../db/schema/invoices';
@@ -22,6 +26,24 @@ const database = testDatabaseForFile();
 let invoice: InvoiceRow;
 let pdf: string;
 let xml: string;
+/** The invoice's page as text (poppler's pdftotext), as a reader sees it. */
+let page: string;
+let spaceId: string;
+
+/** The text a PDF shows, read by poppler's pdftotext (the invoice's words as printed, not its source). */
+function textOf(bytes: Buffer, name: string): string {
+  const folder = process.env.INVOICE_PDF_DIR ?? mkdtempSync(join(tmpdir(), 'invoice-'));
+  const file = join(folder, `${name}.pdf`);
+  writeFileSync(file, bytes);
+  // To look at them: INVOICE_PDF_DIR=/tmp/pdfs, then `pdftoppm -png` each.
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+/** The factur-x.xml a PDF carries. */
+const xmlOf = (bytes: Buffer) =>
+  streamsOf(bytes)
+    .find((stream) => stream.dictionary.includes('/Type /EmbeddedFile'))!
+    .content.toString('utf8');
 
 /** The streams of a PDF, inflated when compressed, with the dictionary before each. */
 function streamsOf(bytes: Buffer): Array<{ dictionary: string; content: Buffer }> {
@@ -45,7 +67,7 @@ const one = (tag: string, within = xml) => all(tag, within)[0];
 const cents = (value: string | undefined) => Math.round(Number(value) * 100);
 
 beforeAll(async () => {
-  const spaceId = await insertSpace(database.db);
+  spaceId = await insertSpace(database.db);
   await setLegalIdentity(database.db, spaceId);
   const buyer = await insertPerson(database.db, { locale: 'en', name: 'Ada Lovelace' });
   await database.db.insert(billingDetails).values({
@@ -89,9 +111,38 @@ beforeAll(async () => {
   // To look at it: INVOICE_PDF_OUT=/tmp/invoice.pdf, then `pdftoppm -png`.
   if (process.env.INVOICE_PDF_OUT) writeFileSync(process.env.INVOICE_PDF_OUT, bytes);
   pdf = bytes.toString('latin1');
-  const attachment = streamsOf(bytes).find((stream) => stream.dictionary.includes('/Type /EmbeddedFile'));
-  xml = attachment!.content.toString('utf8');
+  xml = xmlOf(bytes);
+  page = textOf(bytes, 'invoice-business-en');
 });
+
+/** Issues and renders an invoice of `cents` excl. VAT to a new buyer in `locale` with these billing details. */
+async function documentFor(
+  locale: 'fr' | 'en',
+  details: Partial<typeof billingDetails.$inferInsert> | null,
+  cents = 2500,
+) {
+  const buyer = await insertPerson(database.db, { locale, name: 'Camille Martin' });
+  if (details) await database.db.insert(billingDetails).values({ userId: buyer.id, ...details });
+  const issued = (await unitOfWork(systemContext({ db: database.db, log, now: NOW }), (work) =>
+    issueInvoice(
+      work,
+      {
+        spaceId,
+        buyerUserId: buyer.id,
+        lines: [{ label: 'Pass journée', quantity: 1, unitExclVatCents: cents, vatRateBasisPoints: 2000 }],
+        serviceStart: '2027-03-10',
+        serviceEnd: '2027-03-10',
+      },
+      'explicit',
+    ),
+  ))!;
+  const bytes = await renderInvoicePdf({
+    invoice: issued,
+    lines: await linesOf(database.db, issued.id),
+    credited: null,
+  });
+  return { invoice: issued, xml: xmlOf(bytes), page: textOf(bytes, `invoice-${locale}-${issued.number}`) };
+}
 
 describe('the PDF', () => {
   it('is a PDF/A-3b with the Factur-X XMP extension in its metadata', () => {
@@ -121,6 +172,43 @@ describe('the PDF', () => {
   });
 });
 
+describe('the page’s mentions (issue 28)', () => {
+  it('prints a business buyer’s address, SIREN, VAT number and the €40 recovery fee, in both languages', () => {
+    expect(page).toContain('Analytical Engines SARL');
+    expect(page).toContain('3 rue des Machines');
+    expect(page).toContain('69001 Lyon');
+    expect(page).toContain('SIREN 987654321');
+    expect(page).toContain('VAT number: FR12987654321');
+    expect(page).toContain('Fixed compensation for recovery costs: €40.');
+    expect(page).toContain('Indemnité forfaitaire pour frais de recouvrement : 40 €');
+  });
+
+  it('writes each language’s numbers: “12.15%” in English, “12,15 %” in the French mentions', () => {
+    expect(page).toContain('annual rate of 12.15%.');
+    expect(page).toMatch(/pénalités au taux annuel de 12,15\s%\./u);
+    expect(page).not.toContain('taux annuel de 12.15');
+  });
+
+  it('names a consumer with their address, without the business-only fee, in French with a decimal comma', async () => {
+    const consumer = await documentFor('fr', {
+      name: 'Camille Martin',
+      addressLine: '8 rue de la Paix',
+      postcode: '75002',
+      city: 'Paris',
+    });
+    expect(consumer.page).toContain('8 rue de la Paix');
+    expect(consumer.page).toContain('75002 Paris');
+    expect(consumer.page).toMatch(/taux annuel de 12,15\s%\./u);
+    expect(consumer.page).not.toContain('Indemnité forfaitaire');
+    const buyer = consumer.xml.split('<ram:BuyerTradeParty>')[1]!.split('</ram:BuyerTradeParty>')[0]!;
+    expect(one('ram:LineOne', buyer)).toBe('8 rue de la Paix');
+    expect(one('ram:PostcodeCode', buyer)).toBe('75002');
+    expect(one('ram:CityName', buyer)).toBe('Paris');
+    expect(buyer).not.toContain('SpecifiedLegalOrganization');
+    expect(consumer.xml).not.toContain('<ram:SubjectCode>PMT</ram:SubjectCode>');
+  });
+});
+
 describe('the embedded EN 16931 XML', () => {
   it('names the document: number, type, issue date, guideline (BT-1, BT-3, BT-2, BT-24)', () => {
     expect(one('ram:ID', xml.split('<rsm:ExchangedDocument>')[1])).toBe(invoice.number);
@@ -141,6 +229,23 @@ describe('the embedded EN 16931 XML', () => {
     expect(buyer).toContain('<ram:ID schemeID="0002">987654321</ram:ID>');
     expect(buyer).toContain('<ram:ID schemeID="VA">FR12987654321</ram:ID>');
     expect(one('ram:CityName', buyer)).toBe('Lyon');
+    // BG-8: the buyer's postal address, whole (BT-50, BT-53, BT-52, BT-55).
+    expect(one('ram:LineOne', buyer)).toBe('3 rue des Machines');
+    expect(one('ram:PostcodeCode', buyer)).toBe('69001');
+    expect(one('ram:CountryID', buyer)).toBe('FR');
+  });
+
+  it('notes the page’s mentions in French: the €40 fee for a business, the penalty rate with a comma', () => {
+    const notes = Object.fromEntries(
+      xml
+        .split('<ram:IncludedNote>')
+        .slice(1)
+        .map((note) => [one('ram:SubjectCode', note), one('ram:Content', note)]),
+    );
+    expect(notes.PMT).toBe(
+      'Indemnité forfaitaire pour frais de recouvrement : 40 € (art. L441-10 du Code de commerce).',
+    );
+    expect(notes.AAB).toMatch(/^En cas de retard de paiement, pénalités au taux annuel de 12,15\s%\.$/u);
   });
 
   it('gives each line its quantity, net price and total, consistent with each other (BT-126…BT-152)', () => {
@@ -214,5 +319,16 @@ describe('the embedded EN 16931 XML', () => {
     expect(one('ram:TypeCode', noteXml)).toBe('381');
     expect(one('ram:IssuerAssignedID', noteXml)).toBe(invoice.number);
     expect(note.number).toMatch(/^A-2027-\d{6}$/);
+    // It asks for no payment: no account to pay to, no payment terms nor penalties.
+    expect(noteXml).not.toContain('<ram:IBANID>');
+    expect(noteXml).not.toMatch(/<ram:SubjectCode>(PMD|PMT|AAB)<\/ram:SubjectCode>/);
+    // The page reads as a credit: negative amounts, what it cancels, and nothing to pay.
+    const notePage = textOf(bytes, 'credit-note-business-en');
+    expect(notePage).toContain('Credit note');
+    expect(notePage).toContain(formatMoney(-invoice.totalCents, 'en'));
+    expect(notePage).toContain(`Nothing to pay: this credit note cancels invoice no. ${invoice.number}`);
+    expect(notePage).not.toContain('IBAN');
+    expect(notePage).not.toContain('Late payment');
+    expect(notePage).not.toContain('recouvrement');
   });
 });

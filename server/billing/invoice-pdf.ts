@@ -7,7 +7,7 @@ import type { VatBreakdownEntry } from './amounts';
 import type { InvoiceLineRow, InvoiceRow } from './invoicing';
 import { isBusinessBuyer, type BuyerSnapshot, type SellerSnapshot } from './parties';
 import { FACTUR_X_FILENAME, facturXXml } from './factur-x';
-import { dateTimeFormat } from '#contract/intl';
+import { dateTimeFormat, numberFormat } from '#contract/intl';
 
 /**
  * An invoice or credit note as a PDF/A-3b with its fonts embedded and its Factur-X XML (EN16931) attached
@@ -63,7 +63,10 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffe
   const seller = invoice.seller as SellerSnapshot;
   const buyer = invoice.buyer as BuyerSnapshot;
   const breakdown = invoice.vatBreakdown as VatBreakdownEntry[];
-  const money = (cents: number) => formatMoney(cents, locale);
+  // A credit note reads as a credit: its amounts are negative (they are stored positive, as issued).
+  const credit = invoice.kind === 'credit_note';
+  const money = (cents: number) => formatMoney(credit ? -cents : cents, locale);
+  const quantity = numberFormat(intlLocaleOf(locale), {});
   const title = `${t(`invoicePdf.title.${invoice.kind}`)} ${invoice.number}`;
   const pdf = new PDFDocument({
     size: 'A4',
@@ -159,6 +162,9 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffe
     buyer.name,
     buyer.addressLine,
     `${buyer.postcode} ${buyer.city}`.trim(),
+    buyer.country && buyer.country !== 'FR' && (buyer.addressLine || buyer.city)
+      ? (new Intl.DisplayNames([intlLocaleOf(locale)], { type: 'region' }).of(buyer.country) ?? buyer.country)
+      : '',
     buyer.siren ? t('invoicePdf.buyerSiren', { siren: buyer.siren }) : '',
     buyer.vatNumber ? t('invoicePdf.vatNumber', { vat: buyer.vatNumber }) : '',
   ].filter(Boolean);
@@ -204,7 +210,7 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffe
     row(
       [
         line.label,
-        String(line.quantity),
+        quantity.format(line.quantity),
         money(line.unitExclVatCents),
         formatVatRate(line.vatRateBasisPoints, locale),
         line.discountCents ? money(line.discountCents) : '—',
@@ -241,26 +247,40 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffe
     );
   pair(t('invoicePdf.totalExclVat'), money(invoice.exclVatCents));
   pair(t('invoicePdf.totalVat'), money(invoice.vatCents));
-  pair(t('invoicePdf.totalInclVat'), money(invoice.totalCents), 'bold');
+  pair(t(credit ? 'invoicePdf.totalCredited' : 'invoicePdf.totalInclVat'), money(invoice.totalCents), 'bold');
   pdf.y += 12;
+  if (credited) {
+    pdf
+      .font('bold')
+      .fontSize(10)
+      .text(t('invoicePdf.creditNotice', { number: credited.number }), left, pdf.y, { width });
+    pdf.y += 8;
+  }
 
-  // Mentions: in the buyer's language, and in French whatever the language.
-  const mentions = (translate: typeof t) =>
+  // Mentions: in the buyer's language, and in French whatever the language, each with its own numbers
+  // ("12,15 %" in French). A credit note asks for no payment: no terms, penalties nor bank details.
+  const mentions = (translate: typeof t, language: Locale) =>
     [
       translate('invoicePdf.operation'),
       seller.vatRegime === 'franchise' ? translate('invoicePdf.franchise') : '',
       seller.vatOnDebits ? translate('invoicePdf.vatOnDebits') : '',
-      translate('invoicePdf.noDiscount'),
-      translate('invoicePdf.latePenalty', { rate: formatVatRate(seller.latePaymentRateBasisPoints, locale) }),
-      isBusinessBuyer(buyer) ? translate('invoicePdf.recoveryFee') : '',
-      seller.iban ? translate('invoicePdf.bank', { iban: seller.iban, bic: seller.bic }) : '',
+      ...(credit
+        ? []
+        : [
+            translate('invoicePdf.noDiscount'),
+            translate('invoicePdf.latePenalty', {
+              rate: formatVatRate(seller.latePaymentRateBasisPoints, language),
+            }),
+            isBusinessBuyer(buyer) ? translate('invoicePdf.recoveryFee') : '',
+            seller.iban ? translate('invoicePdf.bank', { iban: seller.iban, bic: seller.bic }) : '',
+          ]),
       translate('invoicePdf.mandate', { name: seller.legalName }),
     ].filter(Boolean);
   pdf.font('regular').fontSize(8.5);
-  pdf.text(mentions(t).join('\n'), left, pdf.y, { width });
+  pdf.text(mentions(t, locale).join('\n'), left, pdf.y, { width });
   if (locale !== 'fr') {
     pdf.moveDown(0.5);
-    pdf.text(mentions(fr).join('\n'), { width });
+    pdf.text(mentions(fr, 'fr').join('\n'), { width });
   }
   pdf.moveDown(0.5);
   pdf.fontSize(7).text(t('invoicePdf.footprint', { footprint: invoice.footprint }), { width });

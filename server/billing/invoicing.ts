@@ -27,9 +27,11 @@ import {
   buyerOf,
   legalIdentityGaps,
   legalIdentityOf,
+  requireBillingDetails,
   requireCompleteIdentity,
   sellerOf,
   type BuyerSnapshot,
+  type LegalIdentityRow,
   type SellerSnapshot,
 } from './parties';
 
@@ -129,6 +131,36 @@ export interface SaleToInvoice {
   settled?: boolean;
 }
 
+type InvoicedSales = 'orders' | 'bookings';
+
+/** Whether a space with this identity invoices this kind of sale automatically (complete, and chose it). */
+function invoicesAutomatically(identity: LegalIdentityRow | null, sales: InvoicedSales): boolean {
+  if (legalIdentityGaps(identity).length > 0) return false;
+  return identity!.invoicedSales === 'both' || identity!.invoicedSales === sales;
+}
+
+/**
+ * Refuses a sale the buyer is making now (`billing-details-missing`, naming the fields) when the space will
+ * invoice it and the buyer has not given the billing details that invoice needs (`billingDetailsGaps`:
+ * a business's name, address and SIREN; a consumer's address above 150 € excl. VAT). Called at checkout,
+ * before anything is sold, so the invoice issued then, or when a manager approves the booking, names them;
+ * renewals issue with what the buyer gave.
+ */
+export async function requireBillingDetailsFor(
+  db: Db | Tx,
+  sale: { spaceId: string; buyerUserId: string; sales: InvoicedSales; exclVatCents: number },
+): Promise<void> {
+  if (sale.exclVatCents <= 0) return;
+  if (!invoicesAutomatically(await legalIdentityOf(db, sale.spaceId), sale.sales)) return;
+  const { buyer } = await buyerOf(db, sale.buyerUserId);
+  requireBillingDetails(buyer, sale.exclVatCents);
+}
+
+/** The lines as the buyer reads them: each in their language when it has a label of its own. */
+function inLanguage(lines: SaleLine[], locale: Locale): SaleLine[] {
+  return lines.map(({ labels, ...line }) => ({ ...line, label: labels?.[locale]?.trim() || line.label }));
+}
+
 /**
  * Issues the invoice of a sale in the unit of work that makes the sale. `automatic` issuance (an order
  * placed, a booking confirmed) issues nothing when the sale is free, when the space has not completed its
@@ -141,9 +173,7 @@ export async function issueInvoice(
 ): Promise<InvoiceRow | null> {
   const identity = await legalIdentityOf(work.db, sale.spaceId);
   if (mode === 'automatic') {
-    if (legalIdentityGaps(identity).length > 0) return null;
-    const wanted = sale.orderId ? 'orders' : 'bookings';
-    if (identity!.invoicedSales !== 'both' && identity!.invoicedSales !== wanted) return null;
+    if (!invoicesAutomatically(identity, sale.orderId ? 'orders' : 'bookings')) return null;
   } else requireCompleteIdentity(identity);
   const total = priceLines(sale.lines, identity!.vatRegime).totalCents;
   if (total <= 0) {
@@ -160,7 +190,7 @@ export async function issueInvoice(
     buyerUserId: sale.buyerUserId,
     buyer,
     locale,
-    lines: sale.lines,
+    lines: inLanguage(sale.lines, locale),
     serviceStart: sale.serviceStart,
     serviceEnd: sale.serviceEnd,
     dueDays: identity!.paymentDueDays,
@@ -300,6 +330,7 @@ export async function invoiceBooking(work: WorkContext, reservationId: string): 
       lines: [
         {
           label: `${booking.room_name} — ${formatSlot('fr', startsAt, endsAt, booking.time_zone)}`,
+          labels: { en: `${booking.room_name} — ${formatSlot('en', startsAt, endsAt, booking.time_zone)}` },
           quantity: 1,
           unitExclVatCents: booking.price_excl_vat_cents,
           vatRateBasisPoints: booking.vat_rate_basis_points,

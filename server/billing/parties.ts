@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import type { TBillingDetailsForm } from '#contract/invoices';
+import { billingDetailsGaps, isBusinessBilling } from '#contract/invoices.plain';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#contract/locale';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/auth';
@@ -48,7 +49,20 @@ export interface BuyerSnapshot {
 
 /** A business buyer owes the €40 recovery fee and is shown the late-payment interest terms. */
 export function isBusinessBuyer(buyer: BuyerSnapshot): boolean {
-  return buyer.businessName.trim() !== '' || buyer.siren.trim() !== '';
+  return isBusinessBilling(buyer);
+}
+
+/**
+ * `failed-precondition` naming the billing fields the buyer must give before an invoice of `exclVatCents`
+ * is issued to them (the rule: `billingDetailsGaps`, contract/invoices.plain.ts).
+ */
+export function requireBillingDetails(buyer: BuyerSnapshot, exclVatCents: number): void {
+  const missing = billingDetailsGaps(buyer, exclVatCents);
+  if (missing.length > 0)
+    throw new AppError('failed-precondition', `Billing details needed: ${missing.join(', ')}`, {
+      reason: 'billing-details-missing',
+      missing,
+    });
 }
 
 /** Every field a space must fill before Escale invoices in its name, in the form's order. */

@@ -10,7 +10,13 @@ import { EmptyState } from '~/ui/empty-state';
 import { useFormOperation } from '~/platform/use-form-operation';
 import { useLocale } from '~/platform/use-locale';
 import { describeFile, formatDay } from './document-format';
-import { StatusBadge, formatInvoiceDate, invoicePdfPath } from './invoice-status';
+import {
+  StatusBadge,
+  describeInvoice,
+  formatInvoiceDate,
+  invoicePdfPath,
+  signedTotal,
+} from './invoice-status';
 import { stacked } from './stacked-table';
 
 export interface DocumentsPageData {
@@ -83,6 +89,7 @@ function InvoicesTable({ invoices }: { invoices: TInvoiceSummary[] }) {
   // Every word the rows repeat, translated once for the table (i18next's `t` is the rows' main cost).
   const label = {
     number: t('columns.number'),
+    description: t('columns.description'),
     space: t('columns.space'),
     date: t('columns.date'),
     amount: t('columns.amount'),
@@ -98,6 +105,9 @@ function InvoicesTable({ invoices }: { invoices: TInvoiceSummary[] }) {
         <tr className="border-line border-b">
           <th scope="col" className={stacked.th}>
             {label.number}
+          </th>
+          <th scope="col" className={stacked.th}>
+            {label.description}
           </th>
           <th scope="col" className={stacked.th}>
             {label.space}
@@ -130,6 +140,9 @@ function InvoicesTable({ invoices }: { invoices: TInvoiceSummary[] }) {
                 </span>
               </div>
             </td>
+            <td className={stacked.td} data-label={label.description} data-testid="invoice-description">
+              {describeInvoice(invoice, t)}
+            </td>
             <td className={stacked.td} data-label={label.space}>
               {invoice.spaceName}
             </td>
@@ -137,7 +150,7 @@ function InvoicesTable({ invoices }: { invoices: TInvoiceSummary[] }) {
               {formatInvoiceDate(invoice.issueDate, locale)}
             </td>
             <td className={`${stacked.td} text-right tabular-nums`} data-label={label.amount}>
-              {formatMoney(invoice.totalCents, locale)}
+              {formatMoney(signedTotal(invoice), locale)}
             </td>
             <td className={stacked.td} data-label={label.status}>
               {invoice.kind === 'invoice' ? (

@@ -1,5 +1,6 @@
 import { useTranslation } from '~/platform/translation';
 import type { PaymentStatus } from '#contract/invoices.plain';
+import type { TInvoiceSummary } from '#contract/invoices';
 import { cn } from '~/ui/cn';
 import { intlLocaleOf } from '#contract/locale';
 import { dateTimeFormat } from '#contract/intl';
@@ -28,6 +29,20 @@ export function InvoiceStatus({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation('invoices');
   return <StatusBadge status={status} label={t(`status.${status}`)} />;
 }
+
+/** What a document is for: its first line, and "+ 2 autres" when more follow. */
+export function describeInvoice(
+  invoice: Pick<TInvoiceSummary, 'firstLine' | 'otherLines'>,
+  t: (key: string, options: { count: number }) => string,
+): string {
+  return invoice.otherLines > 0
+    ? `${invoice.firstLine} ${t('otherLines', { count: invoice.otherLines })}`
+    : invoice.firstLine;
+}
+
+/** A document's total as it reads: a credit note's is negative, what it gives back. */
+export const signedTotal = (invoice: Pick<TInvoiceSummary, 'kind' | 'totalCents'>) =>
+  invoice.kind === 'credit_note' ? -invoice.totalCents : invoice.totalCents;
 
 /** Where an invoice's PDF is downloaded (its permission is checked by the server). */
 export const invoicePdfPath = (id: string) => `/api/invoices/${id}.pdf`;

@@ -21,7 +21,13 @@ import { Section } from '~/ui/section';
 import { call } from '~/platform/callable-client';
 import { useForm } from '~/platform/use-form';
 import { useLocale } from '~/platform/use-locale';
-import { InvoiceStatus, formatInvoiceDate, invoicePdfPath } from './invoice-status';
+import {
+  InvoiceStatus,
+  describeInvoice,
+  formatInvoiceDate,
+  invoicePdfPath,
+  signedTotal,
+} from './invoice-status';
 import { LegalIdentityForm } from './legal-identity-form';
 import { stacked } from './stacked-table';
 
@@ -132,6 +138,9 @@ function InvoicesTable({ invoices, today }: { invoices: TInvoiceSummary[]; today
             {t('columns.number')}
           </th>
           <th scope="col" className={stacked.th}>
+            {t('columns.description')}
+          </th>
+          <th scope="col" className={stacked.th}>
             {t('columns.buyer')}
           </th>
           <th scope="col" className={stacked.th}>
@@ -171,10 +180,13 @@ function InvoicesTable({ invoices, today }: { invoices: TInvoiceSummary[]; today
                 </span>
               </div>
             </td>
+            <td {...cell('columns.description')} data-testid="invoice-description">
+              {describeInvoice(invoice, t)}
+            </td>
             <td {...cell('columns.buyer')}>{invoice.buyerName}</td>
             <td {...cell('columns.date')}>{formatInvoiceDate(invoice.issueDate, locale)}</td>
             <td {...cell('columns.amount', 'text-right tabular-nums')}>
-              {formatMoney(invoice.totalCents, locale)}
+              {formatMoney(signedTotal(invoice), locale)}
             </td>
             <td {...cell('columns.paid', 'text-right tabular-nums')}>
               {invoice.kind === 'invoice' ? formatMoney(invoice.paidCents, locale) : ''}

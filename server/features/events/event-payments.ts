@@ -16,7 +16,7 @@ import { rowsOf, settingOf } from '../../db/rows';
 import { uuidList } from '../../db/sql-lists';
 import type { Tx } from '../../db/transaction';
 import { debitForRegistration, refundRegistration, type RefundOutcome } from '../../billing/credit-ledger';
-import { creditSale, issueInvoice } from '../../billing/invoicing';
+import { creditSale, issueInvoice, requireBillingDetailsFor } from '../../billing/invoicing';
 import { registerOrderSettler } from '../../billing/orders';
 import { logActivity, type WorkContext } from '../../platform/service-context';
 import { coveredKindOf, type EventRow } from './event-view';
@@ -81,6 +81,12 @@ export async function chargeRegistration(
     return { paidWith: 'credits', creditAmount: debit.amount, creditUnit: debit.unit };
   }
   const price = withVatBreakdown(Number(event.price_excl_vat_cents), Number(event.vat_rate_basis_points));
+  await requireBillingDetailsFor(work.db, {
+    spaceId: event.space_id,
+    buyerUserId: registration.userId,
+    sales: 'orders',
+    exclVatCents: price.exclVatCents,
+  });
   const graceDays = await settingOf(
     work.db,
     sql`SELECT grace_days AS value FROM space_sales_settings WHERE space_id = ${event.space_id}`,
@@ -111,6 +117,7 @@ export async function chargeRegistration(
       lines: [
         {
           label: event.title_fr,
+          labels: { en: event.title_en },
           quantity: 1,
           unitExclVatCents: price.exclVatCents,
           vatRateBasisPoints: Number(event.vat_rate_basis_points),

@@ -13,7 +13,7 @@ import { log } from '../../platform/log';
 import { formulasCallables } from '../formulas/formulas.callables';
 import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
 import { invoicesCallables } from '../invoices/invoices.callables';
-import { setLegalIdentity } from '../invoices/invoices.fixtures';
+import { giveBillingDetails, setLegalIdentity } from '../invoices/invoices.fixtures';
 import { localInstant, recordingMailer, routerAtClock } from '../reservations/reservations.fixtures';
 import { addRole, insertPerson, insertRoom, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 import { eventJobs } from './event-jobs';
@@ -65,6 +65,8 @@ async function paidEvent(extra: Record<string, unknown> = {}): Promise<string> {
 /** A member holding a 10-hour pack of meeting rooms and event halls, valid 90 days. */
 async function memberWithPack(): Promise<TestPerson> {
   const member = await insertPerson(database.db);
+  // The pack costs more than a simplified invoice allows: its invoice names the buyer's address.
+  await giveBillingDetails(database.db, member.id);
   const formulaId = await insertFormula(database.db, spaceId, { roomKinds: ['meeting_room', 'event_hall'] });
   await call(member, 'formulas.buy', { formulaId, paymentMethod: 'on_site', idempotencyKey: randomUUID() });
   return member;
@@ -336,6 +338,7 @@ describe('a paid place with credit', () => {
       'failed-precondition:no-usable-credit',
     );
     const desksOnly = await insertPerson(database.db);
+    await giveBillingDetails(database.db, desksOnly.id);
     const formulaId = await insertFormula(database.db, spaceId, { roomKinds: ['desk'] });
     await call(desksOnly, 'formulas.buy', {
       formulaId,

@@ -9,7 +9,7 @@ import { spaces } from '../../db/schema/spaces';
 import type { Db } from '../../db/client';
 import { spaceSummaryOf } from '../../db/space-summary';
 import { type Tx } from '../../db/transaction';
-import { issueInvoice } from '../../billing/invoicing';
+import { issueInvoice, requireBillingDetailsFor } from '../../billing/invoicing';
 import { lockOrder, payOrder, registerOrderSettler } from '../../billing/orders';
 import { enqueueJob, wakeJobRunner } from '../../platform/jobs';
 import { isSelf, may, requireSignedIn } from '../../platform/policy';
@@ -187,15 +187,21 @@ export async function invoiceOrder(
   order: typeof orders.$inferSelect,
   service: { start: string; end: string },
 ) {
-  const lines = await work.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+  // The order keeps the French name; the invoice is written in the buyer's language (issue 28).
+  const lines = await work.db
+    .select({ line: orderLines, nameEn: formulas.nameEn })
+    .from(orderLines)
+    .leftJoin(formulas, eq(formulas.id, orderLines.formulaId))
+    .where(eq(orderLines.orderId, order.id));
   return issueInvoice(
     work,
     {
       spaceId: order.spaceId,
       buyerUserId: order.userId,
       orderId: order.id,
-      lines: lines.map((line) => ({
+      lines: lines.map(({ line, nameEn }) => ({
         label: line.label,
+        labels: { en: nameEn ?? '' },
         quantity: line.quantity,
         unitExclVatCents: line.unitExclVatCents,
         vatRateBasisPoints: line.vatRateBasisPoints,
@@ -242,6 +248,12 @@ export async function buyFormula(
       return { order: toOrder(order!, lines), planId: earlier.id, planStatus: earlier.status, fresh: false };
     }
     if (formula.status !== 'active') throw refused('formula-archived', 'This formula is no longer sold');
+    await requireBillingDetailsFor(work.db, {
+      spaceId: formula.spaceId,
+      buyerUserId: user.id,
+      sales: 'orders',
+      exclVatCents: formula.priceExclVatCents,
+    });
     // The member's row serialises their purchases, so two at once cannot both pass the limit.
     await work.db.execute(sql`SELECT 1 FROM users WHERE id = ${user.id} FOR UPDATE`);
     if (formula.perMemberLimit !== null) {

@@ -101,7 +101,7 @@ describe('the archive of a closed month', () => {
     expect(credit[8]).toBe('F-2027-000002');
     expect(credit[11]).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.split(';').slice(5, 8)).toEqual(['10,00', '2,00', '12,00']);
-    expect(text(files['paiements.csv']!)).toContain('F-2027-000001;2027-03-12;bank_transfer;12,00;');
+    expect(text(files['paiements.csv']!)).toContain('F-2027-000001;2027-03-12;virement;12,00;');
 
     const closing = JSON.parse(text(files['cloture.json']!)) as Record<string, unknown>;
     expect(closing).toMatchObject({ month: '2027-03', documents: 3, payments: 1, chain: { position: 4 } });
@@ -180,6 +180,8 @@ describe('the accountant’s export of a period', () => {
       ['4', '512000', 'F-2027-000001', '12,00', '0,00'],
       ['4', '411000', 'F-2027-000001', '0,00', '12,00'],
     ]);
+    // The payment says how it was paid in words, not as a stored value (issue 28).
+    expect(entries[9]![10]).toBe('Règlement F-2027-000001 (virement)');
     // The last day asked is included; the day before the payment leaves it out.
     const before = await (await get('?from=2027-03-01&to=2027-03-11', 'manager')).text();
     expect(before).not.toContain('512000');

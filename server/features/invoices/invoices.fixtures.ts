@@ -1,6 +1,6 @@
-import type { TLegalIdentityForm } from '#contract/invoices';
+import type { TBillingDetailsForm, TLegalIdentityForm } from '#contract/invoices';
 import type { Db } from '../../db/client';
-import { spaceLegalIdentities } from '../../db/schema/invoices';
+import { billingDetails, spaceLegalIdentities } from '../../db/schema/invoices';
 import type { CallableRouter } from '../../platform/callables';
 import { routerAtClock } from '../reservations/reservations.fixtures';
 import { formulasCallables } from '../formulas/formulas.callables';
@@ -38,6 +38,22 @@ export async function setLegalIdentity(db: Db, spaceId: string, identity: Partia
     ...fields,
     mandateAcceptedAt: mandateAccepted ? new Date('2026-01-01T00:00:00Z') : null,
   });
+}
+
+/** A consumer's billing address: enough for any invoice to a private person (issue 28). */
+export const CONSUMER_ADDRESS: Partial<TBillingDetailsForm> = {
+  addressLine: '3 rue des Machines',
+  postcode: '69001',
+  city: 'Lyon',
+};
+
+/** Gives a member billing details (a consumer's address unless told otherwise). */
+export async function giveBillingDetails(
+  db: Db,
+  userId: string,
+  details: Partial<TBillingDetailsForm> = CONSUMER_ADDRESS,
+) {
+  await db.insert(billingDetails).values({ userId, ...details });
 }
 
 /** A router holding the invoicing, formulas and reservations APIs, every call made at `now()`. */

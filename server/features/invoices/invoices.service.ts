@@ -168,6 +168,8 @@ type SummaryRow = {
   paid_cents: number;
   payment_status: StoredPaymentStatus;
   related_number: string | null;
+  first_line: string | null;
+  line_count: number;
 };
 
 const SUMMARY_COLUMNS = sql`
@@ -175,7 +177,9 @@ const SUMMARY_COLUMNS = sql`
   i.due_date::text AS due_date, i.buyer->>'name' AS buyer_name, i.excl_vat_cents, i.vat_cents, i.total_cents,
   i.paid_cents, i.payment_status,
   CASE WHEN i.kind = 'credit_note' THEN (SELECT o.number FROM invoices o WHERE o.id = i.credited_invoice_id)
-       ELSE (SELECT c.number FROM invoices c WHERE c.credited_invoice_id = i.id) END AS related_number`;
+       ELSE (SELECT c.number FROM invoices c WHERE c.credited_invoice_id = i.id) END AS related_number,
+  (SELECT l.label FROM invoice_lines l WHERE l.invoice_id = i.id ORDER BY l.position LIMIT 1) AS first_line,
+  (SELECT count(*) FROM invoice_lines l WHERE l.invoice_id = i.id)::int AS line_count`;
 
 /** An unpaid invoice past its due date (in its space's calendar) is overdue. */
 export function displayedStatus(
@@ -205,6 +209,8 @@ function toSummary(row: SummaryRow, now: Date): TInvoiceSummary {
     paidCents: Number(row.paid_cents),
     status: displayedStatus(row.payment_status, row.kind, row.due_date, todayIn(row.time_zone, now)),
     relatedNumber: row.related_number,
+    firstLine: row.first_line ?? '',
+    otherLines: Math.max(0, Number(row.line_count) - 1),
   };
 }
 

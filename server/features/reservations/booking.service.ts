@@ -17,7 +17,7 @@ import { reservationActivity } from './reservation-activity';
 import { findReservationRecord, type ReservationRecord } from './reservation-view';
 import { rowsOf } from '../../db/rows';
 import { debitForBooking } from '../../billing/credit-ledger';
-import { invoiceBooking } from '../../billing/invoicing';
+import { invoiceBooking, requireBillingDetailsFor } from '../../billing/invoicing';
 import type { PaymentChoice } from '#contract/formulas.plain';
 
 /**
@@ -233,6 +233,14 @@ async function insertReservation(
   } as const;
   const event = status === 'pending' ? 'requested' : 'confirmed';
   return unitOfWork(ctx, async (work) => {
+    // Booked at price: its invoice (now, or when approved) needs the billing details the law asks for.
+    if (input.payWith !== 'credits')
+      await requireBillingDetailsFor(work.db, {
+        spaceId: room.spaceId,
+        buyerUserId: user.id,
+        sales: 'bookings',
+        exclVatCents: price.exclVatCents,
+      });
     const [row] = await rowsOf<{ id: string; created_ms: number }>(
       work.db,
       sql`
