@@ -284,6 +284,7 @@ export async function buyFormula(
       spaceId: formula.spaceId,
       details: {
         formulaName: formula.nameFr,
+        formulaNameEn: formula.nameEn,
         totalCents: order.totalCents,
         paymentMethod: input.paymentMethod,
       },
@@ -344,6 +345,7 @@ registerOrderSettler('plan', {
       changes: { status: { before: 'awaiting_payment', after: 'paid' } },
       details: {
         formulaName: formula!.nameFr,
+        formulaNameEn: formula!.nameEn,
         totalCents: paid.totalCents,
         ...(through.via === 'invoice'
           ? { paidThrough: 'invoice', invoiceNumber: through.invoiceNumber }
