@@ -50,9 +50,10 @@ type SpaceName = { spaceName: string };
 /** A team's space, read again by name when the change is logged (null if it is gone meanwhile). */
 type TeamSpace = { spaceName: string | null };
 type RoomName = { roomName: string };
-type FormulaFacts = { formulaName: string; formulaKind: string };
-type FormulaName = { formulaName: string };
-type PauseDays = { formulaName: string; startsOn: string; endsOn: string };
+/** A formula's name as it was, in French and (entries written since it was kept) in English. */
+type FormulaName = { formulaName: string; formulaNameEn?: string };
+type FormulaFacts = FormulaName & { formulaKind: string };
+type PauseDays = FormulaName & { startsOn: string; endsOn: string };
 type Title = { title: string };
 type Article = { title: string; slug: string };
 type ModerationDecision = { subject: string; reason: string; title?: string };

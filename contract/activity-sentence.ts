@@ -2,6 +2,7 @@ import type { ActivityKind, TActivityActor, TActivityItem } from './activity';
 import type { Locale } from './locale';
 import { formatMoment, formatSlot } from './reservation-format';
 import { formatCredit } from './formulas.plain';
+import { localizedText } from './localized';
 import { formatMoney } from './money';
 import type { Translate } from './translator';
 
@@ -43,8 +44,6 @@ export const CONCERNING_KINDS = [
   'message.sent',
   'report.upheld',
   'report.reinstated',
-  'invoice.issued',
-  'credit_note.issued',
   'payment.recorded',
   'document.shared',
   'document.share_revoked',
@@ -57,7 +56,25 @@ export const CONCERNING_KINDS = [
   'registration.refunded',
 ] as const satisfies readonly ActivityKind[];
 
+/**
+ * The kinds whose author is the space, not the person who set them off: an invoice or a credit note is
+ * issued by the space (its seller) for its buyer, whether a member's purchase, a manager's click or a job
+ * issued it. Their sentences name the space and the buyer, never the actor: `forYou` when the reader is
+ * the buyer, `other` otherwise.
+ */
+const SPACE_ISSUED_KINDS = [
+  'invoice.issued',
+  'credit_note.issued',
+] as const satisfies readonly ActivityKind[];
+
+const SPACE_ISSUED_VARIANTS = ['other', 'forYou'] as const satisfies readonly SentenceVariant[];
+
+function isSpaceIssued(kind: ActivityKind): boolean {
+  return (SPACE_ISSUED_KINDS as readonly string[]).includes(kind);
+}
+
 export function variantsOf(kind: ActivityKind): readonly SentenceVariant[] {
+  if (isSpaceIssued(kind)) return SPACE_ISSUED_VARIANTS;
   return (CONCERNING_KINDS as readonly string[]).includes(kind) ? SENTENCE_VARIANTS : ['other', 'you'];
 }
 
@@ -93,6 +110,9 @@ export function groupOfKind(kind: ActivityKind): string {
 }
 
 function variantFor(item: TActivityItem, viewerId: string | null): SentenceVariant {
+  if (isSpaceIssued(item.kind)) {
+    return viewerId !== null && item.about?.id === viewerId ? 'forYou' : 'other';
+  }
   const concerning = variantsOf(item.kind).length > 2;
   const byReader = viewerId !== null && item.actor.id === viewerId;
   const about =
@@ -147,7 +167,10 @@ export function describeActivity(
     email: text(item.details.email) ?? about ?? someone(),
     space: item.space?.name ?? text(item.details.spaceName) ?? t('fallback.space'),
     room: text(item.details.roomName) ?? t('fallback.room'),
-    formula: text(item.details.formulaName) ?? t('fallback.formula'),
+    // The formula's name in the reader's language when the entry kept both (older entries kept French).
+    formula:
+      text(localizedText(locale, text(item.details.formulaName), text(item.details.formulaNameEn))) ??
+      t('fallback.formula'),
     event: text(item.details.eventTitle) ?? t('fallback.event'),
     credit:
       typeof item.details.creditAmount === 'number' &&
@@ -194,7 +217,21 @@ function paymentOf(item: TActivityItem, locale: Locale, t: Translate): string | 
   return null;
 }
 
-/** The reason an entry records (a cancellation's, a refusal's), when there is one. */
-export function reasonOf(item: TActivityItem): string | null {
-  return text(item.details.reason);
+/**
+ * The reasons Escale itself records (a credit note for a cancelled booking, a booking left unconfirmed), as
+ * codes: the reader gets them in words (`reasons.<code>` in the activity catalogs). A reason a person wrote
+ * (a manager's refusal, a moderator's decision) is shown as they wrote it.
+ */
+export const ACTIVITY_REASON_CODES = [
+  'reservation-cancelled',
+  'expired',
+  'event-cancelled',
+  'cancelled-within-policy',
+] as const;
+
+/** The reason an entry records (a cancellation's, a refusal's), in the reader's words, when there is one. */
+export function reasonOf(item: TActivityItem, t: Translate): string | null {
+  const reason = text(item.details.reason);
+  if (reason && (ACTIVITY_REASON_CODES as readonly string[]).includes(reason)) return t(`reasons.${reason}`);
+  return reason;
 }

@@ -296,8 +296,11 @@ export const listActivity = defineCallable({
 export const ZActivityFilterOptions = z.object({
   scopes: z.array(ZActivityScope),
   spaces: z.array(z.object({ id: z.string(), name: z.string(), timeZone: z.string() })),
-  /** People of the managed spaces (or of the one asked for), by name; empty in the `mine` scope. */
-  people: z.array(z.object({ id: z.string(), name: z.string() })),
+  /**
+   * The people with activity in the managed spaces (or in the one asked for) and their teams, by name, with
+   * the e-mail of those who share their name with another; empty in the `mine` scope.
+   */
+  people: z.array(z.object({ id: z.string(), name: z.string(), email: z.string().nullable() })),
 });
 export type TActivityFilterOptions = z.infer<typeof ZActivityFilterOptions>;
 

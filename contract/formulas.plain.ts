@@ -97,22 +97,16 @@ export const planCalls = {
   creditOption: callableRef<typeof getCreditOption>('plans.creditOption'),
 };
 
-/** Looks up a word in the caller's catalog: `creditUnits.entry` and `creditUnits.entries` (`{{count}}`). */
-export type CreditWords = (
-  key: 'creditUnits.entry' | 'creditUnits.entries',
-  values: { count: number },
-) => string;
+/** Looks up a word in the caller's catalog: `creditUnits.entries` (`_one`, `_other` by `count`). */
+export type CreditWords = (key: 'creditUnits.entries', values: { count: number }) => string;
 
 /**
  * "2 h", "1 h 30", "3 entrées": an amount of credit in the reader's language. Hours are written with the
  * symbols both languages share; the words for entries come from the caller's catalog (page, e-mail or
- * activity log), singular or plural by the language's rule (French: 0 and 1 are singular).
+ * activity log), singular or plural by the catalog reader's plural rule (French: 0 and 1 are singular).
  */
 export function formatCredit(locale: Locale, amount: number, unit: CreditUnit, words: CreditWords): string {
-  if (unit === 'entries') {
-    const singular = new Intl.PluralRules(locale).select(Math.abs(amount)) === 'one';
-    return words(singular ? 'creditUnits.entry' : 'creditUnits.entries', { count: amount });
-  }
+  if (unit === 'entries') return words('creditUnits.entries', { count: amount });
   const sign = amount < 0 ? '−' : '';
   const minutes = Math.abs(amount);
   const hours = Math.floor(minutes / 60);

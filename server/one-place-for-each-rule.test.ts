@@ -87,6 +87,14 @@ describe('one place for each rule', () => {
     ).toEqual([]);
   });
 
+  it('writes numbers with the shared Intl formatters (a decimal comma in French), never toFixed', () => {
+    expect(finds(/\.toFixed\(|\.toPrecision\(/, {})).toEqual([]);
+  });
+
+  it('picks a plural form only in the catalog reader (contract/translator.ts), by its `count`', () => {
+    expect(finds(/PluralRules/, { 'contract/translator.ts': 'the catalog reader' })).toEqual([]);
+  });
+
   it('turns a wall-clock time of a zone into an instant only in contract/dates.ts', () => {
     // The old forms: a TZDate built from a date's parts, or the zone's offset read by hand.
     expect(

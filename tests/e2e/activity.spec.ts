@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { appOrigin, DEMO_ACCOUNTS, DEMO_PASSWORD, signInAs } from './accounts';
-import { checkAtBothSizes, pickFreeStart, roomId, spaceIdOf } from './booking';
+import {
+  checkAtBothSizes,
+  firstFreeStart,
+  parisDate,
+  pickFreeStart,
+  refuseCookies,
+  roomId,
+  spaceIdOf,
+} from './booking';
 import { callApi, demoAccountInFrench } from './factories';
 import { expect, test } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
@@ -149,4 +157,68 @@ test('/activity asks a signed-out visitor to sign in and comes back', async ({ p
   await expect(
     page.getByRole('navigation', { name: 'Affichage' }).getByRole('link', { name: 'Espaces que je gère' }),
   ).toHaveAttribute('aria-current', 'page');
+});
+
+test('the manager’s person filter finds someone who only booked in the space, in French and English', async ({
+  page,
+  navigate,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Nadia Réserve ${randomUUID().slice(0, 6)}`;
+
+  // Someone of no space signs up, confirms their address and books a room of Acme: nothing else.
+  const bookerContext = await browser.newContext({ baseURL: appOrigin() });
+  const booker = await bookerContext.newPage();
+  const email = `reserve-seule-${randomUUID().slice(0, 8)}@example.com`;
+  const since = Date.now();
+  const signUp = await booker.request.post('/api/auth/sign-up/email', {
+    data: { name, email, password: DEMO_PASSWORD, locale: 'fr' },
+    headers: { Origin: appOrigin() },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  await booker.goto(linkIn(await waitForMail(email, { since }), '/api/auth/verify-email'));
+  const room = await roomId(booker, 'acme-coworking-paris', 'Salle Parmentier');
+  const startsAt = await firstFreeStart(booker, room, {
+    from: parisDate(22),
+    to: parisDate(27),
+    minutes: 60,
+  });
+  await callApi(booker, 'reservations.create', {
+    roomId: room,
+    startsAt,
+    endsAt: new Date(Date.parse(startsAt) + 3_600_000).toISOString(),
+    attendees: 1,
+    title: '',
+    idempotencyKey: randomUUID(),
+  });
+  const mySpaces = await callApi<{ member: unknown[] }>(booker, 'backoffice.listMySpaces', {});
+  expect(mySpaces.member).toEqual([]);
+  await bookerContext.close();
+
+  // Acme's manager finds them in the person filter and sees only their entries.
+  await signInAs(page, 'manager');
+  await navigate('/activity?scope=spaces');
+  await refuseCookies(page);
+  await page.getByLabel('Personne').selectOption({ label: name });
+  await page.getByRole('button', { name: 'Filtrer' }).click();
+  await expect(page).toHaveURL(/[?&]person=/);
+  const sentences = page.locator('main li p[id^="activity-"]');
+  await expect(
+    page.getByText(new RegExp(`^${name} a réservé Salle Parmentier \\(Acme Coworking`)),
+  ).toBeVisible();
+  // Once the filtered page is in, every entry is theirs.
+  await expect
+    .poll(async () => (await sentences.allTextContents()).filter((sentence) => !sentence.includes(name)))
+    .toEqual([]);
+  await checkAtBothSizes(page, 'activity-person-filter-fr');
+
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Activity');
+  await expect(page.getByLabel('Person').locator('option:checked')).toHaveText(name);
+  await expect(
+    page.getByText(new RegExp(`^${name} booked Salle Parmentier \\(Acme Coworking`)),
+  ).toBeVisible();
+  await checkAtBothSizes(page, 'activity-person-filter-en');
+  await callApi(page, 'profile.setLocale', { locale: 'fr' });
 });

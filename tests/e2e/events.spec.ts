@@ -175,7 +175,7 @@ test('a manager runs an event of 2 places: the third member is waitlisted, gets 
   const door = page.getByRole('region', { name: 'Pointage à l’entrée' });
   await door.getByLabel('Rechercher un participant').fill('Chloé');
   await door.getByRole('button', { name: 'Pointer Chloé Selle' }).click();
-  await expect(door.getByText('1 présent(s) sur 2 attendu(s)')).toBeVisible();
+  await expect(door.getByText('Présences pointées : 1 sur 2')).toBeVisible();
   await keepScreenshot(page, 'event-door-phone-fr');
   await checkAtBothSizes(page, 'event-door-fr');
   await switchTo(page, 'English');

@@ -31,20 +31,32 @@ const GROUP_ICONS: Record<string, LucideIcon> = {
   content: Newspaper,
 };
 
-/** The words of an entry's link, from where it leads. */
+/** The words of an entry's link, from where it leads (the first rule that matches). */
+const LINK_LABELS: ReadonlyArray<[test: (link: string) => boolean, key: string]> = [
+  [(link) => link.startsWith('/reservations?view=planning'), 'links.planning'],
+  [(link) => link.startsWith('/profile#billing'), 'links.billing'],
+  [(link) => link.startsWith('/profile'), 'links.profile'],
+  [(link) => link.startsWith('/admin/blog'), 'links.article'],
+  [(link) => link.startsWith('/admin/faq'), 'links.faq'],
+  [(link) => link.startsWith('/admin/partners'), 'links.partners'],
+  [(link) => link.startsWith('/documents#my-invoices'), 'links.invoices'],
+  [(link) => link.startsWith('/documents') || link.endsWith('/documents'), 'links.documents'],
+  [(link) => link.endsWith('/invoicing#identity'), 'links.legalIdentity'],
+  [(link) => link.includes('/invoicing'), 'links.invoicing'],
+  [(link) => link.startsWith('/ad/'), 'links.ad'],
+  [(link) => link.startsWith('/community'), 'links.community'],
+  [(link) => link.startsWith('/events/') || link.includes('/events/'), 'links.event'],
+  [(link) => link.includes('section=reports'), 'links.reports'],
+  [(link) => link.includes('section=team'), 'links.team'],
+  [(link) => link.includes('section=rooms') || link.includes('/rooms/'), 'links.room'],
+  [(link) => link.startsWith('/myspaces'), 'links.backOffice'],
+];
+
 function linkLabelKey(item: TActivityItem): string {
   const link = item.link ?? '';
-  if (link.startsWith('/reservations?view=planning')) return 'links.planning';
-  if (link.startsWith('/reservations'))
+  if (link.startsWith('/reservations') && !link.startsWith('/reservations?view=planning'))
     return item.kind.startsWith('calendar_feed') ? 'links.calendar' : 'links.reservation';
-  if (link.startsWith('/profile')) return 'links.profile';
-  if (link.startsWith('/admin/blog')) return 'links.article';
-  if (link.startsWith('/admin/faq')) return 'links.faq';
-  if (link.startsWith('/admin/partners')) return 'links.partners';
-  if (link.includes('section=team')) return 'links.team';
-  if (link.includes('section=rooms') || link.includes('/rooms/')) return 'links.room';
-  if (link.startsWith('/myspaces')) return 'links.backOffice';
-  return 'links.space';
+  return LINK_LABELS.find(([test]) => test(link))?.[1] ?? 'links.space';
 }
 
 interface Day {
@@ -82,7 +94,7 @@ function Entry({
 }) {
   const zone = zoneOfItem(item, readerZone);
   const sentence = describeActivity(item, { viewerId, locale, timeZone: readerZone, t });
-  const reason = reasonOf(item);
+  const reason = reasonOf(item, t);
   const Icon = GROUP_ICONS[groupOfKind(item.kind)] ?? ShieldCheck;
   const time = formatTime(locale, item.occurredAt, zone);
   const sentenceId = `activity-${item.id}`;

@@ -76,7 +76,12 @@ export function ActivityFilters({
           choices={[
             // A person the URL names whom the choices do not list (no longer in the space) reads "someone".
             ...(form.personId && !knownPerson ? [{ value: form.personId, label: t('people.someone') }] : []),
-            ...options.people.map((person) => ({ value: person.id, label: person.name })),
+            ...options.people.map((person) => ({
+              value: person.id,
+              label: person.email
+                ? t('filters.personWithEmail', { name: person.name, email: person.email })
+                : person.name,
+            })),
           ]}
         />
       ) : null}

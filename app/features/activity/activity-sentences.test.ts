@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serverTranslator } from '~/platform/i18n.server';
 import { ACTIVITY_KINDS, type TActivityItem } from '#contract/activity';
-import { describeActivity, kindKey, variantsOf } from '#contract/activity-sentence';
+import { ACTIVITY_REASON_CODES, describeActivity, kindKey, variantsOf } from '#contract/activity-sentence';
 import { LOCALES } from '#contract/locale';
 import type { Translate } from '#contract/translator';
 
@@ -75,6 +75,14 @@ describe('activity sentences', () => {
       }
     },
   );
+
+  it.each(LOCALES.map((locale) => [locale]))('has words for every reason Escale records, in %s', (locale) => {
+    const t = serverTranslator(locale).fixed();
+    const missing = ACTIVITY_REASON_CODES.filter((code) =>
+      [`reasons.${code}`, `activity:reasons.${code}`].includes(t(`activity:reasons.${code}`)),
+    );
+    expect(missing).toEqual([]);
+  });
 
   it('speaks to the reader: what they did, what was done to them, what others did', () => {
     const t = translate('fr');

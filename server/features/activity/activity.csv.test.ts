@@ -148,4 +148,56 @@ describe('GET /activity/export.csv', () => {
       pieces.push(piece);
     expect(pieces.join('').split('\r\n').filter(Boolean)).toHaveLength(1 + 700);
   });
+
+  it('writes what changed, its subject and its reason in words people read, in their language', async () => {
+    const db = database.db;
+    const office = await insertSpace(db);
+    await addRole(db, office, manager.id, 'owner');
+    await recordActivity(db, {
+      kind: 'reservation.cancelled',
+      actor: { type: 'user', id: manager.id },
+      aboutUserId: member.id,
+      subject: { type: 'reservation', id: 'r2' },
+      spaceId: office,
+      details: { roomName: 'Salle Atlas', startsAt: '2026-05-11T07:00:00.000Z', reason: 'expired' },
+      changes: { status: { before: 'confirmed', after: 'cancelled' } },
+      occurredAt: NOW,
+    });
+    await recordActivity(db, {
+      kind: 'room.price_changed',
+      actor: { type: 'user', id: manager.id },
+      subject: { type: 'room', id: 'room-9' },
+      spaceId: office,
+      details: { roomName: 'Salle Atlas' },
+      changes: {
+        hourlyPriceCents: { before: 3000, after: 3550 },
+        vatRateBasisPoints: { before: 2000, after: 550 },
+        membersOnly: { before: false, after: true },
+      },
+      occurredAt: NOW,
+    });
+    const ctx = { db, actor: manager.session.user, viewerId: manager.id };
+    const csv = async (locale: 'fr' | 'en') => {
+      const pieces: string[] = [];
+      for await (const piece of activityCsv(ctx, { scope: 'spaces', spaceId: office }, locale))
+        pieces.push(piece);
+      // Intl writes narrow no-break spaces in amounts and percentages: read as plain spaces here.
+      return pieces.join('').replace(/[\u202f\u00a0]/g, ' ');
+    };
+    const fr = await csv('fr');
+    expect(fr).toContain(';Statut : confirmée → annulée;réservation;r2;');
+    expect(fr).toContain(';demande restée sans réponse dans le délai;');
+    expect(fr).toContain(
+      ';Réservé aux membres : non → oui, Prix à l’heure : 30,00 € → 35,50 €, Taux de TVA : 20 % → 5,5 %;salle;',
+    );
+    expect(fr).not.toMatch(/status:|confirmed|hourlyPriceCents|;reservation;|;expired;/);
+    // The member's name still reaches the sheet as text, never as a formula.
+    expect(fr).toContain(`"'=HYPERLINK(""http://evil.test"")"`);
+    const en = await csv('en');
+    expect(en).toContain(';Status: confirmed → cancelled;reservation;r2;');
+    expect(en).toContain(
+      ';Members only: no → yes, Price per hour: €30.00 → €35.50, VAT rate: 20% → 5.5%;room;',
+    );
+    expect(en).toContain(';request not answered in time;');
+  });
 });

@@ -1,8 +1,11 @@
-import { MAX_ACTIVITY_EXPORT_ROWS, type TActivityItem } from '#contract/activity';
+import { MAX_ACTIVITY_EXPORT_ROWS, type ActivityValue, type TActivityItem } from '#contract/activity';
 import { describeActivity, kindKey, personName, reasonOf, zoneOfItem } from '#contract/activity-sentence';
-import { dateTimeFormat } from '#contract/intl';
+import { dateTimeFormat, numberFormat } from '#contract/intl';
 import { intlLocaleOf, type Locale } from '#contract/locale';
+import { formatMoney, formatVatRate } from '#contract/money';
+import { formatMoment } from '#contract/reservation-format';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
+import type { Translate } from '#contract/translator';
 import { CSV_BOM, csvLine } from '../../platform/csv';
 import { namespaceTranslator } from '../../platform/translations';
 import { listActivity, type ActivityContext, type ActivityQuery } from './activity.service';
@@ -31,16 +34,35 @@ const COLUMNS = [
   'entry',
 ] as const;
 
-function formatValue(value: unknown): string {
-  if (value === null || value === undefined) return '';
+/** The fields whose values are words of a list (a status, a role): read from `changes.values`. */
+const WORD_FIELDS = new Set(['status', 'paymentStatus', 'orderStatus', 'role']);
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A value a change recorded, as a person reads it: words, amounts, percentages, dates in the zone. */
+function valueText(field: string, value: ActivityValue, locale: Locale, zone: string, t: Translate): string {
+  if (value === null || value === '') return t('changes.empty');
+  if (typeof value === 'boolean') return t(value ? 'changes.yes' : 'changes.no');
   if (Array.isArray(value)) return value.join(', ');
-  return String(value);
+  if (typeof value === 'number') {
+    if (field.endsWith('Cents')) return formatMoney(value, locale);
+    if (field === 'vatRateBasisPoints') return formatVatRate(value, locale);
+    return numberFormat(intlLocaleOf(locale), {}).format(value);
+  }
+  if (WORD_FIELDS.has(field)) return t(`changes.values.${value}`, { defaultValue: value });
+  if (INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return formatMoment(locale, value, zone);
+  return value;
 }
 
-/** "price: 3000 → 3500, name: A → B": the fields a change touched. */
-function changesText(item: TActivityItem): string {
+/** "Statut : confirmée → annulée, Prix à l’heure : 30,00 € → 35,00 €": the fields a change touched. */
+function changesText(item: TActivityItem, locale: Locale, zone: string, t: Translate): string {
   return Object.entries(item.changes)
-    .map(([field, { before, after }]) => `${field}: ${formatValue(before)} → ${formatValue(after)}`)
+    .map(([field, { before, after }]) =>
+      t('changes.field', {
+        field: t(`changes.fields.${field}`, { defaultValue: field }),
+        before: valueText(field, before, locale, zone, t),
+        after: valueText(field, after, locale, zone, t),
+      }),
+    )
     .join(', ');
 }
 
@@ -70,9 +92,9 @@ function rowOf(item: TActivityItem, locale: Locale, viewerId: string): string[] 
     item.about ? personName(item.about, t) : '',
     t(kindKey(item.kind, 'label')),
     describeActivity(item, { viewerId, locale, timeZone: zone, t }),
-    reasonOf(item) ?? '',
-    changesText(item),
-    item.subject.type,
+    reasonOf(item, t) ?? '',
+    changesText(item, locale, zone, t),
+    t(`csv.subjects.${item.subject.type}`, { defaultValue: item.subject.type }),
     item.subject.id,
     item.id,
   ];

@@ -10,6 +10,8 @@ import { createCallableRouter } from '../../platform/callables';
 import { contextFor } from '../reservations/reservations.fixtures';
 import { addRole, insertPerson, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 import { activityCallables } from './activity.callables';
+import { describeActivity, reasonOf } from '#contract/activity-sentence';
+import { namespaceTranslator } from '../../platform/translations';
 import { getFilterOptions, listActivity, type ActivityQuery } from './activity.service';
 
 /**
@@ -388,5 +390,215 @@ describe('the callable', () => {
     expect(await outcome({ pageSize: 1000 }, people.member)).toBe('invalid-argument');
     expect(await outcome({ scope: 'spaces' }, people.member)).toBe('permission-denied');
     expect(await outcome({ scope: 'spaces', spaceId: space }, people.manager)).toBe('ok');
+  });
+});
+
+describe('what a manager’s feed tells, where it leads and whom it offers', () => {
+  let acme: string;
+  let elsewhere: string;
+  let acmeName: string;
+  const cast = {} as Record<
+    'gerante' | 'karim' | 'camilleBooker' | 'camilleTeam' | 'outsider' | 'otherOwner',
+    TestPerson
+  >;
+  const when = (minutes: number) => new Date(Date.UTC(2026, 10, 27, 9, minutes));
+
+  beforeAll(async () => {
+    const db = database.db;
+    acme = await insertSpace(db);
+    elsewhere = await insertSpace(db);
+    cast.gerante = await insertPerson(db, { name: 'Gérante Acme' });
+    // Karim has no role in the space: he only booked and bought there.
+    cast.karim = await insertPerson(db, { name: 'Karim Facture', locale: 'en' });
+    // Two people with one name: one on the team, one who only booked.
+    cast.camilleTeam = await insertPerson(db, { name: 'Camille Homonyme' });
+    cast.camilleBooker = await insertPerson(db, { name: 'Camille Homonyme' });
+    cast.outsider = await insertPerson(db, { name: 'Zoé Ailleurs' });
+    cast.otherOwner = await insertPerson(db, { name: 'Omar Ailleurs' });
+    await addRole(db, acme, cast.gerante.id, 'owner');
+    await addRole(db, acme, cast.camilleTeam.id, 'member');
+    await addRole(db, elsewhere, cast.otherOwner.id, 'owner');
+    const user = (person: TestPerson) => ({ type: 'user', id: person.id }) as const;
+    const slot = {
+      roomName: 'Salle Atlas',
+      startsAt: '2026-12-01T09:00:00.000Z',
+      endsAt: '2026-12-01T10:00:00.000Z',
+    };
+    await record({
+      kind: 'reservation.created',
+      actor: user(cast.karim),
+      spaceId: acme,
+      details: slot,
+      occurredAt: when(1),
+    });
+    await record({
+      kind: 'reservation.created',
+      actor: user(cast.camilleBooker),
+      spaceId: acme,
+      details: slot,
+      occurredAt: when(2),
+    });
+    await record({
+      kind: 'invoice.issued',
+      actor: user(cast.karim),
+      aboutUserId: cast.karim.id,
+      spaceId: acme,
+      subject: { type: 'invoice', id: 'invoice-8' },
+      details: { number: 'F-2026-000008', totalCents: 5400 },
+      occurredAt: when(3),
+    });
+    await record({
+      kind: 'credit_note.issued',
+      actor: user(cast.gerante),
+      aboutUserId: cast.karim.id,
+      spaceId: acme,
+      subject: { type: 'invoice', id: 'credit-note-9' },
+      details: {
+        number: 'F-2026-000009',
+        invoiceNumber: 'F-2026-000008',
+        totalCents: -5400,
+        reason: 'reservation-cancelled',
+      },
+      occurredAt: when(4),
+    });
+    await record({
+      kind: 'payment.recorded',
+      actor: user(cast.gerante),
+      aboutUserId: cast.karim.id,
+      spaceId: acme,
+      subject: { type: 'invoice', id: 'invoice-8' },
+      details: { number: 'F-2026-000008', amountCents: 5400, method: 'on_site' },
+      changes: { paymentStatus: { before: 'unpaid', after: 'paid' } },
+      occurredAt: when(5),
+    });
+    await record({
+      kind: 'legal_identity.changed',
+      actor: user(cast.gerante),
+      spaceId: acme,
+      subject: { type: 'space', id: acme },
+      occurredAt: when(6),
+    });
+    await record({
+      kind: 'report.upheld',
+      actor: user(cast.gerante),
+      aboutUserId: cast.karim.id,
+      spaceId: acme,
+      subject: { type: 'report', id: 'report-1' },
+      details: { subject: 'ad', reason: 'Annonce hors sujet', title: 'Vélo à vendre' },
+      occurredAt: when(7),
+    });
+    await record({
+      kind: 'plan.renewed',
+      actor: { type: 'system' },
+      aboutUserId: cast.karim.id,
+      spaceId: acme,
+      subject: { type: 'plan', id: 'plan-1' },
+      details: {
+        formulaName: 'Abonnement résident',
+        formulaNameEn: 'Resident membership',
+        periodIndex: 2,
+        periodEndsAt: '2026-12-27T23:00:00.000Z',
+      },
+      occurredAt: when(8),
+    });
+    // In another space only: never offered to Acme's manager, nor shown through the person filter.
+    await record({
+      kind: 'reservation.created',
+      actor: user(cast.outsider),
+      spaceId: elsewhere,
+      details: slot,
+      occurredAt: when(9),
+    });
+    acmeName = (await list(cast.gerante, { scope: 'spaces', spaceId: acme })).items[0]!.space!.name;
+  });
+
+  const options = (person: TestPerson, input: { spaceId?: string } = {}) =>
+    getFilterOptions({ db: database.db, actor: person.session.user }, { scope: 'spaces', ...input });
+  const say = (item: TActivityItem, reader: TestPerson, locale: 'fr' | 'en') =>
+    describeActivity(item, {
+      viewerId: reader.id,
+      locale,
+      timeZone: 'Europe/Paris',
+      t: namespaceTranslator(locale, 'activity'),
+    }).replace(/[\u202f\u00a0]/g, ' ');
+  const entry = async (reader: TestPerson, kind: ActivityKind, scope: 'mine' | 'spaces' = 'spaces') =>
+    (await list(reader, scope === 'spaces' ? { scope, spaceId: acme } : { scope })).items.find(
+      (item) => item.kind === kind,
+    )!;
+
+  it('offers in the person filter whoever only booked there, and no one from another space', async () => {
+    const people = (await options(cast.gerante)).people;
+    const names = people.map((person) => person.name);
+    expect(names).toContain('Karim Facture');
+    expect(names).not.toContain('Zoé Ailleurs');
+    expect(names).not.toContain('Omar Ailleurs');
+    expect((await options(cast.gerante, { spaceId: acme })).people.map((person) => person.name)).toContain(
+      'Karim Facture',
+    );
+    // Through the filter, the booker's own entries in the space; the outsider's are not reachable.
+    const karims = await list(cast.gerante, { scope: 'spaces', personId: cast.karim.id });
+    expect(kindsOf(karims.items)).toContain('reservation.created');
+    expect((await list(cast.gerante, { scope: 'spaces', personId: cast.outsider.id })).items).toEqual([]);
+    expect(await refusal(options(cast.gerante, { spaceId: elsewhere }))).toBe('permission-denied');
+    expect((await options(cast.otherOwner)).people.map((person) => person.name)).toEqual([
+      'Omar Ailleurs',
+      'Zoé Ailleurs',
+    ]);
+  });
+
+  it('tells two people with one name apart by their e-mail, and sends no one else’s', async () => {
+    const people = (await options(cast.gerante)).people;
+    const camilles = people.filter((person) => person.name === 'Camille Homonyme');
+    expect(camilles.map((person) => person.email).sort()).toEqual(
+      [cast.camilleBooker.email, cast.camilleTeam.email].sort(),
+    );
+    expect(people.find((person) => person.id === cast.karim.id)!.email).toBeNull();
+  });
+
+  it('names the space as an invoice’s issuer and the member as its buyer, in both languages', async () => {
+    const invoice = await entry(cast.gerante, 'invoice.issued');
+    expect(say(invoice, cast.gerante, 'fr')).toBe(
+      `${acmeName} a émis la facture F-2026-000008 de 54,00 € pour Karim Facture`,
+    );
+    expect(say(invoice, cast.gerante, 'en')).toBe(
+      `${acmeName} issued invoice F-2026-000008 for €54.00 to Karim Facture`,
+    );
+    const own = await entry(cast.karim, 'invoice.issued', 'mine');
+    expect(say(own, cast.karim, 'en')).toBe(`${acmeName} sent you invoice F-2026-000008 for €54.00`);
+    expect(say(own, cast.karim, 'fr')).toBe(`${acmeName} vous a adressé la facture F-2026-000008 de 54,00 €`);
+    const note = await entry(cast.gerante, 'credit_note.issued');
+    expect(say(note, cast.gerante, 'fr')).toBe(
+      `${acmeName} a émis l’avoir F-2026-000009 pour Karim Facture sur la facture F-2026-000008`,
+    );
+  });
+
+  it('gives a reason Escale recorded in words, and a person’s reason as written', async () => {
+    const note = await entry(cast.gerante, 'credit_note.issued');
+    expect(reasonOf(note, namespaceTranslator('fr', 'activity'))).toBe('réservation annulée');
+    expect(reasonOf(note, namespaceTranslator('en', 'activity'))).toBe('booking cancelled');
+    const report = await entry(cast.gerante, 'report.upheld');
+    expect(reasonOf(report, namespaceTranslator('en', 'activity'))).toBe('Annonce hors sujet');
+  });
+
+  it('names a formula in the reader’s language when the entry kept both', async () => {
+    const renewed = await entry(cast.karim, 'plan.renewed', 'mine');
+    expect(say(renewed, cast.karim, 'en')).toContain('Resident membership');
+    expect(say(renewed, cast.karim, 'fr')).toContain('Abonnement résident');
+  });
+
+  it('links payments, legal identity and moderation to their subject, not to the reader’s profile', async () => {
+    const invoicing = `/myspaces/${acme}/invoicing`;
+    expect((await entry(cast.gerante, 'payment.recorded')).link).toBe(`${invoicing}#invoices`);
+    expect((await entry(cast.gerante, 'invoice.issued')).link).toBe(`${invoicing}#invoices`);
+    expect((await entry(cast.gerante, 'legal_identity.changed')).link).toBe(`${invoicing}#identity`);
+    expect((await entry(cast.gerante, 'report.upheld')).link).toBe(`/myspaces/${acme}?section=reports`);
+    // The buyer reaches their own invoices; the moderated author is not sent to their profile.
+    expect((await entry(cast.karim, 'payment.recorded', 'mine')).link).toBe('/documents#my-invoices');
+    expect((await entry(cast.karim, 'invoice.issued', 'mine')).link).toBe('/documents#my-invoices');
+    expect((await entry(cast.karim, 'report.upheld', 'mine')).link).toBeNull();
+    const links = (await list(cast.gerante, { scope: 'spaces', spaceId: acme })).items.map(
+      (item) => item.link,
+    );
+    expect(links).not.toContain('/profile');
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { asc, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   decodeActivityCursor,
   encodeActivityCursor,
@@ -19,8 +19,6 @@ import { keysetPageOf } from '../../db/pagination';
 import { findSpaceSummary } from '../../db/space-summary';
 import { rowsOf } from '../../db/rows';
 import { parameterList } from '../../db/sql-lists';
-import { users } from '../../db/schema/auth';
-import { spaceMembers } from '../../db/schema/memberships';
 import { spaces } from '../../db/schema/spaces';
 import { isPlatformAdmin, requireSignedIn, spacesWhere, type Actor } from '../../platform/policy';
 import type { SessionUser } from '../../platform/session';
@@ -231,6 +229,44 @@ export function linkOf(
       return reader.manages && item.actor.id !== reader.id && item.about?.id !== reader.id
         ? office('formulas')
         : '/plans';
+    // Invoices, credit notes and their payments: the space's invoicing for its managers, the buyer's own
+    // invoices for the buyer; nobody else's.
+    case 'invoice':
+    case 'credit_note':
+    case 'payment':
+      if (reader.manages && space) return `/myspaces/${space.id}/invoicing#invoices`;
+      return item.about?.id === reader.id ? '/documents#my-invoices' : null;
+    case 'invoicing':
+      return reader.manages && space ? `/myspaces/${space.id}/invoicing#closing` : null;
+    case 'legal_identity':
+      return reader.manages && space ? `/myspaces/${space.id}/invoicing#identity` : null;
+    case 'billing_details':
+      return item.actor.id === reader.id ? '/profile#billing' : null;
+    case 'document':
+      if (reader.manages && space) return `/myspaces/${space.id}/documents`;
+      return '/documents#shared-documents';
+    // Moderation: the space's reports for its managers; the content put back for its author.
+    case 'report':
+      if (reader.manages && space) return office('reports');
+      return item.kind === 'report.reinstated' && item.subject.type === 'ad'
+        ? `/ad/${item.subject.id}`
+        : null;
+    case 'ad':
+      return `/ad/${item.subject.id}`;
+    case 'directory':
+      return '/community';
+    case 'event':
+      if (!space) return null;
+      return reader.manages
+        ? `/myspaces/${space.id}/events/${item.subject.id}`
+        : `/events/${item.subject.id}`;
+    case 'event_settings':
+      return reader.manages ? office('events') : null;
+    case 'registration': {
+      const eventId = item.details.eventId;
+      if (!space || typeof eventId !== 'string') return null;
+      return reader.manages ? `/myspaces/${space.id}/events/${eventId}` : `/events/${eventId}`;
+    }
     // The site's content: only admins write it, and its place to see it is the admin area.
     case 'article':
       return `/admin/blog/${item.subject.id}`;
@@ -238,6 +274,8 @@ export function linkOf(
       return '/admin/faq';
     case 'partner':
       return '/admin/partners';
+    case 'message':
+      return null;
     default:
       // Accounts and security: the reader's own profile, nobody else's.
       return item.actor.id === reader.id || item.about?.id === reader.id ? '/profile' : null;
@@ -326,6 +364,48 @@ export async function listActivity(
   return { items, nextCursor };
 }
 
+interface PersonRow extends Record<string, unknown> {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * Everyone the person filter offers in these spaces: their team and members, and whoever did something
+ * there or had something done about them (booked, bought, registered, was invoiced), by name. Only these
+ * spaces' entries are read (one pass over their history: see decision 020), so nobody from another space
+ * is offered. Two people with one name are told
+ * apart by their e-mail (managers see their bookers' and attendees' e-mails already); the others' e-mails
+ * are not sent.
+ */
+async function peopleWithActivity(
+  db: Db,
+  spaceIds: readonly string[],
+): Promise<TActivityFilterOptions['people']> {
+  const rows = await rowsOf<PersonRow>(
+    db,
+    sql`
+    WITH ids AS (
+      SELECT m.user_id AS id FROM space_members m WHERE m.space_id = ANY(${uuidArray(spaceIds)})
+      UNION
+      SELECT p.id FROM activity_entries e
+      CROSS JOIN LATERAL (VALUES (e.actor_id), (e.about_user_id)) AS p(id)
+      WHERE e.space_id = ANY(${uuidArray(spaceIds)}) AND p.id IS NOT NULL
+    )
+    SELECT u.id, u.name, u.email FROM ids JOIN users u ON u.id = ids.id
+    WHERE u.deleted_at IS NULL
+    ORDER BY u.name, u.id
+    LIMIT ${MAX_ACTIVITY_PEOPLE}`,
+  );
+  const names = new Map<string, number>();
+  for (const row of rows) names.set(row.name, (names.get(row.name) ?? 0) + 1);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: (names.get(row.name) ?? 0) > 1 ? row.email : null,
+  }));
+}
+
 /** The scopes, spaces and people the reader's filters offer. */
 export async function getFilterOptions(
   ctx: ActivityContext,
@@ -353,16 +433,7 @@ export async function getFilterOptions(
         .where(managed === 'all' ? undefined : inArray(spaces.id, managed))
         .orderBy(asc(spaces.name), asc(spaces.id))
         .limit(MAX_ACTIVITY_PEOPLE),
-    () =>
-      peopleOf.length
-        ? ctx.db
-            .selectDistinct({ id: users.id, name: users.name })
-            .from(spaceMembers)
-            .innerJoin(users, eq(users.id, spaceMembers.userId))
-            .where(and(inArray(spaceMembers.spaceId, peopleOf), isNull(users.deletedAt)))
-            .orderBy(asc(users.name), asc(users.id))
-            .limit(MAX_ACTIVITY_PEOPLE)
-        : Promise.resolve([]),
+    () => (peopleOf.length ? peopleWithActivity(ctx.db, peopleOf) : Promise.resolve([])),
   ]);
   return { scopes, spaces: spaceList, people };
 }

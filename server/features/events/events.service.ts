@@ -374,7 +374,7 @@ export async function cancelEvent(ctx: ServiceContext, input: { id: string; reas
     // held), are given back; those members are told too.
     const leavers = new Set<string>();
     for (const charge of await standingCharges(work.db, input.id)) {
-      await refundAndLog(work, row, charge, 'Événement annulé');
+      await refundAndLog(work, row, charge, 'event-cancelled');
       if (!placesEnded.has(charge.id)) leavers.add(charge.id);
     }
     for (const id of leavers)

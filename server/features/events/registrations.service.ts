@@ -177,7 +177,7 @@ export async function cancelRegistration(ctx: ServiceContext, eventId: string) {
         work,
         event,
         { id: mine.id, userId: user.id, round: Number(mine.round) },
-        'Annulation dans le délai de la politique d’annulation',
+        'cancelled-within-policy',
       );
     }
   });

@@ -95,7 +95,7 @@ function formulaEntry(
     subject: { type: 'formula', id: row.id },
     spaceId: row.spaceId,
     changes,
-    details: { formulaName: row.nameFr, formulaKind: row.kind },
+    details: { formulaName: row.nameFr, formulaNameEn: row.nameEn, formulaKind: row.kind },
   });
 }
 

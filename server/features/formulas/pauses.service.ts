@@ -158,6 +158,7 @@ export async function pausePlan(ctx: ServiceContext, input: PauseDates) {
         spaceId: plan.spaceId,
         details: {
           formulaName: formula.nameFr,
+          formulaNameEn: formula.nameEn,
           startsOn: preview.startsOn,
           endsOn: preview.endsOn,
           days: preview.days,
@@ -182,7 +183,13 @@ export async function pausePlan(ctx: ServiceContext, input: PauseDates) {
 /** A pause with its plan, its formula's name and its space's zone; undefined when there is none. */
 async function pauseWithPlan(db: Db | Tx, pauseId: string) {
   const [row] = await db
-    .select({ pause: planPauses, plan: plans, formulaName: formulas.nameFr, timeZone: spaces.timeZone })
+    .select({
+      pause: planPauses,
+      plan: plans,
+      formulaName: formulas.nameFr,
+      formulaNameEn: formulas.nameEn,
+      timeZone: spaces.timeZone,
+    })
     .from(planPauses)
     .innerJoin(plans, eq(plans.id, planPauses.planId))
     .innerJoin(formulas, eq(formulas.id, plans.formulaId))
@@ -216,7 +223,12 @@ export async function applyPause(work: WorkContext, pauseId: string, resumeOn: s
         subject: { type: 'plan', id: pause.planId },
         spaceId: plan!.spaceId,
         aboutUserId: plan!.userId,
-        details: { formulaName: row.formulaName, startsOn: pause.startsOn, endsOn: pause.endsOn },
+        details: {
+          formulaName: row.formulaName,
+          formulaNameEn: row.formulaNameEn,
+          startsOn: pause.startsOn,
+          endsOn: pause.endsOn,
+        },
       });
     return Boolean(cancelled);
   }
@@ -265,6 +277,7 @@ export async function applyPause(work: WorkContext, pauseId: string, resumeOn: s
     aboutUserId: plan!.userId,
     details: {
       formulaName: row.formulaName,
+      formulaNameEn: row.formulaNameEn,
       startsOn: pause.startsOn,
       endsOn,
       days,
@@ -293,7 +306,12 @@ export async function endPause(ctx: ServiceContext, pauseId: string) {
         kind: 'plan.pause_cancelled',
         subject: { type: 'plan', id: plan.id },
         spaceId: plan.spaceId,
-        details: { formulaName: row.formulaName, startsOn: pause.startsOn, endsOn: pause.endsOn },
+        details: {
+          formulaName: row.formulaName,
+          formulaNameEn: row.formulaNameEn,
+          startsOn: pause.startsOn,
+          endsOn: pause.endsOn,
+        },
       });
       return;
     }

@@ -54,7 +54,11 @@ export async function cancelPlan(ctx: ServiceContext, planId: string) {
       subject: { type: 'plan', id: planId },
       spaceId: plan.spaceId,
       changes: { status: { before: plan.status, after: row.status } },
-      details: { formulaName: formula!.nameFr, endsAt: row.periodEndsAt?.toISOString() ?? null },
+      details: {
+        formulaName: formula!.nameFr,
+        formulaNameEn: formula!.nameEn,
+        endsAt: row.periodEndsAt?.toISOString() ?? null,
+      },
     });
     await enqueueJob(work.db, formulaMailJob, { event: 'plan-cancelled', planId });
     return true;
@@ -96,6 +100,7 @@ export async function adjustCredits(
         aboutUserId: lot.userId,
         details: {
           formulaName: formula!.nameFr,
+          formulaNameEn: formula!.nameEn,
           creditAmount: input.amount,
           creditUnit: lot.unit,
           reason: input.reason,

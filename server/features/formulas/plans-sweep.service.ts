@@ -109,7 +109,12 @@ async function renewOne(work: WorkContext, planId: string): Promise<boolean> {
     subject: { type: 'plan', id: planId },
     spaceId: plan.spaceId,
     aboutUserId: plan.userId,
-    details: { formulaName: formula.nameFr, periodIndex: next, periodEndsAt: bounds.endsAt.toISOString() },
+    details: {
+      formulaName: formula.nameFr,
+      formulaNameEn: formula.nameEn,
+      periodIndex: next,
+      periodEndsAt: bounds.endsAt.toISOString(),
+    },
   });
   return true;
 }
@@ -206,14 +211,20 @@ export async function sweepPlans(ctx: ServiceContext): Promise<PlanSweepResult> 
     );
     for (const { id } of due) if (await renewOne(work, id)) counts.renewed++;
     // ... and cancelled memberships, packs and day passes past their end end.
-    const ended = await rowsOf<{ id: string; space_id: string; user_id: string; formula_name: string }>(
+    const ended = await rowsOf<{
+      id: string;
+      space_id: string;
+      user_id: string;
+      formula_name: string;
+      formula_name_en: string;
+    }>(
       work.db,
       sql`UPDATE plans SET status = 'ended', ended_at = plans.period_ends_at, updated_at = now()
           FROM formulas
           WHERE formulas.id = plans.formula_id AND plans.period_ends_at <= ${at}
             AND (plans.status = 'cancelling' OR (plans.status = 'active' AND formulas.kind <> 'membership'))
             AND NOT ${pausedBefore(sql`plans.period_ends_at`)}
-          RETURNING plans.id, plans.space_id, plans.user_id, formulas.name_fr AS formula_name`,
+          RETURNING plans.id, plans.space_id, plans.user_id, formulas.name_fr AS formula_name, formulas.name_en AS formula_name_en`,
     );
     counts.ended = ended.length;
     // 2. Lots past their validity give up what they hold (or roll it over).
@@ -238,6 +249,7 @@ export async function sweepPlans(ctx: ServiceContext): Promise<PlanSweepResult> 
       space_id: string;
       user_id: string;
       formula_name: string;
+      formula_name_en: string;
       before: string;
     }>(
       work.db,
@@ -246,7 +258,7 @@ export async function sweepPlans(ctx: ServiceContext): Promise<PlanSweepResult> 
           WHERE formulas.id = plans.formula_id AND ${statusIn(sql`plans.status`, SPENDABLE_PLAN_STATUSES)}
             AND EXISTS (SELECT 1 FROM orders WHERE orders.plan_id = plans.id AND orders.status = 'awaiting_payment'
                           AND orders.due_at <= ${at})
-          RETURNING plans.id, plans.space_id, plans.user_id, formulas.name_fr AS formula_name`,
+          RETURNING plans.id, plans.space_id, plans.user_id, formulas.name_fr AS formula_name, formulas.name_en AS formula_name_en`,
     );
     counts.suspended = suspended.length;
     // 4. Reminders before a membership renews, once per period.
@@ -271,14 +283,14 @@ export async function sweepPlans(ctx: ServiceContext): Promise<PlanSweepResult> 
         spaceId: row.space_id,
         aboutUserId: row.user_id,
         changes: {},
-        details: { formulaName: row.formula_name },
+        details: { formulaName: row.formula_name, formulaNameEn: row.formula_name_en },
       })),
       ...suspended.map((row): LoggedActivity<'plan.suspended'> => ({
         kind: 'plan.suspended',
         subject: { type: 'plan', id: row.id },
         spaceId: row.space_id,
         aboutUserId: row.user_id,
-        details: { formulaName: row.formula_name },
+        details: { formulaName: row.formula_name, formulaNameEn: row.formula_name_en },
       })),
     ]);
     return counts;

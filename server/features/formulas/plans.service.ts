@@ -301,6 +301,7 @@ export async function buyFormula(
       spaceId: formula.spaceId,
       details: {
         formulaName: formula.nameFr,
+        formulaNameEn: formula.nameEn,
         totalCents: order.totalCents,
         paymentMethod: input.paymentMethod,
       },
@@ -361,6 +362,7 @@ registerOrderSettler('plan', {
       changes: { status: { before: 'awaiting_payment', after: 'paid' } },
       details: {
         formulaName: formula!.nameFr,
+        formulaNameEn: formula!.nameEn,
         totalCents: paid.totalCents,
         ...(through.via === 'invoice'
           ? { paidThrough: 'invoice', invoiceNumber: through.invoiceNumber }
