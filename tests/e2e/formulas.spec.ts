@@ -136,6 +136,13 @@ test('a member buys a 10-hour pack, the manager marks it paid, the member books 
   await expect(summary).not.toContainText('Total TTC');
   await booking.scrollIntoViewIfNeeded();
   await keepScreenshot(page, 'booking-credits-fr', { fullPage: false });
+  await switchTo(page, 'English');
+  await expect(summary).toContainText('To pay with your credits2 h');
+  await expect(summary).toContainText('is not charged to you');
+  await summary.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, 'booking-credits-en', { fullPage: false });
+  await switchTo(page, 'Français');
+  await expect(summary).toContainText('À payer avec vos crédits2 h');
   const booked = Date.now();
   await booking.getByRole('button', { name: 'Confirmer la réservation' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Réservation confirmée');
