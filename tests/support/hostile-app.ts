@@ -204,6 +204,8 @@ export async function startHostileApp(
     siren: '',
     siret: '',
     vatNumber: '',
+    // A buyer's billing details as a person's (a business needs its SIREN, left empty above).
+    businessName: '',
     iban: '',
     bic: '',
     month: '2026-10',
