@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import type { TBillingDetailsForm } from '#contract/invoices';
-import { billingDetailsGaps, isBusinessBilling } from '#contract/invoices.plain';
+import { billingDetailsGaps, isBusinessBilling, type BillingDetailsFields } from '#contract/invoices.plain';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#contract/locale';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/auth';
@@ -35,16 +35,9 @@ export interface SellerSnapshot {
   bic: string;
 }
 
-export interface BuyerSnapshot {
+export interface BuyerSnapshot extends BillingDetailsFields {
   name: string;
   email: string;
-  addressLine: string;
-  postcode: string;
-  city: string;
-  country: string;
-  businessName: string;
-  siren: string;
-  vatNumber: string;
 }
 
 /** A business buyer owes the €40 recovery fee and is shown the late-payment interest terms. */
