@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { COMPLETE_IDENTITY } from '../support/legal-identity';
 import { appOrigin, signInAs } from './accounts';
 import { checkAtBothSizes, pickFreeStart, refuseCookies, roomId, spaceIdOf } from './booking';
 import { callApi, signUp, uniqueEmail } from './factories';
@@ -58,27 +59,8 @@ test.afterEach(async () => {
   await callApi(page, 'invoicing.updateIdentity', identity);
 });
 
-const ACME_IDENTITY = {
-  legalName: 'Acme Coworking SAS',
-  legalForm: 'SAS',
-  shareCapitalCents: 1_000_000,
-  addressLine: '12 avenue Parmentier',
-  postcode: '75011',
-  city: 'Paris',
-  country: 'FR',
-  siren: '123456789',
-  siret: '12345678900012',
-  rcsCity: 'Paris',
-  vatNumber: 'FR32123456789',
-  vatRegime: 'standard',
-  vatOnDebits: false,
-  paymentDueDays: 30,
-  latePaymentRateBasisPoints: 1215,
-  iban: 'FR7630006000011234567890189',
-  bic: 'AGRIFRPP',
-  invoicedSales: 'both',
-  mandateAccepted: true,
-};
+/** Acme's complete legal identity under its own name: with it, Acme invoices every sale. */
+const ACME_IDENTITY = { ...COMPLETE_IDENTITY, legalName: 'Acme Coworking SAS' };
 
 test('a member’s purchase is invoiced, paid and found on /documents; a cancelled booking at price is credited', async ({
   page,

@@ -1,4 +1,5 @@
 import type { TBillingDetailsForm, TLegalIdentityForm } from '#contract/invoices';
+import { COMPLETE_IDENTITY } from '../../../tests/support/legal-identity';
 import type { Db } from '../../db/client';
 import { billingDetails, spaceLegalIdentities } from '../../db/schema/invoices';
 import type { CallableRouter } from '../../platform/callables';
@@ -9,27 +10,7 @@ import { invoicesCallables } from './invoices.callables';
 
 /** Test data for invoicing: a complete legal identity, and a router holding invoices, formulas and reservations. */
 
-export const COMPLETE_IDENTITY: TLegalIdentityForm = {
-  legalName: 'Escale Parmentier SAS',
-  legalForm: 'SAS',
-  shareCapitalCents: 1_000_000,
-  addressLine: '12 avenue Parmentier',
-  postcode: '75011',
-  city: 'Paris',
-  country: 'FR',
-  siren: '123456789',
-  siret: '12345678900012',
-  rcsCity: 'Paris',
-  vatNumber: 'FR32123456789',
-  vatRegime: 'standard',
-  vatOnDebits: false,
-  paymentDueDays: 30,
-  latePaymentRateBasisPoints: 1215,
-  iban: 'FR7630006000011234567890189',
-  bic: 'AGRIFRPP',
-  invoicedSales: 'both',
-  mandateAccepted: true,
-};
+export { COMPLETE_IDENTITY };
 
 export async function setLegalIdentity(db: Db, spaceId: string, identity: Partial<TLegalIdentityForm> = {}) {
   const { mandateAccepted, ...fields } = { ...COMPLETE_IDENTITY, ...identity };
