@@ -80,6 +80,19 @@ test('sign up, confirm by mail, sign out and in, edit the profile with an avatar
     'Louise Modifiée',
   );
 
+  // Choosing English: the page and the confirmation switch to it; then back to French.
+  await details.getByRole('combobox', { name: 'Langue du site et des e-mails' }).selectOption('en');
+  await details.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My profile');
+  await expect(page.getByText('Profile saved.').first()).toBeVisible();
+  await expect(page.getByText('Profil enregistré.')).toHaveCount(0);
+  const detailsInEnglish = page.getByRole('region', { name: 'Details', exact: true });
+  await detailsInEnglish
+    .getByRole('combobox', { name: 'Language of the site and e-mails' })
+    .selectOption('fr');
+  await detailsInEnglish.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mon profil');
+
   // A file that is not an image is refused, whatever its name; a real image goes up with a progress bar.
   const avatarInput = page.getByTestId('avatar-input');
   await avatarInput.setInputFiles({

@@ -13,6 +13,7 @@ import { call } from '~/platform/callable-client';
 import { useForm } from '~/platform/use-form';
 import { Button } from '~/ui/button';
 import { Checkbox, Input, Select, Textarea } from '~/ui/field';
+import { toast } from '~/ui/toast-store';
 import { ProfileSection } from './profile-section';
 
 const skillsOf = (text: string) =>
@@ -26,6 +27,15 @@ const WORK_FIELDS = [
   { name: 'company', autoComplete: 'organization' },
   { name: 'jobTitle', autoComplete: 'organization-title' },
 ] as const;
+
+/**
+ * "Profile saved" translated as it is shown rather than when raised: a save that changes the language is
+ * confirmed in the language chosen, once the page has switched to it.
+ */
+function SavedNotice() {
+  const { t } = useTranslation('profile');
+  return <>{t('details.saved')}</>;
+}
 
 /** Name, work, skills, presentation, language and notifications: one save (the directory has its section). */
 export function DetailsForm({
@@ -58,9 +68,10 @@ export function DetailsForm({
       ),
     });
     if (!update) return;
-    const saved = await form.run(() => call(updateProfile, update), t('details.saved'));
+    const saved = await form.run(() => call(updateProfile, update));
     if (!saved) return;
     onChange(saved);
+    toast({ title: <SavedNotice />, color: 'success' });
     // The header shows the name, and the language may have changed.
     void revalidate();
   }
