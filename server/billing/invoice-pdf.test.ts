@@ -330,5 +330,10 @@ describe('the embedded EN 16931 XML', () => {
     expect(notePage).not.toContain('IBAN');
     expect(notePage).not.toContain('Late payment');
     expect(notePage).not.toContain('recouvrement');
+    // Issued under the mandate as a credit note, in the buyer's language and in the French mentions.
+    expect(notePage).toContain('Credit note issued by Escale');
+    expect(notePage).toContain('Avoir émis par Escale');
+    expect(notePage).not.toContain('Invoice issued by');
+    expect(notePage).not.toContain('Facture émise');
   });
 });

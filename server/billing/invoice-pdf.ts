@@ -274,7 +274,7 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffe
             isBusinessBuyer(buyer) ? translate('invoicePdf.recoveryFee') : '',
             seller.iban ? translate('invoicePdf.bank', { iban: seller.iban, bic: seller.bic }) : '',
           ]),
-      translate('invoicePdf.mandate', { name: seller.legalName }),
+      translate(credit ? 'invoicePdf.mandateCreditNote' : 'invoicePdf.mandate', { name: seller.legalName }),
     ].filter(Boolean);
   pdf.font('regular').fontSize(8.5);
   pdf.text(mentions(t, locale).join('\n'), left, pdf.y, { width });
