@@ -14,6 +14,5 @@ ALTER TABLE "credit_entries" ADD COLUMN "space_id" uuid;--> statement-breakpoint
 ALTER TABLE "credit_entries" ADD COLUMN "chain_position" bigint;--> statement-breakpoint
 ALTER TABLE "credit_entries" ADD COLUMN "previous_footprint" text;--> statement-breakpoint
 ALTER TABLE "credit_entries" ADD COLUMN "footprint" text;--> statement-breakpoint
-ALTER TABLE "invoicing_closings" ADD COLUMN "anchor" jsonb;--> statement-breakpoint
-ALTER TABLE "activity_entries" ADD CONSTRAINT "activity_entries_chain_key" UNIQUE NULLS NOT DISTINCT("space_id","chain_position");--> statement-breakpoint
-ALTER TABLE "credit_entries" ADD CONSTRAINT "credit_entries_chain_key" UNIQUE("space_id","chain_position");
+ALTER TABLE "invoicing_closings" ADD COLUMN "anchor" jsonb;
+-- The chains' unique keys are added by 0031, once older rows have their positions.

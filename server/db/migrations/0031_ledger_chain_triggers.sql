@@ -96,6 +96,11 @@ ALTER TABLE activity_entries ALTER COLUMN chain_position SET NOT NULL,
 ALTER TABLE credit_entries ALTER COLUMN space_id SET NOT NULL, ALTER COLUMN chain_position SET NOT NULL,
   ALTER COLUMN previous_footprint SET NOT NULL, ALTER COLUMN footprint SET NOT NULL;
 --> statement-breakpoint
+-- One entry per position of a chain: two transactions can never both take one (drizzle schema's keys).
+ALTER TABLE "activity_entries" ADD CONSTRAINT "activity_entries_chain_key" UNIQUE NULLS NOT DISTINCT("space_id","chain_position");
+--> statement-breakpoint
+ALTER TABLE "credit_entries" ADD CONSTRAINT "credit_entries_chain_key" UNIQUE("space_id","chain_position");
+--> statement-breakpoint
 -- The chaining triggers run as the owner (SECURITY DEFINER): the application's role may read ledger_heads
 -- but not write it (migration 0032), so only an insert moves a head. They fire before the other BEFORE
 -- INSERT triggers (names sort first): the head is locked before the lot, in every transaction alike.
