@@ -11,9 +11,14 @@ import { anonymiseActivityOf, recordActivity } from '../platform/activity';
 import { createJobRunner } from '../platform/jobs';
 import { log } from '../platform/log';
 import { unitOfWork } from '../platform/service-context';
-import { ALWAYS_OPEN, addRole, insertPerson, insertSpace, type TestPerson } from '../db/factories.fixtures';
+import { addRole, insertPerson, type TestPerson } from '../db/factories.fixtures';
 import { insertFormula, setActivation } from '../features/formulas/formulas.fixtures';
-import { giveBillingDetails, invoicesRouter, setLegalIdentity } from '../features/invoices/invoices.fixtures';
+import {
+  daySale,
+  giveBillingDetails,
+  invoicesRouter,
+  invoicingSpace,
+} from '../features/invoices/invoices.fixtures';
 import { recordingMailer } from '../features/reservations/reservations.fixtures';
 import { verifySpaceChain } from './chain';
 import { closingArchive } from './closing-archive';
@@ -45,27 +50,10 @@ beforeAll(async () => {
   manager = await insertPerson(database.db);
 });
 
-async function ledgerSpace() {
-  const spaceId = await insertSpace(database.db, { hours: ALWAYS_OPEN });
-  await setLegalIdentity(database.db, spaceId);
-  await addRole(database.db, spaceId, manager.id, 'manager');
-  return spaceId;
-}
+const ledgerSpace = () => invoicingSpace(database.db, manager.id);
 
 const issue = (spaceId: string, cents = 1000) =>
-  unitOfWork(system(), (work) =>
-    issueInvoice(
-      work,
-      {
-        spaceId,
-        buyerUserId: member.id,
-        lines: [{ label: 'Journée', quantity: 1, unitExclVatCents: cents, vatRateBasisPoints: 2000 }],
-        serviceStart: '2027-03-10',
-        serviceEnd: '2027-03-10',
-      },
-      'explicit',
-    ),
-  );
+  unitOfWork(system(), (work) => issueInvoice(work, daySale(spaceId, member.id, cents), 'explicit'));
 
 /** A pack bought by the member (active at purchase): its lot, granted with its first credit entry. */
 async function creditLot(spaceId: string) {
