@@ -262,6 +262,33 @@ describe('the activity log, chained', () => {
     });
   });
 
+  it('chains entries written at once by many transactions, one position each', async () => {
+    const spaceId = await ledgerSpace();
+    const lotId = await creditLot(spaceId);
+    const before = byLedger(await verifySpaceLedgers(database.db, spaceId));
+    await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        database.db.transaction(async (tx) => {
+          await recordActivity(
+            tx,
+            entry(spaceId, manager.id, `2026-${String((index % 12) + 1).padStart(2, '0')}`),
+          );
+          await tx.execute(
+            sql`INSERT INTO credit_entries (lot_id, user_id, kind, amount, reason, occurred_at)
+                VALUES (${lotId}, ${member.id}, 'adjustment', 1, 'Geste en série', ${clock.now.toISOString()})`,
+          );
+        }),
+      ),
+    );
+    const reports = byLedger(await verifySpaceLedgers(database.db, spaceId));
+    expect(reports.activity).toEqual({
+      intact: true,
+      checked: before.activity!.checked + 40,
+      brokenAt: null,
+    });
+    expect(reports.credit).toEqual({ intact: true, checked: before.credit!.checked + 40, brokenAt: null });
+  });
+
   it('stays intact through an account deletion’s anonymisation, which cannot touch the link', async () => {
     const spaceId = await ledgerSpace();
     const leaving = await insertPerson(database.db);
