@@ -310,6 +310,8 @@ describe('the anchor of a closing', () => {
     const spaceId = await ledgerSpace();
     const owner = await insertPerson(database.db, { locale: 'en', name: 'Olga Owner' });
     await addRole(database.db, spaceId, owner.id, 'owner');
+    const coOwner = await insertPerson(database.db, { locale: 'fr', name: 'Paul Associé' });
+    await addRole(database.db, spaceId, coOwner.id, 'owner');
     await issue(spaceId);
     const lotId = await creditLot(spaceId);
     await adjust(lotId, 60);
@@ -345,6 +347,10 @@ describe('the anchor of a closing', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.subject).toContain('March 2027 is closed');
     expect(sent[0]!.text).toContain(closing.anchor);
+    const french = mailer.sent.filter((mail) => mail.to === coOwner.email);
+    expect(french).toHaveLength(1);
+    expect(french[0]!.subject).toContain('clôture de mars 2027, l’ancre de vos journaux');
+    expect(french[0]!.text).toContain(closing.anchor);
     expect(mailer.sent.filter((mail) => mail.to === manager.email)).toEqual([]);
 
     // Later entries extend the chains: the anchor still holds.
