@@ -44,6 +44,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('the application’s role on P
       await client.query(`CREATE ROLE ${owner} LOGIN PASSWORD 'pw_${suffix}'`);
       await client.query(`CREATE ROLE ${appRole} LOGIN PASSWORD 'pw_${suffix}'`);
       await client.query(`CREATE DATABASE ${name} OWNER ${owner}`);
+      // As docs/deploy.md says: the application may connect, and nothing more on the database itself.
+      await client.query(`REVOKE ALL ON DATABASE ${name} FROM PUBLIC`);
+      await client.query(`GRANT CONNECT ON DATABASE ${name} TO ${appRole}`);
     });
     app = openPostgres(urlOf(appRole), { max: 4 });
     await migrateDatabase(app, { databaseOwnerUrl: urlOf(owner) }, log);
@@ -162,6 +165,10 @@ describe.runIf(testDatabaseKind() === 'postgres')('the application’s role on P
     expect(await run('CREATE TABLE shadow (id int)')).toEqual({
       sqlState: '42501',
       message: 'permission denied for schema public',
+    });
+    expect(await run('CREATE TEMPORARY TABLE credit_lots (id uuid)')).toEqual({
+      sqlState: '42501',
+      message: `permission denied to create temporary tables in database "${name}"`,
     });
     expect(await run(`SELECT escale_grant_app_role('${appRole}')`)).toMatchObject({
       sqlState: '42501',
