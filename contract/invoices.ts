@@ -96,17 +96,25 @@ export const ZInvoiceSummary = z.object({
 });
 export type TInvoiceSummary = z.output<typeof ZInvoiceSummary>;
 
+/** Why a chain is reported broken. */
+export const CHAIN_PROBLEMS = ['footprint', 'link', 'gap', 'head', 'counter'] as const;
+
 export const ZChainReport = z.object({
   intact: z.boolean(),
   checked: z.number().int(),
-  /** The first entry whose footprint or link does not match, when the chain is broken. */
+  /**
+   * The first entry whose footprint or link does not match, when the chain is broken; `head` when the chain
+   * stops before (or runs past) the head recorded with it, at the first position missing (an entry removed
+   * with the guards off: no type or id); `counter` when a number its counter gave has no document (the
+   * number missing, no position). docs/decisions/027.
+   */
   brokenAt: z
     .object({
-      position: z.number().int(),
-      type: z.enum(JOURNAL_ENTRY_TYPES),
-      id: z.string(),
+      position: z.number().int().nullable(),
+      type: z.enum(JOURNAL_ENTRY_TYPES).nullable(),
+      id: z.string().nullable(),
       number: z.string().nullable(),
-      problem: z.enum(['footprint', 'link', 'gap']),
+      problem: z.enum(CHAIN_PROBLEMS),
     })
     .nullable(),
 });
@@ -125,6 +133,8 @@ export const ZClosing = z.object({
   totals: ZPeriodTotals,
   perpetual: ZPeriodTotals,
   footprint: z.string(),
+  /** The heads of the space's chains at the closing, as its owners receive them (null before decision 027). */
+  anchor: z.string().nullable(),
 });
 export type TClosing = z.output<typeof ZClosing>;
 

@@ -5,8 +5,10 @@
  *   node build/node/escale.js migrate   apply the migrations and exit
  *   node build/node/escale.js seed      load the demo data into an empty database and exit (refused in production)
  *   node build/node/escale.js check     validate the environment and exit
- *   node build/node/escale.js verify-ledger [spaceId…]   check every (or each named) space's chain of invoices,
- *                                       credit notes and payments; exit 1 when one is broken, naming where
+ *   node build/node/escale.js verify-ledger [--anchor <anchor>]… [spaceId…]   check every (or each named or
+ *                                       anchored) space's chains (invoices, credit notes and payments; credit;
+ *                                       activity) against their heads, counters and anchors, and the platform's
+ *                                       activity; exit 1 when one is broken, naming where
  *
  * Only the configuration is read before the rest is imported: a wrong setting stops the process with one
  * line naming the variable, and libraries are loaded after NODE_ENV is settled.

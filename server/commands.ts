@@ -1,13 +1,23 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
-import { openDatabase } from './db/client';
+import { migrateDatabase, openDatabase } from './db/client';
 import { DEMO_PASSWORD, presentDemoAccounts } from './demo/demo-accounts';
 import { closeOnSignals, loadDemoData, startServer } from './main';
 import type { Config } from './platform/config';
 import { configureLog, log } from './platform/log';
 import { createLocalFileStore } from './platform/storage';
-import { spacesWithJournal, verifySpaceChain } from './billing/chain';
+import {
+  describeLedgerReport,
+  parseAnchor,
+  PLATFORM_SCOPE,
+  spacesWithChains,
+  verifyAgainstAnchor,
+  verifySpaceLedgers,
+  verifyTriggerChain,
+  type LedgerAnchor,
+  type LedgerReport,
+} from './billing/ledger-chains';
 
 /** The build this compiled server belongs to: `build/node/` holds it, beside `build/server` and `build/client`. */
 const buildDir = path.resolve(import.meta.dirname, '..');
@@ -26,7 +36,7 @@ async function serve(config: Config) {
 async function migrate(config: Config) {
   const database = await openDatabase(config, log);
   try {
-    await database.migrate();
+    await migrateDatabase(database, config, log);
     log.info('migrations applied', { database: database.kind });
   } finally {
     await database.close();
@@ -42,7 +52,7 @@ async function seed(config: Config) {
   }
   const database = await openDatabase(config, log);
   try {
-    await database.migrate();
+    await migrateDatabase(database, config, log);
     const loaded = await loadDemoData(database, createLocalFileStore(path.join(config.dataDir, 'files')));
     if (!loaded) log.info('the database already has spaces: demo data not loaded');
     const demo = await presentDemoAccounts(database.db);
@@ -53,25 +63,43 @@ async function seed(config: Config) {
 }
 
 /**
- * `verify-ledger`: recomputes the chain of every space that has invoices (or of the spaces named) and says,
- * for each, whether it is intact or where it breaks. Exits 1 when any is broken.
+ * `verify-ledger [--anchor <anchor>]… [spaceId…]`: walks the chains of every space that has one (or of the
+ * spaces named, and of each anchor's space against it) and the platform's activity, and says for each
+ * whether it is intact or where it breaks (docs/decisions/024, 027). Exits 1 when any is broken, 2 when an
+ * anchor cannot be read.
  */
-async function verifyLedger(config: Config, spaceIds: string[]) {
+async function verifyLedger(config: Config, args: string[]) {
+  const anchors: LedgerAnchor[] = [];
+  const spaceIds: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    if (args[index] !== '--anchor') {
+      spaceIds.push(args[index]!);
+      continue;
+    }
+    const anchor = parseAnchor(args[++index] ?? '');
+    if (!anchor) {
+      process.stderr.write(
+        `escale: --anchor expects the line a closing gives (escale-anchor:<space>:journal-…)\n`,
+      );
+      process.exit(2);
+    }
+    anchors.push(anchor);
+  }
   const database = await openDatabase(config, log);
   let broken = 0;
+  const say = (label: string, report: LedgerReport) => {
+    if (!report.intact) broken += 1;
+    process.stdout.write(`${describeLedgerReport(label, report)}\n`);
+  };
   try {
-    const spaces = spaceIds.length ? spaceIds : await spacesWithJournal(database.db);
-    for (const spaceId of spaces) {
-      const report = await verifySpaceChain(database.db, spaceId);
-      if (report.intact) process.stdout.write(`${spaceId}: intact (${report.checked} entries)\n`);
-      else {
-        broken += 1;
-        const at = report.brokenAt!;
-        process.stdout.write(
-          `${spaceId}: BROKEN at position ${at.position} (${at.type} ${at.number ?? at.id}): ${at.problem}\n`,
-        );
-      }
-    }
+    const named = spaceIds.length || anchors.length;
+    const spaces = named ? spaceIds : await spacesWithChains(database.db);
+    for (const spaceId of spaces)
+      for (const report of await verifySpaceLedgers(database.db, spaceId)) say(spaceId, report);
+    for (const anchor of anchors)
+      for (const report of await verifyAgainstAnchor(database.db, anchor))
+        say(`${anchor.spaceId} (anchor)`, report);
+    if (!named) say('platform', await verifyTriggerChain(database.db, 'activity', PLATFORM_SCOPE));
   } finally {
     await database.close();
   }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ServerBuild } from 'react-router';
 import { createApp } from './app';
 import { createRouter } from './callables';
-import { openDatabase, type Database } from './db/client';
+import { migrateDatabase, openDatabase, type Database } from './db/client';
 import { DEMO_PASSWORD, presentDemoAccounts } from './demo/demo-accounts';
 import { seedDemoData } from './demo/seed';
 import { storeGeneratedPhoto } from './features/spaces/photo-files.service';
@@ -59,7 +59,7 @@ export async function loadDemoData(database: Database, fileStore: FileStore): Pr
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config } = options;
   const database = await openDatabase(config, log);
-  await database.migrate();
+  await migrateDatabase(database, config, log);
   const fileStore = createLocalFileStore(path.join(config.dataDir, 'files'));
   // Demo accounts have a published password: never in production, whatever the caller asks.
   if (!config.production && options.seed !== false) await loadDemoData(database, fileStore);

@@ -8,13 +8,15 @@ import { linesOf } from './invoicing';
 import type { BuyerSnapshot } from './parties';
 import { amountCell, csvFile } from '../platform/csv';
 import { paymentMethodInWords, periodRecords } from './accounting-export';
+import { anchorText } from './ledger-chains';
 
 /**
  * The archive of a closed month of a space (docs/decisions/024), for the space's files and its auditor:
  * - `factures/<number>.pdf`: each invoice and credit note issued in the month, as its buyer received it;
  * - `documents.csv` and `paiements.csv`: numbers, dates, totals and each entry's chain position, previous
  *   footprint and footprint (server/platform/csv.ts's format, as the accountant's export);
- * - `cloture.json`: the closing as kept (totals of the month, perpetual totals, the chain's head then);
+ * - `cloture.json`: the closing as kept (totals of the month, perpetual totals, the chain's head then, and
+ *   the anchor of the space's chains: journal, credit, activity; docs/decisions/027);
  * - `SHA256SUMS`: the SHA-256 of every other file, in `sha256sum -c`'s format.
  * Null when the month is not closed.
  */
@@ -110,6 +112,10 @@ export async function closingArchive(
         totals: closing.totals,
         perpetual: closing.perpetual,
         chain: { position: closing.chainPosition, footprint: closing.footprint },
+        // The heads of the space's three chains then, and the line `verify-ledger --anchor` reads (decision 027).
+        ...(closing.anchor
+          ? { heads: closing.anchor, anchor: anchorText({ spaceId, heads: closing.anchor }) }
+          : {}),
         documents: documents.length,
         payments: payments.length,
       },

@@ -10,6 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from './rows';
 
 /**
  * Where the database layer reports what it survives (an idle connection dropped). The server hands its
@@ -157,6 +159,38 @@ export function openPostgres(
     exclusively,
     close: () => pool.end(),
   };
+}
+
+/**
+ * Applies the pending migrations to the server's database (`migrate`, and the start-up step). With
+ * `DATABASE_OWNER_URL` (PostgreSQL), they run through the owner's own connection, opened for this and
+ * closed again, and the application's role (the user `database` is connected as) is then granted what it
+ * needs and no more (`escale_grant_app_role`, migration 0032), under the same start-up lock. Without it,
+ * through `database` itself (PGlite, or a database run by one role). docs/decisions/027.
+ */
+export async function migrateDatabase(
+  database: Database,
+  options: { databaseOwnerUrl?: string },
+  log: DatabaseLog = SILENT,
+): Promise<void> {
+  if (database.kind === 'pglite' || !options.databaseOwnerUrl) return database.migrate();
+  const [app] = await rowsOf<{ role: string }>(database.db, sql`SELECT current_user AS role`);
+  const owner = openPostgres(options.databaseOwnerUrl, { max: 1, log });
+  try {
+    await owner.exclusively(async (locked) => {
+      await migratePg(locked as Parameters<typeof migratePg>[0], { migrationsFolder });
+      const [self] = await rowsOf<{ role: string }>(locked, sql`SELECT current_user AS role`);
+      if (app!.role === self!.role) {
+        log.warn(
+          'database: DATABASE_OWNER_URL and DATABASE_URL are the same role: the application owns its tables',
+        );
+        return;
+      }
+      await locked.execute(sql`SELECT escale_grant_app_role(${app!.role})`);
+    });
+  } finally {
+    await owner.close();
+  }
 }
 
 /** The server's database: PostgreSQL with `DATABASE_URL`, else the embedded PGlite in `DATA_DIR/pglite`. */

@@ -48,6 +48,25 @@ describe('in production', () => {
     ).toMatch(/^TEST_CLOCK_FILE is for browser tests/);
   });
 
+  it('reads the owner’s connection for the migrations, beside the application’s and never without it', () => {
+    const owner = 'postgres://escale_owner:secret@db.internal:5432/escale';
+    expect(
+      readConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: POSTGRES,
+        DATABASE_OWNER_URL: owner,
+        AUTH_SECRET: SECRET,
+      }),
+    ).toMatchObject({ databaseUrl: POSTGRES, databaseOwnerUrl: owner });
+    expect(readConfig({ DATA_DIR: dataDir, DATABASE_URL: POSTGRES }).databaseOwnerUrl).toBeUndefined();
+    expect(refusal({ DATABASE_OWNER_URL: owner })).toMatch(
+      /^DATABASE_OWNER_URL is the owner of the PostgreSQL database in DATABASE_URL/,
+    );
+    expect(refusal({ DATABASE_URL: POSTGRES, DATABASE_OWNER_URL: 'mysql://db/escale' })).toMatch(
+      /^DATABASE_OWNER_URL is not valid: expected a postgres: or postgresql: URL/,
+    );
+  });
+
   it('runs with both, and logs JSON lines at info', () => {
     const config = readConfig({ NODE_ENV: 'production', DATABASE_URL: POSTGRES, AUTH_SECRET: SECRET });
     expect(config).toMatchObject({ production: true, databaseUrl: POSTGRES, authSecret: SECRET });

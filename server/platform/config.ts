@@ -23,6 +23,11 @@ export interface Config {
   port: number;
   production: boolean;
   databaseUrl: string | undefined;
+  /**
+   * The role that owns the tables, used only to migrate (`migrate`, and the start-up migration step when it
+   * is set): `DATABASE_URL` is then a role that reads and writes rows and owns nothing (docs/decisions/027).
+   */
+  databaseOwnerUrl: string | undefined;
   dataDir: string;
   baseUrl: string;
   rootDomain: string;
@@ -76,6 +81,9 @@ const ZEnvironment = z.object({
       .max(65535, 'expected a port number'),
   ),
   DATABASE_URL: optional(url(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/escale')),
+  DATABASE_OWNER_URL: optional(
+    url(['postgres:', 'postgresql:'], 'postgres://escale_owner:password@host:5432/escale'),
+  ),
   DATA_DIR: optional(z.string()),
   BASE_URL: optional(url(['http:', 'https:'], 'https://escale.example')),
   ROOT_DOMAIN: optional(z.string().regex(/^[a-z0-9.-]+$/i, 'expected a domain name such as escale.example')),
@@ -151,6 +159,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'DATABASE_URL must be set in production: PGlite, the embedded default, is for trying Escale and for tests',
     );
   }
+  if (parsed.DATABASE_OWNER_URL && !parsed.DATABASE_URL) {
+    throw new ConfigError(
+      'DATABASE_OWNER_URL is the owner of the PostgreSQL database in DATABASE_URL: set DATABASE_URL too',
+    );
+  }
   if (production && !parsed.AUTH_SECRET) {
     throw new ConfigError('AUTH_SECRET must be set in production (openssl rand -base64 32)');
   }
@@ -163,6 +176,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     production,
     databaseUrl: parsed.DATABASE_URL,
+    databaseOwnerUrl: parsed.DATABASE_OWNER_URL,
     dataDir,
     baseUrl: (parsed.BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     rootDomain: (parsed.ROOT_DOMAIN ?? 'localhost').toLowerCase(),

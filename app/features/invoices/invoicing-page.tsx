@@ -220,11 +220,13 @@ function ChainStatus({ chain }: { chain: TChainReport }) {
   return (
     <Notice tone="error">
       <span data-testid="chain-status">
-        {t('manage.chainBroken', {
-          position: at.position,
-          document: at.number ?? at.id,
-          problem: t(`manage.problems.${at.problem}`),
-        })}
+        {at.problem === 'counter'
+          ? t('manage.chainNumberMissing', { document: at.number })
+          : t('manage.chainBroken', {
+              position: at.position,
+              document: at.number ?? at.id ?? '—',
+              problem: t(`manage.problems.${at.problem}`),
+            })}
       </span>
     </Notice>
   );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { instant } from './columns';
 import type { ActivityChanges, ActivityDetails } from '../../../contract/activity';
 import { users } from './auth';
@@ -45,6 +45,16 @@ export const activityEntries = pgTable(
     /** For people only, truncated: an IPv4 /24 or an IPv6 /48. */
     actorIp: text('actor_ip'),
     anonymisedAt: instant('anonymised_at'),
+    /**
+     * The entry's link in its space's activity chain (the platform's when it has no space), set by the
+     * insert's trigger (migration 0031, docs/decisions/027); never given by the caller. NOT NULL in the
+     * database once the migration filled them for older rows.
+     */
+    chainPosition: bigint('chain_position', { mode: 'number' }),
+    previousFootprint: text('previous_footprint'),
+    /** SHA-256 of the values an anonymisation may rewrite (people, address, changes, details), as inserted. */
+    valuesDigest: text('values_digest'),
+    footprint: text('footprint'),
   },
   (table) => [
     index('activity_space_idx').on(table.spaceId, table.occurredAt.desc(), table.id.desc()),
@@ -52,6 +62,7 @@ export const activityEntries = pgTable(
     index('activity_actor_idx').on(table.actorId, table.occurredAt.desc(), table.id.desc()),
     index('activity_about_idx').on(table.aboutUserId, table.occurredAt.desc(), table.id.desc()),
     index('activity_all_idx').on(table.occurredAt.desc(), table.id.desc()),
+    unique('activity_entries_chain_key').on(table.spaceId, table.chainPosition).nullsNotDistinct(),
     check('activity_kind_shape', sql`${table.kind} ~ '^[a-z][a-z_]*\\.[a-z][a-z_]*$'`),
     check(
       'activity_actor_known',

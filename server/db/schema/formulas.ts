@@ -8,6 +8,7 @@ import {
   integer,
   pgTable,
   text,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -318,8 +319,17 @@ export const creditEntries = pgTable(
     reason: text('reason'),
     actorId: text('actor_id').references(() => users.id),
     occurredAt: instant('occurred_at').notNull(),
+    /**
+     * The entry's link in its space's credit chain, set by the insert's trigger from its lot (migration 0031,
+     * docs/decisions/027); never given by the caller. NOT NULL in the database once older rows were filled.
+     */
+    spaceId: uuid('space_id'),
+    chainPosition: bigint('chain_position', { mode: 'number' }),
+    previousFootprint: text('previous_footprint'),
+    footprint: text('footprint'),
   },
   (table) => [
+    unique('credit_entries_chain_key').on(table.spaceId, table.chainPosition),
     // A lot's balance (and its running balance in entry order) is read from the index alone.
     index('credit_entries_lot_idx').on(table.lotId, table.id, table.amount),
     // The member's ledger, newest first, by pages of entry ids.

@@ -27,6 +27,7 @@ import { orders } from './formulas';
 import { reservations } from './reservations';
 import { spaceReference, spaces } from './spaces';
 import { literalList, statusIn } from '../status-sql';
+import type { LedgerAnchorHeads } from './ledgers';
 
 /**
  * The space's legal identity: Escale issues invoices in its name and for its account once its manager has
@@ -255,6 +256,11 @@ export const invoicingClosings = pgTable(
     perpetual: jsonb('perpetual').notNull(),
     chainPosition: bigint('chain_position', { mode: 'number' }).notNull(),
     footprint: text('footprint').notNull(),
+    /**
+     * The heads of the space's three chains when it closed (journal, credit, activity): the anchor its
+     * archive carries and its owners receive by e-mail (docs/decisions/027). Null for closings before it.
+     */
+    anchor: jsonb('anchor').$type<LedgerAnchorHeads>(),
   },
   (table) => [
     primaryKey({ columns: [table.spaceId, table.month] }),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { invoiceMailJob } from '../../billing/invoice-mails';
 import { documentSharedMailJob } from './document-mails';
+import { closingAnchorMailJob } from './closing-mails';
 import { defineSweepJob, enqueueJob } from '../../platform/jobs';
 import { unitOfWork, type ServiceContext } from '../../platform/service-context';
 import { OPEN_PAYMENT_STATUSES } from '#contract/invoices.plain';
@@ -39,4 +40,4 @@ export const invoiceSweepJob = defineSweepJob({
 });
 
 /** Every job of invoicing. */
-export const invoiceJobs = [invoiceMailJob, invoiceSweepJob, documentSharedMailJob];
+export const invoiceJobs = [invoiceMailJob, invoiceSweepJob, documentSharedMailJob, closingAnchorMailJob];

@@ -3,6 +3,8 @@ import { COMPLETE_IDENTITY } from '../../../tests/support/legal-identity';
 import type { Db } from '../../db/client';
 import { billingDetails, spaceLegalIdentities } from '../../db/schema/invoices';
 import type { CallableRouter } from '../../platform/callables';
+import { ALWAYS_OPEN, addRole, insertSpace } from '../../db/factories.fixtures';
+import type { SaleToInvoice } from '../../billing/invoicing';
 import { routerAtClock } from '../reservations/reservations.fixtures';
 import { formulasCallables } from '../formulas/formulas.callables';
 import { reservationsCallables } from '../reservations/reservations.callables';
@@ -40,4 +42,23 @@ export async function giveBillingDetails(
 /** A router holding the invoicing, formulas and reservations APIs, every call made at `now()`. */
 export function invoicesRouter(now: () => Date): CallableRouter {
   return routerAtClock([...invoicesCallables, ...formulasCallables, ...reservationsCallables], now);
+}
+
+/** A space, always open, with a complete legal identity and `managerId` as its manager. */
+export async function invoicingSpace(db: Db, managerId: string): Promise<string> {
+  const spaceId = await insertSpace(db, { hours: ALWAYS_OPEN });
+  await setLegalIdentity(db, spaceId);
+  await addRole(db, spaceId, managerId, 'manager');
+  return spaceId;
+}
+
+/** A day sold to `buyerUserId` on 10 March 2027, at `cents` excluding VAT (20 %). */
+export function daySale(spaceId: string, buyerUserId: string, cents = 1000): SaleToInvoice {
+  return {
+    spaceId,
+    buyerUserId,
+    lines: [{ label: 'Journée', quantity: 1, unitExclVatCents: cents, vatRateBasisPoints: 2000 }],
+    serviceStart: '2027-03-10',
+    serviceEnd: '2027-03-10',
+  };
 }

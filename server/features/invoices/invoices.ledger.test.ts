@@ -10,19 +10,18 @@ import { issueInvoice, type SaleToInvoice } from '../../billing/invoicing';
 import { log } from '../../platform/log';
 import { systemContext, unitOfWork } from '../../platform/service-context';
 import { localInstant } from '../reservations/reservations.fixtures';
-import {
-  ALWAYS_OPEN,
-  addRole,
-  insertPerson,
-  insertRoom,
-  insertSpace,
-  type TestPerson,
-} from '../../db/factories.fixtures';
+import { insertPerson, insertRoom, insertSpace, type TestPerson } from '../../db/factories.fixtures';
 import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
 import { sweepPlans } from '../formulas/plans-sweep.service';
 import { verifySpaceChain } from '../../billing/chain';
 import { remindOverdueInvoices } from './invoice-jobs';
-import { giveBillingDetails, invoicesRouter, setLegalIdentity } from './invoices.fixtures';
+import {
+  daySale,
+  giveBillingDetails,
+  invoicesRouter,
+  invoicingSpace as invoicingSpaceOf,
+  setLegalIdentity,
+} from './invoices.fixtures';
 
 /**
  * The invoices' guarantees (docs/decisions/024): continuous numbers from a counter row taken in the issuing
@@ -40,22 +39,10 @@ beforeAll(async () => {
   manager = await insertPerson(database.db);
 });
 
-async function invoicingSpace() {
-  const spaceId = await insertSpace(database.db, { hours: ALWAYS_OPEN });
-  await setLegalIdentity(database.db, spaceId);
-  await addRole(database.db, spaceId, manager.id, 'manager');
-  return spaceId;
-}
+const invoicingSpace = () => invoicingSpaceOf(database.db, manager.id);
 
-function sale(spaceId: string, cents = 1000, buyer = member): SaleToInvoice {
-  return {
-    spaceId,
-    buyerUserId: buyer.id,
-    lines: [{ label: 'Journée', quantity: 1, unitExclVatCents: cents, vatRateBasisPoints: 2000 }],
-    serviceStart: '2027-03-10',
-    serviceEnd: '2027-03-10',
-  };
-}
+const sale = (spaceId: string, cents = 1000, buyer = member): SaleToInvoice =>
+  daySale(spaceId, buyer.id, cents);
 
 const issue = (spaceId: string, cents = 1000, buyer = member) =>
   unitOfWork(system(), (work) => issueInvoice(work, sale(spaceId, cents, buyer), 'explicit'));

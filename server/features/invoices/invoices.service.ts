@@ -29,6 +29,10 @@ import { recordInvoicePayment } from '../../billing/payments';
 import { isSelf, may, requireRight, requireSignedIn } from '../../platform/policy';
 import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
 import { verifySpaceChain } from '../../billing/chain';
+import { anchorText, currentHeads } from '../../billing/ledger-chains';
+import { spaceMembers } from '../../db/schema/memberships';
+import { enqueueJob } from '../../platform/jobs';
+import { closingAnchorMailJob } from './closing-mails';
 import { nextMonthStart } from '../../billing/closing-archive';
 import { readAll } from '../../db/read-all';
 
@@ -254,6 +258,7 @@ function toClosing(row: typeof invoicingClosings.$inferSelect): TClosing {
     totals: row.totals as TClosing['totals'],
     perpetual: row.perpetual as TClosing['perpetual'],
     footprint: row.footprint,
+    anchor: row.anchor ? anchorText({ spaceId: row.spaceId, heads: row.anchor }) : null,
   };
 }
 
@@ -426,6 +431,13 @@ export async function closeMonth(
       .where(and(eq(invoicingClosings.spaceId, input.spaceId), eq(invoicingClosings.month, input.month)));
     if (already) throw refused('already-closed', 'This month is already closed');
     const until = nextMonthStart(input.month);
+    // Logged first, so the anchor's activity head covers the closing itself.
+    await logActivity(work, {
+      kind: 'invoicing.month_closed',
+      subject: { type: 'invoicing_month', id: `${input.spaceId}:${input.month}` },
+      spaceId: input.spaceId,
+      details: { month: input.month },
+    });
     const [inserted] = await work.db
       .insert(invoicingClosings)
       .values({
@@ -437,14 +449,16 @@ export async function closeMonth(
         perpetual: await totalsUntil(work.db, input.spaceId, null, until),
         chainPosition: Number(head!.last_position),
         footprint: head!.last_footprint,
+        anchor: await currentHeads(work.db, input.spaceId),
       })
       .returning();
-    await logActivity(work, {
-      kind: 'invoicing.month_closed',
-      subject: { type: 'invoicing_month', id: `${input.spaceId}:${input.month}` },
-      spaceId: input.spaceId,
-      details: { month: input.month },
-    });
+    // The anchor leaves the database: each owner of the space receives it (docs/decisions/027).
+    const owners = await work.db
+      .select({ userId: spaceMembers.userId })
+      .from(spaceMembers)
+      .where(and(eq(spaceMembers.spaceId, input.spaceId), eq(spaceMembers.role, 'owner')));
+    for (const { userId } of owners)
+      await enqueueJob(work.db, closingAnchorMailJob, { spaceId: input.spaceId, month: input.month, userId });
     return inserted!;
   });
   return toClosing(row);
