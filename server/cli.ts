@@ -7,6 +7,8 @@
  *   node build/node/escale.js check     validate the environment and exit
  *   node build/node/escale.js verify-ledger [spaceId…]   check every (or each named) space's chain of invoices,
  *                                       credit notes and payments; exit 1 when one is broken, naming where
+ *   node build/node/escale.js copy-files-to-bucket   copy DATA_DIR/files into the S3_BUCKET (again: only
+ *                                       what is new), then exit 1 if a file the database records is missing
  *
  * Only the configuration is read before the rest is imported: a wrong setting stops the process with one
  * line naming the variable, and libraries are loaded after NODE_ENV is settled.
@@ -23,7 +25,7 @@ function readConfigOrExit(): Config {
   }
 }
 
-const COMMANDS = ['serve', 'migrate', 'seed', 'check', 'verify-ledger'] as const;
+const COMMANDS = ['serve', 'migrate', 'seed', 'check', 'verify-ledger', 'copy-files-to-bucket'] as const;
 type Command = (typeof COMMANDS)[number];
 
 const command = (process.argv[2] ?? 'serve') as Command;

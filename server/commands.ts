@@ -6,8 +6,9 @@ import { DEMO_PASSWORD, presentDemoAccounts } from './demo/demo-accounts';
 import { closeOnSignals, loadDemoData, startServer } from './main';
 import type { Config } from './platform/config';
 import { configureLog, log } from './platform/log';
-import { createLocalFileStore } from './platform/storage';
+import { copyFolderToBucket, createFileStore, createS3FileStore, localFilesFolder } from './platform/storage';
 import { spacesWithJournal, verifySpaceChain } from './billing/chain';
+import { storedFiles } from './db/schema/files';
 
 /** The build this compiled server belongs to: `build/node/` holds it, beside `build/server` and `build/client`. */
 const buildDir = path.resolve(import.meta.dirname, '..');
@@ -43,7 +44,7 @@ async function seed(config: Config) {
   const database = await openDatabase(config, log);
   try {
     await database.migrate();
-    const loaded = await loadDemoData(database, createLocalFileStore(path.join(config.dataDir, 'files')));
+    const loaded = await loadDemoData(database, createFileStore(config));
     if (!loaded) log.info('the database already has spaces: demo data not loaded');
     const demo = await presentDemoAccounts(database.db);
     if (demo.length) log.info(`demo accounts (password ${DEMO_PASSWORD}): ${demo.join(', ')}`);
@@ -78,9 +79,49 @@ async function verifyLedger(config: Config, spaceIds: string[]) {
   if (broken > 0) process.exit(1);
 }
 
+/** At most this many keys are named when files the database records are missing from the bucket. */
+const MISSING_NAMED = 20;
+
+/**
+ * `copy-files-to-bucket`: copies the files of `DATA_DIR/files` into the configured bucket (those already
+ * there are skipped, so it can run again), then checks that every file the database records is in the
+ * bucket. Exits 1 when no bucket is configured or when recorded files are missing from it, naming them.
+ */
+async function copyFilesToBucket(config: Config) {
+  if (!config.s3) {
+    process.stderr.write(
+      'escale: copy-files-to-bucket needs a bucket: set S3_BUCKET (and the other S3_ settings)\n',
+    );
+    process.exit(1);
+  }
+  const folder = localFilesFolder(config);
+  const bucket = createS3FileStore(config.s3);
+  const report = await copyFolderToBucket(folder, bucket);
+  process.stdout.write(
+    `${folder} → bucket ${config.s3.bucket}: ${report.copied} copied, ${report.present} already there\n`,
+  );
+  const database = await openDatabase(config, log);
+  let missing: string[];
+  try {
+    const inBucket = await bucket.listKeys();
+    const recorded = await database.db.select({ key: storedFiles.key }).from(storedFiles);
+    missing = recorded.map((row) => row.key).filter((key) => !inBucket.has(key));
+  } finally {
+    await database.close();
+  }
+  if (missing.length > 0) {
+    process.stdout.write(
+      `${missing.length} file(s) the database records are in neither the folder nor the bucket: ` +
+        `${missing.slice(0, MISSING_NAMED).join(', ')}${missing.length > MISSING_NAMED ? ', …' : ''}\n`,
+    );
+    process.exit(1);
+  }
+  process.stdout.write('every file the database records is in the bucket\n');
+}
+
 /** One command of the compiled server (server/cli.ts), with its configuration already read. */
 export async function runCommand(
-  command: 'serve' | 'migrate' | 'seed' | 'verify-ledger',
+  command: 'serve' | 'migrate' | 'seed' | 'verify-ledger' | 'copy-files-to-bucket',
   config: Config,
   args: string[] = [],
 ) {
@@ -89,6 +130,7 @@ export async function runCommand(
     if (command === 'serve') await serve(config);
     else if (command === 'migrate') await migrate(config);
     else if (command === 'verify-ledger') await verifyLedger(config, args);
+    else if (command === 'copy-files-to-bucket') await copyFilesToBucket(config);
     else await seed(config);
   } catch (error) {
     log.error(`${command} failed`, { error });
