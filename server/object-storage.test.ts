@@ -44,7 +44,7 @@ interface Started {
 describe.runIf(testDatabaseKind() === 'postgres')('two processes, one database, one bucket', () => {
   const adminUrl = process.env.DATABASE_URL!;
   const name = `escale_test_storage_${randomBytes(5).toString('hex')}`;
-  const url = databaseUrlWithName(adminUrl, name);
+  let url: string;
   const children = new Set<ChildProcess>();
   const folders: string[] = [];
   let s3: S3TestServer;
@@ -168,6 +168,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('two processes, one database, 
   }
 
   beforeAll(async () => {
+    url = databaseUrlWithName(adminUrl, name);
     const template = inject('templateDatabase');
     [s3] = await Promise.all([
       startS3TestServer(),
@@ -194,7 +195,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('two processes, one database, 
   it('serves through B an avatar uploaded through A, to whom may see it, and refuses it to an outsider', async () => {
     const camilleOnA = await signedIn(urlA, 'membre@escale.test');
     const key = await upload(camilleOnA, 'avatar', PNG_BYTES, 'camille.png');
-    await call(camilleOnA, 'profile.setAvatar', { key });
+    // Made her picture through B, which checks the upload is there.
+    await call(sameSessionOn(urlB, camilleOnA), 'profile.setAvatar', { key });
 
     // Her manager shares Acme with her: allowed; someone sharing no space with her: refused.
     const managerOnB = await signedIn(urlB, 'gerant@escale.test');
@@ -224,7 +226,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('two processes, one database, 
     );
     const managerOnA = await signedIn(urlA, 'gerant@escale.test');
     const fileKey = await upload(managerOnA, 'shared-document', PDF_BYTES, 'charte.pdf');
-    await call(managerOnA, 'documents.create', {
+    // Attached through B.
+    await call(sameSessionOn(urlB, managerOnA), 'documents.create', {
       spaceId: acme!.id,
       fileKey,
       title: 'Charte',
