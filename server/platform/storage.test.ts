@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,11 @@ describe('S3-compatible file store (s3rver on loopback)', () => {
     await expect(stranger.get(createFileKey())).rejects.toMatchObject({ name: 'InvalidAccessKeyId' });
   });
 
+  it('says a bucket that does not exist rather than answering "no such file"', async () => {
+    const elsewhere = createS3FileStore({ ...s3.settings, bucket: 'no-such-bucket' });
+    await expect(elsewhere.get(createFileKey())).rejects.toMatchObject({ name: 'NoSuchBucket' });
+  });
+
   it('is the store the configuration chooses when S3_BUCKET is set; the folder otherwise', async () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'escale-store-'));
     try {
@@ -109,6 +114,9 @@ describe('S3-compatible file store (s3rver on loopback)', () => {
       const local = createLocalFileStore(root);
       const keys = [createFileKey(), createFileKey(), createFileKey()];
       for (const key of keys) await local.put(key, PNG_BYTES);
+      // Neither a half-written file nor a stray file is a file to copy.
+      writeFileSync(path.join(root, keys[1]!.slice(0, 2), `${keys[1]}.abcd.part`), PNG_BYTES);
+      writeFileSync(path.join(root, 'stray.txt'), 'not a folder');
       // Already there with the same size: skipped.
       await store.put(keys[0]!, PNG_BYTES);
 

@@ -111,7 +111,11 @@ export async function copyFolderToBucket(
     throw error;
   }
   for (const folder of folders.sort()) {
-    const names = await readdir(path.join(root, folder)).catch(() => [] as string[]);
+    const names = await readdir(path.join(root, folder)).catch((error: unknown) => {
+      // A file beside the key folders (none is expected) is not a folder to read.
+      if ((error as { code?: unknown }).code === 'ENOTDIR') return [];
+      throw error;
+    });
     for (const key of names.sort()) {
       if (!ZFileKey.safeParse(key).success || key.slice(0, 2) !== folder) continue;
       const bytes = await local.get(key);
@@ -127,9 +131,13 @@ export async function copyFolderToBucket(
   return report;
 }
 
-/** Whether an S3 error says there is no such object (GET answers `NoSuchKey`, HEAD a bare 404). */
+/**
+ * Whether an S3 error says there is no such object (GET answers `NoSuchKey`, HEAD a bare 404). A missing
+ * bucket is a wrong setting, not a missing file: it stays an error.
+ */
 function isMissingObject(error: unknown): boolean {
   const failure = error as { name?: unknown; $metadata?: { httpStatusCode?: unknown } } | null;
+  if (failure?.name === 'NoSuchBucket') return false;
   return (
     failure?.name === 'NoSuchKey' ||
     failure?.name === 'NotFound' ||
