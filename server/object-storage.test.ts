@@ -7,13 +7,14 @@
  */
 import { hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { compileServer } from '../scripts/build-server';
+import { listening, runCompiledServer, stop } from '../tests/support/compiled-server';
 import { PNG_BYTES } from '../tests/support/file-samples';
 import { startS3TestServer, type S3TestServer } from '../tests/support/s3-test-server';
 import { createAgent, type Agent } from '../tests/support/test-app';
@@ -35,12 +36,6 @@ const SECRET = 'storage-test-secret-storage-test-secret';
 const BASE_URL = 'http://localhost:3000';
 const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n% Escale test document\n%%EOF\n');
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
 describe.runIf(testDatabaseKind() === 'postgres')('two processes, one database, one bucket', () => {
   const adminUrl = process.env.DATABASE_URL!;
   const name = `escale_test_storage_${randomBytes(5).toString('hex')}`;
@@ -59,56 +54,12 @@ describe.runIf(testDatabaseKind() === 'postgres')('two processes, one database, 
   }
 
   /** `node build/node/escale.js [command]` with the bucket's settings and `env`, as an operator runs it. */
-  function run(env: Record<string, string>, command?: string): Started {
-    const child = spawn(process.execPath, command ? [entry, command] : [entry], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        PORT: '0',
-        DATABASE_URL: url,
-        AUTH_SECRET: SECRET,
-        BASE_URL,
-        LOG_LEVEL: 'info',
-        ...s3.env,
-        ...env,
-      },
-    });
-    children.add(child);
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) =>
-      child.on('exit', (code) => {
-        children.delete(child);
-        resolve(code);
-      }),
+  const run = (env: Record<string, string>, command?: string) =>
+    runCompiledServer(
+      { entry, cwd: root, children },
+      { DATABASE_URL: url, AUTH_SECRET: SECRET, BASE_URL, LOG_LEVEL: 'info', ...s3.env, ...env },
+      command,
     );
-    return { child, output: () => output, exited };
-  }
-
-  async function listening(started: Started): Promise<string> {
-    return Promise.race([
-      new Promise<string>((resolve) => {
-        const check = () => {
-          const address = started.output().match(/listening on (http:\/\/localhost:\d+)/)?.[1];
-          if (address) resolve(address);
-        };
-        started.child.stdout!.on('data', check);
-        started.child.stderr!.on('data', check);
-        check();
-      }),
-      started.exited.then((code) => {
-        throw new Error(`the server stopped (${code}) before listening:\n${started.output()}`);
-      }),
-    ]);
-  }
-
-  async function stop(child: ChildProcess): Promise<void> {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
 
   async function signedIn(serverUrl: string, email: string, password = DEMO_PASSWORD): Promise<Agent> {
     const agent = createAgent(serverUrl, { origin: BASE_URL });
