@@ -35,6 +35,12 @@ if (!COMMANDS.includes(command)) {
 }
 const config = readConfigOrExit();
 if (command === 'check') process.exit(0);
+if (command === 'copy-files-to-bucket' && !config.s3) {
+  process.stderr.write(
+    'escale: copy-files-to-bucket needs a bucket: set S3_BUCKET (and the other S3_ settings)\n',
+  );
+  process.exit(1);
+}
 // React and other libraries choose their production build from NODE_ENV when first imported. The built app
 // always runs them so, also for a newcomer's `npm start`; `config.production`, read above from the caller's
 // environment, is what says whether this is a deployment.

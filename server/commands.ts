@@ -4,7 +4,7 @@ import type { ServerBuild } from 'react-router';
 import { openDatabase } from './db/client';
 import { DEMO_PASSWORD, presentDemoAccounts } from './demo/demo-accounts';
 import { closeOnSignals, loadDemoData, startServer } from './main';
-import type { Config } from './platform/config';
+import type { Config, S3Settings } from './platform/config';
 import { configureLog, log } from './platform/log';
 import { copyFolderToBucket, createFileStore, createS3FileStore, localFilesFolder } from './platform/storage';
 import { spacesWithJournal, verifySpaceChain } from './billing/chain';
@@ -85,20 +85,14 @@ const MISSING_NAMED = 20;
 /**
  * `copy-files-to-bucket`: copies the files of `DATA_DIR/files` into the configured bucket (those already
  * there are skipped, so it can run again), then checks that every file the database records is in the
- * bucket. Exits 1 when no bucket is configured or when recorded files are missing from it, naming them.
+ * bucket. Exits 1 when recorded files are missing from it, naming them.
  */
-async function copyFilesToBucket(config: Config) {
-  if (!config.s3) {
-    process.stderr.write(
-      'escale: copy-files-to-bucket needs a bucket: set S3_BUCKET (and the other S3_ settings)\n',
-    );
-    process.exit(1);
-  }
+async function copyFilesToBucket(config: Config, s3: S3Settings) {
   const folder = localFilesFolder(config);
-  const bucket = createS3FileStore(config.s3);
+  const bucket = createS3FileStore(s3);
   const report = await copyFolderToBucket(folder, bucket);
   process.stdout.write(
-    `${folder} → bucket ${config.s3.bucket}: ${report.copied} copied, ${report.present} already there\n`,
+    `${folder} → bucket ${s3.bucket}: ${report.copied} copied, ${report.present} already there\n`,
   );
   const database = await openDatabase(config, log);
   let missing: string[];
@@ -130,8 +124,11 @@ export async function runCommand(
     if (command === 'serve') await serve(config);
     else if (command === 'migrate') await migrate(config);
     else if (command === 'verify-ledger') await verifyLedger(config, args);
-    else if (command === 'copy-files-to-bucket') await copyFilesToBucket(config);
-    else await seed(config);
+    else if (command === 'copy-files-to-bucket') {
+      // server/cli.ts refuses it without a bucket before loading anything; this is for other callers.
+      if (!config.s3) throw new Error('copy-files-to-bucket needs S3_BUCKET');
+      await copyFilesToBucket(config, config.s3);
+    } else await seed(config);
   } catch (error) {
     log.error(`${command} failed`, { error });
     process.exit(1);
