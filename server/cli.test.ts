@@ -13,6 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileServer } from '../scripts/build-server';
 import { databaseUrlWithName, dropDatabase, withAdminClient } from './db/postgres-admin';
+import { listening, runCompiledServer, stop } from '../tests/support/compiled-server';
 import { testDatabaseKind } from '../tests/support/test-database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/demo-accounts';
 
@@ -44,58 +45,9 @@ function dataFolder(): string {
   return folder;
 }
 
-interface Started {
-  child: ChildProcess;
-  /** Everything the process wrote so far, both streams. */
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
 /** `node build/node/escale.js [command]` with exactly `env` (and PATH), as an operator would run it. */
-function run(env: Record<string, string>, command?: string): Started {
-  const child = spawn(process.execPath, command ? [entry, command] : [entry], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', ...env },
-  });
-  children.add(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      children.delete(child);
-      resolve(code);
-    }),
-  );
-  return { child, output: () => output, exited };
-}
-
-/** The address the server says it listens on, once it does (or its output, if it stops first). */
-async function listening(started: Started): Promise<string> {
-  const found = () => started.output().match(/listening on (http:\/\/localhost:\d+)/)?.[1];
-  const url = await Promise.race([
-    new Promise<string>((resolve) => {
-      const check = () => {
-        const address = found();
-        if (address) resolve(address);
-      };
-      started.child.stdout!.on('data', check);
-      started.child.stderr!.on('data', check);
-      check();
-    }),
-    started.exited.then((code) => {
-      throw new Error(`the server stopped (${code}) before listening:\n${started.output()}`);
-    }),
-  ]);
-  return url;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
+const run = (env: Record<string, string>, command?: string) =>
+  runCompiledServer({ entry, cwd: root, children }, env, command);
 
 async function callable(url: string, name: string, data: unknown) {
   const response = await fetch(`${url}/api/fn/${name}`, {

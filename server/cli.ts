@@ -9,6 +9,8 @@
  *                                       anchored) space's chains (invoices, credit notes and payments; credit;
  *                                       activity) against their heads, counters and anchors, and the platform's
  *                                       activity; exit 1 when one is broken, naming where
+ *   node build/node/escale.js copy-files-to-bucket   copy DATA_DIR/files into the S3_BUCKET (again: only
+ *                                       what is new), then exit 1 if a file the database records is missing
  *
  * Only the configuration is read before the rest is imported: a wrong setting stops the process with one
  * line naming the variable, and libraries are loaded after NODE_ENV is settled.
@@ -25,7 +27,7 @@ function readConfigOrExit(): Config {
   }
 }
 
-const COMMANDS = ['serve', 'migrate', 'seed', 'check', 'verify-ledger'] as const;
+const COMMANDS = ['serve', 'migrate', 'seed', 'check', 'verify-ledger', 'copy-files-to-bucket'] as const;
 type Command = (typeof COMMANDS)[number];
 
 const command = (process.argv[2] ?? 'serve') as Command;
@@ -35,6 +37,12 @@ if (!COMMANDS.includes(command)) {
 }
 const config = readConfigOrExit();
 if (command === 'check') process.exit(0);
+if (command === 'copy-files-to-bucket' && !config.s3) {
+  process.stderr.write(
+    'escale: copy-files-to-bucket needs a bucket: set S3_BUCKET (and the other S3_ settings)\n',
+  );
+  process.exit(1);
+}
 // React and other libraries choose their production build from NODE_ENV when first imported. The built app
 // always runs them so, also for a newcomer's `npm start`; `config.production`, read above from the caller's
 // environment, is what says whether this is a deployment.

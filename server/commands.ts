@@ -4,9 +4,10 @@ import type { ServerBuild } from 'react-router';
 import { migrateDatabase, openDatabase } from './db/client';
 import { DEMO_PASSWORD, presentDemoAccounts } from './demo/demo-accounts';
 import { closeOnSignals, loadDemoData, startServer } from './main';
-import type { Config } from './platform/config';
+import type { Config, S3Settings } from './platform/config';
 import { configureLog, log } from './platform/log';
-import { createLocalFileStore } from './platform/storage';
+import { copyFolderToBucket, createFileStore, createS3FileStore, localFilesFolder } from './platform/storage';
+import { storedFiles } from './db/schema/files';
 import {
   describeLedgerReport,
   parseAnchor,
@@ -53,7 +54,7 @@ async function seed(config: Config) {
   const database = await openDatabase(config, log);
   try {
     await migrateDatabase(database, config, log);
-    const loaded = await loadDemoData(database, createLocalFileStore(path.join(config.dataDir, 'files')));
+    const loaded = await loadDemoData(database, createFileStore(config));
     if (!loaded) log.info('the database already has spaces: demo data not loaded');
     const demo = await presentDemoAccounts(database.db);
     if (demo.length) log.info(`demo accounts (password ${DEMO_PASSWORD}): ${demo.join(', ')}`);
@@ -106,9 +107,43 @@ async function verifyLedger(config: Config, args: string[]) {
   if (broken > 0) process.exit(1);
 }
 
+/** At most this many keys are named when files the database records are missing from the bucket. */
+const MISSING_NAMED = 20;
+
+/**
+ * `copy-files-to-bucket`: copies the files of `DATA_DIR/files` into the configured bucket (those already
+ * there are skipped, so it can run again), then checks that every file the database records is in the
+ * bucket. Exits 1 when recorded files are missing from it, naming them.
+ */
+async function copyFilesToBucket(config: Config, s3: S3Settings) {
+  const folder = localFilesFolder(config);
+  const bucket = createS3FileStore(s3);
+  const report = await copyFolderToBucket(folder, bucket);
+  process.stdout.write(
+    `${folder} → bucket ${s3.bucket}: ${report.copied} copied, ${report.present} already there\n`,
+  );
+  const database = await openDatabase(config, log);
+  let missing: string[];
+  try {
+    const inBucket = await bucket.listKeys();
+    const recorded = await database.db.select({ key: storedFiles.key }).from(storedFiles);
+    missing = recorded.map((row) => row.key).filter((key) => !inBucket.has(key));
+  } finally {
+    await database.close();
+  }
+  if (missing.length > 0) {
+    process.stdout.write(
+      `${missing.length} file(s) the database records are in neither the folder nor the bucket: ` +
+        `${missing.slice(0, MISSING_NAMED).join(', ')}${missing.length > MISSING_NAMED ? ', …' : ''}\n`,
+    );
+    process.exit(1);
+  }
+  process.stdout.write('every file the database records is in the bucket\n');
+}
+
 /** One command of the compiled server (server/cli.ts), with its configuration already read. */
 export async function runCommand(
-  command: 'serve' | 'migrate' | 'seed' | 'verify-ledger',
+  command: 'serve' | 'migrate' | 'seed' | 'verify-ledger' | 'copy-files-to-bucket',
   config: Config,
   args: string[] = [],
 ) {
@@ -117,7 +152,11 @@ export async function runCommand(
     if (command === 'serve') await serve(config);
     else if (command === 'migrate') await migrate(config);
     else if (command === 'verify-ledger') await verifyLedger(config, args);
-    else await seed(config);
+    else if (command === 'copy-files-to-bucket') {
+      // server/cli.ts refuses it without a bucket before loading anything; this is for other callers.
+      if (!config.s3) throw new Error('copy-files-to-bucket needs S3_BUCKET');
+      await copyFilesToBucket(config, config.s3);
+    } else await seed(config);
   } catch (error) {
     log.error(`${command} failed`, { error });
     process.exit(1);

@@ -1,7 +1,6 @@
 import { getRequestListener } from '@hono/node-server';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { ServerBuild } from 'react-router';
 import { createApp } from './app';
 import { createRouter } from './callables';
@@ -17,7 +16,7 @@ import { log } from './platform/log';
 import { createMailer } from './platform/mail';
 import { createSessionReader } from './platform/session';
 import { appJobs } from './jobs';
-import { createLocalFileStore, type FileStore } from './platform/storage';
+import { createFileStore, type FileStore } from './platform/storage';
 import { fileClock } from './platform/test-clock';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -60,7 +59,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { config } = options;
   const database = await openDatabase(config, log);
   await migrateDatabase(database, config, log);
-  const fileStore = createLocalFileStore(path.join(config.dataDir, 'files'));
+  const fileStore = createFileStore(config);
   // Demo accounts have a published password: never in production, whatever the caller asks.
   if (!config.production && options.seed !== false) await loadDemoData(database, fileStore);
   const demo = await presentDemoAccounts(database.db);

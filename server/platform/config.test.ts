@@ -100,6 +100,9 @@ describe('a wrong value', () => {
     ['TRUST_PROXY', 'yes', 'TRUST_PROXY is not valid: expected true or false'],
     ['LOG_LEVEL', 'verbose', 'LOG_LEVEL is not valid'],
     ['GTM_CONTAINER_ID', 'UA-1234', 'GTM_CONTAINER_ID is not valid'],
+    ['S3_BUCKET', 'My_Bucket', 'S3_BUCKET is not valid: expected a bucket name'],
+    ['S3_ENDPOINT', 'minio:9000', 'S3_ENDPOINT is not valid: expected a http: or https: URL'],
+    ['S3_FORCE_PATH_STYLE', 'maybe', 'S3_FORCE_PATH_STYLE is not valid: expected true or false'],
   ])('of %s (%s) stops the process naming the variable', (name, value, expected) => {
     expect(refusal({ [name]: value })).toContain(expected);
   });
@@ -112,5 +115,51 @@ describe('the log settings', () => {
       level: 'silent',
       json: true,
     });
+  });
+});
+
+describe('the bucket for uploaded files', () => {
+  it('is none by default: files stay in DATA_DIR', () => {
+    expect(readConfig({ DATA_DIR: dataDir }).s3).toBeUndefined();
+  });
+
+  it('is read from S3_*, path-style by default when an endpoint is named', () => {
+    const config = readConfig({
+      DATA_DIR: dataDir,
+      S3_BUCKET: 'escale-files',
+      S3_ENDPOINT: 'http://minio:9000/',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'escale-files',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+  });
+
+  it("on AWS itself, leaves the credentials to the SDK's chain and uses the bucket's host name", () => {
+    const config = readConfig({ DATA_DIR: dataDir, S3_BUCKET: 'escale-files', S3_REGION: 'eu-west-3' });
+    expect(config.s3).toEqual({
+      bucket: 'escale-files',
+      endpoint: undefined,
+      region: 'eu-west-3',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses a setting without S3_BUCKET, and one key without the other', () => {
+    expect(refusal({ S3_ENDPOINT: 'http://minio:9000' })).toBe(
+      'S3_BUCKET must be set when S3_ENDPOINT is: without it files stay in DATA_DIR',
+    );
+    expect(refusal({ S3_BUCKET: 'escale-files', S3_ACCESS_KEY_ID: 'key' })).toBe(
+      'S3_SECRET_ACCESS_KEY must be set with S3_ACCESS_KEY_ID',
+    );
+    expect(refusal({ S3_BUCKET: 'escale-files', S3_SECRET_ACCESS_KEY: 'secret' })).toBe(
+      'S3_ACCESS_KEY_ID must be set with S3_SECRET_ACCESS_KEY',
+    );
   });
 });

@@ -18,6 +18,21 @@ export interface LogSettings {
   json: boolean;
 }
 
+/**
+ * An S3-compatible bucket for uploaded files (`S3_*`): where every process keeps and reads them when the app
+ * runs on several machines. Unset, files live in `DATA_DIR/files` (docs/decisions/028).
+ */
+export interface S3Settings {
+  bucket: string;
+  /** The service's address (`https://s3.fr-par.scw.cloud`, `http://minio:9000`); unset for AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Both or neither; neither leaves the SDK's own chain (an instance's role, `AWS_*` variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key`. */
+  forcePathStyle: boolean;
+}
+
 /** Every setting the server reads. */
 export interface Config {
   port: number;
@@ -42,6 +57,8 @@ export interface Config {
   allowedExternalHosts: string[];
   /** Behind a reverse proxy: read the caller's address from the last `X-Forwarded-For` entry. */
   trustProxy: boolean;
+  /** Uploaded files in a bucket; undefined: in `DATA_DIR/files`. */
+  s3: S3Settings | undefined;
   log: LogSettings;
   /**
    * Browser tests only (never in production): a file whose content, an ISO instant, is the app's clock
@@ -101,6 +118,18 @@ const ZEnvironment = z.object({
       .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
       .transform((v) => v === 'true' || v === '1'),
   ),
+  S3_BUCKET: optional(
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected a bucket name such as escale-files'),
+  ),
+  S3_ENDPOINT: optional(url(['http:', 'https:'], 'https://s3.fr-par.scw.cloud')),
+  S3_REGION: optional(z.string().regex(/^[a-z0-9-]+$/, 'expected a region such as eu-west-3')),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: optional(
+    z
+      .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
+      .transform((v) => v === 'true' || v === '1'),
+  ),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { message: `expected one of ${LOG_LEVELS.join(', ')}` })),
   TEST_CLOCK_FILE: optional(z.string()),
 });
@@ -147,6 +176,39 @@ function list(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+const S3_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
+/** The bucket's settings, or undefined when none is set; a partial set is refused, naming what is missing. */
+function readS3Settings(parsed: Environment): S3Settings | undefined {
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = parsed;
+  if (!bucket) {
+    const stray = S3_VARIABLES.find((name) => parsed[name] !== undefined);
+    if (stray)
+      throw new ConfigError(`S3_BUCKET must be set when ${stray} is: without it files stay in DATA_DIR`);
+    return undefined;
+  }
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    const missing = accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    throw new ConfigError(
+      `${missing} must be set with ${accessKeyId ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'}`,
+    );
+  }
+  return {
+    bucket,
+    endpoint: parsed.S3_ENDPOINT?.replace(/\/$/, ''),
+    region: parsed.S3_REGION ?? 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    // A server of one's own (MinIO, Garage, Ceph…) rarely has a DNS name per bucket; AWS prefers them.
+    forcePathStyle: parsed.S3_FORCE_PATH_STYLE ?? Boolean(parsed.S3_ENDPOINT),
+  };
+}
+
 /**
  * The server's configuration. `NODE_ENV=production` is a real deployment: it needs PostgreSQL
  * (`DATABASE_URL`) and a fixed `AUTH_SECRET`, and never gets demo data.
@@ -188,6 +250,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileAttribution: parsed.MAP_TILE_ATTRIBUTION,
     allowedExternalHosts: list(parsed.ALLOWED_EXTERNAL_HOSTS),
     trustProxy: parsed.TRUST_PROXY ?? false,
+    s3: readS3Settings(parsed),
     log: readLogSettings(env),
     testClockFile: parsed.TEST_CLOCK_FILE ? path.resolve(parsed.TEST_CLOCK_FILE) : undefined,
   };
