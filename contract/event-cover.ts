@@ -1,8 +1,6 @@
 import { z } from './zod';
 import { defineCallable } from './callable';
 import { ZText, ZUuid } from './input';
-import type { Locale } from './locale';
-import { localizedText } from './localized';
 import { ZFileKey } from './storage';
 
 /**
@@ -41,7 +39,4 @@ export const setEventCover = defineCallable({
   access: 'signed-in',
 });
 
-/** The cover's alternative text in a language (contract/localized.ts). */
-export function coverAltIn(cover: TEventCover, locale: Locale): string {
-  return localizedText(locale, cover.altFr, cover.altEn);
-}
+export { coverAltIn } from './events.plain';
