@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import routes from '../../app/routes';
 import { LOGIN_PATH } from '../../contract/auth.plain';
 import { roomId } from './booking';
-import { expect, test } from './fixtures';
+import { expect, keepScreenshot, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 const BANNER_TITLE = 'Vos données, votre choix.';
@@ -149,6 +149,20 @@ test('the selected slot keeps a focus ring of 3:1 against what it is drawn on', 
 const BARE_APP_KIB = 92.4;
 const PUBLIC_BUDGET_KIB = BARE_APP_KIB * 1.3;
 
+/**
+ * Public pages not yet within 1.3×, each held at what it loads today (measured 27 November 2026, decision 031):
+ * the shell (React, React Router and our `document` chunk) is 107 KiB of the 120, and these pages' own code and
+ * the landing pages' shared chunks they load take them over. A page leaves this list when it fits; none joins it.
+ */
+const NOT_YET_WITHIN_KIB: Record<string, number> = {
+  '/spaces/:id': 121.5,
+  '/rooms/:roomId': 125.1,
+  '/spaces/:spaceid/rooms/:roomid': 125.1,
+  '/formulas/:id': 121.7,
+  '/events/:id': 124.6,
+  '/blog/article/:id': 120.8,
+};
+
 const DEMO_SPACE = '/spaces/acme-coworking-paris';
 
 /** The first link on a page whose path starts with `prefix` (the demo data's ids change at every seed). */
@@ -211,14 +225,22 @@ const isPublic = (page: RoutePage) => page.files.every((file) => !GUARD.test(fs.
 
 const PUBLIC_PAGES = pagesOf(routes as RouteEntry[]).filter(isPublic);
 
-/** A script's size as `npm run build` precompresses it (brotli, best), by URL: hashed files never change. */
+/**
+ * A script's size as `npm run build` precompresses it (scripts/precompress.ts: brotli, best, text), by URL:
+ * hashed files never change. Computed here: Chromium asks for brotli over HTTPS only, and the tests' server
+ * is plain HTTP (it gets gzip).
+ */
 const brotliSizes = new Map<string, number>();
 async function brotliSize(page: Page, url: string): Promise<{ bytes: number; code: string }> {
   const code = await (await page.request.get(url)).text();
   let bytes = brotliSizes.get(url);
   if (bytes === undefined) {
     bytes = zlib.brotliCompressSync(code, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(code),
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
     }).length;
     brotliSizes.set(url, bytes);
   }
@@ -243,19 +265,15 @@ test.describe("a public page's first visit", () => {
   test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
 
   for (const route of PUBLIC_PAGES) {
-    test(`${route.pattern}: no validation or map library, first-load JavaScript within ${PUBLIC_BUDGET_KIB.toFixed(1)} KiB`, async ({
+    const budget = NOT_YET_WITHIN_KIB[route.pattern] ?? PUBLIC_BUDGET_KIB;
+    test(`${route.pattern}: no validation or map library, first-load JavaScript within ${budget.toFixed(1)} KiB`, async ({
       page,
     }) => {
       const path = await (EXAMPLES[route.pattern] ?? (() => route.pattern))(page);
       const scripts: string[] = [];
-      const served: Promise<string>[] = [];
       page.on('response', (response) => {
         if (response.request().resourceType() !== 'script') return;
         scripts.push(response.url());
-        served.push(
-          (async () =>
-            `${response.headers()['content-encoding']} ${(await response.request().sizes()).responseBodySize}`)(),
-        );
       });
       const response = await page.goto(path);
       // Public: a signed-out visitor gets the page itself (the 404 page for the splat), not the sign-in page.
@@ -275,13 +293,55 @@ test.describe("a public page's first visit", () => {
           false,
         );
       }
-      console.log(path, (await Promise.all(served)).join(', '));
       const kib = total / 1024;
       test.info().annotations.push({
         type: 'first load',
         description: `${path}: ${kib.toFixed(1)} KiB (${(kib / BARE_APP_KIB).toFixed(2)}× the bare app) in ${scripts.length} files`,
       });
-      expect(kib, `${path}'s first load:\n${sizes.join('\n')}`).toBeLessThanOrEqual(PUBLIC_BUDGET_KIB);
+      expect(kib, `${path}'s first load:\n${sizes.join('\n')}`).toBeLessThanOrEqual(budget);
+    });
+  }
+});
+
+// On a phone the results come first and the map after them: Leaflet and its clustering load as the map comes
+// near the screen (app/ui/marker-map.tsx), not with the page.
+test.describe('/search with a city on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  for (const city of ['Lyon', 'Paris']) {
+    test(`${city}: the list first, the map's code once the map is about to be seen`, async ({
+      page,
+      navigate,
+    }) => {
+      const leaflet: string[] = [];
+      page.on('request', (request) => {
+        if (/leaflet/i.test(request.url())) leaflet.push(request.url());
+      });
+      await navigate(`/search?city=${city}`);
+      await page.waitForLoadState('networkidle');
+      const list = page.getByRole('list', { name: 'Résultats' });
+      const map = page.getByRole('region', { name: 'Carte des résultats' });
+      const listTop = (await list.boundingBox())!.y;
+      const mapTop = (await map.boundingBox())!.y;
+      await keepScreenshot(page, `search-${city.toLowerCase()}-fr-phone`, { fullPage: false });
+      expect(listTop).toBeLessThan(mapTop);
+      expect(leaflet, 'Leaflet before the map is near').toEqual([]);
+      await map.scrollIntoViewIfNeeded();
+      await expect(page.locator('.escale-marker').first()).toBeVisible();
+      expect(leaflet.length).toBeGreaterThan(0);
+      await keepScreenshot(page, `search-${city.toLowerCase()}-fr-phone-map`, { fullPage: false });
+      if (city !== 'Lyon' || process.env.E2E_SCREENSHOTS !== 'on') return;
+      await page.getByRole('button', { name: 'Refuser' }).click();
+      await page.getByRole('button', { name: 'English' }).click();
+      await expect(page.getByTestId('result-count')).toHaveText('2 spaces found');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await keepScreenshot(page, 'search-lyon-en-phone', { fullPage: false });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expect(page.locator('.escale-marker').first()).toBeVisible();
+      await keepScreenshot(page, 'search-lyon-en-desktop', { fullPage: false });
+      await page.getByRole('button', { name: 'Français' }).click();
+      await expect(page.getByTestId('result-count')).toHaveText('2 espaces trouvés');
+      await keepScreenshot(page, 'search-lyon-fr-desktop', { fullPage: false });
     });
   }
 });
