@@ -38,5 +38,3 @@ export const setEventCover = defineCallable({
   mutates: true,
   access: 'signed-in',
 });
-
-export { coverAltIn } from './events.plain';
