@@ -11,7 +11,7 @@ import { countedPageFields, ZPage } from './pagination';
  * Field messages are keys of the `admin` namespace's `validation`.
  */
 
-export { articlePath, BLOG_FEED_PATH, BLOG_PATH } from './blog.plain';
+export { articlePath, BLOG_PATH } from './blog.plain';
 
 export const BLOG_PAGE_SIZE = 9;
 export const MAX_BLOG_PAGE_SIZE = 50;

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { acceptOffer, cancelRegistration, declineOffer, registerForEvent } from './events';
+import { registrationCalls } from './events.plain';
+import { buyFormula, getCreditOption } from './formulas';
+import { formulaCalls, planCalls } from './formulas.plain';
 import { bookingCalls } from './reservations.plain';
 import { createReservation, getAvailability, getBookingPolicy, quoteReservation } from './reservations';
 
@@ -8,5 +12,14 @@ describe('operations named without their schemas', () => {
     expect(bookingCalls.getPolicy.name).toBe(getBookingPolicy.name);
     expect(bookingCalls.quote.name).toBe(quoteReservation.name);
     expect(bookingCalls.create.name).toBe(createReservation.name);
+  });
+
+  it('name the event registration and formula operations their types say', () => {
+    expect(registrationCalls.register.name).toBe(registerForEvent.name);
+    expect(registrationCalls.cancel.name).toBe(cancelRegistration.name);
+    expect(registrationCalls.acceptOffer.name).toBe(acceptOffer.name);
+    expect(registrationCalls.declineOffer.name).toBe(declineOffer.name);
+    expect(formulaCalls.buy.name).toBe(buyFormula.name);
+    expect(planCalls.creditOption.name).toBe(getCreditOption.name);
   });
 });

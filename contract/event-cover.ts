@@ -1,8 +1,6 @@
 import { z } from './zod';
 import { defineCallable } from './callable';
 import { ZText, ZUuid } from './input';
-import type { Locale } from './locale';
-import { localizedText } from './localized';
 import { ZFileKey } from './storage';
 
 /**
@@ -40,8 +38,3 @@ export const setEventCover = defineCallable({
   mutates: true,
   access: 'signed-in',
 });
-
-/** The cover's alternative text in a language (contract/localized.ts). */
-export function coverAltIn(cover: TEventCover, locale: Locale): string {
-  return localizedText(locale, cover.altFr, cover.altEn);
-}

@@ -1,3 +1,6 @@
+import { callableRef } from './callable';
+import type { TEventCover } from './event-cover';
+import type { acceptOffer, cancelRegistration, declineOffer, registerForEvent } from './events';
 import type { Locale } from './locale';
 import { localizedText } from './localized';
 
@@ -59,3 +62,16 @@ export function eventTitleIn(event: { titleFr: string; titleEn: string }, locale
 export function eventPath(id: string): string {
   return `/events/${id}`;
 }
+
+/** The cover's alternative text in a language (contract/localized.ts). */
+export function coverAltIn(cover: Pick<TEventCover, 'altFr' | 'altEn'>, locale: Locale): string {
+  return localizedText(locale, cover.altFr, cover.altEn);
+}
+
+/** The event page's registration operations, by name (contract/callable.ts, CallableRef). */
+export const registrationCalls = {
+  register: callableRef<typeof registerForEvent>('events.register'),
+  cancel: callableRef<typeof cancelRegistration>('events.cancelRegistration'),
+  acceptOffer: callableRef<typeof acceptOffer>('events.acceptOffer'),
+  declineOffer: callableRef<typeof declineOffer>('events.declineOffer'),
+};

@@ -1,5 +1,5 @@
 import { callableRef } from './callable';
-import type { getCreditOption } from './formulas';
+import type { buyFormula, getCreditOption } from './formulas';
 import type { Locale } from './locale';
 import { localizedText } from './localized';
 
@@ -95,6 +95,11 @@ export const PAUSE_REFUSED_SQLSTATE = 'EC003';
 /** The booking panel's credit question, by name (contract/callable.ts, CallableRef). */
 export const planCalls = {
   creditOption: callableRef<typeof getCreditOption>('plans.creditOption'),
+};
+
+/** The formula page's purchase, by name (contract/callable.ts, CallableRef). */
+export const formulaCalls = {
+  buy: callableRef<typeof buyFormula>('formulas.buy'),
 };
 
 /** Looks up a word in the caller's catalog: `creditUnits.entries` (`_one`, `_other` by `count`). */

@@ -480,4 +480,4 @@ export const adjustCredits = defineCallable({
 
 export { formatCredit } from './formulas.plain';
 
-export { formulaDescription, formulaName, formulaPath } from './formulas.plain';
+export { formulaName, formulaPath } from './formulas.plain';

@@ -1,5 +1,11 @@
 import { callableRef } from './callable';
-import type { createReservation, getAvailability, getBookingPolicy, quoteReservation } from './reservations';
+import type {
+  createReservation,
+  getAvailability,
+  getBookingPolicy,
+  quoteReservation,
+  ReservationStatus,
+} from './reservations';
 
 /** What the booking panel needs of the reservations contract without its schemas (issue 18). */
 
@@ -39,3 +45,17 @@ export const bookingCalls = {
   quote: callableRef<typeof quoteReservation>('reservations.quote'),
   create: callableRef<typeof createReservation>('reservations.create'),
 };
+
+/**
+ * The statuses that hold a room: two reservations in them never overlap (the exclusion constraint), they
+ * are the member's upcoming ones and the ones that can still be cancelled. The SQL form is
+ * `activeStatusSql` (server/db/schema/reservations.ts).
+ */
+export const ACTIVE_RESERVATION_STATUSES = [
+  'pending',
+  'confirmed',
+] as const satisfies readonly ReservationStatus[];
+
+export function isActiveStatus(status: string): boolean {
+  return (ACTIVE_RESERVATION_STATUSES as readonly string[]).includes(status);
+}

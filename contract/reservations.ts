@@ -20,16 +20,6 @@ export const RESERVATION_STATUSES = [
 export const ZReservationStatus = z.enum(RESERVATION_STATUSES);
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
-/**
- * The statuses that hold a room: two reservations in them never overlap (the exclusion constraint), they
- * are the member's upcoming ones and the ones that can still be cancelled. The SQL form is
- * `activeStatusSql` (server/db/schema/reservations.ts).
- */
-export const ACTIVE_RESERVATION_STATUSES = [
-  'pending',
-  'confirmed',
-] as const satisfies readonly ReservationStatus[];
-
 /** The reservations a manager may mark as a no-show once started: confirmed, or completed by the sweep first. */
 export const NO_SHOW_FROM_STATUSES = [
   'confirmed',
@@ -38,10 +28,6 @@ export const NO_SHOW_FROM_STATUSES = [
 
 /** A booking whose member is expected (or came): the arrivals of a day on the manager's home. */
 export const ARRIVAL_STATUSES = ['confirmed', 'completed'] as const satisfies readonly ReservationStatus[];
-
-export function isActiveStatus(status: string): boolean {
-  return (ACTIVE_RESERVATION_STATUSES as readonly string[]).includes(status);
-}
 
 /** How long a room availability request may span, and a space-wide one (all its rooms). */
 export const MAX_ROOM_AVAILABILITY_DAYS = 31;

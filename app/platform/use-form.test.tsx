@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState, type FormEvent } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type * as AuthSchemas from '#contract/auth';
 import { AppError } from '#contract/errors';
 import { serverTranslator } from '~/platform/i18n.server';
 import { TranslationProvider } from '~/platform/translation';
@@ -126,5 +127,59 @@ describe('a form’s submission (useForm)', () => {
     await submit();
     expect(screen.getByRole('alert').textContent).toBe('You are not allowed to do that.');
     expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', false);
+  });
+});
+
+/** A form checking its e-mail with the sign-in schema loaded on submit (`checkLoaded`), or failing to load it. */
+function LoadedSchemaForm({ load }: { load: () => Promise<typeof AuthSchemas> }) {
+  const form = useForm({ namespace: 'auth', failureIn: 'form' });
+  const [checked, setChecked] = useState<string | null>(null);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = new FormData(event.currentTarget).get('email');
+    const values = await form.checkLoaded(load, (schemas) => schemas.ZSignInForm, {
+      email,
+      password: 'long enough password',
+    });
+    if (values) setChecked(values.email);
+  };
+  return (
+    <form noValidate onSubmit={submit}>
+      <Input name="email" label="E-mail" error={form.errorOf('email')} />
+      <button type="submit">Send</button>
+      {form.failure ? <p role="alert">{form.failure}</p> : null}
+      {checked ? <p>Checked {checked}</p> : null}
+    </form>
+  );
+}
+
+describe('a schema loaded when the form is used (checkLoaded)', () => {
+  it('refuses a field with the same message as the schema checked at once', async () => {
+    renderInEnglish(<LoadedSchemaForm load={() => import('#contract/auth')} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'E-mail' }), {
+      target: { value: 'not-an-address' },
+    });
+    await submit();
+    const email = screen.getByRole('textbox', { name: 'E-mail' });
+    expect(
+      await screen.findByText('Enter a valid e-mail address, for example name@example.com.'),
+    ).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('answers the parsed values once they pass', async () => {
+    renderInEnglish(<LoadedSchemaForm load={() => import('#contract/auth')} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'E-mail' }), {
+      target: { value: 'ana@example.com' },
+    });
+    await submit();
+    expect(await screen.findByText('Checked ana@example.com')).toBeTruthy();
+  });
+
+  it('says a schema that could not load (the network gone) where the form says failures', async () => {
+    renderInEnglish(<LoadedSchemaForm load={() => Promise.reject(new TypeError('Failed to fetch'))} />);
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'E-mail' }).getAttribute('aria-invalid')).toBeNull();
   });
 });

@@ -57,10 +57,35 @@ export function useForm(options: FormOptions) {
   /** The form's values checked with the server's schema: the parsed data, or null with the field errors set. */
   function check<S extends z.ZodType>(schema: S, values: unknown): z.infer<S> | null {
     rememberForm();
+    return checked(schema, values);
+  }
+
+  function checked<S extends z.ZodType>(schema: S, values: unknown): z.infer<S> | null {
     const parsed = schema.safeParse(values);
     if (parsed.success) return parsed.data;
     setErrors(fieldErrorsOfZod(parsed.error));
     return null;
+  }
+
+  /**
+   * `check` with a schema from a module loaded when the form is first used (`import('#contract/auth')`), so
+   * the page's first load carries no validation library (docs/decisions/031-light-pages.md). A load that
+   * fails is said like any other failure (null). Give the same loader to `onFocusCapture` to fetch it early.
+   */
+  async function checkLoaded<M, S extends z.ZodType>(
+    load: () => Promise<M>,
+    schemaOf: (module: M) => S,
+    values: unknown,
+  ): Promise<z.infer<S> | null> {
+    rememberForm();
+    let module: M;
+    try {
+      module = await load();
+    } catch (error) {
+      fail(error);
+      return null;
+    }
+    return checked(schemaOf(module), values);
   }
 
   /**
@@ -118,5 +143,5 @@ export function useForm(options: FormOptions) {
     });
   }
 
-  return { pending, errors, setErrors, errorOf, check, run, fail, failure, setFailure };
+  return { pending, errors, setErrors, errorOf, check, checkLoaded, run, fail, failure, setFailure };
 }

@@ -1,6 +1,7 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
-import { articlePath, BLOG_FEED_PATH, getArticle } from '#contract/blog';
+import { getArticle } from '#contract/blog';
+import { articlePath, BLOG_FEED_PATH } from '#contract/blog.plain';
 import type { Route } from './+types/blog-article';
 import { ArticlePage } from '~/features/blog/article-page';
 import { JsonLd } from '~/platform/json-ld';

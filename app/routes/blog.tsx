@@ -1,7 +1,8 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { pageParam } from '#contract/pagination.plain';
-import { BLOG_FEED_PATH, listArticles, ZArticleTag } from '#contract/blog';
+import { listArticles, ZArticleTag } from '#contract/blog';
+import { BLOG_FEED_PATH } from '#contract/blog.plain';
 import type { Route } from './+types/blog';
 import { BlogList, blogHref } from '~/features/blog/blog-list';
 import { translatorFor } from '~/platform/meta';

@@ -1,6 +1,7 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
-import { eventPath, eventTitleIn, getEvent } from '#contract/events';
+import { getEvent } from '#contract/events';
+import { eventPath, eventTitleIn } from '#contract/events.plain';
 import { formatSlot } from '#contract/reservation-format';
 import type { Route } from './+types/event';
 import { EventPage } from '~/features/events/event-page';

@@ -1,6 +1,7 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
-import { formulaName, formulaPath, getFormula } from '#contract/formulas';
+import { getFormula } from '#contract/formulas';
+import { formulaName, formulaPath } from '#contract/formulas.plain';
 import { decimalOf } from '#contract/money';
 import type { Route } from './+types/formula';
 import { FormulaPage } from '~/features/formulas/formula-page';

@@ -55,8 +55,12 @@ async function loadLeaflet(): Promise<Leaflet> {
   return L;
 }
 
-/** How far below (or above) the screen the map starts loading, so it is drawn by the time it is seen. */
-const LOAD_MARGIN = '400px 0px';
+/**
+ * How far below (or above) the screen the map starts loading, so it is drawn by the time it is seen: a quarter
+ * of a phone's screen, the first scroll towards it. Not more: on a phone the search results come first and the
+ * map after them, and a person who reads the first results only never loads it (decision 031).
+ */
+const LOAD_MARGIN = '200px 0px';
 
 /** Whether the element has come within LOAD_MARGIN of the screen (once true, stays true). */
 function useNearScreen(element: React.RefObject<HTMLElement | null>): boolean {

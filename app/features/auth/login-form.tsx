@@ -27,14 +27,7 @@ export function LoginForm({ redirectTo, notice }: { redirectTo: string; notice: 
     event.preventDefault();
     const values = new FormData(event.currentTarget);
     form.setFailure(null);
-    let schemas: Awaited<ReturnType<typeof loadSchemas>>;
-    try {
-      schemas = await loadSchemas();
-    } catch (error) {
-      form.fail(error);
-      return;
-    }
-    const credentials = form.check(schemas.ZSignInForm, {
+    const credentials = await form.checkLoaded(loadSchemas, (schemas) => schemas.ZSignInForm, {
       email: values.get('email'),
       password: values.get('password'),
     });

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
-import { ZNewPasswordForm } from '#contract/auth';
 import { AppError } from '#contract/errors';
 import { announceSignedOut, authClient } from '~/platform/auth-client';
 import { loginPath } from '~/platform/auth-paths';
@@ -10,6 +9,9 @@ import { TextLink } from '~/ui/link';
 import { Notice } from '~/ui/notice';
 import { PasswordInput } from '~/ui/password-input';
 import { AuthForm } from './auth-form';
+
+/** The form's schema, and zod with it, load once the form is used rather than with the page. */
+const loadSchemas = () => import('#contract/auth');
 
 /** Sets the new password from a reset link's token; the link then stops working and every session ends. */
 export function NewPasswordForm({ token, onInvalidToken }: { token: string; onInvalidToken: () => void }) {
@@ -21,7 +23,7 @@ export function NewPasswordForm({ token, onInvalidToken }: { token: string; onIn
     event.preventDefault();
     const values = new FormData(event.currentTarget);
     form.setFailure(null);
-    const reset = form.check(ZNewPasswordForm, {
+    const reset = await form.checkLoaded(loadSchemas, (schemas) => schemas.ZNewPasswordForm, {
       password: values.get('password'),
       confirmation: values.get('confirmation'),
     });
@@ -59,6 +61,7 @@ export function NewPasswordForm({ token, onInvalidToken }: { token: string; onIn
   return (
     <AuthForm
       onSubmit={submit}
+      onFocusCapture={() => void loadSchemas().catch(() => undefined)}
       form={form}
       submitLabel={{ idle: t('reset.newSubmit'), pending: t('reset.newSubmitting') }}
       after={

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
-import { ZResetRequestForm } from '#contract/auth';
 import { authClient } from '~/platform/auth-client';
 import { useForm } from '~/platform/use-form';
 import { Notice } from '~/ui/notice';
 import { AuthForm, EmailInput } from './auth-form';
+
+/** The form's schema, and zod with it, load once the form is used rather than with the page. */
+const loadSchemas = () => import('#contract/auth');
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ResetRequestForm() {
@@ -14,8 +16,9 @@ export function ResetRequestForm() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const email = new FormData(event.currentTarget).get('email');
     form.setFailure(null);
-    const request = form.check(ZResetRequestForm, { email: new FormData(event.currentTarget).get('email') });
+    const request = await form.checkLoaded(loadSchemas, (schemas) => schemas.ZResetRequestForm, { email });
     if (!request) return;
     const sent = await form.run(async () => {
       await authClient.requestPasswordReset(request.email);
@@ -35,6 +38,7 @@ export function ResetRequestForm() {
   return (
     <AuthForm
       onSubmit={submit}
+      onFocusCapture={() => void loadSchemas().catch(() => undefined)}
       form={form}
       submitLabel={{ idle: t('reset.requestSubmit'), pending: t('reset.requestSubmitting') }}
     >

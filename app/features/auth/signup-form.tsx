@@ -1,7 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
-import { ZSignUpForm } from '#contract/auth';
 import { isLocale, DEFAULT_LOCALE } from '#contract/locale';
 import { authClient } from '~/platform/auth-client';
 import { loginPath } from '~/platform/auth-paths';
@@ -10,6 +9,9 @@ import { Checkbox, Input } from '~/ui/field';
 import { TextLink } from '~/ui/link';
 import { PasswordInput } from '~/ui/password-input';
 import { AuthForm, EmailInput } from './auth-form';
+
+/** The form's schema, and zod with it, load once the form is used rather than with the page. */
+const loadSchemas = () => import('#contract/auth');
 
 /**
  * Name, e-mail, password and terms; then "check your inbox" (the same whether or not the address is new).
@@ -24,7 +26,7 @@ export function SignupForm({ redirectTo }: { redirectTo: string }) {
     event.preventDefault();
     const values = new FormData(event.currentTarget);
     form.setFailure(null);
-    const signUp = form.check(ZSignUpForm, {
+    const signUp = await form.checkLoaded(loadSchemas, (schemas) => schemas.ZSignUpForm, {
       name: values.get('name'),
       email: values.get('email'),
       password: values.get('password'),
@@ -60,6 +62,7 @@ export function SignupForm({ redirectTo }: { redirectTo: string }) {
   return (
     <AuthForm
       onSubmit={submit}
+      onFocusCapture={() => void loadSchemas().catch(() => undefined)}
       form={form}
       submitLabel={{ idle: t('signup.submit'), pending: t('signup.submitting') }}
       after={

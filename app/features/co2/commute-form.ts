@@ -1,7 +1,6 @@
-import { z } from '#contract/zod';
 import type { CommuteInput, CommuteSavings } from './commute-co2';
 import { computeCommuteSavings } from './commute-co2';
-import { COMMUTE_MODES, DEFAULT_WEEKS_PER_YEAR } from './emission-factors';
+import { COMMUTE_MODES, DEFAULT_WEEKS_PER_YEAR, type CommuteMode } from './emission-factors';
 
 /** The form's fields as they travel in the URL (`/co2?distance=20&mode=carPetrol&days=2&weeks=47`). */
 export const COMMUTE_FIELDS = ['distance', 'mode', 'days', 'weeks'] as const;
@@ -25,37 +24,55 @@ function parseDecimal(value: unknown): unknown {
   return Number(trimmed.replace(',', '.'));
 }
 
-// Messages are keys of the `co2` namespace: the page translates them.
-const zCommuteForm = z.object({
-  distance: z.preprocess(
-    parseDecimal,
-    z
-      .number({
-        error: (issue) => (issue.input === undefined ? 'errors.distanceRequired' : 'errors.notANumber'),
-      })
-      .gt(0, { error: 'errors.distanceRange' })
-      .max(MAX_DISTANCE_KM, { error: 'errors.distanceRange' }),
-  ),
-  mode: z.enum(COMMUTE_MODES, { error: 'errors.modeInvalid' }),
-  days: z.preprocess(
-    parseDecimal,
-    z
-      .number({ error: (issue) => (issue.input === undefined ? 'errors.daysRequired' : 'errors.notANumber') })
-      .int({ error: 'errors.daysRange' })
-      .min(1, { error: 'errors.daysRange' })
-      .max(7, { error: 'errors.daysRange' }),
-  ),
-  weeks: z.preprocess(
-    parseDecimal,
-    z
-      .number({
-        error: (issue) => (issue.input === undefined ? 'errors.weeksRequired' : 'errors.notANumber'),
-      })
-      .int({ error: 'errors.weeksRange' })
-      .min(1, { error: 'errors.weeksRange' })
-      .max(52, { error: 'errors.weeksRange' }),
-  ),
-});
+/** A number field's message key (of the `co2` namespace, the page translates it), or its number. */
+function checkNumber(
+  raw: unknown,
+  { required, range, integer, min, max }: NumberRule,
+): { value: number } | { error: string } {
+  const value = parseDecimal(raw);
+  if (value === undefined) return { error: required };
+  if (typeof value !== 'number' || !Number.isFinite(value)) return { error: 'errors.notANumber' };
+  if (integer && !Number.isInteger(value)) return { error: range };
+  if (value < min.value || (min.exclusive && value === min.value) || value > max) return { error: range };
+  return { value };
+}
+
+interface NumberRule {
+  required: string;
+  range: string;
+  integer: boolean;
+  min: { value: number; exclusive: boolean };
+  max: number;
+}
+
+// Plain checks rather than a schema: the page needs these few rules, and no validation library on its first
+// load (docs/decisions/031-light-pages.md). The calculator runs in the page only; nothing is sent.
+const RULES = {
+  distance: {
+    required: 'errors.distanceRequired',
+    range: 'errors.distanceRange',
+    integer: false,
+    min: { value: 0, exclusive: true },
+    max: MAX_DISTANCE_KM,
+  },
+  days: {
+    required: 'errors.daysRequired',
+    range: 'errors.daysRange',
+    integer: true,
+    min: { value: 1, exclusive: false },
+    max: 7,
+  },
+  weeks: {
+    required: 'errors.weeksRequired',
+    range: 'errors.weeksRange',
+    integer: true,
+    min: { value: 1, exclusive: false },
+    max: 52,
+  },
+} satisfies Record<Exclude<CommuteField, 'mode'>, NumberRule>;
+
+const isCommuteMode = (mode: string): mode is CommuteMode =>
+  (COMMUTE_MODES as readonly string[]).includes(mode);
 
 export type CommuteOutcome =
   | { ok: true; input: CommuteInput; savings: CommuteSavings }
@@ -63,16 +80,19 @@ export type CommuteOutcome =
 
 /** Validates the form's raw values and, when they are valid, computes what is avoided. */
 export function evaluateCommuteForm(values: CommuteFormValues): CommuteOutcome {
-  const parsed = zCommuteForm.safeParse(values);
-  if (!parsed.success) {
-    const errors: Partial<Record<CommuteField, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as CommuteField;
-      errors[field] ??= issue.message;
-    }
+  const errors: Partial<Record<CommuteField, string>> = {};
+  const numbers: Partial<Record<keyof typeof RULES, number>> = {};
+  for (const field of ['distance', 'days', 'weeks'] as const) {
+    const checked = checkNumber(values[field], RULES[field]);
+    if ('error' in checked) errors[field] = checked.error;
+    else numbers[field] = checked.value;
+  }
+  const mode = values.mode;
+  if (!isCommuteMode(mode)) errors.mode = 'errors.modeInvalid';
+  const { distance, days, weeks } = numbers;
+  if (distance === undefined || days === undefined || weeks === undefined || !isCommuteMode(mode)) {
     return { ok: false, errors };
   }
-  const { distance, mode, days, weeks } = parsed.data;
   const input: CommuteInput = { distanceKm: distance, mode, daysPerWeek: days, weeksPerYear: weeks };
   return { ok: true, input, savings: computeCommuteSavings(input) };
 }

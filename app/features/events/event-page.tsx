@@ -1,8 +1,7 @@
 import { CalendarDays, CalendarPlus, MapPin, Ticket, Users } from 'lucide-react';
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
-import { coverAltIn } from '#contract/event-cover';
-import { ATTENDING_STATUSES, eventTitleIn } from '#contract/events.plain';
+import { ATTENDING_STATUSES, coverAltIn, eventTitleIn } from '#contract/events.plain';
 import { languageOfText, localizedText } from '#contract/localized';
 import { formatMoney, formatVatRate } from '#contract/money';
 import { formatMoment, formatSlot, zoneCity } from '#contract/reservation-format';

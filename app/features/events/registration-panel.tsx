@@ -1,14 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Link, useRevalidator } from 'react-router';
-import type { CallableDef, InputOf } from '#contract/callable';
-import {
-  acceptOffer,
-  cancelRegistration,
-  declineOffer,
-  registerForEvent,
-  type TEventPage,
-} from '#contract/events';
+import type { CallableDef, CallableRef, InputOf } from '#contract/callable';
+import type { TEventPage } from '#contract/events';
+import { registrationCalls } from '#contract/events.plain';
 import type { TViewer } from '#contract/load-context';
 import { formatMoment } from '#contract/reservation-format';
 import { call } from '~/platform/callable-client';
@@ -51,7 +46,7 @@ export function RegistrationPanel({ event, viewer, path, focusOffer }: EventRead
     if (focusOffer && mine?.status === 'offered') acceptRef.current?.focus();
   }, [focusOffer, mine?.status]);
 
-  async function run<D extends CallableDef>(def: D, input: InputOf<D>, done: string) {
+  async function run<D extends CallableDef>(def: CallableRef<D>, input: InputOf<D>, done: string) {
     await form.run(async () => {
       await call(def, input);
       await revalidate();
@@ -93,7 +88,7 @@ export function RegistrationPanel({ event, viewer, path, focusOffer }: EventRead
               variant="secondary"
               disabled={form.pending}
               onClick={() =>
-                void run(cancelRegistration, { eventId: event.id }, t('events:panel.done.cancelled'))
+                void run(registrationCalls.cancel, { eventId: event.id }, t('events:panel.done.cancelled'))
               }
             >
               {t('events:panel.cancel')}
@@ -110,7 +105,7 @@ export function RegistrationPanel({ event, viewer, path, focusOffer }: EventRead
           variant="secondary"
           disabled={form.pending}
           onClick={() =>
-            void run(cancelRegistration, { eventId: event.id }, t('events:panel.done.cancelled'))
+            void run(registrationCalls.cancel, { eventId: event.id }, t('events:panel.done.cancelled'))
           }
         >
           {t('events:panel.leave')}
@@ -131,7 +126,11 @@ export function RegistrationPanel({ event, viewer, path, focusOffer }: EventRead
             ref={acceptRef}
             disabled={form.pending}
             onClick={() =>
-              void run(acceptOffer, { eventId: event.id, ...payment }, t('events:panel.done.accepted'))
+              void run(
+                registrationCalls.acceptOffer,
+                { eventId: event.id, ...payment },
+                t('events:panel.done.accepted'),
+              )
             }
           >
             {t('events:panel.accept')}
@@ -139,7 +138,9 @@ export function RegistrationPanel({ event, viewer, path, focusOffer }: EventRead
           <Button
             variant="secondary"
             disabled={form.pending}
-            onClick={() => void run(declineOffer, { eventId: event.id }, t('events:panel.done.declined'))}
+            onClick={() =>
+              void run(registrationCalls.declineOffer, { eventId: event.id }, t('events:panel.done.declined'))
+            }
           >
             {t('events:panel.decline')}
           </Button>
@@ -179,7 +180,7 @@ export function RegistrationPanel({ event, viewer, path, focusOffer }: EventRead
           disabled={form.pending}
           onClick={() =>
             void run(
-              registerForEvent,
+              registrationCalls.register,
               { eventId: event.id, showName, ...payment },
               full ? t('events:panel.done.waitlisted') : t('events:panel.done.registered'),
             )

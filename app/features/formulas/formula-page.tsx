@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
+import type { TFormula, TSalesSettings } from '#contract/formulas';
 import {
-  buyFormula,
+  formulaCalls,
   formulaDescription,
   formulaName,
-  type TFormula,
-  type TSalesSettings,
-} from '#contract/formulas';
-import { PAYMENT_METHODS, type PaymentMethod } from '#contract/formulas.plain';
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from '#contract/formulas.plain';
 import type { TViewer } from '#contract/load-context';
 import { Button, buttonClass } from '~/ui/button';
 import { Notice } from '~/ui/notice';
@@ -41,7 +41,7 @@ export function FormulaPage({ data }: { data: FormulaPageData }) {
 
   async function buy() {
     const purchase = { formulaId: formula.id, paymentMethod: method, idempotencyKey: key };
-    const bought = await form.run(() => call(buyFormula, purchase), undefined, { leaves: true });
+    const bought = await form.run(() => call(formulaCalls.buy, purchase), undefined, { leaves: true });
     if (bought) void navigate(`/result?plan=${bought.planId}`);
   }
 
