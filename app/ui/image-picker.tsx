@@ -2,7 +2,7 @@ import { ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { FILE_PURPOSES, StorageError, type FilePurpose } from '#contract/storage';
-import { deleteFile, storageMessageKey, uploadFile } from '~/platform/storage-client';
+import { deleteFile, IMAGE_LIMIT_TEXT, storageMessageKey, uploadFile } from '~/platform/storage-client';
 import { Button } from './button';
 import { FailureText } from './failure-text';
 import { FileButton } from './file-button';
@@ -68,7 +68,7 @@ export function ImagePicker({
       onChange({ fileKey: uploaded.key, url: uploaded.url });
     } catch (error) {
       const key = error instanceof StorageError ? storageMessageKey(error) : 'other';
-      setFailure(t(`imagePicker.errors.${key}`, { max: limits.maxBytes / 1024 / 1024 }));
+      setFailure(t(`imagePicker.errors.${key}`, { max: limits.maxBytes / 1024 / 1024, ...IMAGE_LIMIT_TEXT }));
     } finally {
       setPercent(null);
     }

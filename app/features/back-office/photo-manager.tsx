@@ -10,7 +10,7 @@ import {
   type TPhotoOwner,
 } from '#contract/back-office';
 import { FILE_PURPOSES, StorageError } from '#contract/storage';
-import { deleteFile, storageMessageKey, uploadFile } from '~/platform/storage-client';
+import { deleteFile, IMAGE_LIMIT_TEXT, storageMessageKey, uploadFile } from '~/platform/storage-client';
 import { Button } from '~/ui/button';
 import { FileButton } from '~/ui/file-button';
 import { Input } from '~/ui/field';
@@ -145,7 +145,10 @@ export function PhotoManager({
       }
     } catch (error) {
       if (error instanceof StorageError)
-        toast({ title: `${file.name} : ${t(`photos.errors.${storageMessageKey(error)}`)}`, color: 'error' });
+        toast({
+          title: `${file.name} : ${t(`photos.errors.${storageMessageKey(error)}`, IMAGE_LIMIT_TEXT)}`,
+          color: 'error',
+        });
       else if (key) void deleteFile(key).catch(() => undefined);
     } finally {
       setUploads((list) => list.filter((u) => u.id !== id));

@@ -16,7 +16,7 @@ import {
 import { StorageError } from '#contract/storage';
 import { Section } from '~/ui/section';
 import { call } from '~/platform/callable-client';
-import { deleteFile, uploadFile } from '~/platform/storage-client';
+import { deleteFile, uploadFile, IMAGE_LIMIT_TEXT } from '~/platform/storage-client';
 import { useFormOperation } from '~/platform/use-form-operation';
 import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
@@ -49,6 +49,9 @@ function uploadErrorMessage(t: Translate, error: unknown): string {
   if (error instanceof StorageError) {
     if (error.reason === 'type') return t('invoices:spaceDocuments.errors.type');
     if (error.reason === 'size') return t('invoices:spaceDocuments.errors.size', { max: MAX_MEGABYTES });
+    if (error.reason === 'active-content') return t('invoices:spaceDocuments.errors.activeContent');
+    if (error.reason === 'dimensions')
+      return t('invoices:spaceDocuments.errors.dimensions', IMAGE_LIMIT_TEXT);
     if (error.reason === 'empty') return t('invoices:spaceDocuments.errors.empty');
     return t('invoices:spaceDocuments.errors.other');
   }

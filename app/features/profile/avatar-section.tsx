@@ -5,7 +5,7 @@ import { removeAvatar, setAvatar, type TProfile } from '#contract/profile';
 import { FILE_PURPOSES, StorageError } from '#contract/storage';
 import { call } from '~/platform/callable-client';
 import { useForm } from '~/platform/use-form';
-import { deleteFile, storageMessageKey, uploadFile } from '~/platform/storage-client';
+import { deleteFile, IMAGE_LIMIT_TEXT, storageMessageKey, uploadFile } from '~/platform/storage-client';
 import { Avatar } from '~/ui/avatar';
 import { Button } from '~/ui/button';
 import { FileButton } from '~/ui/file-button';
@@ -33,7 +33,9 @@ export function AvatarSection({
     failureIn: 'form',
     fields: false,
     messageOf: (error) =>
-      error instanceof StorageError ? t(`avatar.errors.${storageMessageKey(error)}`) : undefined,
+      error instanceof StorageError
+        ? t(`avatar.errors.${storageMessageKey(error)}`, IMAGE_LIMIT_TEXT)
+        : undefined,
   });
   const { revalidate } = useRevalidator();
 
