@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { crc32, deflateSync } from 'node:zlib';
+import { pngFile } from '../e2e/picture';
 import type { Agent } from './test-app';
 
 /** Small real files for upload tests: a 1×1 PNG, and text that only pretends to be an image. */
@@ -30,25 +30,5 @@ export async function uploadPng(agent: Agent, purpose: string, name = 'picture.p
  * that decode to nothing useful): what a decompression bomb looks like to a size check.
  */
 export function pngDeclaring(width: number, height: number): Uint8Array<ArrayBuffer> {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bits per channel
-  header[9] = 2; // truecolour
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', header),
-      chunk('IDAT', deflateSync(Buffer.alloc(256))),
-      chunk('IEND', Buffer.alloc(0)),
-    ]),
-  );
+  return new Uint8Array(pngFile(width, height, Buffer.alloc(256)));
 }
