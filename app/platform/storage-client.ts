@@ -1,3 +1,4 @@
+import { numberFormat } from '#contract/intl';
 import { IMAGE_LIMITS } from '#contract/image-variants';
 import {
   isStorageErrorCode,
@@ -139,8 +140,13 @@ export function deleteFile(key: string, options: { signal?: AbortSignal } = {}):
   );
 }
 
-/** The values of the `dimensions` messages (`{{side, number}}`, `{{megapixels}}`): the largest image accepted. */
-export const IMAGE_LIMIT_TEXT = { side: IMAGE_LIMITS.maxSide, megapixels: IMAGE_LIMITS.maxMegapixels };
+/** The values of the `dimensions` messages (`{{side}}`, `{{megapixels}}`) in `locale`: the largest image accepted. */
+export function imageLimitText(locale: string) {
+  return {
+    side: numberFormat(locale, {}).format(IMAGE_LIMITS.maxSide),
+    megapixels: IMAGE_LIMITS.maxMegapixels,
+  };
+}
 
 /**
  * The catalogue key (`…errors.<key>`: an avatar's, a photo's, a picked image's) that says why an upload was
