@@ -33,7 +33,15 @@ export const OPERATION_RETRY_LIMIT_MS = 120_000;
 export const UPLOAD_RETRY_LIMIT_MS = 600_000;
 
 /** Why a file was refused, for a precise translated message. */
-export type StorageRefusal = 'type' | 'size' | 'empty' | 'permission' | 'purpose';
+export type StorageRefusal =
+  | 'type'
+  | 'size'
+  | 'dimensions'
+  /** A PDF with code or automatic actions (server/platform/pdf-check.ts). */
+  | 'active-content'
+  | 'empty'
+  | 'permission'
+  | 'purpose';
 
 export interface StorageErrorBody {
   error: {

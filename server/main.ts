@@ -1,5 +1,5 @@
 import { getRequestListener } from '@hono/node-server';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerBuild } from 'react-router';
 import { createApp } from './app';
@@ -10,6 +10,7 @@ import { seedDemoData } from './demo/seed';
 import { storeGeneratedPhoto } from './features/spaces/photo-files.service';
 import type { SavePhotoFile } from './demo/seed-spaces';
 import { createAuth } from './platform/auth';
+import { createHttpServer } from './platform/http-server';
 import { createJobRunner, installJobRunner } from './platform/jobs';
 import type { Config } from './platform/config';
 import { log } from './platform/log';
@@ -99,7 +100,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   const listener = getRequestListener(app.fetch);
   let closingStarted = false;
-  const server = createServer((req, res) => {
+  const server = createHttpServer((req, res) => {
     // Once shutting down, answers tell clients not to reuse the connection, so it can close.
     if (closingStarted) res.setHeader('Connection', 'close');
     if (before) before(req, res, () => void listener(req, res));

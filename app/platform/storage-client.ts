@@ -1,3 +1,5 @@
+import { numberFormat } from '#contract/intl';
+import { IMAGE_LIMITS } from '#contract/image-variants';
 import {
   isStorageErrorCode,
   OPERATION_RETRY_LIMIT_MS,
@@ -138,12 +140,26 @@ export function deleteFile(key: string, options: { signal?: AbortSignal } = {}):
   );
 }
 
+/** The values of the `dimensions` messages (`{{side}}`, `{{megapixels}}`) in `locale`: the largest image accepted. */
+export function imageLimitText(locale: string) {
+  return {
+    side: numberFormat(locale, {}).format(IMAGE_LIMITS.maxSide),
+    megapixels: IMAGE_LIMITS.maxMegapixels,
+  };
+}
+
 /**
  * The catalogue key (`…errors.<key>`: an avatar's, a photo's, a picked image's) that says why an upload was
  * refused or failed.
  */
 export function storageMessageKey(error: StorageError): string {
-  if (error.reason === 'type' || error.reason === 'size' || error.reason === 'empty') return error.reason;
+  if (
+    error.reason === 'type' ||
+    error.reason === 'size' ||
+    error.reason === 'dimensions' ||
+    error.reason === 'empty'
+  )
+    return error.reason;
   if (error.code === 'storage/unauthenticated') return 'unauthenticated';
   if (error.code === 'storage/retry-limit-exceeded') return 'retry';
   if (error.code === 'storage/canceled') return 'canceled';

@@ -2,7 +2,7 @@ import { ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { FILE_PURPOSES, StorageError, type FilePurpose } from '#contract/storage';
-import { deleteFile, storageMessageKey, uploadFile } from '~/platform/storage-client';
+import { deleteFile, imageLimitText, storageMessageKey, uploadFile } from '~/platform/storage-client';
 import { Button } from './button';
 import { FailureText } from './failure-text';
 import { FileButton } from './file-button';
@@ -42,7 +42,7 @@ export function ImagePicker({
   /** Inside a section that already says what it is: the group's name is for screen readers only. */
   hideLabel?: boolean;
 }) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const hintId = useId();
   const [percent, setPercent] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -68,7 +68,12 @@ export function ImagePicker({
       onChange({ fileKey: uploaded.key, url: uploaded.url });
     } catch (error) {
       const key = error instanceof StorageError ? storageMessageKey(error) : 'other';
-      setFailure(t(`imagePicker.errors.${key}`, { max: limits.maxBytes / 1024 / 1024 }));
+      setFailure(
+        t(`imagePicker.errors.${key}`, {
+          max: limits.maxBytes / 1024 / 1024,
+          ...imageLimitText(i18n.language),
+        }),
+      );
     } finally {
       setPercent(null);
     }

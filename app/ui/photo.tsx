@@ -1,5 +1,17 @@
 import { ImageOff } from 'lucide-react';
+import { srcSetOf } from '#contract/image-variants';
 import { cn } from './cn';
+
+/**
+ * How wide images are shown (`sizes`), so the browser picks the width it needs from `srcset`
+ * (contract/image-variants.ts): a card of a three-column grid (max-w-6xl), a page's column (max-w-3xl),
+ * a thumbnail.
+ */
+export const IMAGE_SIZES = {
+  card: '(min-width: 1152px) 384px, (min-width: 640px) 50vw, 100vw',
+  column: '(min-width: 768px) 736px, 100vw',
+  thumbnail: '96px',
+} as const;
 
 /**
  * A photo in a fixed-ratio frame (no layout shift while it loads), or a neutral placeholder saying there
@@ -12,6 +24,7 @@ export function Photo({
   placeholder,
   eager = false,
   priority = false,
+  sizes = IMAGE_SIZES.card,
   className,
 }: {
   src: string | null | undefined;
@@ -20,6 +33,8 @@ export function Photo({
   placeholder: string;
   eager?: boolean;
   priority?: boolean;
+  /** How wide the photo is shown (`sizes`); a card's by default. */
+  sizes?: string;
   className?: string;
 }) {
   return (
@@ -27,6 +42,8 @@ export function Photo({
       {src ? (
         <img
           src={src}
+          srcSet={srcSetOf(src)}
+          sizes={srcSetOf(src) ? sizes : undefined}
           alt={alt}
           width={1200}
           height={800}

@@ -12,7 +12,9 @@ export interface BodyLimitOptions {
 
 /**
  * The refusal closes the connection: the rest of the body was never read, so the connection cannot carry
- * another request, and the answer says so rather than leaving the client to find a dead socket.
+ * another request, and the answer says so rather than leaving the client to find a dead socket. The
+ * server reads and drops what the client still sends until it stops (server/platform/http-server.ts), so
+ * the client always receives this answer.
  */
 function tooLarge(c: Context, maxBytes: number): Response {
   const error = new AppError('invalid-argument', 'Request body too large', { maxBytes });
@@ -21,8 +23,8 @@ function tooLarge(c: Context, maxBytes: number): Response {
 
 /**
  * A request's body, read up to `maxBytes`: `null` when its declared `Content-Length` is above, without reading
- * anything, or as soon as what it streams passes it (the rest is never buffered, and what the client still
- * sends is dropped with the connection).
+ * anything, or as soon as what it streams passes it (the rest is never buffered: what the client still
+ * sends after the refusal is read and dropped by the HTTP server, server/platform/http-server.ts).
  */
 export async function readBodyUpTo(
   request: Request,

@@ -7,11 +7,14 @@ import {
   type SniffedType,
   type TUploadedFile,
 } from '#contract/storage';
+import { variantWidthsOf } from '#contract/image-variants';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import type { Tx } from '../db/transaction';
 import { storedFiles } from '../db/schema/files';
 import { isSelf, mayReadFile, requireSignedIn, type Actor } from './policy';
+import { checkImageSize, deleteVariants, makeVariants } from './images';
+import { checkPdf } from './pdf-check';
 import { createFileKey, sniffContentType, type FileStore } from './storage';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
@@ -49,17 +52,27 @@ export function checkUpload(purpose: string, bytes: Uint8Array): SniffedType {
   return type;
 }
 
-/** Stores an upload of `owner` after checking it, and records what it is. */
+/**
+ * Stores an upload of `owner` after checking it (an image's size too: `checkImageSize`; a PDF's content:
+ * `checkPdf`), with the widths
+ * pages show it at (made in the upload's request: the uploader waits for them, and the file is right from
+ * its first view), and records what it is.
+ */
 export async function storeUpload(
   db: Db,
   store: FileStore,
   input: { ownerId: string; purpose: string; bytes: Uint8Array; fileName: string | null },
 ): Promise<TUploadedFile> {
   const contentType = checkUpload(input.purpose, input.bytes);
+  if (contentType.startsWith('image/')) await checkImageSize(input.bytes);
+  if (contentType === 'application/pdf') checkPdf(input.bytes);
   const key = createFileKey();
   const fileName = cleanFileName(input.fileName, `${input.purpose}.${contentType.split('/')[1]}`);
   await store.put(key, input.bytes);
   try {
+    if (contentType.startsWith('image/') && isFilePurpose(input.purpose)) {
+      await makeVariants(store, key, input.bytes, variantWidthsOf(input.purpose));
+    }
     await db.insert(storedFiles).values({
       key,
       ownerId: input.ownerId,
@@ -69,7 +82,7 @@ export async function storeUpload(
       fileName,
     });
   } catch (error) {
-    await store.delete(key);
+    await deleteBytes(store, [key]);
     throw error;
   }
   return { key, url: fileUrlOf(key), contentType, size: input.bytes.length, fileName };
@@ -122,7 +135,7 @@ export async function deleteOwnFile(db: Db, store: FileStore, actor: Actor, key:
       AND NOT ${SHOWN_BY_A_SPACE} RETURNING f.key`,
   );
   if (removed.length === 0) throw notYours();
-  await store.delete(key);
+  await deleteBytes(store, [key]);
 }
 
 /**
@@ -141,9 +154,15 @@ export async function eraseFilesOf(tx: Tx, ownerId: string): Promise<string[]> {
   return removed.map(({ key }) => key);
 }
 
-/** Deletes stored bytes, each key once its row is gone; a failure is left to the orphan sweep's logs. */
+/**
+ * Deletes stored bytes and their copies at other widths, each key once its row is gone; a failure is left
+ * to the orphan sweep's logs.
+ */
 export async function deleteBytes(store: FileStore, keys: readonly string[]): Promise<void> {
-  for (const key of keys) await store.delete(key);
+  for (const key of keys) {
+    await store.delete(key);
+    await deleteVariants(store, key);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { NOT_AN_IMAGE, PNG_BYTES } from '../support/file-samples';
+import { NOT_AN_IMAGE, PNG_BYTES, pngDeclaring } from '../support/file-samples';
 import { appOrigin, signInAs } from './accounts';
 import { expect, expectNoAxeViolations, keepScreenshot, test, untilHydrated } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
@@ -101,6 +101,15 @@ test('sign up, confirm by mail, sign out and in, edit the profile with an avatar
     buffer: Buffer.from(NOT_AN_IMAGE),
   });
   await expect(page.getByText("Ce fichier n'est pas une image PNG, JPEG, WebP ou GIF.")).toBeVisible();
+  // A few hundred bytes declaring 50,000 × 50,000 pixels: refused for its size, said in the page's language.
+  await avatarInput.setInputFiles({
+    name: 'bomb.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(pngDeclaring(50_000, 50_000)),
+  });
+  await expect(
+    page.getByText('Cette image est trop grande : 12\u202f000 pixels de côté et 64 mégapixels au plus.'),
+  ).toBeVisible();
   await avatarInput.setInputFiles({ name: 'moi.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BYTES) });
   const progress = page.getByRole('progressbar', { name: 'Envoi de la photo' });
   await expect(progress).toBeVisible();

@@ -64,6 +64,11 @@ test('a manager gives an event a cover, shown on its public page and in its prev
   await expect(cover).toBeVisible();
   const src = (await cover.getAttribute('src')) ?? '';
   expect(src).toMatch(/^\/media\/[A-Za-z0-9_-]{22}$/);
+  // The page lists the cover's widths; the browser fetches the one the column needs, not the upload.
+  await expect(cover).toHaveAttribute('srcset', `${src}?w=480 480w, ${src}?w=960 960w, ${src}?w=1600 1600w`);
+  await expect
+    .poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.currentSrc))
+    .toMatch(/\?w=(480|960)$/);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`${src}$`));
   const jsonLd = JSON.parse(
     (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',

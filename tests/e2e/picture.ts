@@ -21,6 +21,11 @@ export function gradientPng(
       }
     }
   }
+  return pngFile(width, height, rows);
+}
+
+/** A PNG file (truecolour, 8 bits) of `width` × `height` whose image data is `rows` (raw scanlines). */
+export function pngFile(width: number, height: number, rows: Buffer): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { pngFile } from '../e2e/picture';
 import type { Agent } from './test-app';
 
 /** Small real files for upload tests: a 1×1 PNG, and text that only pretends to be an image. */
@@ -22,4 +23,12 @@ export async function uploadPng(agent: Agent, purpose: string, name = 'picture.p
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { key: string }).key;
+}
+
+/**
+ * A PNG of a few hundred bytes whose header declares `width` × `height` pixels (its data is a few bytes
+ * that decode to nothing useful): what a decompression bomb looks like to a size check.
+ */
+export function pngDeclaring(width: number, height: number): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(pngFile(width, height, Buffer.alloc(256)));
 }

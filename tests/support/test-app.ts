@@ -2,7 +2,6 @@ import { getRequestListener } from '@hono/node-server';
 import { hashPassword } from 'better-auth/crypto';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { JOBS } from '../../server/jobs';
 import { createAuth, type Auth } from '../../server/platform/auth';
 import type { AuthPathRule } from '../../server/platform/auth-rate-limits';
 import type { Config } from '../../server/platform/config';
+import { createHttpServer } from '../../server/platform/http-server';
 import { createJobRunner, installJobRunner, type JobRunner } from '../../server/platform/jobs';
 import type { Logger } from '../../server/platform/log';
 import { createMailer, type Mailer } from '../../server/platform/mail';
@@ -90,7 +90,7 @@ export async function startTestApp(
   const logLines: string[] = [];
   const log = capturingLogger(logLines);
   // The port is known once listening: BASE_URL is set to it, so links in e-mails reach this server.
-  const server = createServer();
+  const server = createHttpServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -10,7 +10,7 @@ import {
   type TPhotoOwner,
 } from '#contract/back-office';
 import { FILE_PURPOSES, StorageError } from '#contract/storage';
-import { deleteFile, storageMessageKey, uploadFile } from '~/platform/storage-client';
+import { deleteFile, imageLimitText, storageMessageKey, uploadFile } from '~/platform/storage-client';
 import { Button } from '~/ui/button';
 import { FileButton } from '~/ui/file-button';
 import { Input } from '~/ui/field';
@@ -121,7 +121,7 @@ export function PhotoManager({
   title?: string;
   footer?: ReactNode;
 }) {
-  const { t } = useTranslation('backoffice');
+  const { t, i18n } = useTranslation('backoffice');
   const [uploads, setUploads] = useState<Upload[]>([]);
   const attach = useOperation(addPhoto);
   const reorder = useOperation(reorderPhotos);
@@ -145,7 +145,10 @@ export function PhotoManager({
       }
     } catch (error) {
       if (error instanceof StorageError)
-        toast({ title: `${file.name} : ${t(`photos.errors.${storageMessageKey(error)}`)}`, color: 'error' });
+        toast({
+          title: `${file.name} : ${t(`photos.errors.${storageMessageKey(error)}`, imageLimitText(i18n.language))}`,
+          color: 'error',
+        });
       else if (key) void deleteFile(key).catch(() => undefined);
     } finally {
       setUploads((list) => list.filter((u) => u.id !== id));

@@ -1,3 +1,5 @@
+import { srcSetOf } from '#contract/image-variants';
+import { IMAGE_SIZES } from '~/ui/photo';
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import type { TArticleSummary } from '#contract/blog';
@@ -22,6 +24,8 @@ export function ArticleCard({
       {article.coverUrl ? (
         <img
           src={article.coverUrl}
+          srcSet={srcSetOf(article.coverUrl)}
+          sizes={IMAGE_SIZES.card}
           alt=""
           loading="lazy"
           width={1200}

@@ -1,3 +1,5 @@
+import { srcSetOf } from '#contract/image-variants';
+import { IMAGE_SIZES } from '~/ui/photo';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
@@ -45,6 +47,8 @@ export function ArticlePage({ article }: { article: TArticle }) {
           {article.coverUrl ? (
             <img
               src={article.coverUrl}
+              srcSet={srcSetOf(article.coverUrl)}
+              sizes={IMAGE_SIZES.column}
               alt={article.coverAlt}
               width={1200}
               height={800}

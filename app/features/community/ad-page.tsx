@@ -1,3 +1,5 @@
+import { srcSetOf } from '#contract/image-variants';
+import { IMAGE_SIZES } from '~/ui/photo';
 import { useTranslation } from '~/platform/translation';
 import { useRevalidator } from 'react-router';
 import {
@@ -82,6 +84,8 @@ export function AdPage({
         {ad.image ? (
           <img
             src={ad.image.url}
+            srcSet={srcSetOf(ad.image.url)}
+            sizes={IMAGE_SIZES.column}
             alt={adImageAlt(ad, (title) => t('ad.imageAlt', { title }))}
             className="bg-muted mt-5 max-h-[28rem] w-full rounded-xl object-contain"
           />

@@ -1,3 +1,5 @@
+import { srcSetOf } from '#contract/image-variants';
+import { IMAGE_SIZES } from '~/ui/photo';
 import { Megaphone, Users } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '~/platform/translation';
@@ -261,6 +263,8 @@ function AdsTab({ data }: { data: CommunityPageData }) {
                 // A thumbnail beside the title: decorative (the ad's page describes the image).
                 <img
                   src={ad.imageUrl}
+                  srcSet={srcSetOf(ad.imageUrl)}
+                  sizes={IMAGE_SIZES.thumbnail}
                   alt=""
                   loading="lazy"
                   className="bg-muted size-20 shrink-0 rounded-lg object-cover sm:size-24"

@@ -1,3 +1,5 @@
+import { srcSetOf } from '#contract/image-variants';
+import { IMAGE_SIZES } from '~/ui/photo';
 import { CalendarDays, CalendarPlus, MapPin, Ticket, Users } from 'lucide-react';
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
@@ -41,6 +43,8 @@ export function EventPage({ event, viewer, path, focusOffer }: EventReading) {
       {event.cover ? (
         <img
           src={event.cover.url}
+          srcSet={srcSetOf(event.cover.url)}
+          sizes={IMAGE_SIZES.column}
           alt={coverAltIn(event.cover, locale)}
           className="bg-muted aspect-[2/1] w-full rounded-2xl object-cover"
         />

@@ -1,3 +1,5 @@
+import { srcSetOf } from '#contract/image-variants';
+import { IMAGE_SIZES } from '~/ui/photo';
 import { CalendarDays } from 'lucide-react';
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
@@ -38,6 +40,8 @@ export function UpcomingEvents({
               // Decorative beside the title (the event's page describes it).
               <img
                 src={event.cover.url}
+                srcSet={srcSetOf(event.cover.url)}
+                sizes={IMAGE_SIZES.card}
                 alt=""
                 loading="lazy"
                 className="bg-muted mb-3 aspect-[2/1] w-full rounded-md object-cover"

@@ -16,7 +16,7 @@ import {
 import { StorageError } from '#contract/storage';
 import { Section } from '~/ui/section';
 import { call } from '~/platform/callable-client';
-import { deleteFile, uploadFile } from '~/platform/storage-client';
+import { deleteFile, imageLimitText, uploadFile } from '~/platform/storage-client';
 import { useFormOperation } from '~/platform/use-form-operation';
 import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
@@ -45,10 +45,13 @@ function targetOf(value: string): TShareTarget {
 }
 
 /** Why an upload failed, in the manager's words (the type is read from the bytes, not the name). */
-function uploadErrorMessage(t: Translate, error: unknown): string {
+function uploadErrorMessage(t: Translate, locale: string, error: unknown): string {
   if (error instanceof StorageError) {
     if (error.reason === 'type') return t('invoices:spaceDocuments.errors.type');
     if (error.reason === 'size') return t('invoices:spaceDocuments.errors.size', { max: MAX_MEGABYTES });
+    if (error.reason === 'active-content') return t('invoices:spaceDocuments.errors.activeContent');
+    if (error.reason === 'dimensions')
+      return t('invoices:spaceDocuments.errors.dimensions', imageLimitText(locale));
     if (error.reason === 'empty') return t('invoices:spaceDocuments.errors.empty');
     return t('invoices:spaceDocuments.errors.other');
   }
@@ -79,7 +82,7 @@ function AudienceSelect({
 
 /** Upload with its progress bar, then the document is created and shared in one operation. */
 function UploadForm({ spaceId, members }: { spaceId: string; members: SpaceDocumentsData['members'] }) {
-  const { t } = useTranslation(['invoices', 'common']);
+  const { t, i18n } = useTranslation(['invoices', 'common']);
   const revalidator = useRevalidator();
   const [percent, setPercent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -118,7 +121,7 @@ function UploadForm({ spaceId, members }: { spaceId: string; members: SpaceDocum
       toast({ title: t('invoices:spaceDocuments.shared'), color: 'success' });
       void revalidator.revalidate();
     } catch (failure) {
-      const message = uploadErrorMessage(t, failure);
+      const message = uploadErrorMessage(t, i18n.language, failure);
       setError(message);
       toast({ title: message, color: 'error' });
       // An upload the document never used is removed.

@@ -5,7 +5,7 @@ import { removeAvatar, setAvatar, type TProfile } from '#contract/profile';
 import { FILE_PURPOSES, StorageError } from '#contract/storage';
 import { call } from '~/platform/callable-client';
 import { useForm } from '~/platform/use-form';
-import { deleteFile, storageMessageKey, uploadFile } from '~/platform/storage-client';
+import { deleteFile, imageLimitText, storageMessageKey, uploadFile } from '~/platform/storage-client';
 import { Avatar } from '~/ui/avatar';
 import { Button } from '~/ui/button';
 import { FileButton } from '~/ui/file-button';
@@ -25,7 +25,7 @@ export function AvatarSection({
   profile: TProfile;
   onChange: (next: TProfile) => void;
 }) {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
   const [upload, setUpload] = useState<UploadState>({ phase: 'idle' });
   // Failures are said under the buttons; a file the store refused in its own words (too large, wrong type).
   const form = useForm({
@@ -33,7 +33,9 @@ export function AvatarSection({
     failureIn: 'form',
     fields: false,
     messageOf: (error) =>
-      error instanceof StorageError ? t(`avatar.errors.${storageMessageKey(error)}`) : undefined,
+      error instanceof StorageError
+        ? t(`avatar.errors.${storageMessageKey(error)}`, imageLimitText(i18n.language))
+        : undefined,
   });
   const { revalidate } = useRevalidator();
 

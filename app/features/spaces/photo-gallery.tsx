@@ -2,6 +2,12 @@ import type { TPhoto } from '#contract/photos';
 import { cn } from '~/ui/cn';
 import { Photo } from '~/ui/photo';
 
+/** The first photo spans half the gallery on larger screens (all of it on phones), the others a quarter. */
+const GALLERY_SIZES = {
+  first: '(min-width: 1152px) 576px, (min-width: 640px) 50vw, 100vw',
+  other: '(min-width: 1152px) 288px, (min-width: 640px) 25vw, 50vw',
+};
+
 /**
  * Where each photo sits on a wide screen (a 4 × 2 grid of fixed-height rows), by how many there are: the
  * first is the large one. On a phone the first is full width and the others two by two.
@@ -37,6 +43,7 @@ export function PhotoGallery({
               alt={photo.alt}
               placeholder={placeholder}
               priority={index === 0}
+              sizes={index === 0 ? GALLERY_SIZES.first : GALLERY_SIZES.other}
               className="rounded-xl sm:aspect-auto sm:h-full"
             />
           </li>

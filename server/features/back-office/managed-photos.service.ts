@@ -8,7 +8,7 @@ import { storedFiles } from '../../db/schema/files';
 import { roomPhotos, rooms } from '../../db/schema/rooms';
 import { spacePhotos } from '../../db/schema/spaces';
 import type { FileStore } from '../../platform/storage';
-import { takeUploadForSpace } from '../../platform/stored-files';
+import { deleteBytes, takeUploadForSpace } from '../../platform/stored-files';
 import { isSelf, requireRight } from '../../platform/policy';
 import { logActivity, unitOfWork } from '../../platform/service-context';
 import type { Ctx } from './context';
@@ -168,6 +168,6 @@ export async function removePhoto(ctx: Ctx, store: FileStore | undefined, photoI
     return removed.length > 0;
   });
   // The stored bytes go once the change has committed.
-  if (fileGone) await store?.delete(photo.fileKey);
+  if (fileGone && store) await deleteBytes(store, [photo.fileKey]);
   return { ok: true as const };
 }

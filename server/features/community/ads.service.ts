@@ -11,6 +11,7 @@ import { communitySpacesOf, isPlatformAdmin, may, requireSignedIn } from '../../
 import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
 import type { FileStore } from '../../platform/storage';
 import { spendQuota } from './community-quota';
+import { deleteBytes } from '../../platform/stored-files';
 
 /**
  * Ads (docs/decisions/023): posted by a member to some of their spaces, shown to the members of those
@@ -270,7 +271,7 @@ export async function updateAd(
     }
     return { id: input.id, dropped };
   });
-  if (result.dropped) await store?.delete(result.dropped);
+  if (result.dropped && store) await deleteBytes(store, [result.dropped]);
   return { id: result.id };
 }
 

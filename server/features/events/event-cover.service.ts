@@ -7,6 +7,7 @@ import { isSelf, requireRight } from '../../platform/policy';
 import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
 import type { FileStore } from '../../platform/storage';
 import { eventDetails, lockAndReadEvent, selectEvents } from './event-view';
+import { deleteBytes } from '../../platform/stored-files';
 
 /**
  * An event's cover (docs/decisions/025): a manager uploads an image (purpose `event-cover`) and sets it
@@ -85,6 +86,6 @@ export async function setEventCover(
       : null;
   });
   // The bytes go once the change has committed.
-  if (erased) await store?.delete(erased);
+  if (erased && store) await deleteBytes(store, [erased]);
   return { id: input.id };
 }

@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { isAppError } from '#contract/errors';
 import { FILE_PURPOSES, isFilePurpose, StorageError, ZFileKey } from '#contract/storage';
+import { variantWidthsOf } from '#contract/image-variants';
 import { readBodyUpTo } from '../../platform/body-limit';
+import { imageAtWidth } from '../../platform/images';
 import { requireSignedIn } from '../../platform/policy';
 import type { RequestContexts, RequestEnv } from '../../platform/request-context';
 import type { FileStore } from '../../platform/storage';
@@ -72,11 +74,19 @@ export function createFileRoutes({ store, contextOf }: FileRoutesDeps) {
         throw new StorageError('storage/object-not-found', 'No such file');
       const { ctx } = await contextOf(c);
       const file = await readableFile(ctx.db, ctx.actor, key, ctx.now);
-      const bytes = await store.get(file.key);
-      if (!bytes) throw new StorageError('storage/object-not-found', 'No such file');
+      // `?w=<width>`: an image at one of the widths pages list in `srcset` (contract/image-variants.ts).
+      const width = c.req.query('w');
+      const image =
+        width === undefined
+          ? { bytes: await store.get(file.key), contentType: file.contentType }
+          : isFilePurpose(file.purpose) && file.contentType.startsWith('image/')
+            ? await imageAtWidth(store, file, Number(width), variantWidthsOf(file.purpose))
+            : null;
+      const bytes = image?.bytes;
+      if (!image || !bytes) throw new StorageError('storage/object-not-found', 'No such file');
       const kind = file.contentType.startsWith('image/') ? 'inline' : 'attachment';
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-        'Content-Type': file.contentType,
+        'Content-Type': image.contentType,
         'Content-Length': String(bytes.length),
         'Content-Disposition': contentDisposition(kind, file.fileName),
         'X-Content-Type-Options': 'nosniff',

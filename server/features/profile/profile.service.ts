@@ -179,7 +179,7 @@ export async function setAvatar(ctx: ServiceContext, store: FileStore, key: stri
     await logActivity(work, { kind: 'profile.avatar_changed', subject: { type: 'user', id: userId } });
     return { user: after!, previous: old !== key ? old : null };
   });
-  if (previous) await store.delete(previous);
+  if (previous) await deleteBytes(store, [previous]);
   return profileOf(user);
 }
 
@@ -198,7 +198,7 @@ export async function removeAvatar(ctx: ServiceContext, store: FileStore): Promi
     await logActivity(work, { kind: 'profile.avatar_removed', subject: { type: 'user', id: userId } });
     return { user: after!, previous: old };
   });
-  if (previous) await store.delete(previous);
+  if (previous) await deleteBytes(store, [previous]);
   return profileOf(user);
 }
 

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
+import { PHOTO_WIDTHS } from '#contract/image-variants';
 import { ZFileKey } from '#contract/storage';
 import type { Db } from '../../db/client';
 import { notFoundResponse } from '../../platform/request-context';
+import { imageAtWidth } from '../../platform/images';
 import type { FileStore } from '../../platform/storage';
 import { findPhotoFile } from './photo-files.service';
 
@@ -18,11 +20,18 @@ export function createMediaRoutes({ db, store }: { db: Db; store: FileStore }) {
     const key = c.req.param('key');
     if (!ZFileKey.safeParse(key).success) return notFoundResponse();
     const photo = await findPhotoFile(db, key);
-    const bytes = photo ? await store.get(key) : null;
-    if (!photo || !bytes) return notFoundResponse();
+    if (!photo) return notFoundResponse();
+    // `?w=<width>`: the photo at one of the widths pages list in `srcset` (contract/image-variants.ts).
+    const width = c.req.query('w');
+    const image =
+      width === undefined
+        ? { bytes: await store.get(key), contentType: photo.contentType }
+        : await imageAtWidth(store, { key, contentType: photo.contentType }, Number(width), PHOTO_WIDTHS);
+    const bytes = image?.bytes;
+    if (!image || !bytes) return notFoundResponse();
     return new Response(Buffer.from(bytes), {
       headers: {
-        'Content-Type': photo.contentType,
+        'Content-Type': image.contentType,
         'Content-Length': String(bytes.length),
         'Cache-Control': IMMUTABLE,
         'X-Content-Type-Options': 'nosniff',
