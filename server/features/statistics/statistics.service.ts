@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays, daysFromUntil, todayIn } from '#contract/dates';
 import { AppError } from '#contract/errors';
+import { PLACE_HOLDING_STATUSES } from '#contract/events.plain';
 import { HELD_RESERVATION_STATUSES } from '#contract/reservations';
 import type { RoomKind } from '#contract/rooms';
 import {
@@ -542,6 +543,9 @@ async function membershipsOf(
 // ---------------------------------------------------------------------------------------------------------
 // Events, members, demand
 
+/** A place of an event counts as taken while held, and once checked at the door (came or not). */
+const TAKEN_PLACE_STATUSES = [...PLACE_HOLDING_STATUSES, 'no_show'] as const;
+
 async function eventsOf(db: Db, scope: Scope, period: TStatisticsPeriod, now: Date) {
   const [[counts], [offers]] = await readAll(db, [
     () =>
@@ -555,7 +559,7 @@ async function eventsOf(db: Db, scope: Scope, period: TStatisticsPeriod, now: Da
             coalesce(sum(regs.no_shows), 0)::int AS no_shows
           FROM events e JOIN spaces s ON s.id = e.space_id
           CROSS JOIN LATERAL (SELECT
-              count(*) FILTER (WHERE r.status IN ('registered', 'offered', 'attended', 'no_show')) AS taken,
+              count(*) FILTER (WHERE ${statusIn(sql`r.status`, TAKEN_PLACE_STATUSES)}) AS taken,
               count(*) FILTER (WHERE r.status = 'waitlisted') AS waitlisted,
               count(*) FILTER (WHERE r.status = 'attended') AS attended,
               count(*) FILTER (WHERE r.status = 'no_show') AS no_shows
