@@ -5,6 +5,7 @@ import { buyFormula, getCreditOption } from './formulas';
 import { formulaCalls, planCalls } from './formulas.plain';
 import { bookingCalls } from './reservations.plain';
 import { createReservation, getAvailability, getBookingPolicy, quoteReservation } from './reservations';
+import { getStatistics, getStatisticsScope, statisticsCalls } from './statistics';
 
 describe('operations named without their schemas', () => {
   it('name the operations their types say', () => {
@@ -12,6 +13,8 @@ describe('operations named without their schemas', () => {
     expect(bookingCalls.getPolicy.name).toBe(getBookingPolicy.name);
     expect(bookingCalls.quote.name).toBe(quoteReservation.name);
     expect(bookingCalls.create.name).toBe(createReservation.name);
+    expect(statisticsCalls.scope.name).toBe(getStatisticsScope.name);
+    expect(statisticsCalls.space.name).toBe(getStatistics.name);
   });
 
   it('name the event registration and formula operations their types say', () => {
