@@ -1,4 +1,13 @@
-import { CalendarCheck, CalendarDays, Flag, Inbox, ReceiptText, type LucideIcon } from 'lucide-react';
+import {
+  ChartColumn,
+  CalendarCheck,
+  CalendarDays,
+  Flag,
+  Inbox,
+  ReceiptText,
+  type LucideIcon,
+} from 'lucide-react';
+import { Link } from 'react-router';
 import { startOfDayIn } from '#contract/dates';
 import { formatDay } from '#contract/reservation-format';
 import { useTranslation } from '~/platform/translation';
@@ -32,11 +41,14 @@ export function OfficeHome({
   items,
   today,
   timeZone,
+  statisticsPath,
 }: {
   items: HomeItem[];
   /** The space's today (`YYYY-MM-DD`) and its zone. */
   today: string;
   timeZone: string;
+  /** The space's figures (/statistics), how it is doing beside what needs doing. */
+  statisticsPath: string;
 }) {
   const { t } = useTranslation('backoffice');
   const locale = useLocale();
@@ -82,6 +94,16 @@ export function OfficeHome({
           );
         })}
       </ul>
+      <div className="border-line bg-surface flex flex-wrap items-center gap-3 rounded-xl border p-4">
+        <ChartColumn aria-hidden className="text-ink-soft size-6 shrink-0" />
+        <p className="min-w-0 flex-1 basis-60">{t('home.statistics.lead')}</p>
+        <Link
+          to={statisticsPath}
+          className="text-primary-ink text-sm font-medium underline underline-offset-2"
+        >
+          {t('home.statistics.link')}
+        </Link>
+      </div>
     </section>
   );
 }
