@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingCalls } from './reservations.plain';
 import { createReservation, getAvailability, getBookingPolicy, quoteReservation } from './reservations';
+import { getStatistics, getStatisticsScope, statisticsCalls } from './statistics';
 
 describe('operations named without their schemas', () => {
   it('name the operations their types say', () => {
@@ -8,5 +9,7 @@ describe('operations named without their schemas', () => {
     expect(bookingCalls.getPolicy.name).toBe(getBookingPolicy.name);
     expect(bookingCalls.quote.name).toBe(quoteReservation.name);
     expect(bookingCalls.create.name).toBe(createReservation.name);
+    expect(statisticsCalls.scope.name).toBe(getStatisticsScope.name);
+    expect(statisticsCalls.space.name).toBe(getStatistics.name);
   });
 });
