@@ -1,5 +1,6 @@
 import { addDays, daysFromUntil } from './dates';
 import { EARLIEST_DATE, LATEST_DATE } from './input.plain';
+import { MAX_STATISTICS_DAYS } from './statistics.plain';
 
 /**
  * The periods /statistics offers and what its address says (`?period=…&from=…&to=…&space=…&room=…`): the
@@ -8,15 +9,16 @@ import { EARLIEST_DATE, LATEST_DATE } from './input.plain';
  * "this year" end today (so far), the rolling ones end today too.
  */
 
-export const STATISTICS_PERIODS = ['this-month', 'last-month', '30-days', '90-days', 'year', 'custom'] as const;
+export const STATISTICS_PERIODS = [
+  'this-month',
+  'last-month',
+  '30-days',
+  '90-days',
+  'year',
+  'custom',
+] as const;
 export type StatisticsPeriod = (typeof STATISTICS_PERIODS)[number];
-const DEFAULT_PERIOD: StatisticsPeriod = 'this-month';
-
-/** The longest custom range: three years (the longest history the page is measured on). */
-export const MAX_STATISTICS_DAYS = 3 * 366;
-
-/** The `space` parameter's value for an admin's view of every space. */
-export const ALL_SPACES = 'all';
+const DEFAULT_PERIOD: Exclude<StatisticsPeriod, 'custom'> = 'this-month';
 
 export interface DateRange {
   /** First day, included (`YYYY-MM-DD`). */
@@ -28,7 +30,7 @@ export interface DateRange {
 /** What the address asks for, read leniently: an unknown value falls back, a bad custom range says why. */
 export interface StatisticsQuery extends DateRange {
   period: StatisticsPeriod;
-  /** A space's id, `all` (an admin's every space) or none (the page picks the first the viewer runs). */
+  /** A space's id, or none: every space the viewer manages (an admin: every space). */
   space: string | null;
   room: string | null;
   /** Why the custom range was not taken (the period falls back to this month): `range-order`, `range-too-long`, `date`. */
@@ -67,8 +69,10 @@ export function readStatisticsQuery(params: URLSearchParams, today: string): Sta
   const asked = params.get('period');
   const period = STATISTICS_PERIODS.find((name) => name === asked) ?? DEFAULT_PERIOD;
   const space = params.get('space') || null;
-  const room = (space !== ALL_SPACES && params.get('room')) || null;
-  if (period !== 'custom') return { period, ...presetRange(period, today), space, room, rangeError: null };
+  const room = (space && params.get('room')) || null;
+  if (period !== 'custom') {
+    return { period, ...presetRange(period, today), space, room, rangeError: null };
+  }
   const from = params.get('from');
   const to = params.get('to');
   const fallback = { period: DEFAULT_PERIOD, ...presetRange(DEFAULT_PERIOD, today), space, room };
@@ -86,6 +90,6 @@ export function statisticsParams(query: Pick<StatisticsQuery, 'period' | 'from' 
     params.set('to', query.to);
   }
   if (query.space) params.set('space', query.space);
-  if (query.room && query.space !== ALL_SPACES) params.set('room', query.room);
+  if (query.room && query.space) params.set('room', query.room);
   return params;
 }

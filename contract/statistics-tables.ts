@@ -107,7 +107,7 @@ function comparison(
   t: Translate,
   current: TFigures,
   previous: TFigures,
-  rows: Array<[key: string, kind: StatKind, read: (figures: TFigures) => StatValue]>,
+  rows: ReadonlyArray<readonly [key: string, kind: StatKind, read: (figures: TFigures) => StatValue]>,
 ): ComparisonTable {
   return {
     id,
@@ -177,7 +177,13 @@ function occupancyTable(t: Translate, stats: TStatistics): ListTable {
           changeOf(room.occupancyBasisPoints, previous),
         ];
       });
-  return { id: 'occupancy', title: t(`tables.occupancy.title.${perSpace ? 'spaces' : 'rooms'}`), shape: 'list', columns, rows };
+  return {
+    id: 'occupancy',
+    title: t(`tables.occupancy.title.${perSpace ? 'spaces' : 'rooms'}`),
+    shape: 'list',
+    columns,
+    rows,
+  };
 }
 
 function occupancyKindsTable(t: Translate, stats: TStatistics): ListTable {
@@ -195,7 +201,8 @@ function occupancyKindsTable(t: Translate, stats: TStatistics): ListTable {
     ],
     rows: stats.current.occupancy.byKind.map((use) => {
       const previous =
-        stats.previous.occupancy.byKind.find((other) => other.kind === use.kind)?.occupancyBasisPoints ?? null;
+        stats.previous.occupancy.byKind.find((other) => other.kind === use.kind)?.occupancyBasisPoints ??
+        null;
       return [
         t(`spaces:kinds.${use.kind}`),
         use.openMinutes,

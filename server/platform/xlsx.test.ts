@@ -14,7 +14,11 @@ describe('XLSX workbooks', () => {
           ['+1+1', 0, null],
         ],
       },
-      { name: 'Revenus', header: ['Mois', 'HT'], rows: [['2026-11', { value: -12.5, format: MONEY_FORMAT }]] },
+      {
+        name: 'Revenus',
+        header: ['Mois', 'HT'],
+        rows: [['2026-11', { value: -12.5, format: MONEY_FORMAT }]],
+      },
     ]);
     const sheets = await readXlsxFile(Buffer.from(bytes));
     expect(sheets.map((sheet) => sheet.sheet)).toEqual(['Occupation   salles', 'Revenus']);
