@@ -7,6 +7,7 @@ import { blogCallables } from './features/blog/blog.callables';
 import { invoicesCallables } from './features/invoices/invoices.callables';
 import { createBackOfficeCallables } from './features/back-office/back-office.callables';
 import { searchCallables } from './features/search/search.callables';
+import { statisticsCallables } from './features/statistics/statistics.callables';
 import { siteContentCallables } from './features/site-content/site-content.callables';
 import { spacesCallables } from './features/spaces/spaces.callables';
 import { createProfileCallables, type ProfileDeps } from './features/profile/profile.callables';
@@ -34,5 +35,6 @@ export function createRouter(deps: RouterDeps) {
     ...invoicesCallables,
     ...eventsCallables,
     ...createEventCoverCallables({ fileStore: deps.fileStore }),
+    ...statisticsCallables,
   ]);
 }

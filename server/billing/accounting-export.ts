@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { invoicePayments, invoices } from '../db/schema/invoices';
@@ -81,9 +81,25 @@ export function periodRecords(db: Db, spaceId: string, inPeriod: (day: AnyPgColu
   ]);
 }
 
+/**
+ * The days from `from` to `to`, both included: the period of the accountant's export, and of every figure
+ * that must agree with it (/statistics' revenue, docs/decisions/030).
+ */
+export function daysFromTo(from: string, to: string): (day: AnyPgColumn | SQL) => SQL {
+  return (day) => sql`(${day} >= ${from} AND ${day} <= ${to})`;
+}
+
+/**
+ * A document's revenue excluding VAT as the export books it: an invoice's on the credit side, a credit
+ * note's reversed (its amounts are stored positive), so a period's revenue is the sum of this.
+ */
+export function bookedExclVatSql(document: { kind: SQL; exclVatCents: SQL }): SQL {
+  return sql`(CASE WHEN ${document.kind} = 'credit_note' THEN -1 ELSE 1 END * ${document.exclVatCents})`;
+}
+
 /** The export of the days from `from` to `to`, both included. */
 export async function accountingCsv(db: Db, spaceId: string, from: string, to: string): Promise<string> {
-  const [documents, payments] = await periodRecords(db, spaceId, (day) => and(gte(day, from), lte(day, to)));
+  const [documents, payments] = await periodRecords(db, spaceId, daysFromTo(from, to));
   const rows: CsvValue[][] = [];
   let entry = 0;
   const line = (

@@ -59,9 +59,26 @@ export function openIntervalsOfAllSpacesSql(from: SQL, to: SQL): SQL {
     WHERE ${notClosedSql(sql`hours.space_id`)}`;
 }
 
-/** The days from `from` to `to` (both included) as `day`, at most MAX_EXPANDED_DAYS from `from`. */
-function daysSql(from: SQL, to: SQL): SQL {
-  const last = sql`least((${to})::timestamp, (${from})::timestamp + make_interval(days => ${MAX_EXPANDED_DAYS}))`;
+/**
+ * `openIntervalsOfAllSpacesSql` for the spaces `inScope` keeps (given the column of the space's id), over a
+ * longer range: up to `maxDays` days (/statistics' periods, at most three years, validated by its contract).
+ */
+export function openIntervalsOfSpacesSql(
+  from: SQL,
+  to: SQL,
+  maxDays: number,
+  inScope: (spaceId: SQL) => SQL,
+): SQL {
+  return sql`SELECT hours.space_id, ${openIntervalSql(sql`zone.time_zone`)} AS open
+    FROM ${daysSql(from, to, maxDays)}
+    JOIN space_opening_hours AS hours ON hours.weekday = extract(isodow FROM day)::int
+    JOIN spaces AS zone ON zone.id = hours.space_id
+    WHERE ${inScope(sql`hours.space_id`)} AND ${notClosedSql(sql`hours.space_id`)}`;
+}
+
+/** The days from `from` to `to` (both included) as `day`, at most `maxDays` (MAX_EXPANDED_DAYS) from `from`. */
+function daysSql(from: SQL, to: SQL, maxDays: number = MAX_EXPANDED_DAYS): SQL {
+  const last = sql`least((${to})::timestamp, (${from})::timestamp + make_interval(days => ${maxDays}))`;
   return sql`generate_series((${from})::timestamp, ${last}, interval '1 day') AS day`;
 }
 

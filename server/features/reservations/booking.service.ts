@@ -19,6 +19,7 @@ import { rowsOf } from '../../db/rows';
 import { debitForBooking } from '../../billing/credit-ledger';
 import { invoiceBooking, requireBillingDetailsFor } from '../../billing/invoicing';
 import type { PaymentChoice } from '#contract/formulas.plain';
+import { countedRefusalOf, countRefusedBooking } from '../../platform/demand';
 
 /**
  * Booking (docs/decisions/010-reservations-no-double-booking.md): one statement reads everything the rules
@@ -323,6 +324,24 @@ export async function createReservation(
   ctx: ServiceContext,
   input: BookingInput,
 ): Promise<ReservationRecord> {
+  try {
+    return await attemptReservation(ctx, input);
+  } catch (error) {
+    // A refusal the statistics count as demand turned away (docs/decisions/030), after its rollback.
+    const reason = countedRefusalOf(error);
+    if (reason) {
+      await countRefusedBooking(ctx.db, ctx.log, {
+        roomId: input.roomId,
+        startsAt: input.startsAt,
+        people: input.attendees,
+        reason,
+      });
+    }
+    throw error;
+  }
+}
+
+async function attemptReservation(ctx: ServiceContext, input: BookingInput): Promise<ReservationRecord> {
   const { db, now } = ctx;
   const user = requireSignedIn(ctx.actor);
   if (!user.emailVerified) {

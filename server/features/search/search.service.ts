@@ -24,6 +24,7 @@ import {
   type CardRow,
 } from '../../db/space-cards';
 import { centsOfWholeEuros } from '#contract/money';
+import { countSearch } from '../../platform/demand';
 
 const ORDER: Record<SearchSort, SQL> = {
   price_asc: sql`m.price ASC, ${nameSortKey(sql`m.name`)}, m.space_id`,
@@ -224,13 +225,23 @@ export async function searchSpaces(ctx: ServiceContext, filters: TSearchFilters)
                   coalesce((SELECT max(upper(needed)) FROM candidates), 'infinity'), '[)')),`
           : sql``
       }`;
-  type Row = CardRow & { matching_rooms: number; price: number; total: number; max_capacity: number };
+  // A dated search in a city is demand the statistics count (docs/decisions/030): the spaces it found, each
+  // once, read from the matches the query has already gathered.
+  const counted = Boolean(filters.city && filters.date && filters.page === 1);
+  type Row = CardRow & {
+    matching_rooms: number;
+    price: number;
+    total: number;
+    max_capacity: number;
+    found?: string[] | null;
+  };
   const query = sql`WITH ${before} m AS (${matching}), page AS (
         SELECT * FROM m ORDER BY ${ORDER[filters.sort]} LIMIT ${pageSize} OFFSET ${(filters.page - 1) * pageSize}
       )
       -- Kinds are only needed for the page's rows: gathered there, not for every matching space.
       SELECT ${CARD_COLUMNS}, m.matching_rooms, m.price, m.max_capacity, m.matching_rooms AS room_count,
         m.price AS from_price, (SELECT count(*)::int FROM m) AS total,
+        ${counted ? sql`(SELECT array_agg(space_id) FROM m) AS found,` : sql``}
         (SELECT array_agg(DISTINCT r.kind) FROM rooms r WHERE r.space_id = s.id AND ${roomWhere}) AS kinds
       FROM page m JOIN spaces s ON s.id = m.space_id ${COVER_JOIN}
       ORDER BY ${ORDER[filters.sort]}`;
@@ -243,6 +254,14 @@ export async function searchSpaces(ctx: ServiceContext, filters: TSearchFilters)
           return rowsOf<Row>(tx, query);
         })
       : await rowsOf<Row>(db, query);
+  if (counted) {
+    await countSearch(db, ctx.log, {
+      day: filters.date!,
+      cityKey: cityKeyOf(filters.city!),
+      people: filters.people,
+      shownSpaceIds: rows[0]?.found ?? [],
+    });
+  }
   return {
     items: rows.map((row) => ({
       ...cardOf(row, locale),

@@ -1,0 +1,634 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { addDays, daysFromUntil, todayIn } from '#contract/dates';
+import { AppError } from '#contract/errors';
+import type { RoomKind } from '#contract/rooms';
+import {
+  REFUSED_BOOKING_REASONS,
+  rateBasisPoints,
+  type TFigures,
+  type THeatmap,
+  type TStatistics,
+  type TStatisticsPeriod,
+  type TUse,
+} from '#contract/statistics';
+import type { z } from '#contract/zod';
+import type { getStatisticsScope as scopeCallable, ZStatisticsInput } from '#contract/statistics';
+import { bookedExclVatSql, daysFromTo } from '../../billing/accounting-export';
+import { openIntervalsOfSpacesSql } from '../../db/calendar-sql';
+import { readAll } from '../../db/read-all';
+import { rowsOf } from '../../db/rows';
+import { HOUR_COLUMNS } from '../../db/schema/statistics';
+import { uuidList } from '../../db/sql-lists';
+import { requireRight, requireSignedIn, spacesWhere } from '../../platform/policy';
+import type { ServiceContext } from '../../platform/service-context';
+
+/**
+ * /statistics (docs/decisions/030-statistics.md): a period's figures and the previous period's, read live.
+ * Bookings and the room's held time come from `room_day_use`, the rollup a trigger keeps in each change's
+ * transaction (migration 0041); everything else from the rows themselves, through their indexes. Money
+ * comes from the issued invoices and credit notes by the accountant's export's rule (server/billing).
+ */
+
+type Db = ServiceContext['db'];
+type StatisticsInput = z.output<typeof ZStatisticsInput>;
+type ScopeAnswer = z.input<(typeof scopeCallable)['output']>;
+
+/** What is measured: one space (its zone known), or several (`all`: every space, for an admin). */
+interface Scope {
+  spaceIds: string[] | 'all';
+  space: { id: string; name: string; timeZone: string } | null;
+  roomId: string | null;
+}
+
+/** `column` names a space of the scope. */
+function inScope(scope: Scope, column: SQL): SQL {
+  return scope.spaceIds === 'all' ? sql`TRUE` : sql`${column} IN (${uuidList(scope.spaceIds)})`;
+}
+
+/** `column` (an instant) falls on one of the period's local days of the zone `zone` (a column or a value). */
+function withinDays(column: SQL, zone: SQL, period: TStatisticsPeriod): SQL {
+  return sql`${column} >= ((${period.from}::date)::timestamp AT TIME ZONE ${zone})
+    AND ${column} < ((${period.to}::date + 1)::timestamp AT TIME ZONE ${zone})`;
+}
+
+/** The instant the period ends in `zone`, or now when it has not ended yet. */
+function endOf(period: TStatisticsPeriod, zone: SQL, now: Date): SQL {
+  return sql`least((${period.to}::date + 1)::timestamp AT TIME ZONE ${zone}, ${now.toISOString()}::timestamptz)`;
+}
+
+function startOf(period: TStatisticsPeriod, zone: SQL): SQL {
+  return sql`((${period.from}::date)::timestamp AT TIME ZONE ${zone})`;
+}
+
+/** The period of the same length just before. */
+export function previousPeriodOf(period: TStatisticsPeriod): TStatisticsPeriod {
+  const days = daysFromUntil(period.from, period.to) + 1;
+  return { from: addDays(period.from, -days), to: addDays(period.from, -1) };
+}
+
+async function scopeOf(ctx: ServiceContext, input: { spaceId?: string; roomId?: string }): Promise<Scope> {
+  const { db } = ctx;
+  requireSignedIn(ctx.actor);
+  if (input.spaceId) {
+    await requireRight(ctx, 'manage', input.spaceId);
+    const [space] = await rowsOf<{ id: string; name: string; time_zone: string }>(
+      db,
+      sql`SELECT id, name, time_zone FROM spaces WHERE id = ${input.spaceId}`,
+    );
+    if (!space) throw new AppError('not-found', 'No such space');
+    if (input.roomId) {
+      const [room] = await rowsOf<{ id: string }>(
+        db,
+        sql`SELECT id FROM rooms WHERE id = ${input.roomId} AND space_id = ${input.spaceId}`,
+      );
+      if (!room) throw new AppError('not-found', 'No such room in this space');
+    }
+    return {
+      spaceIds: [space.id],
+      space: { id: space.id, name: space.name, timeZone: space.time_zone },
+      roomId: input.roomId ?? null,
+    };
+  }
+  const managed = await spacesWhere(ctx, 'manage');
+  if (managed !== 'all' && managed.length === 0) {
+    throw new AppError('permission-denied', 'Statistics are for the managers of a space');
+  }
+  return { spaceIds: managed, space: null, roomId: null };
+}
+
+/** The spaces the caller may look at, and the rooms of the one chosen (or of their only space). */
+export async function getStatisticsScope(
+  ctx: ServiceContext,
+  input: { spaceId?: string },
+): Promise<ScopeAnswer> {
+  // Every space the caller manages is offered; the one asked for must be one of them.
+  if (input.spaceId) await scopeOf(ctx, input);
+  const scope = await scopeOf(ctx, {});
+  const spaceRows = await rowsOf<{ id: string; name: string; city: string; time_zone: string }>(
+    ctx.db,
+    sql`SELECT id, name, city, time_zone FROM spaces s WHERE ${inScope(scope, sql`s.id`)} ORDER BY lower(name), id`,
+  );
+  const chosen = input.spaceId ?? (spaceRows.length === 1 ? spaceRows[0]!.id : null);
+  const rooms = chosen
+    ? await rowsOf<{ id: string; name: string; kind: RoomKind; archived: boolean }>(
+        ctx.db,
+        sql`SELECT id, name, kind, archived_at IS NOT NULL AS archived FROM rooms
+          WHERE space_id = ${chosen} ORDER BY position, lower(name), id`,
+      )
+    : [];
+  const zone = spaceRows.find((space) => space.id === chosen)?.time_zone ?? spaceRows[0]?.time_zone;
+  return {
+    allSpaces: scope.spaceIds === 'all',
+    spaces: spaceRows.map((row) => ({ id: row.id, name: row.name, city: row.city, timeZone: row.time_zone })),
+    rooms,
+    today: todayIn(zone ?? 'Europe/Paris', ctx.now),
+  };
+}
+
+export async function getStatistics(ctx: ServiceContext, input: StatisticsInput): Promise<TStatistics> {
+  const scope = await scopeOf(ctx, input);
+  const period = { from: input.from, to: input.to };
+  const previousPeriod = previousPeriodOf(period);
+  const [current, previous, heatmap] = await readAll(ctx.db, [
+    () => figuresOf(ctx.db, scope, period, ctx.now),
+    () => figuresOf(ctx.db, scope, previousPeriod, ctx.now),
+    () => heatmapOf(ctx.db, scope, period),
+  ]);
+  return {
+    scope: {
+      spaceId: scope.space?.id ?? null,
+      name: scope.space?.name ?? null,
+      timeZone: scope.space?.timeZone ?? null,
+      spaces: scope.spaceIds === 'all' ? await countSpaces(ctx.db) : scope.spaceIds.length,
+      roomId: scope.roomId,
+    },
+    period,
+    previousPeriod,
+    current,
+    previous,
+    heatmap,
+    computedAt: ctx.now.toISOString(),
+  };
+}
+
+async function countSpaces(db: Db): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM spaces`);
+  return row?.n ?? 0;
+}
+
+async function figuresOf(db: Db, scope: Scope, period: TStatisticsPeriod, now: Date): Promise<TFigures> {
+  const [use, open, revenue, credits, memberships, events, members, demand] = await readAll(db, [
+    () => roomUse(db, scope, period),
+    () => openMinutes(db, scope, period),
+    () => revenueOf(db, scope, period),
+    () => creditsOf(db, scope, period),
+    () => membershipsOf(db, scope, period, now),
+    () => eventsOf(db, scope, period, now),
+    () => membersOf(db, scope, period),
+    () => demandOf(db, scope, period),
+  ]);
+  return {
+    occupancy: occupancyOf(scope, use, open),
+    bookings: bookingsOf(use),
+    revenue,
+    credits,
+    memberships,
+    events: events.figures,
+    members,
+    demand: { ...demand, waitlistedAtStart: events.figures.waitlistedAtStart },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Occupancy and bookings: the rollup, and the opening hours
+
+type UseRow = {
+  room_id: string;
+  space_id: string;
+  booked: number;
+  bookings: number;
+  pending: number;
+  confirmed: number;
+  cancelled: number;
+  late_cancelled: number;
+  declined: number;
+  no_shows: number;
+};
+
+const COUNT_COLUMNS = [
+  'bookings',
+  'pending',
+  'confirmed',
+  'cancelled',
+  'late_cancelled',
+  'declined',
+  'no_shows',
+];
+
+function roomUse(db: Db, scope: Scope, period: TStatisticsPeriod) {
+  return rowsOf<UseRow>(
+    db,
+    sql`SELECT u.room_id, u.space_id, sum(u.booked_minutes)::int AS booked,
+        ${sql.raw(COUNT_COLUMNS.map((column) => `sum(u.${column})::int AS ${column}`).join(', '))}
+      FROM room_day_use u
+      WHERE ${inScope(scope, sql`u.space_id`)} AND u.day BETWEEN ${period.from}::date AND ${period.to}::date
+        ${scope.roomId ? sql`AND u.room_id = ${scope.roomId}` : sql``}
+      GROUP BY u.room_id, u.space_id`,
+  );
+}
+
+type OpenRow = {
+  room_id: string;
+  space_id: string;
+  space_name: string;
+  name: string;
+  kind: RoomKind;
+  open: number;
+};
+
+/**
+ * Each room's open minutes in the period: its space's opening hours less closures, in the space's zone
+ * (calendar-sql.ts), while the room existed (from its creation to its archiving). Rooms archived before
+ * the period are left out unless they have bookings in it (`occupancyOf` adds those).
+ */
+function openMinutes(db: Db, scope: Scope, period: TStatisticsPeriod) {
+  const from = sql`${period.from}::date`;
+  const to = sql`${period.to}::date`;
+  const days = daysFromUntil(period.from, period.to) + 1;
+  return rowsOf<OpenRow>(
+    db,
+    sql`WITH open AS MATERIALIZED (${openIntervalsOfSpacesSql(from, to, days, (column) => inScope(scope, column))}),
+      per_space AS (SELECT space_id, sum(extract(epoch FROM upper(open) - lower(open)))::bigint AS seconds
+        FROM open GROUP BY space_id)
+      SELECT r.id AS room_id, r.space_id, s.name AS space_name, r.name, r.kind,
+        (CASE
+          WHEN r.created_at <= ${startOf(period, sql`s.time_zone`)}
+            AND (r.archived_at IS NULL OR r.archived_at >= ((${to} + 1)::timestamp AT TIME ZONE s.time_zone))
+          THEN coalesce(per_space.seconds, 0)
+          ELSE coalesce((SELECT sum(extract(epoch FROM upper(part) - lower(part)))::bigint FROM (
+              SELECT o.open * tstzrange(r.created_at, r.archived_at) AS part FROM open o
+              WHERE o.space_id = r.space_id AND o.open && tstzrange(r.created_at, r.archived_at)) AS parts), 0)
+        END / 60)::int AS open
+      FROM rooms r JOIN spaces s ON s.id = r.space_id
+      LEFT JOIN per_space ON per_space.space_id = r.space_id
+      WHERE ${inScope(scope, sql`r.space_id`)} ${scope.roomId ? sql`AND r.id = ${scope.roomId}` : sql``}
+        AND r.created_at < ((${to} + 1)::timestamp AT TIME ZONE s.time_zone)`,
+  );
+}
+
+function roomUseOf(openMinutes: number, bookedMinutes: number): TUse {
+  return { openMinutes, bookedMinutes, occupancyBasisPoints: rateBasisPoints(bookedMinutes, openMinutes) };
+}
+
+function occupancyOf(scope: Scope, use: UseRow[], open: OpenRow[]): TFigures['occupancy'] {
+  const booked = new Map(use.map((row) => [row.room_id, row.booked]));
+  const rooms = open
+    .map((room) => ({ ...room, booked: booked.get(room.room_id) ?? 0 }))
+    .filter((room) => room.open > 0 || room.booked > 0);
+  const sum = <K extends string>(key: (room: (typeof rooms)[number]) => K) => {
+    const totals = new Map<K, { open: number; booked: number; name: string }>();
+    for (const room of rooms) {
+      const entry = totals.get(key(room)) ?? { open: 0, booked: 0, name: room.space_name };
+      entry.open += room.open;
+      entry.booked += room.booked;
+      totals.set(key(room), entry);
+    }
+    return totals;
+  };
+  const total = rooms.reduce(
+    (acc, room) => ({ open: acc.open + room.open, booked: acc.booked + room.booked }),
+    {
+      open: 0,
+      booked: 0,
+    },
+  );
+  const oneSpace = scope.space !== null;
+  return {
+    total: roomUseOf(total.open, total.booked),
+    rooms: oneSpace
+      ? rooms
+          .map((room) => ({
+            roomId: room.room_id,
+            name: room.name,
+            kind: room.kind,
+            ...roomUseOf(room.open, room.booked),
+          }))
+          .sort((a, b) => a.name.localeCompare(b.name))
+      : [],
+    byKind: [...sum((room) => room.kind)].map(([kind, entry]) => ({
+      kind,
+      ...roomUseOf(entry.open, entry.booked),
+    })),
+    bySpace: oneSpace
+      ? []
+      : [...sum((room) => room.space_id)]
+          .map(([spaceId, entry]) => ({ spaceId, name: entry.name, ...roomUseOf(entry.open, entry.booked) }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
+
+function bookingsOf(use: UseRow[]): TFigures['bookings'] {
+  const sum = (key: keyof UseRow) => use.reduce((total, row) => total + Number(row[key]), 0);
+  const confirmed = sum('confirmed');
+  const noShows = sum('no_shows');
+  return {
+    total: sum('bookings'),
+    pending: sum('pending'),
+    confirmed,
+    cancelled: sum('cancelled'),
+    lateCancelled: sum('late_cancelled'),
+    declined: sum('declined'),
+    noShows,
+    noShowRateBasisPoints: rateBasisPoints(noShows, confirmed + noShows),
+  };
+}
+
+/**
+ * The weekday × hour grid: held minutes from the rollup's hour columns; open minutes from the weekly hours
+ * on the wall clock, times the days of each weekday in the period that are not closure days, times the
+ * rooms (not archived before the period). On the two daylight-saving days an interval spanning 02:00–03:00
+ * counts that wall-clock hour as the week's other days do (the totals of `occupancy` are exact).
+ */
+async function heatmapOf(db: Db, scope: Scope, period: TStatisticsPeriod): Promise<THeatmap> {
+  const weekdayOf = sql`extract(isodow FROM u.day)::int`;
+  const [booked, open] = await readAll(db, [
+    () =>
+      rowsOf<Record<string, number>>(
+        db,
+        sql`SELECT ${weekdayOf} AS weekday, ${sql.raw(HOUR_COLUMNS.map((column) => `sum(u.${column})::int AS ${column}`).join(', '))}
+          FROM room_day_use u
+          WHERE ${inScope(scope, sql`u.space_id`)} AND u.day BETWEEN ${period.from}::date AND ${period.to}::date
+            ${scope.roomId ? sql`AND u.room_id = ${scope.roomId}` : sql``}
+          GROUP BY 1`,
+      ),
+    () =>
+      rowsOf<{ weekday: number; hour: number; minutes: number }>(
+        db,
+        sql`WITH days AS (SELECT day::date, extract(isodow FROM day)::int AS weekday
+            FROM generate_series(${period.from}::date::timestamp, ${period.to}::date::timestamp, interval '1 day') AS day),
+          weekdays AS (SELECT weekday, count(*)::int AS n FROM days GROUP BY weekday),
+          closed AS (SELECT c.space_id, d.weekday, count(DISTINCT d.day)::int AS n
+            FROM space_closures c JOIN days d ON d.day BETWEEN c.starts_on AND c.ends_on
+            WHERE ${inScope(scope, sql`c.space_id`)} GROUP BY c.space_id, d.weekday),
+          room_count AS (SELECT r.space_id, count(*)::int AS n FROM rooms r JOIN spaces s ON s.id = r.space_id
+            WHERE ${inScope(scope, sql`r.space_id`)} ${scope.roomId ? sql`AND r.id = ${scope.roomId}` : sql``}
+              AND (r.archived_at IS NULL OR r.archived_at >= ${startOf(period, sql`s.time_zone`)})
+              AND r.created_at < ((${period.to}::date + 1)::timestamp AT TIME ZONE s.time_zone)
+            GROUP BY r.space_id)
+          SELECT h.weekday, hour, sum(
+              greatest(0, least(extract(epoch FROM h.closes) / 60, (hour + 1) * 60)
+                - greatest(extract(epoch FROM h.opens) / 60, hour * 60))
+              * (w.n - coalesce(closed.n, 0)) * room_count.n)::int AS minutes
+          FROM space_opening_hours h
+          JOIN room_count ON room_count.space_id = h.space_id
+          JOIN weekdays w ON w.weekday = h.weekday
+          LEFT JOIN closed ON closed.space_id = h.space_id AND closed.weekday = h.weekday
+          CROSS JOIN generate_series(0, 23) AS hour
+          WHERE ${inScope(scope, sql`h.space_id`)}
+          GROUP BY h.weekday, hour`,
+      ),
+  ]);
+  const grid = () => Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
+  const heatmap = { bookedMinutes: grid(), openMinutes: grid() };
+  for (const row of booked) {
+    HOUR_COLUMNS.forEach((column, hour) => {
+      heatmap.bookedMinutes[row.weekday! - 1]![hour] = Number(row[column] ?? 0);
+    });
+  }
+  for (const row of open) heatmap.openMinutes[row.weekday - 1]![row.hour] = row.minutes;
+  return heatmap;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Money and credit
+
+async function revenueOf(db: Db, scope: Scope, period: TStatisticsPeriod): Promise<TFigures['revenue']> {
+  const issued = daysFromTo(period.from, period.to)(sql`i.issue_date`);
+  const rows = await rowsOf<{ month: string; source: string; cents: number }>(
+    db,
+    sql`SELECT to_char(i.issue_date, 'YYYY-MM') AS month,
+        CASE WHEN source.reservation_id IS NOT NULL THEN 'bookings'
+          WHEN o.plan_id IS NOT NULL THEN 'formulas'
+          WHEN o.registration_id IS NOT NULL THEN 'eventPlaces'
+          ELSE 'other' END AS source,
+        sum(${bookedExclVatSql({ kind: sql`i.kind`, exclVatCents: sql`i.excl_vat_cents` })})::bigint AS cents
+      FROM invoices i
+      JOIN invoices source ON source.id = coalesce(i.credited_invoice_id, i.id)
+      LEFT JOIN orders o ON o.id = source.order_id
+      WHERE ${inScope(scope, sql`i.space_id`)} AND ${issued}
+      GROUP BY 1, 2`,
+  );
+  const byMonth = new Map<string, number>();
+  for (let month = period.from.slice(0, 7); month <= period.to.slice(0, 7); month = nextMonth(month)) {
+    byMonth.set(month, 0);
+  }
+  const bySource = { bookings: 0, formulas: 0, eventPlaces: 0, other: 0 };
+  let total = 0;
+  for (const row of rows) {
+    const cents = Number(row.cents);
+    total += cents;
+    byMonth.set(row.month, (byMonth.get(row.month) ?? 0) + cents);
+    bySource[row.source as keyof typeof bySource] += cents;
+  }
+  return {
+    currency: 'EUR',
+    totalExclVatCents: total,
+    byMonth: [...byMonth].map(([month, exclVatCents]) => ({ month, exclVatCents })),
+    bySource,
+  };
+}
+
+function nextMonth(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
+}
+
+async function creditsOf(db: Db, scope: Scope, period: TStatisticsPeriod): Promise<TFigures['credits']> {
+  const rows = await rowsOf<{ unit: 'minutes' | 'entries'; granted: number; used: number; expired: number }>(
+    db,
+    sql`SELECT l.unit,
+        coalesce(sum(e.amount) FILTER (WHERE e.kind = 'grant'), 0)::int AS granted,
+        coalesce(-sum(e.amount) FILTER (WHERE e.kind IN ('debit', 'refund')), 0)::int AS used,
+        coalesce(-sum(e.amount) FILTER (WHERE e.kind = 'expiry'), 0)::int AS expired
+      FROM credit_lots l JOIN spaces s ON s.id = l.space_id
+      JOIN credit_entries e ON e.lot_id = l.id
+      WHERE ${inScope(scope, sql`l.space_id`)} AND ${withinDays(sql`e.occurred_at`, sql`s.time_zone`, period)}
+      GROUP BY l.unit`,
+  );
+  const of = (unit: 'minutes' | 'entries') => {
+    const row = rows.find((candidate) => candidate.unit === unit);
+    return { granted: row?.granted ?? 0, used: row?.used ?? 0, expired: row?.expired ?? 0 };
+  };
+  return { minutes: of('minutes'), entries: of('entries') };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Memberships
+
+/**
+ * A membership runs from its first period's credit (the lot of period 0: granted when it starts, whatever
+ * the space's activation rule) until it ends (`ended_at`). Its monthly value is its latest order's net
+ * amount (a yearly one ÷ 12), or the formula's price before any order.
+ */
+async function membershipsOf(
+  db: Db,
+  scope: Scope,
+  period: TStatisticsPeriod,
+  now: Date,
+): Promise<TFigures['memberships']> {
+  const start = startOf(period, sql`s.time_zone`);
+  const end = endOf(period, sql`s.time_zone`, now);
+  const runningAt = (at: SQL) =>
+    sql`(first.valid_from <= ${at} AND (p.ended_at IS NULL OR p.ended_at > ${at}))`;
+  const pausedSql = (condition: SQL) =>
+    sql`EXISTS (SELECT 1 FROM plan_pauses x WHERE x.plan_id = p.id AND x.status <> 'cancelled' AND ${condition})`;
+  const [row] = await rowsOf<Record<string, number | string>>(
+    db,
+    sql`SELECT
+        count(*) FILTER (WHERE ${runningAt(start)})::int AS active_at_start,
+        count(*) FILTER (WHERE ${runningAt(end)})::int AS active_at_end,
+        count(*) FILTER (WHERE first.valid_from >= ${start} AND first.valid_from < ${end})::int AS new,
+        count(*) FILTER (WHERE p.ended_at >= ${start} AND p.ended_at <= ${end})::int AS cancelled,
+        count(*) FILTER (WHERE ${pausedSql(sql`x.starts_on <= ${period.to}::date AND x.ends_on > ${period.from}::date`)})::int AS paused,
+        coalesce(sum(CASE WHEN f.period = 'year' THEN round(price.cents / 12.0) ELSE price.cents END)
+          FILTER (WHERE ${runningAt(end)} AND NOT ${pausedSql(sql`x.starts_at <= ${end} AND x.ends_at > ${end}`)}), 0)::bigint AS mrr
+      FROM plans p JOIN formulas f ON f.id = p.formula_id JOIN spaces s ON s.id = p.space_id
+      JOIN credit_lots first ON first.plan_id = p.id AND first.period_index = 0 AND first.source = 'period'
+      CROSS JOIN LATERAL (SELECT coalesce((SELECT o.excl_vat_cents FROM orders o
+          WHERE o.plan_id = p.id AND o.created_at <= ${end} ORDER BY o.period_index DESC LIMIT 1),
+        f.price_excl_vat_cents) AS cents) AS price
+      WHERE ${inScope(scope, sql`p.space_id`)} AND f.kind = 'membership'
+        AND first.valid_from < ${end} AND (p.ended_at IS NULL OR p.ended_at >= ${start})`,
+  );
+  const activeAtStart = Number(row!.active_at_start);
+  const cancelled = Number(row!.cancelled);
+  return {
+    activeAtStart,
+    activeAtEnd: Number(row!.active_at_end),
+    new: Number(row!.new),
+    cancelled,
+    paused: Number(row!.paused),
+    mrrCents: Number(row!.mrr),
+    churnBasisPoints: rateBasisPoints(cancelled, activeAtStart),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Events, members, demand
+
+async function eventsOf(db: Db, scope: Scope, period: TStatisticsPeriod, now: Date) {
+  const [[counts], [offers]] = await readAll(db, [
+    () =>
+      rowsOf<Record<string, number>>(
+        db,
+        sql`SELECT count(DISTINCT e.id)::int AS events,
+            coalesce(sum(e.capacity), 0)::int AS capacity,
+            coalesce(sum(regs.taken), 0)::int AS taken,
+            coalesce(sum(regs.waitlisted) FILTER (WHERE e.starts_at <= ${now.toISOString()}::timestamptz), 0)::int AS waitlisted,
+            coalesce(sum(regs.attended), 0)::int AS attended,
+            coalesce(sum(regs.no_shows), 0)::int AS no_shows
+          FROM events e JOIN spaces s ON s.id = e.space_id
+          CROSS JOIN LATERAL (SELECT
+              count(*) FILTER (WHERE r.status IN ('registered', 'offered', 'attended', 'no_show')) AS taken,
+              count(*) FILTER (WHERE r.status = 'waitlisted') AS waitlisted,
+              count(*) FILTER (WHERE r.status = 'attended') AS attended,
+              count(*) FILTER (WHERE r.status = 'no_show') AS no_shows
+            FROM event_registrations r WHERE r.event_id = e.id) AS regs
+          WHERE ${inScope(scope, sql`e.space_id`)} AND e.status = 'published'
+            AND ${withinDays(sql`e.starts_at`, sql`s.time_zone`, period)}
+            ${scope.roomId ? sql`AND e.room_id = ${scope.roomId}` : sql``}`,
+      ),
+    () =>
+      rowsOf<{ accepted: number; expired: number }>(
+        db,
+        sql`SELECT count(*) FILTER (WHERE a.kind = 'registration.offer_accepted')::int AS accepted,
+            count(*) FILTER (WHERE a.kind = 'registration.offer_expired')::int AS expired
+          FROM activity_entries a JOIN spaces s ON s.id = a.space_id
+          WHERE ${inScope(scope, sql`a.space_id`)}
+            AND a.kind IN ('registration.offer_accepted', 'registration.offer_expired')
+            AND ${withinDays(sql`a.occurred_at`, sql`s.time_zone`, period)}`,
+      ),
+  ]);
+  const capacity = counts?.capacity ?? 0;
+  const placesTaken = counts?.taken ?? 0;
+  return {
+    figures: {
+      events: counts?.events ?? 0,
+      capacity,
+      placesTaken,
+      fillRateBasisPoints: rateBasisPoints(placesTaken, capacity),
+      waitlistedAtStart: counts?.waitlisted ?? 0,
+      offersAccepted: offers?.accepted ?? 0,
+      offersExpired: offers?.expired ?? 0,
+      attended: counts?.attended ?? 0,
+      noShows: counts?.no_shows ?? 0,
+    },
+  };
+}
+
+/**
+ * New members: joined one of the spaces in the period (`space_members.created_at`). Active: booked (a
+ * member's booking starting in the period that was held: confirmed, completed or a no-show) or attended an
+ * event starting in it; each person once.
+ */
+async function membersOf(db: Db, scope: Scope, period: TStatisticsPeriod): Promise<TFigures['members']> {
+  const [row] = await rowsOf<{ new: number; active: number }>(
+    db,
+    sql`SELECT
+        (SELECT count(*)::int FROM space_members m JOIN spaces s ON s.id = m.space_id
+          WHERE ${inScope(scope, sql`m.space_id`)} AND ${withinDays(sql`m.created_at`, sql`s.time_zone`, period)}) AS new,
+        (SELECT count(DISTINCT user_id)::int FROM (
+          SELECT x.user_id FROM reservations x JOIN spaces s ON s.id = x.space_id
+          WHERE ${inScope(scope, sql`x.space_id`)} AND x.event_id IS NULL
+            AND x.status IN ('confirmed', 'completed', 'no_show')
+            AND ${withinDays(sql`x.starts_at`, sql`s.time_zone`, period)}
+          UNION ALL
+          SELECT r.user_id FROM events e JOIN spaces s ON s.id = e.space_id
+          JOIN event_registrations r ON r.event_id = e.id AND r.status = 'attended'
+          WHERE ${inScope(scope, sql`e.space_id`)} AND ${withinDays(sql`e.starts_at`, sql`s.time_zone`, period)}
+        ) AS people) AS active`,
+  );
+  return { new: row?.new ?? 0, active: row?.active ?? 0 };
+}
+
+/**
+ * Searches in the cities of the spaces (once per city) and what each space was shown, by size; a space
+ * missed a search of its city it was not shown in (so across several spaces, `searchesMissed` sums each
+ * space's). Refused booking attempts by reason.
+ */
+async function demandOf(db: Db, scope: Scope, period: TStatisticsPeriod) {
+  const days = sql`d.day BETWEEN ${period.from}::date AND ${period.to}::date`;
+  const [sizes, refusals] = await readAll(db, [
+    () =>
+      rowsOf<{ size: number; searches: number; empty: number; missed: number }>(
+        db,
+        sql`WITH cities AS (SELECT DISTINCT s.city_key FROM spaces s WHERE ${inScope(scope, sql`s.id`)}),
+          city_counts AS (SELECT d.city_key, d.size,
+              sum(d.count) FILTER (WHERE d.kind = 'search') AS searches,
+              sum(d.count) FILTER (WHERE d.kind = 'search-empty') AS empty
+            FROM demand_counts d JOIN cities c ON c.city_key = d.city_key
+            WHERE d.kind IN ('search', 'search-empty') AND d.space_id IS NULL AND ${days}
+            GROUP BY d.city_key, d.size),
+          shown AS (SELECT d.space_id, d.size, sum(d.count) AS shown FROM demand_counts d
+            WHERE d.kind = 'search-shown' AND ${inScope(scope, sql`d.space_id`)} AND ${days}
+            GROUP BY d.space_id, d.size),
+          missed AS (SELECT cc.size, sum(coalesce(cc.searches, 0) - coalesce(sh.shown, 0)) AS missed
+            FROM spaces s JOIN city_counts cc ON cc.city_key = s.city_key
+            LEFT JOIN shown sh ON sh.space_id = s.id AND sh.size = cc.size
+            WHERE ${inScope(scope, sql`s.id`)}
+            GROUP BY cc.size)
+        SELECT cc.size, coalesce(sum(cc.searches), 0)::int AS searches, coalesce(sum(cc.empty), 0)::int AS empty,
+          coalesce(max(missed.missed), 0)::int AS missed
+        FROM city_counts cc LEFT JOIN missed ON missed.size = cc.size
+        GROUP BY cc.size`,
+      ),
+    () =>
+      rowsOf<{ kind: string; count: number }>(
+        db,
+        sql`SELECT d.kind, sum(d.count)::int AS count FROM demand_counts d
+          WHERE ${inScope(scope, sql`d.space_id`)} AND d.space_id IS NOT NULL AND ${days}
+            AND d.kind IN (${sql.join(
+              REFUSED_BOOKING_REASONS.map((reason) => sql`${reason}`),
+              sql`, `,
+            )})
+          GROUP BY d.kind`,
+      ),
+  ]);
+  const bySize = sizes
+    .map((row) => ({ size: row.size, searches: row.searches, missed: row.missed, empty: row.empty }))
+    .sort((a, b) => b.searches - a.searches || a.size - b.size);
+  const refused = Object.fromEntries(
+    REFUSED_BOOKING_REASONS.map((reason) => [
+      reason,
+      refusals.find((row) => row.kind === reason)?.count ?? 0,
+    ]),
+  ) as Record<(typeof REFUSED_BOOKING_REASONS)[number], number>;
+  const sum = (key: 'searches' | 'missed' | 'empty') => bySize.reduce((total, row) => total + row[key], 0);
+  return {
+    searches: sum('searches'),
+    searchesMissed: sum('missed'),
+    searchesEmpty: sum('empty'),
+    bySize,
+    refused,
+  };
+}
