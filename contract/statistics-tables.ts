@@ -94,12 +94,14 @@ export function weekdayNames(locale: Locale, width: 'long' | 'short' = 'long'): 
 export const hourLabel = (hour: number) =>
   `${String(hour).padStart(2, '0')}:00–${String((hour + 1) % 24).padStart(2, '0')}:00`;
 
-/** `novembre 2026` for `2026-11`. */
-export function monthLabel(month: string, locale: Locale): string {
+/** `novembre 2026` for `2026-11`; `nov.` when `short`. */
+export function monthLabel(month: string, locale: Locale, width: 'long' | 'short' = 'long'): string {
   const [year, number] = month.split('-').map(Number) as [number, number];
-  return dateTimeFormat(intlLocaleOf(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, number - 1, 1)),
-  );
+  const options: Intl.DateTimeFormatOptions =
+    width === 'long'
+      ? { month: 'long', year: 'numeric', timeZone: 'UTC' }
+      : { month: 'short', timeZone: 'UTC' };
+  return dateTimeFormat(intlLocaleOf(locale), options).format(new Date(Date.UTC(year, number - 1, 1)));
 }
 
 function comparison(

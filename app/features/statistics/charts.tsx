@@ -14,8 +14,9 @@ import { formatStat } from './stat-format';
 export function RevenueChart({ months }: { months: TStatistics['current']['revenue']['byMonth'] }) {
   const { t } = useTranslation('statistics');
   const locale = useLocale();
-  if (!months.length) return null;
   const values = months.map((month) => month.exclVatCents);
+  // Nothing issued: the table's zeros say it; an empty frame would not.
+  if (!values.some((value) => value !== 0)) return null;
   const highest = Math.max(1, ...values);
   const total = values.reduce((sum, value) => sum + value, 0);
   const summary = t('sections.revenueChartSummary', {
@@ -31,7 +32,6 @@ export function RevenueChart({ months }: { months: TStatistics['current']['reven
     (months.length > 12 ? ` ${month.slice(2, 4)}` : '');
   return (
     <figure className="flex flex-col gap-2">
-      <figcaption className="font-medium">{t('sections.revenueChart')}</figcaption>
       <div
         role="img"
         aria-label={`${t('sections.revenueChart')}. ${summary}`}
@@ -60,13 +60,17 @@ export function RevenueChart({ months }: { months: TStatistics['current']['reven
   );
 }
 
-/** The shade of a heatmap cell: five steps of the brand colour, the darkest with light text. */
-function shadeOf(rate: number | null): string {
+/**
+ * The shade of a heatmap cell, by its share of the grid's busiest hour (so a quiet space's pattern shows
+ * too): four steps of the brand colour, the darkest with light text. The cell's words say the real rate.
+ */
+function shadeOf(rate: number | null, busiest: number): string {
   if (rate === null) return 'text-ink-soft';
-  if (rate >= 7500) return 'bg-primary text-on-primary';
-  if (rate >= 5000) return 'bg-primary/45 text-ink';
-  if (rate >= 2500) return 'bg-primary/25 text-ink';
-  if (rate > 0) return 'bg-primary/10 text-ink';
+  const share = busiest > 0 ? rate / busiest : 0;
+  if (share > 0.75) return 'bg-primary text-on-primary';
+  if (share > 0.5) return 'bg-primary/45 text-ink';
+  if (share > 0.25) return 'bg-primary/25 text-ink';
+  if (share > 0) return 'bg-primary/10 text-ink';
   return 'text-ink';
 }
 
@@ -126,7 +130,10 @@ export function Heatmap({ heatmap }: { heatmap: TStatistics['heatmap'] }) {
                 {heatmap.bookedMinutes.map((day, index) => {
                   const rate = heatRate(day[hour]!, heatmap.openMinutes[index]![hour]!);
                   return (
-                    <td key={index} className={cn('rounded py-1.5 tabular-nums', shadeOf(rate))}>
+                    <td
+                      key={index}
+                      className={cn('rounded py-1.5 tabular-nums', shadeOf(rate, top?.rate ?? 0))}
+                    >
                       {rate === null ? (
                         <>
                           <span aria-hidden>—</span>

@@ -114,7 +114,11 @@ export function StatTableView({
       <thead className={stacked.thead}>
         <tr className="border-line border-b">
           {table.columns.map((column, index) => (
-            <th key={column.label} scope="col" className={cn(stacked.th, index > 0 && 'text-right')}>
+            <th
+              key={column.label}
+              scope="col"
+              className={cn(stacked.th, index > 0 && column.kind !== 'text' && 'text-right')}
+            >
               {column.label}
             </th>
           ))}

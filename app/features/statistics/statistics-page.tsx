@@ -61,8 +61,12 @@ export function StatisticsPage({ scope, query, statistics }: StatisticsPageData)
   const tables = new Map(statisticsTables(statistics, t, locale).map((table) => [table.id, table]));
   const table = (id: StatTableId) => tables.get(id)!;
   const params = statisticsParams(query).toString();
+  // "1er novembre": French writes the first of a month as an ordinal.
   const day = (date: string) =>
-    formatCalendarDate(date, locale, { day: 'numeric', month: 'long', year: 'numeric' });
+    formatCalendarDate(date, locale, { day: 'numeric', month: 'long', year: 'numeric' }).replace(
+      /^1 /,
+      locale === 'fr' ? '1er ' : '1 ',
+    );
   const { period, previousPeriod } = statistics;
   const spaceName =
     statistics.scope.name ??
