@@ -1,6 +1,7 @@
 import { dateTimeFormat } from './intl';
 import { intlLocaleOf, type Locale } from './locale';
-import { REFUSED_BOOKING_REASONS, type TFigures, type TStatistics } from './statistics';
+import type { TFigures, TStatistics } from './statistics';
+import { REFUSED_BOOKING_REASONS } from './statistics.plain';
 import type { Translate } from './translator';
 
 /**
