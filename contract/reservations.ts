@@ -36,6 +36,16 @@ export const NO_SHOW_FROM_STATUSES = [
   'completed',
 ] as const satisfies readonly ReservationStatus[];
 
+/**
+ * The reservations that held their room (whether the member came or not): /statistics' occupancy and active
+ * members (docs/decisions/030). Migration 0041's rollup writes the same list.
+ */
+export const HELD_RESERVATION_STATUSES = [
+  'confirmed',
+  'completed',
+  'no_show',
+] as const satisfies readonly ReservationStatus[];
+
 /** A booking whose member is expected (or came): the arrivals of a day on the manager's home. */
 export const ARRIVAL_STATUSES = ['confirmed', 'completed'] as const satisfies readonly ReservationStatus[];
 

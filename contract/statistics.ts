@@ -120,8 +120,9 @@ export const ZMemberFigures = z.object({ new: count, active: count });
 /**
  * The demand the space turned away: searches in its city (for a date and size) whose results did not show it,
  * and those that found nothing at all; booking attempts refused, by reason; people still in line when an event
- * started. Counted without personal data (day, city, size, reason). Across several spaces, searches are counted
- * once per city.
+ * started. Counted without personal data (day asked for, city, size, reason); only dated searches in a city,
+ * their first page. Across several spaces, `searches` and `searchesEmpty` count each city once and
+ * `searchesMissed` sums each space's misses.
  */
 export const ZDemand = z.object({
   searches: count,

@@ -52,8 +52,8 @@ CREATE FUNCTION room_day_use_rows(r reservations) RETURNS TABLE (
   UNION ALL
   SELECT (r.starts_at AT TIME ZONE zone.tz)::date, 0, 0 AS h00, 0 AS h01, 0 AS h02, 0 AS h03, 0 AS h04, 0 AS h05, 0 AS h06, 0 AS h07, 0 AS h08, 0 AS h09, 0 AS h10, 0 AS h11, 0 AS h12, 0 AS h13, 0 AS h14, 0 AS h15, 0 AS h16, 0 AS h17, 0 AS h18, 0 AS h19, 0 AS h20, 0 AS h21, 0 AS h22, 0 AS h23, 1,
     (r.status = 'pending')::int, (r.status IN ('confirmed', 'completed'))::int, (r.status = 'cancelled')::int,
-    (r.status = 'cancelled' AND r.cancelled_by_role IS DISTINCT FROM 'system'
-      AND r.cancelled_at > r.starts_at - make_interval(hours => zone.free_hours))::int,
+    coalesce(r.status = 'cancelled' AND r.cancelled_by_role IS DISTINCT FROM 'system'
+      AND r.cancelled_at > r.starts_at - make_interval(hours => zone.free_hours), false)::int,
     (r.status = 'declined')::int, (r.status = 'no_show')::int
   FROM zone WHERE r.event_id IS NULL
 $$;

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays, daysFromUntil, todayIn } from '#contract/dates';
 import { AppError } from '#contract/errors';
+import { PLACE_HOLDING_STATUSES } from '#contract/events.plain';
+import { HELD_RESERVATION_STATUSES } from '#contract/reservations';
 import type { RoomKind } from '#contract/rooms';
 import {
   REFUSED_BOOKING_REASONS,
@@ -19,6 +21,7 @@ import { readAll } from '../../db/read-all';
 import { rowsOf } from '../../db/rows';
 import { HOUR_COLUMNS } from '../../db/schema/statistics';
 import { uuidList } from '../../db/sql-lists';
+import { statusIn } from '../../db/status-sql';
 import { requireRight, requireSignedIn, spacesWhere } from '../../platform/policy';
 import type { ServiceContext } from '../../platform/service-context';
 
@@ -129,10 +132,9 @@ export async function getStatistics(ctx: ServiceContext, input: StatisticsInput)
   const scope = await scopeOf(ctx, input);
   const period = { from: input.from, to: input.to };
   const previousPeriod = previousPeriodOf(period);
-  const [current, previous, heatmap] = await readAll(ctx.db, [
-    () => figuresOf(ctx.db, scope, period, ctx.now),
-    () => figuresOf(ctx.db, scope, previousPeriod, ctx.now),
-    () => heatmapOf(ctx.db, scope, period),
+  const [current, previous] = await readAll(ctx.db, [
+    () => figuresOf(ctx.db, scope, period, ctx.now, true),
+    () => figuresOf(ctx.db, scope, previousPeriod, ctx.now, false),
   ]);
   return {
     scope: {
@@ -144,9 +146,9 @@ export async function getStatistics(ctx: ServiceContext, input: StatisticsInput)
     },
     period,
     previousPeriod,
-    current,
-    previous,
-    heatmap,
+    current: current.figures,
+    previous: previous.figures,
+    heatmap: current.heatmap!,
     computedAt: ctx.now.toISOString(),
   };
 }
@@ -156,26 +158,40 @@ async function countSpaces(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-async function figuresOf(db: Db, scope: Scope, period: TStatisticsPeriod, now: Date): Promise<TFigures> {
-  const [use, open, revenue, credits, memberships, events, members, demand] = await readAll(db, [
-    () => roomUse(db, scope, period),
-    () => openMinutes(db, scope, period),
-    () => revenueOf(db, scope, period),
-    () => creditsOf(db, scope, period),
-    () => membershipsOf(db, scope, period, now),
-    () => eventsOf(db, scope, period, now),
-    () => membersOf(db, scope, period),
-    () => demandOf(db, scope, period),
-  ]);
+/** A period's figures, and its weekday × hour grid when `withHeatmap` (the period shown, not the one before). */
+async function figuresOf(
+  db: Db,
+  scope: Scope,
+  period: TStatisticsPeriod,
+  now: Date,
+  withHeatmap: boolean,
+): Promise<{ figures: TFigures; heatmap: THeatmap | null }> {
+  const [byRoom, open, revenue, credits, memberships, events, members, demand, bookedGrid, openGrid] =
+    await readAll(db, [
+      () => roomUse(db, scope, period),
+      () => openMinutes(db, scope, period),
+      () => revenueOf(db, scope, period),
+      () => creditsOf(db, scope, period),
+      () => membershipsOf(db, scope, period, now),
+      () => eventsOf(db, scope, period, now),
+      () => membersOf(db, scope, period),
+      () => demandOf(db, scope, period),
+      () => (withHeatmap ? bookedGridOf(db, scope, period) : Promise.resolve([])),
+      () => (withHeatmap ? openGridOf(db, scope, period) : Promise.resolve([])),
+    ]);
+  const use = perRoom(byRoom);
   return {
-    occupancy: occupancyOf(scope, use, open),
-    bookings: bookingsOf(use),
-    revenue,
-    credits,
-    memberships,
-    events: events.figures,
-    members,
-    demand: { ...demand, waitlistedAtStart: events.figures.waitlistedAtStart },
+    figures: {
+      occupancy: occupancyOf(scope, use, open),
+      bookings: bookingsOf(use),
+      revenue,
+      credits,
+      memberships,
+      events: events.figures,
+      members,
+      demand: { ...demand, waitlistedAtStart: events.figures.waitlistedAtStart },
+    },
+    heatmap: withHeatmap ? heatmapOf(bookedGrid, openGrid) : null,
   };
 }
 
@@ -196,6 +212,7 @@ type UseRow = {
 };
 
 const COUNT_COLUMNS = [
+  'booked',
   'bookings',
   'pending',
   'confirmed',
@@ -203,18 +220,54 @@ const COUNT_COLUMNS = [
   'late_cancelled',
   'declined',
   'no_shows',
-];
+] as const;
 
+/** The rollup's sums per room. */
 function roomUse(db: Db, scope: Scope, period: TStatisticsPeriod) {
   return rowsOf<UseRow>(
     db,
     sql`SELECT u.room_id, u.space_id, sum(u.booked_minutes)::int AS booked,
-        ${sql.raw(COUNT_COLUMNS.map((column) => `sum(u.${column})::int AS ${column}`).join(', '))}
-      FROM room_day_use u
-      WHERE ${inScope(scope, sql`u.space_id`)} AND u.day BETWEEN ${period.from}::date AND ${period.to}::date
-        ${scope.roomId ? sql`AND u.room_id = ${scope.roomId}` : sql``}
-      GROUP BY u.room_id, u.space_id`,
+        ${sql.raw(
+          COUNT_COLUMNS.slice(1)
+            .map((column) => `sum(u.${column})::int AS ${column}`)
+            .join(', '),
+        )}
+      FROM ${rollupRowsOf(scope, period)} GROUP BY u.room_id, u.space_id`,
   );
+}
+
+/**
+ * The rollup's hours per weekday (7 groups, hashed: grouped by room as well, the rows are sorted, and a year
+ * of 50 rooms spills to disk).
+ */
+function bookedGridOf(db: Db, scope: Scope, period: TStatisticsPeriod) {
+  return rowsOf<{ weekday: number } & Record<string, number>>(
+    db,
+    sql`SELECT extract(isodow FROM u.day)::int AS weekday,
+        ${sql.raw(HOUR_COLUMNS.map((column) => `sum(u.${column})::int AS ${column}`).join(', '))}
+      FROM ${rollupRowsOf(scope, period)} GROUP BY 1`,
+  );
+}
+
+/** The rollup's rows of the period in the scope (and the room). */
+function rollupRowsOf(scope: Scope, period: TStatisticsPeriod): SQL {
+  return sql`room_day_use u
+    WHERE ${inScope(scope, sql`u.space_id`)} AND u.day BETWEEN ${period.from}::date AND ${period.to}::date
+      ${scope.roomId ? sql`AND u.room_id = ${scope.roomId}` : sql``}`;
+}
+
+/** The rollup's rows summed per room (over weekdays when they were split). */
+function perRoom(rows: UseRow[]): UseRow[] {
+  const rooms = new Map<string, UseRow>();
+  for (const row of rows) {
+    const room = rooms.get(row.room_id) ?? {
+      ...row,
+      ...Object.fromEntries(COUNT_COLUMNS.map((key) => [key, 0])),
+    };
+    for (const key of COUNT_COLUMNS) room[key] += Number(row[key]);
+    rooms.set(row.room_id, room);
+  }
+  return [...rooms.values()];
 }
 
 type OpenRow = {
@@ -329,22 +382,10 @@ function bookingsOf(use: UseRow[]): TFigures['bookings'] {
  * rooms (not archived before the period). On the two daylight-saving days an interval spanning 02:00–03:00
  * counts that wall-clock hour as the week's other days do (the totals of `occupancy` are exact).
  */
-async function heatmapOf(db: Db, scope: Scope, period: TStatisticsPeriod): Promise<THeatmap> {
-  const weekdayOf = sql`extract(isodow FROM u.day)::int`;
-  const [booked, open] = await readAll(db, [
-    () =>
-      rowsOf<Record<string, number>>(
-        db,
-        sql`SELECT ${weekdayOf} AS weekday, ${sql.raw(HOUR_COLUMNS.map((column) => `sum(u.${column})::int AS ${column}`).join(', '))}
-          FROM room_day_use u
-          WHERE ${inScope(scope, sql`u.space_id`)} AND u.day BETWEEN ${period.from}::date AND ${period.to}::date
-            ${scope.roomId ? sql`AND u.room_id = ${scope.roomId}` : sql``}
-          GROUP BY 1`,
-      ),
-    () =>
-      rowsOf<{ weekday: number; hour: number; minutes: number }>(
-        db,
-        sql`WITH days AS (SELECT day::date, extract(isodow FROM day)::int AS weekday
+function openGridOf(db: Db, scope: Scope, period: TStatisticsPeriod) {
+  return rowsOf<{ weekday: number; hour: number; minutes: number }>(
+    db,
+    sql`WITH days AS (SELECT day::date, extract(isodow FROM day)::int AS weekday
             FROM generate_series(${period.from}::date::timestamp, ${period.to}::date::timestamp, interval '1 day') AS day),
           weekdays AS (SELECT weekday, count(*)::int AS n FROM days GROUP BY weekday),
           closed AS (SELECT c.space_id, d.weekday, count(DISTINCT d.day)::int AS n
@@ -366,13 +407,19 @@ async function heatmapOf(db: Db, scope: Scope, period: TStatisticsPeriod): Promi
           CROSS JOIN generate_series(0, 23) AS hour
           WHERE ${inScope(scope, sql`h.space_id`)}
           GROUP BY h.weekday, hour`,
-      ),
-  ]);
+  );
+}
+
+function heatmapOf(
+  booked: Array<{ weekday: number } & Record<string, number>>,
+  open: Array<{ weekday: number; hour: number; minutes: number }>,
+): THeatmap {
   const grid = () => Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
   const heatmap = { bookedMinutes: grid(), openMinutes: grid() };
   for (const row of booked) {
+    const day = heatmap.bookedMinutes[row.weekday - 1]!;
     HOUR_COLUMNS.forEach((column, hour) => {
-      heatmap.bookedMinutes[row.weekday! - 1]![hour] = Number(row[column] ?? 0);
+      day[hour] = day[hour]! + Number(row[column] ?? 0);
     });
   }
   for (const row of open) heatmap.openMinutes[row.weekday - 1]![row.hour] = row.minutes;
@@ -496,6 +543,9 @@ async function membershipsOf(
 // ---------------------------------------------------------------------------------------------------------
 // Events, members, demand
 
+/** A place of an event counts as taken while held, and once checked at the door (came or not). */
+const TAKEN_PLACE_STATUSES = [...PLACE_HOLDING_STATUSES, 'no_show'] as const;
+
 async function eventsOf(db: Db, scope: Scope, period: TStatisticsPeriod, now: Date) {
   const [[counts], [offers]] = await readAll(db, [
     () =>
@@ -509,7 +559,7 @@ async function eventsOf(db: Db, scope: Scope, period: TStatisticsPeriod, now: Da
             coalesce(sum(regs.no_shows), 0)::int AS no_shows
           FROM events e JOIN spaces s ON s.id = e.space_id
           CROSS JOIN LATERAL (SELECT
-              count(*) FILTER (WHERE r.status IN ('registered', 'offered', 'attended', 'no_show')) AS taken,
+              count(*) FILTER (WHERE ${statusIn(sql`r.status`, TAKEN_PLACE_STATUSES)}) AS taken,
               count(*) FILTER (WHERE r.status = 'waitlisted') AS waitlisted,
               count(*) FILTER (WHERE r.status = 'attended') AS attended,
               count(*) FILTER (WHERE r.status = 'no_show') AS no_shows
@@ -557,12 +607,12 @@ async function membersOf(db: Db, scope: Scope, period: TStatisticsPeriod): Promi
     sql`SELECT
         (SELECT count(*)::int FROM space_members m JOIN spaces s ON s.id = m.space_id
           WHERE ${inScope(scope, sql`m.space_id`)} AND ${withinDays(sql`m.created_at`, sql`s.time_zone`, period)}) AS new,
-        (SELECT count(DISTINCT user_id)::int FROM (
+        (SELECT count(*)::int FROM (
           SELECT x.user_id FROM reservations x JOIN spaces s ON s.id = x.space_id
           WHERE ${inScope(scope, sql`x.space_id`)} AND x.event_id IS NULL
-            AND x.status IN ('confirmed', 'completed', 'no_show')
+            AND ${statusIn(sql`x.status`, HELD_RESERVATION_STATUSES)}
             AND ${withinDays(sql`x.starts_at`, sql`s.time_zone`, period)}
-          UNION ALL
+          UNION
           SELECT r.user_id FROM events e JOIN spaces s ON s.id = e.space_id
           JOIN event_registrations r ON r.event_id = e.id AND r.status = 'attended'
           WHERE ${inScope(scope, sql`e.space_id`)} AND ${withinDays(sql`e.starts_at`, sql`s.time_zone`, period)}

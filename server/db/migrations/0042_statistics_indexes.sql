@@ -1,0 +1,1 @@
+CREATE INDEX "reservations_space_held_idx" ON "reservations" USING btree ("space_id","starts_at","user_id") WHERE "reservations"."event_id" is null and "reservations"."status" in ('confirmed', 'completed', 'no_show');
