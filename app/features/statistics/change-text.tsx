@@ -30,7 +30,7 @@ export function ChangeText({
   const Icon = ICONS[direction];
   const relative = kind === 'rate' || kind === 'points' ? null : formatRelative(current, previous, locale);
   return (
-    <span className="inline-flex flex-wrap items-center gap-x-1">
+    <span className="inline-flex flex-wrap items-center justify-end gap-x-1">
       <Icon aria-hidden className="size-4 shrink-0" />
       {direction === 'same' ? null : (
         <span className="font-medium tabular-nums">

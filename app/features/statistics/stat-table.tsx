@@ -73,32 +73,34 @@ export function StatTableView({
   const locale = useLocale();
   if (!table.rows.length) return <p className="text-ink-soft">{caption ?? t('sections.noRows')}</p>;
   if (table.shape === 'comparison') {
+    // Four narrow columns fit a phone in small type: a comparison stays a table there, its cells wrapping.
     const headers = [t('columns.measure'), t('columns.current'), t('columns.previous'), t('columns.change')];
+    const cell = 'py-2 pl-2 text-right align-top';
     return (
-      <table className={stacked.table}>
+      <table className="w-full text-left text-xs sm:text-sm">
         <caption className="sr-only">{table.title}</caption>
-        <thead className={stacked.thead}>
+        <thead>
           <tr className="border-line border-b">
             {headers.map((header, index) => (
-              <th key={header} scope="col" className={cn(stacked.th, index > 0 && 'text-right')}>
+              <th
+                key={header}
+                scope="col"
+                className={index > 0 ? 'py-2 pl-2 text-right align-bottom' : 'py-2 align-bottom'}
+              >
                 {header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className={stacked.tbody}>
+        <tbody>
           {table.rows.map((row) => (
-            <tr key={row.label} className={stacked.tr}>
-              <th scope="row" className={cn(stacked.th, 'font-medium max-sm:block')}>
+            <tr key={row.label} className="border-line border-b">
+              <th scope="row" className="py-2 align-top font-medium">
                 {row.label}
               </th>
-              <td data-label={headers[1]} className={cn(stacked.td, 'sm:text-right')}>
-                {formatStat(row.kind, row.current, locale)}
-              </td>
-              <td data-label={headers[2]} className={cn(stacked.td, 'sm:text-right')}>
-                {formatStat(row.kind, row.previous, locale)}
-              </td>
-              <td data-label={headers[3]} className={cn(stacked.td, 'sm:text-right')}>
+              <td className={cn(cell, 'tabular-nums')}>{formatStat(row.kind, row.current, locale)}</td>
+              <td className={cn(cell, 'tabular-nums')}>{formatStat(row.kind, row.previous, locale)}</td>
+              <td className={cell}>
                 <ChangeText kind={row.kind} current={row.current} previous={row.previous} />
               </td>
             </tr>
