@@ -15,6 +15,7 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { addDays, todayIn } from '../contract/dates';
+import type { TStatisticsInput } from '../contract/statistics';
 import type { Database } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
 import { getStatistics } from '../server/features/statistics/statistics.service';
@@ -52,7 +53,7 @@ async function timed(label: string, work: () => Promise<unknown>) {
   console.log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-export async function fill(database: Database, today: string) {
+async function fill(database: Database, today: string) {
   const { db } = database;
   const first = addDays(today, -DAYS);
   await db.execute(sql`SELECT setseed(0.3)`);
@@ -265,9 +266,9 @@ async function benchOn(database: Database, engine: 'pglite' | 'postgres') {
   );
   const manager = contextOf(database, person('bench-manager', false));
   const admin = contextOf(database, person('bench-admin', true));
-  const year = { from: addDays(today, -365), to: addDays(today, -1) };
+  const year: TStatisticsInput = { from: addDays(today, -365), to: addDays(today, -1) };
   const lastMonthEnd = addDays(`${today.slice(0, 7)}-01`, -1);
-  const month = { from: `${lastMonthEnd.slice(0, 7)}-01`, to: lastMonthEnd };
+  const month: TStatisticsInput = { from: `${lastMonthEnd.slice(0, 7)}-01`, to: lastMonthEnd };
   const sample = await getStatistics(manager, { spaceId: space!.id, ...year });
   console.log(
     `  year sample: occupancy ${sample.current.occupancy.total.occupancyBasisPoints} bp, ${sample.current.bookings.total} bookings, revenue ${sample.current.revenue.totalExclVatCents} cents, ${sample.current.memberships.activeAtEnd} memberships, ${sample.current.events.events} events`,

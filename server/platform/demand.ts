@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
-import type { RefusedBookingReason } from '#contract/statistics.plain';
+import type { DemandKind, RefusedBookingReason } from '#contract/statistics.plain';
 import type { Db } from '../db/client';
 import { uuidList } from '../db/sql-lists';
 import type { Logger } from './log';
@@ -26,7 +26,7 @@ export async function countSearch(
   search: { day: string; cityKey: string; people?: number | null; shownSpaceIds: readonly string[] },
 ): Promise<void> {
   const size = sizeOf(search.people);
-  const kinds = search.shownSpaceIds.length ? ['search'] : ['search', 'search-empty'];
+  const kinds: DemandKind[] = search.shownSpaceIds.length ? ['search'] : ['search', 'search-empty'];
   const cityRows = sql.join(
     kinds.map(
       (kind) => sql`(${search.day}::date, ${search.cityKey}, ${size}::smallint, ${kind}, NULL::uuid)`,

@@ -64,7 +64,7 @@ function startOf(period: TStatisticsPeriod, zone: SQL): SQL {
 }
 
 /** The period of the same length just before. */
-export function previousPeriodOf(period: TStatisticsPeriod): TStatisticsPeriod {
+function previousPeriodOf(period: TStatisticsPeriod): TStatisticsPeriod {
   const days = daysFromUntil(period.from, period.to) + 1;
   return { from: addDays(period.from, -days), to: addDays(period.from, -1) };
 }
