@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import readXlsxFile from 'read-excel-file/node';
+import { csvCells } from '../support/csv-cells';
 import { signInAs } from './accounts';
 import { spaceIdOf } from './booking';
 import { callApi } from './factories';
@@ -50,16 +51,6 @@ async function download(page: Page, link: ReturnType<Page['getByRole']>): Promis
   const downloading = page.waitForEvent('download');
   await link.click();
   return downloading;
-}
-
-/** The cells of the app's CSV: a byte-order mark, `;` between cells, CRLF ends, quotes doubled. */
-function csvCells(text: string): string[][] {
-  expect(text.startsWith('\uFEFF')).toBe(true);
-  return text
-    .slice(1)
-    .split('\r\n')
-    .filter(Boolean)
-    .map((line) => line.split(';').map((cell) => cell.replace(/^"(.*)"$/, '$1').replace(/""/g, '"')));
 }
 
 test('the manager reads Acme from its back office: period, room, comparison, CSV and XLSX, fr and en', async ({

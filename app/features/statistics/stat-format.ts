@@ -1,6 +1,6 @@
 import { numberFormat } from '#contract/intl';
 import { intlLocaleOf, type Locale } from '#contract/locale';
-import { formatMoney } from '#contract/money';
+import { formatMoney, numberOfHundredths } from '#contract/money';
 import type { StatKind, StatValue } from '#contract/statistics-tables';
 
 /** Which way a figure moved, said in words beside its sign (never by colour alone). */
@@ -31,14 +31,14 @@ export function formatStat(kind: StatKind, value: StatValue, locale: Locale, sig
             currency: 'EUR',
             minimumFractionDigits: 2,
             ...sign,
-          }).format(value / 100)
+          }).format(numberOfHundredths(value))
         : formatMoney(value, locale);
     case 'rate':
       return numberFormat(tag, { style: 'percent', maximumFractionDigits: 1, ...sign }).format(
         value / 10_000,
       );
     case 'points':
-      return `${numberFormat(tag, { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(value / 100)} pt`;
+      return `${numberFormat(tag, { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(numberOfHundredths(value))} pt`;
   }
 }
 

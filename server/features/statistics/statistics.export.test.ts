@@ -2,6 +2,7 @@ import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import type { TFigures, TStatistics } from '#contract/statistics';
 import { statisticsTables } from '#contract/statistics-tables';
+import { csvCells } from '../../../tests/support/csv-cells';
 import { namespaceTranslator } from '../../platform/translations';
 import { tableCsv, tablesXlsx } from './statistics.export';
 
@@ -110,40 +111,11 @@ const tablesIn = (locale: 'fr' | 'en') => {
   return { t, tables: statisticsTables(statistics, t, locale) };
 };
 
-/** The cells of the app's CSV: a byte-order mark, `;` between cells, CRLF, quoted cells' quotes doubled. */
-function cellsOf(csv: string): string[][] {
-  expect(csv.startsWith('\uFEFF')).toBe(true);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 1; i < csv.length; i += 1) {
-    const char = csv[i]!;
-    if (quoted) {
-      if (char === '"' && csv[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && csv[i + 1] === '\n') {
-      rows.push([...row, cell]);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += char;
-  }
-  return rows;
-}
-
 describe("/statistics's CSV and XLSX files", () => {
   it('writes a room named like a formula as text, and rates, hours and amounts as numbers', () => {
     const { t, tables } = tablesIn('fr');
     const occupancy = tables.find((table) => table.id === 'occupancy')!;
-    const rows = cellsOf(tableCsv(occupancy, t));
+    const rows = csvCells(tableCsv(occupancy, t));
     expect(rows[0]).toEqual([
       'Salle',
       'Type',
@@ -160,7 +132,7 @@ describe("/statistics's CSV and XLSX files", () => {
 
   it('compares each measure with the previous period, a rate with nothing to divide by left empty', () => {
     const { t, tables } = tablesIn('en');
-    const bookings = cellsOf(
+    const bookings = csvCells(
       tableCsv(
         tables.find((table) => table.id === 'bookings')!,
         t,
@@ -168,7 +140,7 @@ describe("/statistics's CSV and XLSX files", () => {
     );
     expect(bookings[0]).toEqual(['Measure', 'This period', 'Previous period', 'Change']);
     expect(bookings.at(-1)).toEqual(['No-show rate (%)', '11,11', '', '']);
-    const revenue = cellsOf(
+    const revenue = csvCells(
       tableCsv(
         tables.find((table) => table.id === 'revenue-sources')!,
         t,

@@ -5,6 +5,7 @@ import {
   type StatTable,
   type StatValue,
 } from '#contract/statistics-tables';
+import { numberOfHundredths } from '#contract/money';
 import type { Translate } from '#contract/translator';
 import { amountCell, csvFile, type CsvValue } from '../../platform/csv';
 import { DECIMAL_FORMAT, MONEY_FORMAT, RATE_FORMAT, xlsxFile, type XlsxValue } from '../../platform/xlsx';
@@ -59,7 +60,6 @@ function gridOf(table: StatTable, t: Translate): Grid {
 }
 
 const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
-const percentOf = (basisPoints: number) => basisPoints / 100;
 
 function csvValue(cell: Cell): CsvValue {
   if (cell.kind === 'text') return cell.value;
@@ -73,7 +73,7 @@ function csvValue(cell: Cell): CsvValue {
       return amountCell(cell.value);
     case 'rate':
     case 'points':
-      return percentOf(cell.value);
+      return numberOfHundredths(cell.value);
   }
 }
 
@@ -86,11 +86,11 @@ function xlsxValue(cell: Cell): XlsxValue {
     case 'hours':
       return { value: hoursOf(cell.value), format: DECIMAL_FORMAT };
     case 'money':
-      return { value: cell.value / 100, format: MONEY_FORMAT };
+      return { value: numberOfHundredths(cell.value), format: MONEY_FORMAT };
     case 'rate':
       return { value: cell.value / 10_000, format: RATE_FORMAT };
     case 'points':
-      return { value: percentOf(cell.value), format: POINTS_FORMAT };
+      return { value: numberOfHundredths(cell.value), format: POINTS_FORMAT };
   }
 }
 
