@@ -43,6 +43,7 @@ export default [
     route('result', 'routes/result.tsx'),
     route('profile', 'routes/profile.tsx'),
     route('activity', 'routes/activity.tsx'),
+    route('statistics', 'routes/statistics.tsx'),
     route('formulas/:id', 'routes/formula.tsx'),
     route('plans', 'routes/plans.tsx'),
     route('community', 'routes/community.tsx'),

@@ -19,6 +19,7 @@ import lighthouse from 'lighthouse';
 import os from 'node:os';
 import { chromium, type Browser } from 'playwright-core';
 import { LOGIN_PATH } from '../contract/auth';
+import { DEMO_PASSWORD } from '../server/demo/demo-accounts';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { buildReferenceApp } from './reference-app';
 import { buildEscaleIfNeeded, startEscale, startReference, type Server } from './servers';
@@ -38,7 +39,12 @@ interface Page {
   path: string;
   /** Meant for search engines (SEO counts); robots.txt disallows the rest. */
   indexed: boolean;
+  /** Opened signed in (the demo manager's session cookie). */
+  cookie?: string;
 }
+
+/** The only route module that draws charts: its chunk must load on no other page (decision 030). */
+const CHART_CHUNK = /\/assets\/statistics-[\w-]+\.js$/;
 
 interface FirstLoad {
   files: number;
@@ -62,12 +68,47 @@ async function pagesOf(escale: Server): Promise<Page[]> {
     { label: 'space', path: SPACE, indexed: true },
     { label: 'room', path: room, indexed: true },
     { label: 'login', path: LOGIN_PATH, indexed: false },
+    ...(await managerPages(escale)),
+  ];
+}
+
+/**
+ * The demo manager's back office home and /statistics, signed in: their first-load JavaScript only
+ * (Lighthouse runs signed out, where they are the sign-in page).
+ */
+async function managerPages(escale: Server): Promise<Page[]> {
+  const signIn = await fetch(`${escale.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: escale.url },
+    body: JSON.stringify({ email: 'gerant@escale.test', password: DEMO_PASSWORD }),
+  });
+  if (!signIn.ok) throw new Error(`the demo manager could not sign in: ${signIn.status}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const mine = await fetch(`${escale.url}/api/fn/backoffice.listMySpaces`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: escale.url, cookie },
+    body: JSON.stringify({ data: {} }),
+  });
+  const { result } = (await mine.json()) as { result: { managed: Array<{ id: string }> } };
+  const spaceId = result.managed[0]?.id;
+  if (!spaceId) throw new Error('the demo manager manages no space');
+  return [
+    { label: 'back office', path: `/myspaces/${spaceId}`, indexed: false, cookie },
+    { label: 'statistics', path: `/statistics?space=${spaceId}`, indexed: false, cookie },
   ];
 }
 
 /** The JavaScript a first visit downloads (until the network is idle), on a phone-sized screen. */
-async function firstLoad(browser: Browser, url: string): Promise<FirstLoad> {
-  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+async function firstLoad(browser: Browser, url: string, cookie?: string): Promise<FirstLoad> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    extraHTTPHeaders: cookie ? { cookie } : {},
+  });
   try {
     const page = await context.newPage();
     const pending: Promise<void>[] = [];
@@ -190,8 +231,11 @@ export async function run() {
       const row = (label: string, figures: FirstLoad, ratio: string) =>
         `  ${label.padEnd(40)} ${String(figures.files).padStart(3)} files  ${kib(figures.wire).padStart(10)} on the wire  ${kib(figures.decoded).padStart(10)} decoded  HTML ${kib(figures.html).padStart(8)}  ${ratio}`;
       console.log(row('bare app /', base, ''));
+      const chartsOn: string[] = [];
       for (const page of pages) {
-        const figures = await firstLoad(browser, `${escale.url}${page.path}`);
+        const figures = await firstLoad(browser, `${escale.url}${page.path}`, page.cookie);
+        if (figures.scripts.some((script) => CHART_CHUNK.test(new URL(script.path).pathname)))
+          chartsOn.push(page.label);
         const ratio = figures.wire / base.wire;
         console.log(
           row(
@@ -204,6 +248,7 @@ export async function run() {
           for (const script of [...figures.scripts].sort((a, b) => b.wire - a.wire))
             console.log(`      ${kib(script.wire).padStart(10)}  ${new URL(script.path).pathname}`);
       }
+      console.log(`  /statistics's chart code loaded by: ${chartsOn.join(', ') || 'no page'}`);
     } finally {
       await browser.close();
     }
@@ -216,11 +261,13 @@ export async function run() {
     try {
       const targets = [
         { label: 'bare app /', url: `${bare.url}/`, indexed: true },
-        ...pages.map((page) => ({
-          label: `${page.label} ${page.path}`.slice(0, 22),
-          url: `${escale.url}${page.path}`,
-          indexed: page.indexed,
-        })),
+        ...pages
+          .filter((page) => !page.cookie)
+          .map((page) => ({
+            label: `${page.label} ${page.path}`.slice(0, 22),
+            url: `${escale.url}${page.path}`,
+            indexed: page.indexed,
+          })),
       ];
       const runs = new Map<string, LighthouseRun[]>(targets.map((target) => [target.url, []]));
       for (let round = 0; round < RUNS; round++) {

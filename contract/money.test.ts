@@ -4,6 +4,7 @@ import {
   centsOfEuros,
   decimalInputOf,
   decimalOf,
+  numberOfHundredths,
   formatMoney,
   formatVatRate,
   inclVat,
@@ -64,6 +65,13 @@ describe('amounts', () => {
     // 0.29 * 100 is 28.999… in binary: no float ever rounds a cent away.
     expect(decimalOf(29)).toBe('0.29');
     expect(() => decimalOf(1.5)).toThrow();
+  });
+
+  it('gives hundredths as the number they write, for spreadsheet cells', () => {
+    expect(numberOfHundredths(123456)).toBe(1234.56);
+    expect(numberOfHundredths(-1250)).toBe(-12.5);
+    expect(numberOfHundredths(29)).toBe(0.29);
+    expect(numberOfHundredths(4250)).toBe(42.5);
   });
 
   it('reads euros and percents typed in a form, and refuses what is not one', () => {

@@ -56,6 +56,14 @@ export function decimalOf(cents: number, separator: '.' | ',' = '.'): string {
 }
 
 /**
+ * Hundredths (cents of a euro, basis points of a percent) as a number, for a spreadsheet's cell or a
+ * formatter: 1250 → 12.5, -5 → -0.05. Read from `decimalOf`'s digits, so it is the nearest number to them.
+ */
+export function numberOfHundredths(hundredths: number): number {
+  return Number(decimalOf(hundredths));
+}
+
+/**
  * A number with at most two decimals as typed in a form ("12,50", "12.5", "1 200"), in hundredths: cents
  * of euros, basis points of a percent. Empty is null; anything else is NaN, which every schema refuses,
  * so a typo is a field error and never a rounded amount.

@@ -8,6 +8,7 @@ import { AppError, isAppError } from '#contract/errors';
 import type { TLoadContext, TViewer } from '#contract/load-context';
 import type { Database } from './db/client';
 import { createActivityRoutes } from './features/activity/activity.routes';
+import { createStatisticsRoutes } from './features/statistics/statistics.routes';
 import { createFileRoutes } from './features/files/files.routes';
 import { createInvoiceRoutes } from './features/invoices/invoices.routes';
 import { createEventRoutes } from './features/events/events.routes';
@@ -123,6 +124,16 @@ export function createApp(options: AppOptions) {
   app.route('/api', createEventRoutes({ contextOf, baseUrl: config.baseUrl }));
   // The activity feed's CSV export (a download link on /activity): a plain GET with the page's filters.
   app.route('/activity', createActivityRoutes({ contextOf }));
+  // /statistics's tables as CSV and XLSX: plain GETs with the page's parameters, through the same callables.
+  app.route(
+    '/api',
+    createStatisticsRoutes({
+      callerOf: async (c) => {
+        const ctx = callContextOf(c, await sessionOf(c));
+        return { call: callWith(router, ctx), locale: ctx.locale };
+      },
+    }),
+  );
 
   async function sessionOf(c: Context<RequestEnv>): Promise<Session | null> {
     return options.readSession(c.req.raw.headers);

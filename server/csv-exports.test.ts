@@ -2,6 +2,7 @@
 import { unzipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { csvCells } from '../tests/support/csv-cells';
 import { testDatabaseForFile } from '../tests/support/test-database';
 import { billingDetails } from './db/schema/invoices';
 import { spaces } from './db/schema/spaces';
@@ -30,38 +31,6 @@ const hostileBusiness = (start: string) => `${start}1+1 SARL`;
 const hostileSpace = `=cmd|' /C calc'!A0`;
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NUMBER = /^-?\d+(,\d+)?$/;
-
-/** The cells of a `;`-separated file with quoted cells (quotes doubled, line breaks inside quotes). */
-function parseCsv(text: string): string[][] {
-  expect(text.startsWith('\uFEFF')).toBe(true);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 1; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += char;
-  }
-  expect(cell).toBe('');
-  expect(row).toEqual([]);
-  return rows;
-}
 
 /** No cell a spreadsheet would run: a text starting with a formula character is not a number either. */
 function expectNoFormula(rows: string[][]) {
@@ -149,7 +118,7 @@ describe('text that a spreadsheet would run as a formula', () => {
     const response = await routes.request(`/export.csv?scope=spaces&space=${spaceId}`);
     expect(response.status).toBe(200);
     const text = Buffer.from(await response.arrayBuffer()).toString('utf8');
-    const rows = parseCsv(text);
+    const rows = csvCells(text);
     // The six entries written here, and those of the invoices issued to the same members.
     expect(rows.length).toBeGreaterThan(1 + STARTS.length);
     expectNoFormula(rows);
@@ -157,7 +126,7 @@ describe('text that a spreadsheet would run as a formula', () => {
   });
 
   it('is neutralised in the accountant’s export, its amounts left as numbers', async () => {
-    const rows = parseCsv(await accountingCsv(database.db, spaceId, '2027-03-01', '2027-03-31'));
+    const rows = csvCells(await accountingCsv(database.db, spaceId, '2027-03-01', '2027-03-31'));
     expectNoFormula(rows);
     expectNeutralised(rows, [...STARTS.map(hostileName), ...STARTS.map(hostileBusiness)]);
     const entries = rows.slice(1);
@@ -173,12 +142,12 @@ describe('text that a spreadsheet would run as a formula', () => {
     const archive = (await closingArchive(database.db, spaceId, '2027-03'))!;
     const files = unzipSync(archive.bytes);
     const decode = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
-    const documents = parseCsv(decode(files['documents.csv']!));
+    const documents = csvCells(decode(files['documents.csv']!));
     expectNoFormula(documents);
     expectNeutralised(documents, STARTS.map(hostileName));
     expect(documents.slice(1)).toHaveLength(18);
     for (const row of documents.slice(1)) expect(row.slice(5, 8)).toEqual(['12,50', '2,50', '15,00']);
-    const payments = parseCsv(decode(files['paiements.csv']!));
+    const payments = csvCells(decode(files['paiements.csv']!));
     expectNoFormula(payments);
     expect(payments[1]!.slice(0, 4)).toEqual(['F-2027-000001', '2027-03-12', 'virement', '15,00']);
   });

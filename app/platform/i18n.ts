@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'reservations',
   'search',
   'spaces',
+  'statistics',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

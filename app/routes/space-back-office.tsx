@@ -20,7 +20,7 @@ import { MemberPlans } from '~/features/formulas/office/member-plans';
 import type { TManagedEvent } from '#contract/events';
 import { EventsOffice } from '~/features/events/office/events-office';
 import { OfficeHome, type HomeItem } from '~/features/back-office/office-home';
-import type { OfficeSection } from '~/features/back-office/office-navigation';
+import { officeEntryPath, type OfficeSection } from '~/features/back-office/office-navigation';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
 
 /** The back office of one space: a section at a time, chosen in the URL (`?section=hours`). */
@@ -74,7 +74,12 @@ export function SpaceBackOffice({
       </header>
       <div className="flex flex-col gap-6">
         {section === 'home' && home ? (
-          <OfficeHome items={home} today={today} timeZone={space.address.timeZone || DEFAULT_TIME_ZONE} />
+          <OfficeHome
+            items={home}
+            today={today}
+            timeZone={space.address.timeZone || DEFAULT_TIME_ZONE}
+            statisticsPath={officeEntryPath(space.id, 'statistics')}
+          />
         ) : null}
         {section === 'approvals' ? approvals : null}
         {section === 'general' ? (

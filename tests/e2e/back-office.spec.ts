@@ -158,6 +158,7 @@ test('the demo manager runs Acme from /myspaces: every section, in French and En
 /** Every place of the back office, in the navigation's order, by its French and English names. */
 const PLACES = [
   ["Aujourd'hui", 'Today'],
+  ['Statistiques', 'Statistics'],
   ['Demandes', 'Requests'],
   ['Événements', 'Events'],
   ['Signalements', 'Reports'],

@@ -25,11 +25,13 @@ export type OfficeSection = (typeof OFFICE_SECTIONS)[number];
 /** The back office's pages of their own (`/myspaces/{id}/invoicing`, `/myspaces/{id}/documents`). */
 const OFFICE_PAGES = ['invoicing', 'documents'] as const;
 type OfficePage = (typeof OFFICE_PAGES)[number];
-type OfficeEntry = OfficeSection | OfficePage;
+/** A page of the back office at an address of its own: /statistics, for one space (`?space={id}`). */
+type OfficeElsewhere = 'statistics';
+export type OfficeEntry = OfficeSection | OfficePage | OfficeElsewhere;
 
-/** The navigation's groups, in order, each list named by its title; the first has none (the home). */
+/** The navigation's groups, in order, each list named by its title; the first has none (the home, the figures). */
 const GROUPS: Array<{ id: string; entries: OfficeEntry[] }> = [
-  { id: 'today', entries: ['home'] },
+  { id: 'today', entries: ['home', 'statistics'] },
   { id: 'daily', entries: ['approvals', 'events', 'reports'] },
   { id: 'space', entries: ['general', 'address', 'hours', 'photos', 'branding', 'status'] },
   { id: 'offer', entries: ['rooms', 'formulas'] },
@@ -44,6 +46,7 @@ export function officeSectionOf(value: string | null): OfficeSection {
 /** Where an entry of a space's back office is. */
 export function officeEntryPath(spaceId: string, entry: OfficeEntry): string {
   if (entry === 'home') return `/myspaces/${spaceId}`;
+  if (entry === 'statistics') return `/statistics?space=${spaceId}`;
   if ((OFFICE_PAGES as readonly string[]).includes(entry)) return `/myspaces/${spaceId}/${entry}`;
   return `/myspaces/${spaceId}?section=${entry}`;
 }

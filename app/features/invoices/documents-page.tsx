@@ -17,7 +17,7 @@ import {
   invoicePdfPath,
   signedTotal,
 } from './invoice-status';
-import { stacked } from './stacked-table';
+import { stacked } from '~/ui/stacked-table';
 
 export interface DocumentsPageData {
   invoices: TInvoiceSummary[];

@@ -29,7 +29,7 @@ import {
   signedTotal,
 } from './invoice-status';
 import { LegalIdentityForm } from './legal-identity-form';
-import { stacked } from './stacked-table';
+import { stacked } from '~/ui/stacked-table';
 
 export interface InvoicingPageData {
   spaceId: string;
