@@ -25,6 +25,15 @@ describe('demo reservations', () => {
     expect(member.some((row) => row.startsAt.getTime() < now)).toBe(true);
   });
 
+  it('are made in rooms that existed then (statistics count a room’s open hours from its creation)', async () => {
+    const [before] = await rowsOf<{ count: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS count FROM reservations r JOIN rooms ON rooms.id = r.room_id
+        WHERE r.starts_at < rooms.created_at`,
+    );
+    expect(before?.count).toBe(0);
+  });
+
   it('obey the rooms’ rules: inside opening hours and on the step, in the space’s zone', async () => {
     const [outside] = await rowsOf<{ count: number }>(
       database.db,

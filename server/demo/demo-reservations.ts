@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { addDays, todayIn } from '#contract/dates';
+import { addDays, startOfDayIn, todayIn } from '#contract/dates';
 import { priceBooking } from '#contract/pricing';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/auth';
@@ -178,5 +178,17 @@ export async function seedDemoReservations(db: Db, now: Date = new Date()): Prom
   for (let i = 0; i < rows.length; i += 500) {
     await db.insert(reservations).values(rows.slice(i, i + 500));
   }
+  // The rooms were there for the bookings made in them: they exist from the history's first day, so a
+  // room's open hours (statistics' occupancy) cover the days it was booked.
+  const historyStart = startOfDayIn(from, timeZone);
+  await db
+    .update(rooms)
+    .set({ createdAt: sql`least(${rooms.createdAt}, ${historyStart.toISOString()}::timestamptz)` })
+    .where(
+      inArray(
+        rooms.id,
+        roomRows.map((row) => row.room.id),
+      ),
+    );
   return rows.length;
 }
