@@ -223,7 +223,11 @@ test('the manager lands on the home of the space and reaches every place from on
     ['fr', 0],
     ['en', 1],
   ] as const) {
-    if (language === 'en') await page.getByRole('button', { name: 'English' }).click();
+    if (language === 'en') {
+      await page.getByRole('button', { name: 'English' }).click();
+      // The choice is saved by a request: the next page is English once this one has switched.
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    }
     for (const size of [
       { name: 'desktop', width: 1280, height: 800 },
       { name: 'phone', width: 390, height: 844 },
