@@ -1,7 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import type { CodeSplittingGroup, PluginContext } from 'rolldown';
 import { DOCUMENT, planChunks, type PlannedChunk } from './scripts/chunk-plan.ts';
@@ -32,7 +32,8 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/;
 // React DOM's shared part: used by entry.client and by React Router (in the document), a file of its own
 // otherwise.
 const REACT_DOM = /[\\/]node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)$/;
-const LUCIDE = fileURLToPath(new URL('./node_modules/lucide-react/dist/esm/', import.meta.url));
+// Real path: module ids are real paths, and node_modules may be a link (a worktree sharing another's).
+const LUCIDE = `${realpathSync(fileURLToPath(new URL('./node_modules/lucide-react/dist/esm', import.meta.url)))}/`;
 const LUCIDE_ICONS = new Map<string, string>();
 for (const [, names, file] of readFileSync(`${LUCIDE}lucide-react.mjs`, 'utf8').matchAll(
   /export \{([^}]*)\} from '\.\/(icons\/[^']+)'/g,

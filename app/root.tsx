@@ -20,6 +20,9 @@ import { useRootData, type RootData } from './platform/root-data';
 import { SessionWatch } from './platform/session-watch';
 import { Toaster } from './ui/toaster';
 
+/** The last element of the body: the first paint waits until it is parsed (the `expect` link in the head). */
+const PAGE_END_ID = 'page-end';
+
 // Declared in the root module, which every page reaches, so the augmentation always applies.
 declare module 'react-router' {
   // React Router's extension point for the context our server passes to loaders and actions.
@@ -72,6 +75,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={data?.subdomainDetails?.color ?? '#4f46e5'} />
         <Meta />
         <Links nonce={nonce} />
+        {/* Chromium paints a slow device's half-parsed page, then moves what later siblings push aside (a
+            grid's last column, the header's row, the cookie banner's text): no first paint before the body's
+            end is parsed. The page arrives whole from the server, so this waits for parsing, not the network. */}
+        <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
         {brandCss ? (
           <style nonce={nonce} id="brand-theme" dangerouslySetInnerHTML={{ __html: brandCss }} />
         ) : null}
@@ -82,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <PageBehaviours />
         <I18nCatalogs />
+        <div id={PAGE_END_ID} hidden />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -209,16 +209,19 @@ test('the banner moves nothing on the page (no layout shift)', async ({ page }) 
       value: number;
       hadRecentInput: boolean;
       startTime: number;
-      sources?: Array<{ node?: Node }>;
+      sources?: Array<{ node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
     };
+    const box = ({ x, y, width, height }: DOMRectReadOnly) => `${x},${y} ${width}×${height}`;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as Shift[]) {
         if (entry.hadRecentInput) continue;
-        const moved = (entry.sources ?? []).map(({ node }) =>
-          node instanceof Element
-            ? `${node.tagName.toLowerCase()}#${node.id}.${node.className}`
-            : String(node),
-        );
+        const moved = (entry.sources ?? []).map(({ node, previousRect, currentRect }) => {
+          const what =
+            node instanceof Element
+              ? `${node.tagName.toLowerCase()}#${node.id}.${node.className} ${node.textContent?.slice(0, 40) ?? ''}`
+              : String(node);
+          return `${what}: ${box(previousRect)} → ${box(currentRect)}`;
+        });
         shifts.push({ at: Math.round(entry.startTime), value: entry.value, moved });
       }
     }).observe({ type: 'layout-shift', buffered: true });
