@@ -256,10 +256,10 @@ const person = (id: string, isAdmin: boolean): SessionUser => ({
   image: null,
 });
 
-async function benchOn(database: Database, engine: 'pglite' | 'postgres') {
+async function benchOn(database: Database, engine: 'pglite' | 'postgres', reused: boolean) {
   await database.migrate();
   const today = todayIn(ZONE, new Date());
-  await fill(database, today);
+  if (!reused) await fill(database, today);
   const [space] = await rowsOf<{ id: string }>(
     database.db,
     sql`SELECT id FROM spaces WHERE slug = 'bench-1'`,

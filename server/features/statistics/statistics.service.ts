@@ -7,6 +7,7 @@ import type { RoomKind } from '#contract/rooms';
 import {
   REFUSED_BOOKING_REASONS,
   rateBasisPoints,
+  type RevenueSource,
   type TFigures,
   type THeatmap,
   type TStatistics,
@@ -16,7 +17,7 @@ import {
 import type { z } from '#contract/zod';
 import type { getStatisticsScope as scopeCallable, ZStatisticsInput } from '#contract/statistics';
 import { bookedExclVatSql, daysFromTo } from '../../billing/accounting-export';
-import { openIntervalsOfSpacesSql } from '../../db/calendar-sql';
+import { openIntervalsOfSpacesSql, openSecondsOfSpacesSql } from '../../db/calendar-sql';
 import { readAll } from '../../db/read-all';
 import { rowsOf } from '../../db/rows';
 import { HOUR_COLUMNS } from '../../db/schema/statistics';
@@ -288,19 +289,21 @@ function openMinutes(db: Db, scope: Scope, period: TStatisticsPeriod) {
   const from = sql`${period.from}::date`;
   const to = sql`${period.to}::date`;
   const days = daysFromUntil(period.from, period.to) + 1;
+  const inSpaceScope = (column: SQL) => inScope(scope, column);
+  // A room that lived through the whole period is open as long as its space; one created or archived in it,
+  // for the part of its space's intervals it lived through (expanded for that space alone).
   return rowsOf<OpenRow>(
     db,
-    sql`WITH open AS MATERIALIZED (${openIntervalsOfSpacesSql(from, to, days, (column) => inScope(scope, column))}),
-      per_space AS (SELECT space_id, sum(extract(epoch FROM upper(open) - lower(open)))::bigint AS seconds
-        FROM open GROUP BY space_id)
+    sql`WITH per_space AS MATERIALIZED (${openSecondsOfSpacesSql(from, to, days, inSpaceScope)})
       SELECT r.id AS room_id, r.space_id, s.name AS space_name, r.name, r.kind,
         (CASE
           WHEN r.created_at <= ${startOf(period, sql`s.time_zone`)}
             AND (r.archived_at IS NULL OR r.archived_at >= ((${to} + 1)::timestamp AT TIME ZONE s.time_zone))
           THEN coalesce(per_space.seconds, 0)
           ELSE coalesce((SELECT sum(extract(epoch FROM upper(part) - lower(part)))::bigint FROM (
-              SELECT o.open * tstzrange(r.created_at, r.archived_at) AS part FROM open o
-              WHERE o.space_id = r.space_id AND o.open && tstzrange(r.created_at, r.archived_at)) AS parts), 0)
+              SELECT o.open * tstzrange(r.created_at, r.archived_at) AS part
+              FROM (${openIntervalsOfSpacesSql(from, to, days, (column) => sql`${column} = r.space_id`)}) AS o
+              WHERE o.open && tstzrange(r.created_at, r.archived_at)) AS parts), 0)
         END / 60)::int AS open
       FROM rooms r JOIN spaces s ON s.id = r.space_id
       LEFT JOIN per_space ON per_space.space_id = r.space_id
@@ -430,23 +433,14 @@ function heatmapOf(
 // Money and credit
 
 async function revenueOf(db: Db, scope: Scope, period: TStatisticsPeriod): Promise<TFigures['revenue']> {
-  const issued = daysFromTo(period.from, period.to)(sql`i.issue_date`);
-  const rows = await rowsOf<{ month: string; source: string; cents: number }>(
+  // The rollup of the issued documents (migration 0071), read by the export's rules: its days, its sign.
+  const issued = daysFromTo(period.from, period.to)(sql`d.day`);
+  const rows = await rowsOf<{ month: string; source: RevenueSource; cents: number }>(
     db,
-    // A credit note's source is its invoice's: looked up for credit notes only (and each order by its key),
-    // so a year's invoices are read through their index and nothing else is scanned whole.
-    sql`SELECT to_char(i.issue_date, 'YYYY-MM') AS month,
-        CASE WHEN coalesce(credited.reservation_id, i.reservation_id) IS NOT NULL THEN 'bookings'
-          WHEN o.plan_id IS NOT NULL THEN 'formulas'
-          WHEN o.registration_id IS NOT NULL THEN 'eventPlaces'
-          ELSE 'other' END AS source,
-        sum(${bookedExclVatSql({ kind: sql`i.kind`, exclVatCents: sql`i.excl_vat_cents` })})::bigint AS cents
-      FROM invoices i
-      LEFT JOIN LATERAL (SELECT c.reservation_id, c.order_id FROM invoices c WHERE c.id = i.credited_invoice_id)
-        AS credited ON TRUE
-      LEFT JOIN LATERAL (SELECT x.plan_id, x.registration_id FROM orders x
-          WHERE x.id = coalesce(credited.order_id, i.order_id)) AS o ON TRUE
-      WHERE ${inScope(scope, sql`i.space_id`)} AND ${issued}
+    sql`SELECT to_char(d.day, 'YYYY-MM') AS month, d.source,
+        sum(${bookedExclVatSql({ kind: sql`d.kind`, exclVatCents: sql`d.excl_vat_cents` })})::bigint AS cents
+      FROM revenue_days d
+      WHERE ${inScope(scope, sql`d.space_id`)} AND ${issued}
       GROUP BY 1, 2`,
   );
   const byMonth = new Map<string, number>();
@@ -459,7 +453,7 @@ async function revenueOf(db: Db, scope: Scope, period: TStatisticsPeriod): Promi
     const cents = Number(row.cents);
     total += cents;
     byMonth.set(row.month, (byMonth.get(row.month) ?? 0) + cents);
-    bySource[row.source as keyof typeof bySource] += cents;
+    bySource[row.source] += cents;
   }
   return {
     currency: 'EUR',
