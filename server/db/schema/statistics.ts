@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  customType,
   date,
   index,
   integer,
@@ -14,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DOCUMENT_KINDS } from '../../../contract/invoices.plain';
 import { DEMAND_KINDS, REVENUE_SOURCES } from '../../../contract/statistics.plain';
+import { userReference } from './auth';
 import { rooms } from './rooms';
 import { spaces } from './spaces';
 import { literalList } from '../status-sql';
@@ -116,4 +118,28 @@ export const revenueDays = pgTable(
     check('revenue_days_source_known', sql`${table.source} in ${literalList(REVENUE_SOURCES)}`),
     check('revenue_days_kind_known', sql`${table.kind} in ${literalList(DOCUMENT_KINDS)}`),
   ],
+);
+
+/** `bit(366)`: one bit per day of a year, the first for 1 January (text of 0s and 1s in JavaScript). */
+const yearOfDays = customType<{ data: string; driverData: string }>({ dataType: () => 'bit(366)' });
+
+/**
+ * Who was active in a space, per year: one bit per local day of the space's zone on which the member had a
+ * booking starting that held its room (confirmed, completed, no-show), kept by a trigger in the transaction
+ * of every change to a reservation (migration 0073). /statistics counts a year's active members from one or
+ * two rows per member (the bits of the period's days), not from each of their bookings.
+ */
+export const memberActiveDays = pgTable(
+  'member_active_days',
+  {
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    userId: userReference('user_id', 'cascade'),
+    year: smallint('year').notNull(),
+    days: yearOfDays('days')
+      .notNull()
+      .default(sql`repeat('0', 366)::bit(366)`),
+  },
+  (table) => [primaryKey({ columns: [table.spaceId, table.year, table.userId] })],
 );

@@ -1,4 +1,4 @@
-// @databases pglite
+// @databases pglite postgres
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,16 +7,19 @@ import {
   type ReservationStatus,
 } from '#contract/reservations';
 import { testDatabaseForFile } from '../../../tests/support/test-database';
-import { ALWAYS_OPEN, insertPerson, insertRoom, insertSpace } from '../../db/factories.fixtures';
+import { ALWAYS_OPEN, addRole, insertPerson, insertRoom, insertSpace } from '../../db/factories.fixtures';
 import { rowsOf } from '../../db/rows';
+import { contextFor } from '../reservations/reservations.fixtures';
+import { getStatistics } from './statistics.service';
 
 /**
- * The rollup's trigger (migration 0041) writes the reservation statuses by hand, in SQL: this holds them to
- * the contract's lists, so a status added or moved there fails here until the trigger follows. Each status
- * of RESERVATION_STATUSES must land in the one booking counter the map below names (a status missing from
- * the map does not compile), and hold the room's time exactly when it is one of HELD_RESERVATION_STATUSES;
- * every change of status, from each to each, must leave the rollup as a reservation made with the new
- * status would (the trigger skips the changes it deems not to count, completed for confirmed).
+ * The rollups' triggers (migrations 0041 and 0073) write the reservation statuses by hand, in SQL: this
+ * holds them to the contract's lists, so a status added or moved there fails here until the triggers
+ * follow. Each status of RESERVATION_STATUSES must land in the one booking counter the map below names (a
+ * status missing from the map does not compile), and hold the room's time and mark its member active that
+ * day exactly when it is one of HELD_RESERVATION_STATUSES; every change of status, from each to each, must
+ * leave the rollups as a reservation made with the new status would (the triggers skip the changes they
+ * deem not to count, completed for confirmed).
  */
 
 const COUNTER_OF: Record<ReservationStatus, string> = {
@@ -56,7 +59,10 @@ async function reservationOn(day: string, status: ReservationStatus): Promise<st
 async function rollupOn(day: string) {
   const [row] = await rowsOf<Record<string, number>>(
     database.db,
-    sql`SELECT booked_minutes, h11, bookings, ${sql.raw(COUNTERS.join(', '))}
+    sql`SELECT booked_minutes, h11, bookings, ${sql.raw(COUNTERS.join(', '))},
+        coalesce((SELECT get_bit(a.days, extract(doy FROM ${day}::date)::int - 1) FROM member_active_days a
+          WHERE a.space_id = ${spaceId} AND a.user_id = ${userId}
+            AND a.year = extract(year FROM ${day}::date)), 0) AS active
       FROM room_day_use WHERE room_id = ${roomId} AND day = ${day}::date`,
   );
   return row;
@@ -69,6 +75,7 @@ function expectedFor(status: ReservationStatus) {
     booked_minutes: held,
     h11: held, // 10:00 UTC is 11:00 in Paris in winter
     bookings: 1,
+    active: held ? 1 : 0,
     ...Object.fromEntries(COUNTERS.map((counter) => [counter, counter === COUNTER_OF[status] ? 1 : 0])),
   };
 }
@@ -95,5 +102,46 @@ describe("the rollup's trigger and the contract's statuses", () => {
         expect(await rollupOn(date), `${from} → ${to}`).toEqual(expectedFor(to));
       }
     }
+  });
+});
+
+describe('active members, from the days their bookings held', () => {
+  it('counts each person once over a period across two years, and follows a cancellation', async () => {
+    const space = await insertSpace(database.db, { hours: ALWAYS_OPEN });
+    const room = await insertRoom(database.db, space);
+    const manager = await insertPerson(database.db);
+    await addRole(database.db, space, manager.id, 'manager');
+    const [ann, bob, cat] = [
+      await insertPerson(database.db),
+      await insertPerson(database.db),
+      await insertPerson(database.db),
+    ];
+    const book = async (who: string, startsAt: string, status: ReservationStatus) => {
+      const [row] = await rowsOf<{ id: string }>(
+        database.db,
+        sql`INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until, attendees,
+            status, price_excl_vat_cents, vat_cents, total_cents, vat_rate_basis_points, pricing_basis)
+          VALUES (${room}, ${space}, ${who}, ${startsAt}, ${startsAt}::timestamptz + interval '1 hour',
+            ${startsAt}::timestamptz + interval '1 hour', 1, ${status}, 0, 0, 0, 2000, 'hourly')
+          RETURNING id`,
+      );
+      return row!.id;
+    };
+    // Paris: 23:30 UTC on 31 December is 00:30 on 1 January.
+    const annOnNewYear = await book(ann.id, '2030-12-31T23:30:00Z', 'confirmed');
+    await book(ann.id, '2030-12-31T10:00:00Z', 'confirmed');
+    await book(bob.id, '2031-01-01T10:00:00Z', 'cancelled');
+    await book(cat.id, '2030-12-30T10:00:00Z', 'completed');
+    await book(cat.id, '2031-01-02T10:00:00Z', 'no_show');
+    const active = async (from: string, to: string) =>
+      (await getStatistics(contextFor(database.db, manager.session), { spaceId: space, from, to })).current
+        .members.active;
+    expect(await active('2030-12-30', '2031-01-02')).toBe(2);
+    expect(await active('2031-01-01', '2031-01-01')).toBe(1);
+    expect(await active('2030-12-31', '2030-12-31')).toBe(1);
+    await database.db.execute(sql`UPDATE reservations SET status = 'cancelled' WHERE id = ${annOnNewYear}`);
+    expect(await active('2031-01-01', '2031-01-01')).toBe(0);
+    expect(await active('2030-12-30', '2031-01-02')).toBe(2);
+    expect(await active('2031-01-02', '2031-12-31')).toBe(1);
   });
 });
