@@ -114,7 +114,7 @@ export function openSecondsOfSpacesSql(
         CROSS JOIN LATERAL (SELECT ${openIntervalSql(sql`zone.time_zone`)} AS open) AS interval
         WHERE ${inScope(sql`zone.id`)} AND ${notClosedSql(sql`zone.id`)}
         GROUP BY hours.space_id)
-    SELECT wall.space_id, wall.seconds + coalesce(shifted.seconds, 0) AS seconds
+    SELECT wall.space_id, (wall.seconds + coalesce(shifted.seconds, 0))::bigint AS seconds
     FROM wall LEFT JOIN shifted ON shifted.space_id = wall.space_id`;
 }
 
