@@ -623,7 +623,9 @@ async function membersOf(db: Db, scope: Scope, period: TStatisticsPeriod): Promi
             yearMasksOf(period).map(({ year, mask }) => sql`(${year}::smallint, ${mask}::bit(366))`),
             sql`, `,
           )}) AS m (year, mask) ON m.year = a.year
-          WHERE ${inScope(scope, sql`a.space_id`)} AND position(B'1' IN a.days & m.mask) > 0
+          WHERE ${inScope(scope, sql`a.space_id`)}
+            AND a.year BETWEEN ${Number(period.from.slice(0, 4))} AND ${Number(period.to.slice(0, 4))}
+            AND position(B'1' IN a.days & m.mask) > 0
           UNION
           SELECT r.user_id FROM events e JOIN spaces s ON s.id = e.space_id
           JOIN event_registrations r ON r.event_id = e.id AND r.status = 'attended'
