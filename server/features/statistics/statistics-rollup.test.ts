@@ -6,7 +6,7 @@ import {
   RESERVATION_STATUSES,
   type ReservationStatus,
 } from '#contract/reservations';
-import { testDatabaseForFile } from '../../../tests/support/test-database';
+import { testDatabaseForFile, testDatabaseKind } from '../../../tests/support/test-database';
 import { ALWAYS_OPEN, addRole, insertPerson, insertRoom, insertSpace } from '../../db/factories.fixtures';
 import { rowsOf } from '../../db/rows';
 import { contextFor } from '../reservations/reservations.fixtures';
@@ -143,5 +143,65 @@ describe('active members, from the days their bookings held', () => {
     expect(await active('2031-01-01', '2031-01-01')).toBe(0);
     expect(await active('2030-12-30', '2031-01-02')).toBe(2);
     expect(await active('2031-01-02', '2031-12-31')).toBe(1);
+  });
+});
+
+// Two transactions at once need two connections: PostgreSQL's pool (PGlite has one connection).
+describe.skipIf(testDatabaseKind() !== 'postgres')('active days under concurrent changes', () => {
+  it('keeps a day active when its last booking is cancelled while another one is being made', async () => {
+    const space = await insertSpace(database.db, { hours: ALWAYS_OPEN });
+    const [first, second] = [await insertRoom(database.db, space), await insertRoom(database.db, space)];
+    const member = (await insertPerson(database.db)).id;
+    const insert = (room: string, startsAt: string) =>
+      sql`INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until, attendees,
+          status, price_excl_vat_cents, vat_cents, total_cents, vat_rate_basis_points, pricing_basis)
+        VALUES (${room}, ${space}, ${member}, ${startsAt}, ${startsAt}::timestamptz + interval '1 hour',
+          ${startsAt}::timestamptz + interval '1 hour', 1, 'confirmed', 0, 0, 0, 2000, 'hourly')
+        RETURNING id`;
+    const [held] = await rowsOf<{ id: string }>(database.db, insert(first, '2030-06-03T08:00:00Z'));
+    const activeOnThatDay = async () => {
+      const [row] = await rowsOf<{ bit: number }>(
+        database.db,
+        sql`SELECT get_bit(days, extract(doy FROM date '2030-06-03')::int - 1) AS bit FROM member_active_days
+          WHERE space_id = ${space} AND user_id = ${member} AND year = 2030`,
+      );
+      return row?.bit;
+    };
+    expect(await activeOnThatDay()).toBe(1);
+    // A booking of the same day is being made (its transaction open, the member's row locked) when the
+    // other one is cancelled: the cancellation waits for it, then recounts the day with it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+    const making = database.db.transaction(async (tx) => {
+      await tx.execute(insert(second, '2030-06-03T14:00:00Z'));
+      inserted();
+      await released;
+    });
+    await insertedYet;
+    // A drizzle query starts when awaited: started here, it runs while the booking's transaction is open.
+    const cancelling = (async () =>
+      database.db.execute(
+        sql`UPDATE reservations SET status = 'cancelled', cancelled_at = now(), cancelled_by_role = 'member'
+          WHERE id = ${held!.id}`,
+      ))();
+    try {
+      // Once the cancellation waits on the member's row, the booking commits.
+      await expect
+        .poll(async () => {
+          const [row] = await rowsOf<{ waiting: number }>(
+            database.db,
+            sql`SELECT count(*)::int AS waiting FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          return row!.waiting;
+        })
+        .toBe(1);
+    } finally {
+      release();
+    }
+    await Promise.all([making, cancelling]);
+    expect(await activeOnThatDay()).toBe(1);
   });
 });
