@@ -47,18 +47,20 @@ export async function getPage(app: BenchApp, url: string): Promise<void> {
 /**
  * Runs `bench` on an in-memory PGlite (unless `BENCH_SKIP_PGLITE=1`), then, when DATABASE_URL is set, on a
  * new PostgreSQL database `name` (dropped after), and prints `verdict`'s lines for PostgreSQL's result:
- * the targets are PostgreSQL's.
+ * the targets are PostgreSQL's. `BENCH_KEEP_DATABASE=1` keeps the PostgreSQL database after the run and, when
+ * it is there already, hands it over as `reused` (migrated again, not filled again), to measure a change
+ * without loading the data anew.
  */
 export async function onEachDatabase<T>(
   name: string,
-  bench: (database: Database, engine: 'pglite' | 'postgres') => Promise<T>,
+  bench: (database: Database, engine: 'pglite' | 'postgres', reused: boolean) => Promise<T>,
   verdict: (result: T) => string[],
 ): Promise<void> {
   if (process.env.BENCH_SKIP_PGLITE !== '1') {
     console.log('PGlite (embedded, in memory):');
     const pglite = await openPglite('memory://');
     try {
-      await bench(pglite, 'pglite');
+      await bench(pglite, 'pglite', false);
     } finally {
       await pglite.close();
     }
@@ -69,14 +71,22 @@ export async function onEachDatabase<T>(
     return;
   }
   const { withAdminClient, databaseUrlWithName, dropDatabase } = await import('../server/db/postgres-admin');
-  await dropDatabase(url, name);
-  await withAdminClient(url, (client) => client.query(`CREATE DATABASE ${name}`));
+  const keep = process.env.BENCH_KEEP_DATABASE === '1';
+  const exists = await withAdminClient(url, async (client) => {
+    const { rows } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    return rows.length > 0;
+  });
+  const reused = keep && exists;
+  if (!reused) {
+    await dropDatabase(url, name);
+    await withAdminClient(url, (client) => client.query(`CREATE DATABASE ${name}`));
+  }
   const postgres = openPostgres(databaseUrlWithName(url, name));
-  console.log(`PostgreSQL (${name}):`);
+  console.log(`PostgreSQL (${name}${reused ? ', kept from a previous run' : ''}):`);
   try {
-    for (const line of verdict(await bench(postgres, 'postgres'))) console.log(`  ${line}`);
+    for (const line of verdict(await bench(postgres, 'postgres', reused))) console.log(`  ${line}`);
   } finally {
     await postgres.close();
-    await dropDatabase(url, name);
+    if (!keep) await dropDatabase(url, name);
   }
 }

@@ -18,6 +18,13 @@ export type RefusedBookingReason = (typeof REFUSED_BOOKING_REASONS)[number];
 export const DEMAND_KINDS = ['search', 'search-empty', 'search-shown', ...REFUSED_BOOKING_REASONS] as const;
 export type DemandKind = (typeof DEMAND_KINDS)[number];
 
+/**
+ * Where revenue comes from: a booking at its price, a formula (an order of a plan), an event place (an
+ * order of a registration), anything else (a hand-made invoice). A credit note's is its invoice's.
+ */
+export const REVENUE_SOURCES = ['bookings', 'formulas', 'eventPlaces', 'other'] as const;
+export type RevenueSource = (typeof REVENUE_SOURCES)[number];
+
 /** The longest period one request may ask for (days, both ends included): three years. */
 export const MAX_STATISTICS_DAYS = 1100;
 

@@ -2,11 +2,7 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { generatedId, instant, changeTimes, currency } from './columns';
 import { PRICING_BASES, type TPrice } from '../../../contract/pricing';
-import {
-  ACTIVE_RESERVATION_STATUSES,
-  HELD_RESERVATION_STATUSES,
-  RESERVATION_STATUSES,
-} from '../../../contract/reservations';
+import { ACTIVE_RESERVATION_STATUSES, RESERVATION_STATUSES } from '../../../contract/reservations';
 import { userReference, users } from './auth';
 import { events } from './events';
 import { rooms } from './rooms';
@@ -124,11 +120,6 @@ export const reservations = pgTable(
     index('reservations_user_starts_idx').on(table.userId, table.startsAt),
     index('reservations_space_starts_idx').on(table.spaceId, table.startsAt),
     index('reservations_room_starts_idx').on(table.roomId, table.startsAt),
-    // /statistics' active members: who had a booking that held its room in a period, from the index alone
-    // (docs/decisions/030-statistics.md).
-    index('reservations_space_held_idx')
-      .on(table.spaceId, table.startsAt, table.userId)
-      .where(sql`${table.eventId} is null and ${statusIn(table.status, HELD_RESERVATION_STATUSES)}`),
     uniqueIndex('reservations_one_hold_per_event')
       .on(table.eventId)
       .where(sql`${table.eventId} is not null`),

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
+  customType,
   date,
   index,
   integer,
@@ -11,7 +13,9 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DEMAND_KINDS } from '../../../contract/statistics.plain';
+import { DOCUMENT_KINDS } from '../../../contract/invoices.plain';
+import { DEMAND_KINDS, REVENUE_SOURCES } from '../../../contract/statistics.plain';
+import { userReference } from './auth';
 import { rooms } from './rooms';
 import { spaces } from './spaces';
 import { literalList } from '../status-sql';
@@ -87,4 +91,55 @@ export const roomDayUse = pgTable(
     primaryKey({ columns: [table.roomId, table.day] }),
     index('room_day_use_space_idx').on(table.spaceId, table.day),
   ],
+);
+
+/**
+ * A rollup of the issued invoices and credit notes, per space, issue date, source (contract/statistics.plain.ts:
+ * a credit note's is its invoice's) and kind: the sum of their amounts excluding VAT as issued (a credit
+ * note's positive, as stored; the accountant's export's rule turns it negative when read). Kept by a trigger
+ * on the insert of an invoice (migration 0071), the only change that counts: issued documents are never
+ * edited nor deleted (migration 0019). /statistics reads a year's revenue in a few hundred rows. With the
+ * kind in the key, two documents meeting on one row are of one space and kind, whose issuing already waits
+ * on one counter row (document_counters).
+ */
+export const revenueDays = pgTable(
+  'revenue_days',
+  {
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    source: text('source', { enum: REVENUE_SOURCES }).notNull(),
+    kind: text('kind', { enum: DOCUMENT_KINDS }).notNull(),
+    exclVatCents: bigint('excl_vat_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.spaceId, table.day, table.source, table.kind] }),
+    check('revenue_days_source_known', sql`${table.source} in ${literalList(REVENUE_SOURCES)}`),
+    check('revenue_days_kind_known', sql`${table.kind} in ${literalList(DOCUMENT_KINDS)}`),
+  ],
+);
+
+/** `bit(366)`: one bit per day of a year, the first for 1 January (text of 0s and 1s in JavaScript). */
+const yearOfDays = customType<{ data: string; driverData: string }>({ dataType: () => 'bit(366)' });
+
+/**
+ * Who was active in a space, per year: one bit per local day of the space's zone on which the member had a
+ * booking starting that held its room (confirmed, completed, no-show), kept by a trigger in the transaction
+ * of every change to a reservation (migration 0073). /statistics counts a year's active members from one or
+ * two rows per member (the bits of the period's days), not from each of their bookings.
+ */
+export const memberActiveDays = pgTable(
+  'member_active_days',
+  {
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    userId: userReference('user_id', 'cascade'),
+    year: smallint('year').notNull(),
+    days: yearOfDays('days')
+      .notNull()
+      .default(sql`repeat('0', 366)::bit(366)`),
+  },
+  (table) => [primaryKey({ columns: [table.spaceId, table.year, table.userId] })],
 );

@@ -2,11 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { addDays, daysFromUntil, todayIn } from '#contract/dates';
 import { AppError } from '#contract/errors';
 import { PLACE_HOLDING_STATUSES } from '#contract/events.plain';
-import { HELD_RESERVATION_STATUSES } from '#contract/reservations';
 import type { RoomKind } from '#contract/rooms';
 import {
   REFUSED_BOOKING_REASONS,
   rateBasisPoints,
+  type RevenueSource,
   type TFigures,
   type THeatmap,
   type TStatistics,
@@ -16,8 +16,8 @@ import {
 import type { z } from '#contract/zod';
 import type { getStatisticsScope as scopeCallable, ZStatisticsInput } from '#contract/statistics';
 import { bookedExclVatSql, daysFromTo } from '../../billing/accounting-export';
-import { openIntervalsOfSpacesSql } from '../../db/calendar-sql';
-import { readAll } from '../../db/read-all';
+import { openIntervalsOfSpacesSql, openSecondsOfSpacesSql } from '../../db/calendar-sql';
+import { readAll, rowsWithoutJit } from '../../db/read-all';
 import { rowsOf } from '../../db/rows';
 import { HOUR_COLUMNS } from '../../db/schema/statistics';
 import { uuidList } from '../../db/sql-lists';
@@ -224,7 +224,7 @@ const COUNT_COLUMNS = [
 
 /** The rollup's sums per room. */
 function roomUse(db: Db, scope: Scope, period: TStatisticsPeriod) {
-  return rowsOf<UseRow>(
+  return rowsWithoutJit<UseRow>(
     db,
     sql`SELECT u.room_id, u.space_id, sum(u.booked_minutes)::int AS booked,
         ${sql.raw(
@@ -241,7 +241,7 @@ function roomUse(db: Db, scope: Scope, period: TStatisticsPeriod) {
  * of 50 rooms spills to disk).
  */
 function bookedGridOf(db: Db, scope: Scope, period: TStatisticsPeriod) {
-  return rowsOf<{ weekday: number } & Record<string, number>>(
+  return rowsWithoutJit<{ weekday: number } & Record<string, number>>(
     db,
     sql`SELECT extract(isodow FROM u.day)::int AS weekday,
         ${sql.raw(HOUR_COLUMNS.map((column) => `sum(u.${column})::int AS ${column}`).join(', '))}
@@ -288,19 +288,21 @@ function openMinutes(db: Db, scope: Scope, period: TStatisticsPeriod) {
   const from = sql`${period.from}::date`;
   const to = sql`${period.to}::date`;
   const days = daysFromUntil(period.from, period.to) + 1;
-  return rowsOf<OpenRow>(
+  const inSpaceScope = (column: SQL) => inScope(scope, column);
+  // A room that lived through the whole period is open as long as its space; one created or archived in it,
+  // for the part of its space's intervals it lived through (expanded for that space alone).
+  return rowsWithoutJit<OpenRow>(
     db,
-    sql`WITH open AS MATERIALIZED (${openIntervalsOfSpacesSql(from, to, days, (column) => inScope(scope, column))}),
-      per_space AS (SELECT space_id, sum(extract(epoch FROM upper(open) - lower(open)))::bigint AS seconds
-        FROM open GROUP BY space_id)
+    sql`WITH per_space AS MATERIALIZED (${openSecondsOfSpacesSql(from, to, days, inSpaceScope)})
       SELECT r.id AS room_id, r.space_id, s.name AS space_name, r.name, r.kind,
         (CASE
           WHEN r.created_at <= ${startOf(period, sql`s.time_zone`)}
             AND (r.archived_at IS NULL OR r.archived_at >= ((${to} + 1)::timestamp AT TIME ZONE s.time_zone))
           THEN coalesce(per_space.seconds, 0)
           ELSE coalesce((SELECT sum(extract(epoch FROM upper(part) - lower(part)))::bigint FROM (
-              SELECT o.open * tstzrange(r.created_at, r.archived_at) AS part FROM open o
-              WHERE o.space_id = r.space_id AND o.open && tstzrange(r.created_at, r.archived_at)) AS parts), 0)
+              SELECT o.open * tstzrange(r.created_at, r.archived_at) AS part
+              FROM (${openIntervalsOfSpacesSql(from, to, days, (column) => sql`${column} = r.space_id`)}) AS o
+              WHERE o.open && tstzrange(r.created_at, r.archived_at)) AS parts), 0)
         END / 60)::int AS open
       FROM rooms r JOIN spaces s ON s.id = r.space_id
       LEFT JOIN per_space ON per_space.space_id = r.space_id
@@ -383,7 +385,7 @@ function bookingsOf(use: UseRow[]): TFigures['bookings'] {
  * counts that wall-clock hour as the week's other days do (the totals of `occupancy` are exact).
  */
 function openGridOf(db: Db, scope: Scope, period: TStatisticsPeriod) {
-  return rowsOf<{ weekday: number; hour: number; minutes: number }>(
+  return rowsWithoutJit<{ weekday: number; hour: number; minutes: number }>(
     db,
     sql`WITH days AS (SELECT day::date, extract(isodow FROM day)::int AS weekday
             FROM generate_series(${period.from}::date::timestamp, ${period.to}::date::timestamp, interval '1 day') AS day),
@@ -395,18 +397,21 @@ function openGridOf(db: Db, scope: Scope, period: TStatisticsPeriod) {
             WHERE ${inScope(scope, sql`r.space_id`)} ${scope.roomId ? sql`AND r.id = ${scope.roomId}` : sql``}
               AND (r.archived_at IS NULL OR r.archived_at >= ${startOf(period, sql`s.time_zone`)})
               AND r.created_at < ((${period.to}::date + 1)::timestamp AT TIME ZONE s.time_zone)
-            GROUP BY r.space_id)
-          SELECT h.weekday, hour, sum(
-              greatest(0, least(extract(epoch FROM h.closes) / 60, (hour + 1) * 60)
-                - greatest(extract(epoch FROM h.opens) / 60, hour * 60))
-              * (w.n - coalesce(closed.n, 0)) * room_count.n)::int AS minutes
-          FROM space_opening_hours h
-          JOIN room_count ON room_count.space_id = h.space_id
-          JOIN weekdays w ON w.weekday = h.weekday
-          LEFT JOIN closed ON closed.space_id = h.space_id AND closed.weekday = h.weekday
-          CROSS JOIN generate_series(0, 23) AS hour
-          WHERE ${inScope(scope, sql`h.space_id`)}
-          GROUP BY h.weekday, hour`,
+            GROUP BY r.space_id),
+          -- Spaces sharing hours are weighed together first: the hours are then split for a few rows.
+          weighed AS (SELECT h.weekday, h.opens, h.closes,
+              sum((w.n - coalesce(closed.n, 0)) * room_count.n) AS weight
+            FROM space_opening_hours h
+            JOIN room_count ON room_count.space_id = h.space_id
+            JOIN weekdays w ON w.weekday = h.weekday
+            LEFT JOIN closed ON closed.space_id = h.space_id AND closed.weekday = h.weekday
+            WHERE ${inScope(scope, sql`h.space_id`)}
+            GROUP BY h.weekday, h.opens, h.closes)
+          SELECT weighed.weekday, hour, sum(
+              greatest(0, least(extract(epoch FROM weighed.closes) / 60, (hour + 1) * 60)
+                - greatest(extract(epoch FROM weighed.opens) / 60, hour * 60)) * weighed.weight)::int AS minutes
+          FROM weighed CROSS JOIN generate_series(0, 23) AS hour
+          GROUP BY weighed.weekday, hour`,
   );
 }
 
@@ -430,23 +435,14 @@ function heatmapOf(
 // Money and credit
 
 async function revenueOf(db: Db, scope: Scope, period: TStatisticsPeriod): Promise<TFigures['revenue']> {
-  const issued = daysFromTo(period.from, period.to)(sql`i.issue_date`);
-  const rows = await rowsOf<{ month: string; source: string; cents: number }>(
+  // The rollup of the issued documents (migration 0071), read by the export's rules: its days, its sign.
+  const issued = daysFromTo(period.from, period.to)(sql`d.day`);
+  const rows = await rowsWithoutJit<{ month: string; source: RevenueSource; cents: number }>(
     db,
-    // A credit note's source is its invoice's: looked up for credit notes only (and each order by its key),
-    // so a year's invoices are read through their index and nothing else is scanned whole.
-    sql`SELECT to_char(i.issue_date, 'YYYY-MM') AS month,
-        CASE WHEN coalesce(credited.reservation_id, i.reservation_id) IS NOT NULL THEN 'bookings'
-          WHEN o.plan_id IS NOT NULL THEN 'formulas'
-          WHEN o.registration_id IS NOT NULL THEN 'eventPlaces'
-          ELSE 'other' END AS source,
-        sum(${bookedExclVatSql({ kind: sql`i.kind`, exclVatCents: sql`i.excl_vat_cents` })})::bigint AS cents
-      FROM invoices i
-      LEFT JOIN LATERAL (SELECT c.reservation_id, c.order_id FROM invoices c WHERE c.id = i.credited_invoice_id)
-        AS credited ON TRUE
-      LEFT JOIN LATERAL (SELECT x.plan_id, x.registration_id FROM orders x
-          WHERE x.id = coalesce(credited.order_id, i.order_id)) AS o ON TRUE
-      WHERE ${inScope(scope, sql`i.space_id`)} AND ${issued}
+    sql`SELECT to_char(d.day, 'YYYY-MM') AS month, d.source,
+        sum(${bookedExclVatSql({ kind: sql`d.kind`, exclVatCents: sql`d.excl_vat_cents` })})::bigint AS cents
+      FROM revenue_days d
+      WHERE ${inScope(scope, sql`d.space_id`)} AND ${issued}
       GROUP BY 1, 2`,
   );
   const byMonth = new Map<string, number>();
@@ -459,7 +455,7 @@ async function revenueOf(db: Db, scope: Scope, period: TStatisticsPeriod): Promi
     const cents = Number(row.cents);
     total += cents;
     byMonth.set(row.month, (byMonth.get(row.month) ?? 0) + cents);
-    bySource[row.source as keyof typeof bySource] += cents;
+    bySource[row.source] += cents;
   }
   return {
     currency: 'EUR',
@@ -475,7 +471,12 @@ function nextMonth(month: string): string {
 }
 
 async function creditsOf(db: Db, scope: Scope, period: TStatisticsPeriod): Promise<TFigures['credits']> {
-  const rows = await rowsOf<{ unit: 'minutes' | 'entries'; granted: number; used: number; expired: number }>(
+  const rows = await rowsWithoutJit<{
+    unit: 'minutes' | 'entries';
+    granted: number;
+    used: number;
+    expired: number;
+  }>(
     db,
     sql`SELECT l.unit,
         coalesce(sum(e.amount) FILTER (WHERE e.kind = 'grant'), 0)::int AS granted,
@@ -507,27 +508,33 @@ async function membershipsOf(
   period: TStatisticsPeriod,
   now: Date,
 ): Promise<TFigures['memberships']> {
-  const start = startOf(period, sql`s.time_zone`);
-  const end = endOf(period, sql`s.time_zone`, now);
+  // Each space's bounds are computed once (a zone's name is looked up at each AT TIME ZONE), not per plan.
+  const start = sql`b.start_at`;
+  const end = sql`b.end_at`;
   const runningAt = (at: SQL) =>
     sql`(first.valid_from <= ${at} AND (p.ended_at IS NULL OR p.ended_at > ${at}))`;
   const pausedSql = (condition: SQL) =>
     sql`EXISTS (SELECT 1 FROM plan_pauses x WHERE x.plan_id = p.id AND x.status <> 'cancelled' AND ${condition})`;
-  const [row] = await rowsOf<Record<string, number | string>>(
+  // The monthly value, looked up only for the memberships the MRR counts (an aggregate's FILTER comes first).
+  const monthly = sql`(SELECT CASE WHEN f.period = 'year' THEN round(price.cents / 12.0) ELSE price.cents END
+    FROM (SELECT coalesce((SELECT o.excl_vat_cents FROM orders o
+        WHERE o.plan_id = p.id AND o.created_at <= ${end} ORDER BY o.period_index DESC LIMIT 1),
+      f.price_excl_vat_cents) AS cents) AS price)`;
+  const [row] = await rowsWithoutJit<Record<string, number | string>>(
     db,
-    sql`SELECT
+    sql`WITH b AS MATERIALIZED (SELECT s.id AS space_id, ${startOf(period, sql`s.time_zone`)} AS start_at,
+          ${endOf(period, sql`s.time_zone`, now)} AS end_at
+        FROM spaces s WHERE ${inScope(scope, sql`s.id`)})
+      SELECT
         count(*) FILTER (WHERE ${runningAt(start)})::int AS active_at_start,
         count(*) FILTER (WHERE ${runningAt(end)})::int AS active_at_end,
         count(*) FILTER (WHERE first.valid_from >= ${start} AND first.valid_from < ${end})::int AS new,
         count(*) FILTER (WHERE p.ended_at >= ${start} AND p.ended_at <= ${end})::int AS cancelled,
         count(*) FILTER (WHERE ${pausedSql(sql`x.starts_on <= ${period.to}::date AND x.ends_on > ${period.from}::date`)})::int AS paused,
-        coalesce(sum(CASE WHEN f.period = 'year' THEN round(price.cents / 12.0) ELSE price.cents END)
+        coalesce(sum(${monthly})
           FILTER (WHERE ${runningAt(end)} AND NOT ${pausedSql(sql`x.starts_at <= ${end} AND x.ends_at > ${end}`)}), 0)::bigint AS mrr
-      FROM plans p JOIN formulas f ON f.id = p.formula_id JOIN spaces s ON s.id = p.space_id
+      FROM plans p JOIN formulas f ON f.id = p.formula_id JOIN b ON b.space_id = p.space_id
       JOIN credit_lots first ON first.plan_id = p.id AND first.period_index = 0 AND first.source = 'period'
-      CROSS JOIN LATERAL (SELECT coalesce((SELECT o.excl_vat_cents FROM orders o
-          WHERE o.plan_id = p.id AND o.created_at <= ${end} ORDER BY o.period_index DESC LIMIT 1),
-        f.price_excl_vat_cents) AS cents) AS price
       WHERE ${inScope(scope, sql`p.space_id`)} AND f.kind = 'membership'
         AND first.valid_from < ${end} AND (p.ended_at IS NULL OR p.ended_at >= ${start})`,
   );
@@ -553,7 +560,7 @@ const TAKEN_PLACE_STATUSES = [...PLACE_HOLDING_STATUSES, 'no_show'] as const;
 async function eventsOf(db: Db, scope: Scope, period: TStatisticsPeriod, now: Date) {
   const [[counts], [offers]] = await readAll(db, [
     () =>
-      rowsOf<Record<string, number>>(
+      rowsWithoutJit<Record<string, number>>(
         db,
         sql`SELECT count(DISTINCT e.id)::int AS events,
             coalesce(sum(e.capacity), 0)::int AS capacity,
@@ -573,7 +580,7 @@ async function eventsOf(db: Db, scope: Scope, period: TStatisticsPeriod, now: Da
             ${scope.roomId ? sql`AND e.room_id = ${scope.roomId}` : sql``}`,
       ),
     () =>
-      rowsOf<{ accepted: number; expired: number }>(
+      rowsWithoutJit<{ accepted: number; expired: number }>(
         db,
         sql`SELECT count(*) FILTER (WHERE a.kind = 'registration.offer_accepted')::int AS accepted,
             count(*) FILTER (WHERE a.kind = 'registration.offer_expired')::int AS expired
@@ -602,20 +609,23 @@ async function eventsOf(db: Db, scope: Scope, period: TStatisticsPeriod, now: Da
 
 /**
  * New members: joined one of the spaces in the period (`space_members.created_at`). Active: booked (a
- * member's booking starting in the period that was held: confirmed, completed or a no-show) or attended an
- * event starting in it; each person once.
+ * member's booking starting in the period that was held: confirmed, completed or a no-show; read from the
+ * bits of `member_active_days`, migration 0073) or attended an event starting in it; each person once.
  */
 async function membersOf(db: Db, scope: Scope, period: TStatisticsPeriod): Promise<TFigures['members']> {
-  const [row] = await rowsOf<{ new: number; active: number }>(
+  const [row] = await rowsWithoutJit<{ new: number; active: number }>(
     db,
     sql`SELECT
         (SELECT count(*)::int FROM space_members m JOIN spaces s ON s.id = m.space_id
           WHERE ${inScope(scope, sql`m.space_id`)} AND ${withinDays(sql`m.created_at`, sql`s.time_zone`, period)}) AS new,
         (SELECT count(*)::int FROM (
-          SELECT x.user_id FROM reservations x JOIN spaces s ON s.id = x.space_id
-          WHERE ${inScope(scope, sql`x.space_id`)} AND x.event_id IS NULL
-            AND ${statusIn(sql`x.status`, HELD_RESERVATION_STATUSES)}
-            AND ${withinDays(sql`x.starts_at`, sql`s.time_zone`, period)}
+          SELECT a.user_id FROM member_active_days a JOIN (VALUES ${sql.join(
+            yearMasksOf(period).map(({ year, mask }) => sql`(${year}::smallint, ${mask}::bit(366))`),
+            sql`, `,
+          )}) AS m (year, mask) ON m.year = a.year
+          WHERE ${inScope(scope, sql`a.space_id`)}
+            AND a.year BETWEEN ${Number(period.from.slice(0, 4))} AND ${Number(period.to.slice(0, 4))}
+            AND position(B'1' IN a.days & m.mask) > 0
           UNION
           SELECT r.user_id FROM events e JOIN spaces s ON s.id = e.space_id
           JOIN event_registrations r ON r.event_id = e.id AND r.status = 'attended'
@@ -623,6 +633,21 @@ async function membersOf(db: Db, scope: Scope, period: TStatisticsPeriod): Promi
         ) AS people) AS active`,
   );
   return { new: row?.new ?? 0, active: row?.active ?? 0 };
+}
+
+/**
+ * The period's days in each of its years, as `member_active_days`' bits are laid out: 366 bits, the first
+ * for 1 January, set for the days of the period.
+ */
+function yearMasksOf(period: TStatisticsPeriod): Array<{ year: number; mask: string }> {
+  const first = Number(period.from.slice(0, 4));
+  const last = Number(period.to.slice(0, 4));
+  return Array.from({ length: last - first + 1 }, (_, index) => {
+    const year = first + index;
+    const from = year === first ? daysFromUntil(`${year}-01-01`, period.from) : 0;
+    const to = year === last ? daysFromUntil(`${year}-01-01`, period.to) : 365;
+    return { year, mask: '0'.repeat(from) + '1'.repeat(to - from + 1) + '0'.repeat(365 - to) };
+  });
 }
 
 /**
@@ -634,7 +659,7 @@ async function demandOf(db: Db, scope: Scope, period: TStatisticsPeriod) {
   const days = sql`d.day BETWEEN ${period.from}::date AND ${period.to}::date`;
   const [sizes, refusals] = await readAll(db, [
     () =>
-      rowsOf<{ size: number; searches: number; empty: number; missed: number }>(
+      rowsWithoutJit<{ size: number; searches: number; empty: number; missed: number }>(
         db,
         sql`WITH cities AS (SELECT DISTINCT s.city_key FROM spaces s WHERE ${inScope(scope, sql`s.id`)}),
           city_counts AS (SELECT d.city_key, d.size,
@@ -657,7 +682,7 @@ async function demandOf(db: Db, scope: Scope, period: TStatisticsPeriod) {
         GROUP BY cc.size`,
       ),
     () =>
-      rowsOf<{ kind: string; count: number }>(
+      rowsWithoutJit<{ kind: string; count: number }>(
         db,
         sql`SELECT d.kind, sum(d.count)::int AS count FROM demand_counts d
           WHERE ${inScope(scope, sql`d.space_id`)} AND d.space_id IS NOT NULL AND ${days}

@@ -1,0 +1,207 @@
+// @databases pglite postgres
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  HELD_RESERVATION_STATUSES,
+  RESERVATION_STATUSES,
+  type ReservationStatus,
+} from '#contract/reservations';
+import { testDatabaseForFile, testDatabaseKind } from '../../../tests/support/test-database';
+import { ALWAYS_OPEN, addRole, insertPerson, insertRoom, insertSpace } from '../../db/factories.fixtures';
+import { rowsOf } from '../../db/rows';
+import { contextFor } from '../reservations/reservations.fixtures';
+import { getStatistics } from './statistics.service';
+
+/**
+ * The rollups' triggers (migrations 0041 and 0073) write the reservation statuses by hand, in SQL: this
+ * holds them to the contract's lists, so a status added or moved there fails here until the triggers
+ * follow. Each status of RESERVATION_STATUSES must land in the one booking counter the map below names (a
+ * status missing from the map does not compile), and hold the room's time and mark its member active that
+ * day exactly when it is one of HELD_RESERVATION_STATUSES; every change of status, from each to each, must
+ * leave the rollups as a reservation made with the new status would (the triggers skip the changes they
+ * deem not to count, completed for confirmed).
+ */
+
+const COUNTER_OF: Record<ReservationStatus, string> = {
+  pending: 'pending',
+  confirmed: 'confirmed',
+  completed: 'confirmed',
+  cancelled: 'cancelled',
+  declined: 'declined',
+  no_show: 'no_shows',
+};
+const COUNTERS = ['pending', 'confirmed', 'cancelled', 'declined', 'no_shows'] as const;
+
+const database = testDatabaseForFile();
+let spaceId: string;
+let roomId: string;
+let userId: string;
+
+beforeAll(async () => {
+  spaceId = await insertSpace(database.db, { hours: ALWAYS_OPEN });
+  roomId = await insertRoom(database.db, spaceId);
+  userId = (await insertPerson(database.db)).id;
+});
+
+/** A one-hour booking (10:00–11:00 UTC) on `day`, with `status`; its id. */
+async function reservationOn(day: string, status: ReservationStatus): Promise<string> {
+  const [row] = await rowsOf<{ id: string }>(
+    database.db,
+    sql`INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until, attendees, status,
+        price_excl_vat_cents, vat_cents, total_cents, vat_rate_basis_points, pricing_basis)
+      VALUES (${roomId}, ${spaceId}, ${userId}, ${`${day}T10:00:00Z`}, ${`${day}T11:00:00Z`},
+        ${`${day}T11:00:00Z`}, 1, ${status}, 0, 0, 0, 2000, 'hourly')
+      RETURNING id`,
+  );
+  return row!.id;
+}
+
+async function rollupOn(day: string) {
+  const [row] = await rowsOf<Record<string, number>>(
+    database.db,
+    sql`SELECT booked_minutes, h11, bookings, ${sql.raw(COUNTERS.join(', '))},
+        coalesce((SELECT get_bit(a.days, extract(doy FROM ${day}::date)::int - 1) FROM member_active_days a
+          WHERE a.space_id = ${spaceId} AND a.user_id = ${userId}
+            AND a.year = extract(year FROM ${day}::date)), 0) AS active
+      FROM room_day_use WHERE room_id = ${roomId} AND day = ${day}::date`,
+  );
+  return row;
+}
+
+/** What a reservation of `status` alone on its day adds to the rollup. */
+function expectedFor(status: ReservationStatus) {
+  const held = (HELD_RESERVATION_STATUSES as readonly string[]).includes(status) ? 60 : 0;
+  return {
+    booked_minutes: held,
+    h11: held, // 10:00 UTC is 11:00 in Paris in winter
+    bookings: 1,
+    active: held ? 1 : 0,
+    ...Object.fromEntries(COUNTERS.map((counter) => [counter, counter === COUNTER_OF[status] ? 1 : 0])),
+  };
+}
+
+/** The n-th day of January 2030, as a date. */
+const dayOf = (n: number) => `2030-01-${String(n).padStart(2, '0')}`;
+
+describe("the rollup's trigger and the contract's statuses", () => {
+  it('counts each status in its own counter, and its time only when it holds the room', async () => {
+    for (const [index, status] of RESERVATION_STATUSES.entries()) {
+      await reservationOn(dayOf(index + 1), status);
+      expect(await rollupOn(dayOf(index + 1)), status).toEqual(expectedFor(status));
+    }
+  });
+
+  it('recounts every change of status as a new reservation of the new status', async () => {
+    let day = 0;
+    for (const from of RESERVATION_STATUSES) {
+      for (const to of RESERVATION_STATUSES) {
+        // Days of February and March 2030 onward, one per change.
+        const date = new Date(Date.UTC(2030, 1, 1 + day++)).toISOString().slice(0, 10);
+        const id = await reservationOn(date, from);
+        await database.db.execute(sql`UPDATE reservations SET status = ${to} WHERE id = ${id}`);
+        expect(await rollupOn(date), `${from} → ${to}`).toEqual(expectedFor(to));
+      }
+    }
+  });
+});
+
+describe('active members, from the days their bookings held', () => {
+  it('counts each person once over a period across two years, and follows a cancellation', async () => {
+    const space = await insertSpace(database.db, { hours: ALWAYS_OPEN });
+    const room = await insertRoom(database.db, space);
+    const manager = await insertPerson(database.db);
+    await addRole(database.db, space, manager.id, 'manager');
+    const [ann, bob, cat] = [
+      await insertPerson(database.db),
+      await insertPerson(database.db),
+      await insertPerson(database.db),
+    ];
+    const book = async (who: string, startsAt: string, status: ReservationStatus) => {
+      const [row] = await rowsOf<{ id: string }>(
+        database.db,
+        sql`INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until, attendees,
+            status, price_excl_vat_cents, vat_cents, total_cents, vat_rate_basis_points, pricing_basis)
+          VALUES (${room}, ${space}, ${who}, ${startsAt}, ${startsAt}::timestamptz + interval '1 hour',
+            ${startsAt}::timestamptz + interval '1 hour', 1, ${status}, 0, 0, 0, 2000, 'hourly')
+          RETURNING id`,
+      );
+      return row!.id;
+    };
+    // Paris: 23:30 UTC on 31 December is 00:30 on 1 January.
+    const annOnNewYear = await book(ann.id, '2030-12-31T23:30:00Z', 'confirmed');
+    await book(ann.id, '2030-12-31T10:00:00Z', 'confirmed');
+    await book(bob.id, '2031-01-01T10:00:00Z', 'cancelled');
+    await book(cat.id, '2030-12-30T10:00:00Z', 'completed');
+    await book(cat.id, '2031-01-02T10:00:00Z', 'no_show');
+    const active = async (from: string, to: string) =>
+      (await getStatistics(contextFor(database.db, manager.session), { spaceId: space, from, to })).current
+        .members.active;
+    expect(await active('2030-12-30', '2031-01-02')).toBe(2);
+    expect(await active('2031-01-01', '2031-01-01')).toBe(1);
+    expect(await active('2030-12-31', '2030-12-31')).toBe(1);
+    await database.db.execute(sql`UPDATE reservations SET status = 'cancelled' WHERE id = ${annOnNewYear}`);
+    expect(await active('2031-01-01', '2031-01-01')).toBe(0);
+    expect(await active('2030-12-30', '2031-01-02')).toBe(2);
+    expect(await active('2031-01-02', '2031-12-31')).toBe(1);
+  });
+});
+
+// Two transactions at once need two connections: PostgreSQL's pool (PGlite has one connection).
+describe.skipIf(testDatabaseKind() !== 'postgres')('active days under concurrent changes', () => {
+  it('keeps a day active when its last booking is cancelled while another one is being made', async () => {
+    const space = await insertSpace(database.db, { hours: ALWAYS_OPEN });
+    const [first, second] = [await insertRoom(database.db, space), await insertRoom(database.db, space)];
+    const member = (await insertPerson(database.db)).id;
+    const insert = (room: string, startsAt: string) =>
+      sql`INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until, attendees,
+          status, price_excl_vat_cents, vat_cents, total_cents, vat_rate_basis_points, pricing_basis)
+        VALUES (${room}, ${space}, ${member}, ${startsAt}, ${startsAt}::timestamptz + interval '1 hour',
+          ${startsAt}::timestamptz + interval '1 hour', 1, 'confirmed', 0, 0, 0, 2000, 'hourly')
+        RETURNING id`;
+    const [held] = await rowsOf<{ id: string }>(database.db, insert(first, '2030-06-03T08:00:00Z'));
+    const activeOnThatDay = async () => {
+      const [row] = await rowsOf<{ bit: number }>(
+        database.db,
+        sql`SELECT get_bit(days, extract(doy FROM date '2030-06-03')::int - 1) AS bit FROM member_active_days
+          WHERE space_id = ${space} AND user_id = ${member} AND year = 2030`,
+      );
+      return row?.bit;
+    };
+    expect(await activeOnThatDay()).toBe(1);
+    // A booking of the same day is being made (its transaction open, the member's row locked) when the
+    // other one is cancelled: the cancellation waits for it, then recounts the day with it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+    const making = database.db.transaction(async (tx) => {
+      await tx.execute(insert(second, '2030-06-03T14:00:00Z'));
+      inserted();
+      await released;
+    });
+    await insertedYet;
+    // A drizzle query starts when awaited: started here, it runs while the booking's transaction is open.
+    const cancelling = (async () =>
+      database.db.execute(
+        sql`UPDATE reservations SET status = 'cancelled', cancelled_at = now(), cancelled_by_role = 'member'
+          WHERE id = ${held!.id}`,
+      ))();
+    try {
+      // Once the cancellation waits on the member's row, the booking commits.
+      await expect
+        .poll(async () => {
+          const [row] = await rowsOf<{ waiting: number }>(
+            database.db,
+            sql`SELECT count(*)::int AS waiting FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          return row!.waiting;
+        })
+        .toBe(1);
+    } finally {
+      release();
+    }
+    await Promise.all([making, cancelling]);
+    expect(await activeOnThatDay()).toBe(1);
+  });
+});
