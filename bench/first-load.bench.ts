@@ -38,6 +38,8 @@ const SIGNED_IN_MAX_FILES = 15;
 const PERFORMANCE_TARGET = 97;
 // Lighthouse's mobile preset's screen (a Moto G Power).
 const PHONE = { width: 412, height: 823 };
+const MOBILE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
 
 interface Page {
   label: string;
@@ -122,6 +124,9 @@ async function firstLoad(browser: Browser, url: string, cookie?: string): Promis
     viewport: PHONE,
     isMobile: true,
     hasTouch: true,
+    // A phone's browser, as Lighthouse's mobile preset says it is: headless Chromium's own user agent names
+    // it a robot, and a robot gets the 404 page's minimal answer (no script).
+    userAgent: MOBILE_USER_AGENT,
     extraHTTPHeaders: cookie ? { cookie } : {},
   });
   try {

@@ -150,6 +150,17 @@ test('the selected slot keeps a focus ring of 3:1 against what it is drawn on', 
 const BARE_APP_KIB = 92.4;
 const PUBLIC_BUDGET_KIB = BARE_APP_KIB * 1.3;
 
+/**
+ * Public pages not yet within 1.3×, held at what they load (decision 031): they may not grow, and leave the list
+ * when they fit. The room page is 119.8 KiB until its week's slot grid (1.7 KiB), which it asks for with the
+ * week's availability after hydration, arrives before the network is idle: `npm run bench` counted it
+ * (121.5 KiB), so it is held there.
+ */
+const NOT_YET_WITHIN_KIB: Record<string, number> = {
+  '/rooms/:roomId': 121.6,
+  '/spaces/:spaceid/rooms/:roomid': 121.6,
+};
+
 const PUBLIC_PAGES = pagesOf(routes as RouteEntry[]).filter((page) => page.public);
 
 /** A page's HTML as a signed-out visitor gets it (for the example URLs of scripts/route-pages.ts). */
@@ -230,7 +241,8 @@ test.describe("a public page's first visit", () => {
   test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
 
   for (const route of PUBLIC_PAGES) {
-    test(`${route.pattern}: no validation or map library, first-load JavaScript within ${PUBLIC_BUDGET_KIB.toFixed(1)} KiB`, async ({
+    const budget = NOT_YET_WITHIN_KIB[route.pattern] ?? PUBLIC_BUDGET_KIB;
+    test(`${route.pattern}: no validation or map library, first-load JavaScript within ${budget.toFixed(1)} KiB`, async ({
       page,
     }) => {
       const path = await examplePath(route, htmlOf(page));
@@ -241,9 +253,7 @@ test.describe("a public page's first visit", () => {
       if (route.pattern !== LOGIN_PATH) expect(new URL(page.url()).pathname, path).not.toBe(LOGIN_PATH);
       const load = await loading;
       expect(load.libraries, path).toEqual([]);
-      expect(load.kib, `${path}'s first load:\n${load.sizes.join('\n')}`).toBeLessThanOrEqual(
-        PUBLIC_BUDGET_KIB,
-      );
+      expect(load.kib, `${path}'s first load:\n${load.sizes.join('\n')}`).toBeLessThanOrEqual(budget);
     });
   }
 });
