@@ -28,7 +28,8 @@ import { buildReferenceApp } from './reference-app';
 import { buildEscaleIfNeeded, startEscale, startReference, type Server } from './servers';
 
 const CHROMIUM = '/usr/bin/chromium';
-// `BENCH_LIGHTHOUSE_RUNS=0 npm run bench first-load` measures the JavaScript alone.
+// `BENCH_LIGHTHOUSE_RUNS=0 npm run bench first-load` measures the JavaScript alone; `BENCH_PAGES=/,/search`
+// measures those route patterns only (and the bare app).
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 // `BENCH_FIRST_LOAD_FILES=1` also lists each page's scripts, largest first (what to cut next).
 const LIST_FILES = process.env.BENCH_FIRST_LOAD_FILES === '1';
@@ -244,7 +245,8 @@ export async function run() {
     servers.push(bare);
     const escale = await startEscale();
     servers.push(escale);
-    const pages = await pagesOfTable(escale);
+    const only = process.env.BENCH_PAGES?.split(',');
+    const pages = (await pagesOfTable(escale)).filter((page) => !only || only.includes(page.label));
     console.log(
       `Bare reference app: ${Object.entries(reference.versions)
         .map(([name, version]) => `${name} ${version}`)
@@ -295,7 +297,8 @@ export async function run() {
       const targets = [
         { label: 'bare app /', url: `${bare.url}/`, indexed: true },
         ...pages
-          .filter((page) => !page.cookie)
+          // Lighthouse refuses a page answered with an error status (the 404 page): its first load is above.
+          .filter((page) => !page.cookie && page.label !== '/*')
           .map((page) => ({
             label: page.label,
             url: `${escale.url}${page.path}`,
