@@ -5,6 +5,8 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import type { CodeSplittingGroup, PluginContext } from 'rolldown';
 import { DOCUMENT, planChunks, type PlannedChunk } from './scripts/chunk-plan.ts';
+import { pagesOf, type RouteEntry } from './scripts/route-pages.ts';
+import routes from './app/routes.ts';
 
 // How the browser's modules become files: Rolldown's default, plus the groups scripts/chunk-plan.ts plans
 // from the module graph (`document`, `shared-…`), so a landing page loads a few files rather than dozens.
@@ -14,16 +16,19 @@ import { DOCUMENT, planChunks, type PlannedChunk } from './scripts/chunk-plan.ts
 const app = (path: string) => fileURLToPath(new URL(`./app/${path}`, import.meta.url));
 const ROOT_ROUTE = app('root.tsx');
 const ENTRY_CLIENT = app('entry.client.tsx');
-/** The pages a first visit lands on (search engines, links), each as its layout and its route. */
+/**
+ * The pages a first visit may land on: every public page of the route table (scripts/route-pages.ts, which the
+ * first-load test reads too), each as its layouts and its route. Issue 31: every public page as light as the
+ * six the plan was first made for (/, /search, /spaces/all, a space, a room, /auth/Login).
+ */
 const LANDING_PAGES: Record<string, string[]> = Object.fromEntries(
-  Object.entries({
-    home: ['layouts/default.tsx', 'routes/home.tsx'],
-    search: ['layouts/default.tsx', 'routes/search.tsx'],
-    spaces: ['layouts/default.tsx', 'routes/spaces-all.tsx'],
-    space: ['layouts/default.tsx', 'routes/space.tsx'],
-    room: ['layouts/default.tsx', 'routes/room.tsx'],
-    login: ['layouts/auth.tsx', 'routes/auth-login.tsx'],
-  }).map(([page, files]) => [page, files.map(app)]),
+  pagesOf(routes as RouteEntry[])
+    .filter((page) => page.public)
+    // Named by their route module (`room`, `auth-login`): two paths of one module are one page here.
+    .map((page) => [
+      page.files.at(-1)!.replace(/^.*\/|\.tsx$/g, ''),
+      page.files.map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url))),
+    ]),
 );
 const LANDING_COUNT = Object.keys(LANDING_PAGES).length;
 /** Bytes of source (before minifying) a landing page may load beyond its need so that it loads fewer files. */
@@ -32,8 +37,9 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/;
 // React DOM's shared part: used by entry.client and by React Router (in the document), a file of its own
 // otherwise.
 const REACT_DOM = /[\\/]node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)$/;
-// Real path: module ids are real paths, and node_modules may be a link (a worktree sharing another's).
-const LUCIDE = `${realpathSync(fileURLToPath(new URL('./node_modules/lucide-react/dist/esm', import.meta.url)))}/`;
+// Module ids are real paths: a worktree whose node_modules is a link to another checkout's must find the
+// icons where Rolldown does.
+const LUCIDE = `${realpathSync(fileURLToPath(new URL('./node_modules/lucide-react/dist/esm/', import.meta.url)))}/`;
 const LUCIDE_ICONS = new Map<string, string>();
 for (const [, names, file] of readFileSync(`${LUCIDE}lucide-react.mjs`, 'utf8').matchAll(
   /export \{([^}]*)\} from '\.\/(icons\/[^']+)'/g,

@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 // React Router reads this file before Vite's aliases apply: a relative import.
-import { LOGIN_PATH, RESET_PATH, SIGNUP_PATH, VALIDATED_PATH } from '../contract/auth';
+import { LOGIN_PATH, RESET_PATH, SIGNUP_PATH, VALIDATED_PATH } from '../contract/auth.plain.ts';
 
 /** A route table entry for a path the app names elsewhere: the same path without its leading slash. */
 const routePath = (path: string) => path.slice(1);

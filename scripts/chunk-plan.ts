@@ -1,7 +1,9 @@
 /**
  * Which chunk each of our browser modules goes to (vite.config.ts hands the result to Rolldown's
  * `codeSplitting.groups`). Issue 18: on a phone each file a page loads before its first paint costs a
- * round trip, and the pages people land on loaded 19–40 files, many under 1 KiB.
+ * round trip, and the pages people land on loaded 19–40 files, many under 1 KiB. Issue 31: every public
+ * page is one a first visit may land on (vite.config.ts reads them from the route table), so each is planned
+ * for, not only the six the plan was first made for.
  *
  * - `document`: what every page runs (the shell: root route and entry.client) and what every landing page
  *   imports.
@@ -95,74 +97,133 @@ export function planChunks(input: ChunkPlanInput): Map<string, PlannedChunk> {
     byKey.set(key, group);
   }
 
+  const names = new Set<string>();
   for (const group of mergeGroups([...byKey.values()], graph, pageNames, input.maxExtraBytes)) {
-    const chunk = { name: `shared-${[...group.pages].sort().join('-')}`, pages: group.pages.size };
+    const chunk = { name: chunkName([...group.pages].sort(), names), pages: group.pages.size };
     for (const id of group.modules) plan.set(id, chunk);
   }
   return plan;
 }
 
-/** What each landing page loads of `groups`: the groups it imports, and the groups those import. */
-function loads(groups: Group[], groupOf: Map<string, number>, graph: ChunkGraph, pages: string[]) {
-  const dependsOn = groups.map((group) => {
+/**
+ * A group's file name: `shared-` and its pages (`shared-home-space`), or the first two and how many more when
+ * there are over three (`shared-about-blog-and-12`). Unique: Rolldown makes one file of a name.
+ */
+function chunkName(pages: string[], taken: Set<string>): string {
+  const base = `shared-${pages.length > 3 ? `${pages.slice(0, 2).join('-')}-and-${pages.length - 2}` : pages.join('-')}`;
+  let name = base;
+  for (let index = 2; taken.has(name); index++) name = `${base}-${index}`;
+  taken.add(name);
+  return name;
+}
+
+/** Which groups each group's modules import (indices into `groups`, itself left out). */
+function dependencies(groups: Group[], graph: ChunkGraph): Set<number>[] {
+  const groupOf = new Map<string, number>();
+  groups.forEach((group, index) => group.modules.forEach((id) => groupOf.set(id, index)));
+  return groups.map((group, index) => {
     const targets = new Set<number>();
     for (const id of group.modules)
       for (const imported of graph.importsOf(id)) {
         const target = groupOf.get(imported);
-        if (target !== undefined && groups[target] !== group) targets.add(target);
+        if (target !== undefined && target !== index) targets.add(target);
       }
     return targets;
   });
-  return pages.map((page) => {
-    const loaded = new Set<number>();
-    const pending = groups.flatMap((group, index) => (group.pages.has(page) ? [index] : []));
+}
+
+/** The groups a group brings with it: itself, what it imports, what those import. */
+function closures(dependsOn: Set<number>[]): Set<number>[] {
+  return dependsOn.map((_, start) => {
+    const reached = new Set<number>();
+    const pending = [start];
     while (pending.length) {
       const index = pending.pop()!;
-      if (loaded.has(index)) continue;
-      loaded.add(index);
+      if (reached.has(index)) continue;
+      reached.add(index);
       pending.push(...dependsOn[index]!);
     }
-    const bytes = [...loaded].reduce((sum, index) => sum + groups[index]!.size, 0);
-    return { files: loaded.size, bytes };
+    return reached;
   });
 }
 
-function indexModules(groups: Group[]): Map<string, number> {
-  const groupOf = new Map<string, number>();
-  groups.forEach((group, index) => group.modules.forEach((id) => groupOf.set(id, index)));
-  return groupOf;
+/** The groups each landing page loads: those its modules are in, and what they bring. */
+function loadedBy(groups: Group[], closure: Set<number>[], pages: string[]): Set<number>[] {
+  return pages.map((page) => {
+    const loaded = new Set<number>();
+    groups.forEach((group, index) => {
+      if (group.pages.has(page)) for (const reached of closure[index]!) loaded.add(reached);
+    });
+    return loaded;
+  });
 }
 
-function merged(groups: Group[], a: number, b: number): Group[] {
+/**
+ * `groups` with `a` and `b` (a < b) made one, last, and their dependencies renumbered the same way: what a
+ * module of either imports, the union imports.
+ */
+function merged(groups: Group[], dependsOn: Set<number>[], a: number, b: number) {
   const union: Group = {
     pages: new Set([...groups[a]!.pages, ...groups[b]!.pages]),
     modules: [...groups[a]!.modules, ...groups[b]!.modules],
     size: groups[a]!.size + groups[b]!.size,
   };
-  return [...groups.filter((_, index) => index !== a && index !== b), union];
+  const last = groups.length - 2;
+  const renumber = (index: number) =>
+    index === a || index === b ? last : index - Number(index > a) - Number(index > b);
+  const renumbered = (targets: Set<number>, self: number) => {
+    const result = new Set<number>();
+    for (const target of targets) {
+      const next = renumber(target);
+      if (next !== self) result.add(next);
+    }
+    return result;
+  };
+  const kept = groups.flatMap((group, index) => (index === a || index === b ? [] : [{ group, index }]));
+  return {
+    groups: [...kept.map(({ group }) => group), union],
+    dependsOn: [
+      ...kept.map(({ index }) => renumbered(dependsOn[index]!, renumber(index))),
+      renumbered(new Set([...dependsOn[a]!, ...dependsOn[b]!]), last),
+    ],
+  };
 }
 
-/** Merges groups while a merge saves files and keeps every page within `maxExtraBytes` of its need. */
+/**
+ * Merges groups while a merge saves files and keeps every page within `maxExtraBytes` of its need. A merge of
+ * `a` and `b` changes only the pages that load either: they load both, and what both bring, in one file less.
+ */
 function mergeGroups(groups: Group[], graph: ChunkGraph, pages: string[], maxExtraBytes: number): Group[] {
-  const needed = loads(groups, indexModules(groups), graph, pages).map((load) => load.bytes);
-  let current = groups;
+  let current = { groups, dependsOn: dependencies(groups, graph) };
+  const bytesOf = (loaded: Set<number>) => {
+    let bytes = 0;
+    for (const index of loaded) bytes += current.groups[index]!.size;
+    return bytes;
+  };
+  const needed = loadedBy(groups, closures(current.dependsOn), pages).map(bytesOf);
   for (;;) {
-    const now = loads(current, indexModules(current), graph, pages);
-    const filesNow = now.reduce((sum, load) => sum + load.files, 0);
-    const bytesNow = now.reduce((sum, load) => sum + load.bytes, 0);
-    let best: { groups: Group[]; score: number } | undefined;
-    for (let a = 0; a < current.length; a++)
-      for (let b = a + 1; b < current.length; b++) {
-        const candidate = merged(current, a, b);
-        const after = loads(candidate, indexModules(candidate), graph, pages);
-        if (after.some((load, page) => load.bytes - needed[page]! > maxExtraBytes)) continue;
-        const saved = filesNow - after.reduce((sum, load) => sum + load.files, 0);
+    const closure = closures(current.dependsOn);
+    const loaded = loadedBy(current.groups, closure, pages);
+    const bytesNow = loaded.map(bytesOf);
+    let best: { a: number; b: number; score: number } | undefined;
+    for (let a = 0; a < current.groups.length; a++)
+      candidates: for (let b = a + 1; b < current.groups.length; b++) {
+        let saved = 0;
+        let extra = 0;
+        for (let page = 0; page < pages.length; page++) {
+          const before = loaded[page]!;
+          if (!before.has(a) && !before.has(b)) continue;
+          const after = new Set([...before, ...closure[a]!, ...closure[b]!]);
+          const bytes = bytesOf(after);
+          if (bytes - needed[page]! > maxExtraBytes) continue candidates;
+          saved += before.size - (after.size - 1);
+          extra += bytes - bytesNow[page]!;
+        }
         if (saved <= 0) continue;
-        const extra = after.reduce((sum, load) => sum + load.bytes, 0) - bytesNow;
         const score = saved / (Math.max(extra, 0) + 1);
-        if (!best || score > best.score) best = { groups: candidate, score };
+        if (!best || score > best.score) best = { a, b, score };
       }
-    if (!best) return current;
-    current = best.groups;
+    if (!best) return current.groups;
+    current = merged(current.groups, current.dependsOn, best.a, best.b);
   }
 }

@@ -1,52 +1,8 @@
-import {
-  useEffect,
-  useId,
-  useState,
-  type ChangeEvent,
-  type ComponentProps,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cn } from './cn';
+import { useErrorUntilValid } from './field-validity';
 
-type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-
-function isControl(target: EventTarget): target is Control {
-  return (
-    target instanceof HTMLInputElement ||
-    target instanceof HTMLSelectElement ||
-    target instanceof HTMLTextAreaElement
-  );
-}
-
-/**
- * A field's error stays only while the field is still refused: each edit asks the control's own constraints
- * (required, type, length, min and max, which mirror the form's schema) and the error hides once they hold,
- * coming back if the field is made invalid again. A server's verdict on the old value hides at the first
- * valid edit too. Nothing new shows before the next submission, which shows what the form decides again.
- * One mechanism for every form: each form keeps setting its errors on submit as before.
- */
-function useErrorUntilValid(id: string, error: ReactNode) {
-  const [edit, setEdit] = useState<{ error: ReactNode; valid: boolean } | null>(null);
-  // A new error (another submission's verdict) starts shown.
-  const current = edit && edit.error === error ? edit : null;
-
-  useEffect(() => {
-    const form = (document.getElementById(id) as Control | null)?.form;
-    if (!form) return;
-    // The same message again after a submission is a new verdict: show it even if an edit had hidden it.
-    const onSubmit = () => setEdit(null);
-    form.addEventListener('submit', onSubmit);
-    return () => form.removeEventListener('submit', onSubmit);
-  }, [id]);
-
-  const onEdit = (event: ChangeEvent<HTMLElement> | FormEvent<HTMLElement>) => {
-    if (!error || !isControl(event.target) || event.target.id !== id) return;
-    setEdit({ error, valid: event.target.validity.valid });
-  };
-  const shown = current?.valid ? undefined : error;
-  return { shown, onEdit };
-}
+export { Checkbox } from './checkbox';
 
 const control =
   'w-full rounded-lg border border-line bg-surface text-ink placeholder:text-ink-soft ' +
@@ -196,45 +152,5 @@ export function FilterSelect({
     <Select {...props}>
       <option value="">{anyLabel}</option>
     </Select>
-  );
-}
-
-export function Checkbox({
-  label,
-  hint,
-  error: givenError,
-  className,
-  ...props
-}: { label: ReactNode; hint?: ReactNode; error?: ReactNode } & Omit<ComponentProps<'input'>, 'type'>) {
-  const id = useId();
-  const { shown: error, onEdit } = useErrorUntilValid(id, givenError);
-  const describedBy =
-    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={cn('flex flex-col gap-1', className)} onChange={onEdit}>
-      <div className="flex items-start gap-2">
-        <input
-          id={id}
-          type="checkbox"
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
-          className="accent-primary mt-1 size-4 shrink-0"
-          {...props}
-        />
-        <label htmlFor={id} className="text-sm">
-          {label}
-        </label>
-      </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-ink-soft text-sm">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-danger text-sm" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

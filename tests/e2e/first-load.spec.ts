@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
-import fs from 'node:fs';
 import zlib from 'node:zlib';
 import routes from '../../app/routes';
 import { LOGIN_PATH } from '../../contract/auth.plain';
+import { examplePath, pagesOf, PUBLIC_EXAMPLES, type RouteEntry } from '../../scripts/route-pages';
+import { signInAs } from './accounts';
 import { roomId } from './booking';
 import { expect, keepScreenshot, test } from './fixtures';
 
@@ -150,85 +151,20 @@ const BARE_APP_KIB = 92.4;
 const PUBLIC_BUDGET_KIB = BARE_APP_KIB * 1.3;
 
 /**
- * Public pages not yet within 1.3×, each held at what it loads today (measured 27 November 2026, decision 031):
- * the shell (React, React Router and our `document` chunk) is 107 KiB of the 120, and these pages' own code and
- * the landing pages' shared chunks they load take them over. A page leaves this list when it fits; none joins it.
- *
- * Raised once, at the merge of the upload, statistics and light-pages branches (same day, decision 031's last
- * section): the chunk plan (scripts/chunk-plan.ts) grouped the shared modules again, `shared-room-space` grew
- * from 1.4 to 2.6 KiB and /software now loads it with `shared-space`. Issue 31 takes these back.
+ * Public pages not yet within 1.3×, held at what they load (decision 031): they may not grow, and leave the list
+ * when they fit. The room page is 119.8 KiB until its week's slot grid (1.7 KiB), which it asks for with the
+ * week's availability after hydration, arrives before the network is idle: `npm run bench` counted it
+ * (121.5 KiB), so it is held there.
  */
 const NOT_YET_WITHIN_KIB: Record<string, number> = {
-  '/spaces/:id': 122.5,
-  '/rooms/:roomId': 125.1,
-  '/spaces/:spaceid/rooms/:roomid': 125.1,
-  '/formulas/:id': 122.0,
-  '/events/:id': 124.7,
-  '/blog/article/:id': 122.5,
-  '/software': 122.9,
+  '/rooms/:roomId': 121.6,
+  '/spaces/:spaceid/rooms/:roomid': 121.6,
 };
 
-const DEMO_SPACE = '/spaces/acme-coworking-paris';
+const PUBLIC_PAGES = pagesOf(routes as RouteEntry[]).filter((page) => page.public);
 
-/** The first link on a page whose path starts with `prefix` (the demo data's ids change at every seed). */
-async function linkOn(page: Page, path: string, prefix: string): Promise<string> {
-  const html = await (await page.request.get(path)).text();
-  const found = new RegExp(`href="(${prefix}[^"?#]+)`).exec(html)?.[1];
-  if (!found) throw new Error(`no link to ${prefix}… on ${path}`);
-  return found;
-}
-
-const demoRoom = async (page: Page) => roomId(page, 'acme-coworking-paris', 'Salle Voltaire');
-
-/**
- * What a first visit opens for a route of the table whose path has parameters (or, for a path without, a
- * heavier variant): demo data. A public route added with parameters and no example here fails the test.
- */
-const EXAMPLES: Record<string, (page: Page) => string | Promise<string>> = {
-  '/*': () => '/une-page-absente',
-  '/spaces/:id': () => DEMO_SPACE,
-  '/rooms/:roomId': async (page) => `/rooms/${await demoRoom(page)}`,
-  '/spaces/:spaceid/rooms/:roomid': async (page) => `${DEMO_SPACE}/rooms/${await demoRoom(page)}`,
-  '/formulas/:id': (page) => linkOn(page, DEMO_SPACE, '/formulas/'),
-  '/events/:id': (page) => linkOn(page, DEMO_SPACE, '/events/'),
-  '/blog/article/:id': () => '/blog/article/reussir-sa-reunion-hors-les-murs',
-  // A booking that could not be made (the page's other states are its member's, signed in).
-  '/result': async (page) => `/result?error=slot-taken&room=${await demoRoom(page)}`,
-};
-
-interface RouteEntry {
-  path?: string;
-  index?: boolean;
-  file: string;
-  children?: RouteEntry[];
-}
-
-interface RoutePage {
-  pattern: string;
-  /** The route's module and its layouts'. */
-  files: string[];
-}
-
-/** The route table's pages (routes with a component and no children), each with its layouts' modules. */
-function pagesOf(entries: RouteEntry[], prefix = '', parents: string[] = []): RoutePage[] {
-  return entries.flatMap((entry) => {
-    const path = entry.path ? [prefix, entry.path].filter(Boolean).join('/') : prefix;
-    const files = [...parents, `app/${entry.file}`];
-    if (entry.children?.length) return pagesOf(entry.children, path, files);
-    // A resource route (the sitemap, the feed, the language switch) has no component: no page to load.
-    if (!/^export default /m.test(fs.readFileSync(files.at(-1)!, 'utf8'))) return [];
-    return [{ pattern: `/${path}`, files }];
-  });
-}
-
-/**
- * A page is for signed-in people when its module or a layout's calls a guard of app/platform/guard.ts in its
- * loader (a signed-out visitor is sent to the sign-in page); every other page is public.
- */
-const GUARD = /\brequire(Viewer|Admin)\(/;
-const isPublic = (page: RoutePage) => page.files.every((file) => !GUARD.test(fs.readFileSync(file, 'utf8')));
-
-const PUBLIC_PAGES = pagesOf(routes as RouteEntry[]).filter(isPublic);
+/** A page's HTML as a signed-out visitor gets it (for the example URLs of scripts/route-pages.ts). */
+const htmlOf = (page: Page) => async (path: string) => (await page.request.get(path)).text();
 
 /**
  * A script's size as `npm run build` precompresses it (scripts/precompress.ts: brotli, best, text), by URL:
@@ -258,9 +194,44 @@ test("the route table's public pages have an example, and are public", () => {
   // a space's back office is not.
   expect(patterns).toEqual(expect.arrayContaining(['/', '/spaces/:spaceid/rooms/:roomid', '/auth/Login']));
   expect(patterns).not.toContain('/myspaces/:spaceId');
-  const missing = patterns.filter((pattern) => /[:*]/.test(pattern) && !EXAMPLES[pattern]);
+  const missing = patterns.filter((pattern) => /[:*]/.test(pattern) && !PUBLIC_EXAMPLES[pattern]);
   expect(missing, 'public routes with parameters and no example URL').toEqual([]);
 });
+
+interface FirstLoad {
+  kib: number;
+  files: number;
+  /** Each script and its size, for the failure message. */
+  sizes: string[];
+  /** Scripts that carry zod, Leaflet or its clustering. */
+  libraries: string[];
+}
+
+/** The scripts a first visit of `path` loads until the network is idle, as `npm run build` compresses them. */
+async function firstLoad(page: Page, path: string): Promise<FirstLoad> {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push(response.url());
+  });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length, path).toBeGreaterThan(0);
+  const result: FirstLoad = { kib: 0, files: 0, sizes: [], libraries: [] };
+  for (const script of new Set(scripts)) {
+    const { bytes, code } = await brotliSize(page, script);
+    result.kib += bytes / 1024;
+    result.files++;
+    result.sizes.push(`${new URL(script).pathname} ${(bytes / 1024).toFixed(1)} KiB`);
+    if (code.includes('ZodError')) result.libraries.push(`zod in ${script}`);
+    if (/leaflet-pane|MarkerClusterGroup/.test(code)) result.libraries.push(`Leaflet in ${script}`);
+  }
+  test.info().annotations.push({
+    type: 'first load',
+    description: `${path}: ${result.kib.toFixed(1)} KiB (${(result.kib / BARE_APP_KIB).toFixed(2)}× the bare app) in ${result.files} files`,
+  });
+  return result;
+}
 
 // Zod (about 22 KiB) and Leaflet with its clustering (about 45 KiB) stay off a public page's first load: pages read
 // the contracts' plain modules, forms load their schemas when used, maps load as they come near the screen. Zod's
@@ -274,36 +245,82 @@ test.describe("a public page's first visit", () => {
     test(`${route.pattern}: no validation or map library, first-load JavaScript within ${budget.toFixed(1)} KiB`, async ({
       page,
     }) => {
-      const path = await (EXAMPLES[route.pattern] ?? (() => route.pattern))(page);
-      const scripts: string[] = [];
-      page.on('response', (response) => {
-        if (response.request().resourceType() !== 'script') return;
-        scripts.push(response.url());
-      });
+      const path = await examplePath(route, htmlOf(page));
+      const loading = firstLoad(page, path);
       const response = await page.goto(path);
       // Public: a signed-out visitor gets the page itself (the 404 page for the splat), not the sign-in page.
       expect(response?.status(), path).toBe(route.pattern === '/*' ? 404 : 200);
       if (route.pattern !== LOGIN_PATH) expect(new URL(page.url()).pathname, path).not.toBe(LOGIN_PATH);
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-      await page.waitForLoadState('networkidle');
-      expect(scripts.length, path).toBeGreaterThan(0);
-      let total = 0;
-      const sizes: string[] = [];
-      for (const script of new Set(scripts)) {
-        const { bytes, code } = await brotliSize(page, script);
-        total += bytes;
-        sizes.push(`${new URL(script).pathname} ${(bytes / 1024).toFixed(1)} KiB`);
-        expect(code.includes('ZodError'), `${path} loads zod in ${script}`).toBe(false);
-        expect(/leaflet-pane|MarkerClusterGroup/.test(code), `${path} loads Leaflet in ${script}`).toBe(
-          false,
-        );
-      }
-      const kib = total / 1024;
-      test.info().annotations.push({
-        type: 'first load',
-        description: `${path}: ${kib.toFixed(1)} KiB (${(kib / BARE_APP_KIB).toFixed(2)}× the bare app) in ${scripts.length} files`,
-      });
-      expect(kib, `${path}'s first load:\n${sizes.join('\n')}`).toBeLessThanOrEqual(budget);
+      const load = await loading;
+      expect(load.libraries, path).toEqual([]);
+      expect(load.kib, `${path}'s first load:\n${load.sizes.join('\n')}`).toBeLessThanOrEqual(budget);
+    });
+  }
+});
+
+/**
+ * The signed-in pages issue 31 names: first-load JavaScript within 1.5× the bare app in at most 15 files. Each
+ * is opened by the demo manager (who has a space's back office), after the sign-in, as a first visit.
+ */
+const SIGNED_IN_BUDGET_KIB = BARE_APP_KIB * 1.5;
+const SIGNED_IN_MAX_FILES = 15;
+const SIGNED_IN_PAGES: Record<string, (page: Page) => Promise<string>> = {
+  '/myspaces': async () => '/myspaces',
+  '/myspaces/:spaceId': async (page) => {
+    const html = await (await page.request.get('/myspaces')).text();
+    const found = /href="(\/myspaces\/[\w-]+)"/.exec(html)?.[1];
+    if (!found) throw new Error('no back office link on /myspaces');
+    return found;
+  },
+  '/activity': async () => '/activity',
+  '/plans': async () => '/plans',
+  '/documents': async () => '/documents',
+  '/reservations': async () => '/reservations',
+};
+
+/**
+ * Signed-in pages not yet within their budget, held at what they load today (KiB rounded up, files; measured 27
+ * November 2026, decision 031): they may not grow, and leave this list when they fit. What they carry beyond a public
+ * page: zod and their contracts' schemas (forms checked and calls made through definitions), Radix's menu and
+ * dialogs, and their features' code in many small chunks the plan (scripts/chunk-plan.ts) does not group.
+ */
+const SIGNED_IN_NOT_YET: Record<string, { kib: number; files: number }> = {
+  '/myspaces': { kib: 176.3, files: 32 },
+  '/myspaces/:spaceId': { kib: 215.1, files: 59 },
+  '/activity': { kib: 182.4, files: 34 },
+  '/plans': { kib: 180.3, files: 31 },
+  '/documents': { kib: 173.5, files: 28 },
+  '/reservations': { kib: 187.4, files: 37 },
+};
+
+test("the signed-in pages held are the route table's, and not public", () => {
+  const pages = pagesOf(routes as RouteEntry[]);
+  for (const pattern of Object.keys(SIGNED_IN_PAGES)) {
+    const page = pages.find((candidate) => candidate.pattern === pattern);
+    expect(page, pattern).toBeDefined();
+    expect(page?.public, pattern).toBe(false);
+  }
+});
+
+test.describe("a signed-in page's first visit", () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+  for (const [pattern, pathOf] of Object.entries(SIGNED_IN_PAGES)) {
+    const held = SIGNED_IN_NOT_YET[pattern];
+    const budget = held ?? { kib: SIGNED_IN_BUDGET_KIB, files: SIGNED_IN_MAX_FILES };
+    test(`${pattern}: within ${budget.kib.toFixed(1)} KiB in at most ${budget.files} files`, async ({
+      page,
+    }) => {
+      await signInAs(page, 'manager');
+      const path = await pathOf(page);
+      const loading = firstLoad(page, path);
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      expect(new URL(page.url()).pathname, path).toBe(path);
+      const load = await loading;
+      const sizes = load.sizes.join('\n');
+      expect(load.kib, `${path}'s first load:\n${sizes}`).toBeLessThanOrEqual(budget.kib);
+      expect(load.files, `${path}'s first load:\n${sizes}`).toBeLessThanOrEqual(budget.files);
     });
   }
 });

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
-import { Accordion } from 'radix-ui';
 import { useTranslation } from '~/platform/translation';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useNonce } from '~/platform/nonce';
 import { ContentPage } from './content-page';
@@ -37,6 +37,48 @@ function FaqStructuredData({ groups }: { groups: FaqGroup[] }) {
   );
 }
 
+/**
+ * One question and its answer, a disclosure (WAI-ARIA's accordion pattern: a heading's button with
+ * `aria-expanded`, the answer a region it controls); several may be open at once. Written here rather than with
+ * Radix's accordion, which with its collection, presence and slot parts was three quarters of the page's own
+ * JavaScript (decision 031).
+ */
+function FaqItem({ id, item }: { id: string; item: FaqGroup['items'][number] }) {
+  const [open, setOpen] = useState(false);
+  const buttonId = useId();
+  const answerId = useId();
+  return (
+    <div id={id}>
+      <h3 className="m-0">
+        <button
+          id={buttonId}
+          type="button"
+          aria-expanded={open}
+          aria-controls={answerId}
+          onClick={() => setOpen((current) => !current)}
+          className="group hover:bg-muted flex w-full items-start justify-between gap-4 rounded-xl px-4 py-4 text-left font-medium"
+        >
+          <span>{item.question}</span>
+          <ChevronDown
+            aria-hidden
+            className="text-ink-soft mt-0.5 size-5 shrink-0 transition-transform group-aria-expanded:rotate-180"
+          />
+        </button>
+      </h3>
+      {/* In the server's HTML even when closed (search, reading before the script runs). */}
+      <div
+        id={answerId}
+        role="region"
+        aria-labelledby={buttonId}
+        hidden={!open}
+        className="text-ink max-w-prose px-4 pb-5 leading-7"
+      >
+        <MarkdownBody html={item.answerHtml} />
+      </div>
+    </div>
+  );
+}
+
 export function FaqPage({ topics }: { topics: TPublicFaqTopic[] }) {
   const { t } = useTranslation('content');
   const groups: FaqGroup[] = topics.map((topic) => ({
@@ -63,28 +105,11 @@ export function FaqPage({ topics }: { topics: TPublicFaqTopic[] }) {
           <h2 id={group.id} className="scroll-mt-20 text-2xl font-semibold tracking-tight">
             {group.title}
           </h2>
-          <Accordion.Root type="multiple" className="border-line divide-line mt-4 divide-y rounded-xl border">
+          <div className="border-line divide-line mt-4 divide-y rounded-xl border">
             {group.items.map((item) => (
-              <Accordion.Item key={item.id} value={item.id} id={`${group.id}-${item.id}`}>
-                <Accordion.Header className="m-0">
-                  <Accordion.Trigger className="group hover:bg-muted flex w-full items-start justify-between gap-4 rounded-xl px-4 py-4 text-left font-medium">
-                    <span>{item.question}</span>
-                    <ChevronDown
-                      aria-hidden
-                      className="text-ink-soft mt-0.5 size-5 shrink-0 transition-transform group-data-[state=open]:rotate-180"
-                    />
-                  </Accordion.Trigger>
-                </Accordion.Header>
-                {/* Mounted even when closed: the answers are in the server's HTML (search, no-JS reading). */}
-                <Accordion.Content
-                  forceMount
-                  className="text-ink max-w-prose px-4 pb-5 leading-7 data-[state=closed]:hidden"
-                >
-                  <MarkdownBody html={item.answerHtml} />
-                </Accordion.Content>
-              </Accordion.Item>
+              <FaqItem key={item.id} id={`${group.id}-${item.id}`} item={item} />
             ))}
-          </Accordion.Root>
+          </div>
         </section>
       ))}
     </ContentPage>

@@ -1,6 +1,6 @@
 import { CalendarDays, ChevronLeft, ChevronRight, Info } from 'lucide-react';
 import { messageOfError } from '~/platform/form-errors';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { addDays, todayIn } from '#contract/dates';
 import { zoneCity } from '#contract/reservation-format';
@@ -9,13 +9,12 @@ import { bookingCalls } from '#contract/reservations.plain';
 import type { TBookingIntent } from '#contract/search.plain';
 import { Button } from '~/ui/button';
 import { cn } from '~/ui/cn';
-import { Checkbox } from '~/ui/field';
+import { Checkbox } from '~/ui/checkbox';
 import { Skeleton } from '~/ui/skeleton';
 import type { BookingDraft } from './booking-form';
 import { formatDateHeading, useNarrowScreen } from './format';
 import { useVisitorTimeZone } from '~/platform/format';
 import { useLocale } from '~/platform/use-locale';
-import { SlotGrid } from './slot-grid';
 import { useCall } from './use-call';
 
 // The form of a chosen start loads with the first choice, or as soon as the member reaches for the calendar.
@@ -24,6 +23,10 @@ const BookingForm = lazy(loadBookingForm);
 function preloadBookingForm() {
   void loadBookingForm();
 }
+// The week's grid is drawn once its availability arrives, which the panel asks for after hydration: its code
+// loads at the same time (not with the page, decision 031), and the skeleton holds its place until both are here.
+const loadSlotGrid = () => import('./slot-grid');
+const SlotGrid = lazy(async () => ({ default: (await loadSlotGrid()).SlotGrid }));
 
 /** What the booking panel needs of a room (the room page's data has it all). */
 export interface BookableRoom {
@@ -94,6 +97,9 @@ export function BookingPanel({ room, intent }: { room: BookableRoom; intent: TBo
   const to = addDays(from, span - 1);
   const [anyDesk, setAnyDesk] = useState(false);
 
+  useEffect(() => {
+    void loadSlotGrid();
+  }, []);
   const availability = useCall(bookingCalls.getAvailability, {
     roomId: room.id,
     from,
@@ -252,14 +258,16 @@ export function BookingPanel({ room, intent }: { room: BookableRoom; intent: TBo
             <p className="sr-only" aria-live="polite">
               {t('booking.freeCount', { count: freeCount })}
             </p>
-            <SlotGrid
-              dates={dates}
-              slots={shown.slots}
-              locale={locale}
-              selection={startsAt && endsAt ? { startsAt, endsAt } : null}
-              onSelect={choose}
-              label={t('booking.gridLabel', { period: heading })}
-            />
+            <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+              <SlotGrid
+                dates={dates}
+                slots={shown.slots}
+                locale={locale}
+                selection={startsAt && endsAt ? { startsAt, endsAt } : null}
+                onSelect={choose}
+                label={t('booking.gridLabel', { period: heading })}
+              />
+            </Suspense>
             <p className="text-ink-soft mt-2 text-sm">{t('booking.gridHelp')}</p>
           </>
         )}
