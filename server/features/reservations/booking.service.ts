@@ -242,7 +242,7 @@ async function insertReservation(
         sales: 'bookings',
         exclVatCents: price.exclVatCents,
       });
-    const [row] = await rowsOf<{ id: string; created_ms: number }>(
+    const [row] = await rowsOf<{ id: string; created_ms: number; check_in_code: string }>(
       work.db,
       sql`
         WITH created AS (
@@ -255,9 +255,9 @@ async function insertReservation(
                   ${values.vatCents}, ${values.totalCents}, ${values.vatRateBasisPoints}, ${values.currency},
                   ${values.pricingBasis}, ${values.idempotencyKey}, ${values.expiresAt?.toISOString() ?? null}::timestamptz)
           ON CONFLICT DO NOTHING
-          RETURNING id, created_at
+          RETURNING id, created_at, check_in_code
         ), mail AS (${queueMailSql(sql`(SELECT id FROM created)`, event)})
-        SELECT id, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms FROM created`,
+        SELECT id, check_in_code, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms FROM created`,
     );
     if (!row) return null;
     // Paid by credit: debited in this transaction, so a booking and its debit commit together or not at all.
@@ -291,6 +291,11 @@ async function insertReservation(
         cancellationRequestedAt: null,
         cancellationRequestMessage: null,
         reminderSentAt: null,
+        checkedInAt: null,
+        checkedInById: null,
+        checkedInVia: null,
+        checkInCode: row.check_in_code,
+        releasedAt: null,
         eventId: null,
         createdAt,
         updatedAt: createdAt,
