@@ -14,6 +14,7 @@ import {
   zoneCity,
 } from '#contract/reservation-format';
 import { isActiveStatus } from '#contract/reservations';
+import { checkInWindowOf } from '#contract/check-in';
 import type { MailAttachment } from '../../platform/mail';
 import { defineMail, type MailCategory, accountRecipientOf } from '../../platform/mail-jobs';
 import { greetingFor, type MailContent } from '../../platform/mail-layout';
@@ -131,6 +132,7 @@ export function writeReservationMail(
     by: t(`reservation.cancelledBy.${r.cancelledByRole ?? 'system'}`),
     freeUntil: terms ? formatMoment(locale, terms.until, zone) : '',
     hours: String(record.freeCancellationHours),
+    grace: String(record.checkIn.graceMinutes),
   };
   // The events that speak of cancelling say the limit while it is ahead, what to do once it is past, and
   // nothing about it when there is none (the reservation is no longer active).
@@ -143,7 +145,7 @@ export function writeReservationMail(
         ? key('nextLate')
         : key('next');
   const link =
-    event === 'declined' || event === 'cancelled' || event === 'expired'
+    event === 'declined' || event === 'cancelled' || event === 'expired' || event === 'released'
       ? `${options.baseUrl}/reservations`
       : `${options.baseUrl}/result?reservation=${r.id}`;
   const reason =
@@ -160,9 +162,33 @@ export function writeReservationMail(
       ...detailsOf(t, locale, record),
       ...(reason ? ([[t('reservation.labels.reason'), reason]] as Array<[string, string]>) : []),
     ],
-    notes: next ? [t(next, values)] : [],
+    notes: [
+      ...(event === 'released' ? [t(key(releasedRefundOf(record)))] : []),
+      ...(next ? [t(next, values)] : []),
+      ...(speaksOfCancelling && r.status === 'confirmed' ? [checkInNote(locale, t, record)] : []),
+    ],
     action: { label: t(key('button')), url: link },
   };
+}
+
+/** What a released booking's member got back: its credits, a credit note of its price, or nothing. */
+function releasedRefundOf(record: ReservationRecord): 'none' | 'credits' | 'money' {
+  if (record.credit.refunded) return 'credits';
+  const rule = record.checkIn.noShowRefund;
+  return rule === 'money' && record.credit.amount === null && record.reservation.totalCents > 0
+    ? 'money'
+    : 'none';
+}
+
+/** When and how to check in (contract/check-in.ts), with the code the room's door display asks for. */
+function checkInNote(locale: Locale, t: Translate, record: ReservationRecord): string {
+  const window = checkInWindowOf(record.reservation, record.checkIn);
+  const zone = record.space.timeZone;
+  return t(record.checkIn.releaseUnclaimed ? 'reservation.checkInReleasing' : 'reservation.checkIn', {
+    opens: formatMoment(locale, window.opensAt, zone),
+    closes: formatTime(locale, window.closesAt.toISOString(), zone),
+    code: record.reservation.checkInCode,
+  });
 }
 
 /** An e-mail to one of the space's managers (`recipient`) about a reservation of its member. */
