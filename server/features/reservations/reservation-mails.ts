@@ -15,6 +15,9 @@ import {
 } from '#contract/reservation-format';
 import { isActiveStatus } from '#contract/reservations';
 import { checkInWindowOf } from '#contract/check-in';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { MailAttachment } from '../../platform/mail';
 import { defineMail, type MailCategory, accountRecipientOf } from '../../platform/mail-jobs';
 import { greetingFor, type MailContent } from '../../platform/mail-layout';
@@ -118,7 +121,7 @@ export function writeReservationMail(
   t: Translate,
   event: ReservationMailEvent,
   record: ReservationRecord,
-  options: { baseUrl: string; freeCancellation: FreeCancellation | null },
+  options: { baseUrl: string; freeCancellation: FreeCancellation | null; creditNote?: boolean },
 ): MailContent {
   const key = (part: string) => `reservation.events.${event}.${part}`;
   const r = record.reservation;
@@ -163,7 +166,7 @@ export function writeReservationMail(
       ...(reason ? ([[t('reservation.labels.reason'), reason]] as Array<[string, string]>) : []),
     ],
     notes: [
-      ...(event === 'released' ? [t(key(releasedRefundOf(record)))] : []),
+      ...(event === 'released' ? [t(key(releasedRefundOf(record, options.creditNote === true)))] : []),
       ...(next ? [t(next, values)] : []),
       ...(speaksOfCancelling && r.status === 'confirmed' ? [checkInNote(locale, t, record)] : []),
     ],
@@ -172,12 +175,19 @@ export function writeReservationMail(
 }
 
 /** What a released booking's member got back: its credits, a credit note of its price, or nothing. */
-function releasedRefundOf(record: ReservationRecord): 'none' | 'credits' | 'money' {
+function releasedRefundOf(record: ReservationRecord, creditNote: boolean): 'none' | 'credits' | 'money' {
   if (record.credit.refunded) return 'credits';
-  const rule = record.checkIn.noShowRefund;
-  return rule === 'money' && record.credit.amount === null && record.reservation.totalCents > 0
-    ? 'money'
-    : 'none';
+  return creditNote ? 'money' : 'none';
+}
+
+/** Whether the booking's invoice was credited (a credit note issued for it). */
+async function hasCreditNote(db: Db, reservationId: string): Promise<boolean> {
+  const [row] = await rowsOf<{ credited: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM invoices AS invoice JOIN invoices AS note ON note.credited_invoice_id = invoice.id
+                       WHERE invoice.reservation_id = ${reservationId}) AS credited`,
+  );
+  return row?.credited === true;
 }
 
 /** When and how to check in (contract/check-in.ts), with the code the room's door display asks for. */
@@ -236,6 +246,7 @@ export const reservationMailJob = defineMail({
     if (!record) return null;
     if (event === 'reminder' && record.reservation.status !== 'confirmed') return null;
     const freeCancellation = freeCancellationOfRecord(record, ctx.now);
+    const creditNote = event === 'released' && (await hasCreditNote(ctx.db, reservationId));
     return {
       to: { email: record.member.email, userId: record.member.id, locale: record.member.locale },
       category: MEMBER_CATEGORY[event],
@@ -252,6 +263,7 @@ export const reservationMailJob = defineMail({
         const content = writeReservationMail(locale, t, event, record, {
           baseUrl: ctx.baseUrl,
           freeCancellation,
+          creditNote,
         });
         return { ...content, attachments };
       },
