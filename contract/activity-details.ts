@@ -83,6 +83,14 @@ export type ActivityDetailsByKind = {
   'reservation.declined': ReservationSlot & { reason?: string | null };
   'reservation.no_show': ReservationSlot;
   'reservation.completed': ReservationSlot;
+  /** Checked in by its member, a manager, or the room's door display (contract/check-in.ts). */
+  'reservation.checked_in': ReservationSlot & { via: string };
+  /**
+   * Released by the system: nobody checked in by the end of the grace period, the rest of its slot was freed;
+   * what came back per the space's rule (its credits, a credit note of its price).
+   */
+  'reservation.released': ReservationSlot &
+    CreditRefund & { noShowRefund: string; releasedAt: string; creditNoteNumber?: string };
   'calendar_feed.created': Nothing;
   'calendar_feed.revoked': Nothing;
   // Spaces and their rooms

@@ -30,6 +30,8 @@ export const ACTIVITY_KINDS = [
   'reservation.declined',
   'reservation.no_show',
   'reservation.completed',
+  'reservation.checked_in',
+  'reservation.released',
   'calendar_feed.created',
   'calendar_feed.revoked',
   // Spaces and their rooms

@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { generatedId, instant, changeTimes, currency } from './columns';
 import { PRICING_BASES, type TPrice } from '../../../contract/pricing';
 import { ACTIVE_RESERVATION_STATUSES, RESERVATION_STATUSES } from '../../../contract/reservations';
@@ -8,6 +8,7 @@ import { events } from './events';
 import { rooms } from './rooms';
 import { spaceReference, spaces } from './spaces';
 import { literalList, statusIn } from '../status-sql';
+import { CHECK_IN_VIAS, NO_SHOW_REFUNDS } from '../../../contract/check-in';
 
 /**
  * `status in ('pending', 'confirmed')`: the active statuses (contract/reservations.ts) as every query
@@ -108,6 +109,19 @@ export const reservations = pgTable(
     cancellationRequestMessage: text('cancellation_request_message'),
     reminderSentAt: instant('reminder_sent_at'),
     /**
+     * Check-in (contract/check-in.ts): when, through whom (`via`), and which person (null for a door display).
+     * The code is six random digits drawn by the database, shown in the booking's confirmation and typed on
+     * the room's door display so that passers-by cannot check a booking in.
+     */
+    checkedInAt: instant('checked_in_at'),
+    checkedInById: text('checked_in_by_id').references(() => users.id, { onDelete: 'set null' }),
+    checkedInVia: text('checked_in_via', { enum: CHECK_IN_VIAS }),
+    checkInCode: text('check_in_code')
+      .notNull()
+      .default(sql`lpad(floor(random() * 1000000)::int::text, 6, '0')`),
+    /** When the release job made it a no-show because nobody checked in: the rest of its slot was freed then. */
+    releasedAt: instant('released_at'),
+    /**
      * Set on the one reservation that holds a room for an event (docs/decisions/025-events-and-waitlist.md):
      * the event's time goes through the same exclusion constraint as bookings. Such a row is not a member's
      * booking: lists, e-mails and the sweep leave it out, and only the event changes it.
@@ -147,6 +161,30 @@ export const reservations = pgTable(
       'reservations_money_consistent',
       sql`${table.priceExclVatCents} >= 0 and ${table.vatCents} >= 0 and ${table.totalCents} = ${table.priceExclVatCents} + ${table.vatCents}`,
     ),
+    // The release job's question: confirmed bookings not checked in, by start.
+    index('reservations_unclaimed_idx')
+      .on(table.startsAt)
+      .where(
+        sql`${table.status} = 'confirmed' and ${table.checkedInAt} is null and ${table.eventId} is null`,
+      ),
+    check(
+      'reservations_check_in_via_known',
+      sql`${table.checkedInVia} is null or ${table.checkedInVia} in ${literalList(CHECK_IN_VIAS)}`,
+    ),
+    check(
+      'reservations_check_in_complete',
+      sql`(${table.checkedInAt} is null) = (${table.checkedInVia} is null)`,
+    ),
+    check('reservations_check_in_code_format', sql`${table.checkInCode} ~ '^[0-9]{6}$'`),
+    // A booking someone checked in is never released.
+    check(
+      'reservations_released_not_checked_in',
+      sql`${table.releasedAt} is null or ${table.checkedInAt} is null`,
+    ),
+    check(
+      'reservations_released_is_no_show',
+      sql`${table.releasedAt} is null or ${table.status} = 'no_show'`,
+    ),
     check(
       'reservations_cancelled_by_known',
       sql`${table.cancelledByRole} is null or ${table.cancelledByRole} in ${literalList(CANCELLED_BY_ROLES)}`,
@@ -154,7 +192,10 @@ export const reservations = pgTable(
   ],
 );
 
-/** How late a member may cancel for free, per space; a space without a row uses the default (24 h). */
+/**
+ * How late a member may cancel for free, per space; a space without a row uses the default (24 h). Its check-in
+ * settings: a space without a row has `DEFAULT_CHECK_IN_SETTINGS`.
+ */
 export const spaceBookingPolicies = pgTable(
   'space_booking_policies',
   {
@@ -162,10 +203,21 @@ export const spaceBookingPolicies = pgTable(
       .primaryKey()
       .references(() => spaces.id, { onDelete: 'cascade' }),
     freeCancellationHours: integer('free_cancellation_hours').notNull(),
+    /** Check-in and release of unclaimed bookings (contract/check-in.ts, `DEFAULT_CHECK_IN_SETTINGS`). */
+    releaseUnclaimed: boolean('release_unclaimed').notNull().default(false),
+    releaseGraceMinutes: integer('release_grace_minutes').notNull().default(15),
+    noShowRefund: text('no_show_refund', { enum: NO_SHOW_REFUNDS }).notNull().default('none'),
+    checkInOpensMinutes: integer('check_in_opens_minutes').notNull().default(15),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (table) => [
     check('space_booking_policies_hours_range', sql`${table.freeCancellationHours} between 0 and 720`),
+    check('space_booking_policies_grace_range', sql`${table.releaseGraceMinutes} between 1 and 240`),
+    check('space_booking_policies_check_in_opens_range', sql`${table.checkInOpensMinutes} between 0 and 120`),
+    check(
+      'space_booking_policies_no_show_refund_known',
+      sql`${table.noShowRefund} in ${literalList(NO_SHOW_REFUNDS)}`,
+    ),
   ],
 );
 
