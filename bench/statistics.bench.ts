@@ -23,6 +23,7 @@ import { log } from '../server/platform/log';
 import type { ServiceContext } from '../server/platform/service-context';
 import type { SessionUser } from '../server/platform/session';
 import { onEachDatabase } from './in-process';
+import { rebuildRoomDayUse, withoutRollupTrigger } from './room-day-use';
 import { measure } from './timing';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -86,9 +87,9 @@ async function fill(database: Database, today: string) {
       SELECT id, 'bench-manager', 'owner' FROM spaces WHERE slug = 'bench-1'`);
   });
   await timed('reservations (rollup trigger off)', async () => {
-    await db.execute(sql`ALTER TABLE reservations DISABLE TRIGGER reservations_room_day_use`);
-    // Space 1: every room, every day, SLOTS one-hour bookings 80 minutes apart from 08:00.
-    await db.execute(sql`INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until,
+    await withoutRollupTrigger(db, async () => {
+      // Space 1: every room, every day, SLOTS one-hour bookings 80 minutes apart from 08:00.
+      await db.execute(sql`INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until,
         attendees, status, price_excl_vat_cents, vat_cents, total_cents, vat_rate_basis_points, pricing_basis,
         cancelled_at, cancelled_by_role, created_at)
       SELECT r.id, r.space_id, 'bench-user-' || (1 + floor(x * ${MEMBERS}::int)::int), t.s, t.s + interval '1 hour',
@@ -103,28 +104,17 @@ async function fill(database: Database, today: string) {
       CROSS JOIN generate_series(0, ${SLOTS - 1}::int) AS k
       CROSS JOIN LATERAL (SELECT ((d::date + time '08:00' + k * interval '80 minutes') AT TIME ZONE ${ZONE}) AS s,
         random() + 0 * k AS x) AS t`);
-    // The other spaces: a booking of each room every 30 days.
-    await db.execute(sql`INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until,
+      // The other spaces: a booking of each room every 30 days.
+      await db.execute(sql`INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until,
         attendees, status, price_excl_vat_cents, vat_cents, total_cents, vat_rate_basis_points, pricing_basis, created_at)
       SELECT r.id, r.space_id, 'bench-user-' || (1 + abs(hashtext(r.id::text)) % ${MEMBERS}::int),
         (d::date + time '10:00') AT TIME ZONE ${ZONE}, (d::date + time '12:00') AT TIME ZONE ${ZONE},
         (d::date + time '12:00') AT TIME ZONE ${ZONE}, 1, 'completed', 8000, 1600, 9600, 2000, 'hourly', d
       FROM rooms r JOIN spaces s ON s.id = r.space_id AND s.slug <> 'bench-1'
       CROSS JOIN generate_series(${first}::date, ${today}::date - 1, interval '30 days') AS d`);
-    await db.execute(sql`ALTER TABLE reservations ENABLE TRIGGER reservations_room_day_use`);
+    });
   });
-  await timed('rollup rebuilt from the reservations', () =>
-    db.execute(sql`INSERT INTO room_day_use (room_id, space_id, day, booked_minutes,
-        h00, h01, h02, h03, h04, h05, h06, h07, h08, h09, h10, h11, h12, h13, h14, h15, h16, h17, h18, h19, h20, h21,
-        h22, h23, bookings, pending, confirmed, cancelled, late_cancelled, declined, no_shows)
-      SELECT r.room_id, r.space_id, x.day, sum(x.booked_minutes),
-        sum(x.h00), sum(x.h01), sum(x.h02), sum(x.h03), sum(x.h04), sum(x.h05), sum(x.h06), sum(x.h07), sum(x.h08),
-        sum(x.h09), sum(x.h10), sum(x.h11), sum(x.h12), sum(x.h13), sum(x.h14), sum(x.h15), sum(x.h16), sum(x.h17),
-        sum(x.h18), sum(x.h19), sum(x.h20), sum(x.h21), sum(x.h22), sum(x.h23), sum(x.bookings), sum(x.pending),
-        sum(x.confirmed), sum(x.cancelled), sum(x.late_cancelled), sum(x.declined), sum(x.no_shows)
-      FROM reservations r CROSS JOIN LATERAL room_day_use_rows(r) AS x
-      GROUP BY r.room_id, r.space_id, x.day`),
-  );
+  await timed('rollup rebuilt from the reservations', () => rebuildRoomDayUse(db));
   await timed('memberships, orders, credit', async () => {
     await db.execute(sql`INSERT INTO formulas (space_id, kind, name_fr, price_excl_vat_cents, vat_rate_basis_points,
         room_kinds, credit_unit, credit_amount, period)

@@ -6,7 +6,7 @@ import type {
   ActivitySubjectType,
   ActivityValue,
 } from '#contract/activity';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { parameterList } from '../db/sql-lists';
@@ -48,6 +48,37 @@ export async function recordActivity(
 ): Promise<void> {
   const list: readonly ActivityEntry[] = isList(entries) ? entries : [entries];
   if (list.length) await executor.insert(activityEntries).values(list.map(rowOf));
+}
+
+/**
+ * The same entries as an INSERT for a statement's WITH clause, written only when `when` holds (an SQL
+ * condition such as `EXISTS (SELECT 1 FROM created)`: the sibling insert made its row): a change made by one
+ * statement and its entries commit together, with no transaction around them. Each value goes as a parameter
+ * typed as its column, converted as the insert above converts it.
+ */
+export function recordActivitySql(entries: readonly ActivityEntry[], when: SQL): SQL {
+  const rows = entries.map(rowOf);
+  const columns = getTableColumns(activityEntries);
+  const keys = Object.keys(rows[0]!) as (keyof typeof columns & keyof (typeof rows)[number])[];
+  const values = rows.map((row) => {
+    const typed = keys.map((key) => {
+      const column = columns[key];
+      const value = row[key];
+      const type = sql.raw(column.getSQLType());
+      return value === null || value === undefined
+        ? sql`NULL::${type}`
+        : sql`${column.mapToDriverValue(value)}::${type}`;
+    });
+    return sql`(${sql.join(typed, sql`, `)})`;
+  });
+  const names = sql.join(
+    keys.map((key) => sql.identifier(columns[key].name)),
+    sql`, `,
+  );
+  return sql`
+    INSERT INTO activity_entries (${names})
+    SELECT * FROM (VALUES ${sql.join(values, sql`, `)}) AS entry
+    WHERE ${when}`;
 }
 
 function isList(entries: ActivityEntry | readonly ActivityEntry[]): entries is readonly ActivityEntry[] {

@@ -3,7 +3,8 @@ import type { ActivityDetailsOf } from '#contract/activity-details';
 import { DEFAULT_LOCALE, type Locale } from '#contract/locale';
 import type { Db } from '../db/client';
 import { retryingConflicts, type Tx } from '../db/transaction';
-import { recordActivity, type ActivityActor } from './activity';
+import type { SQL } from 'drizzle-orm';
+import { recordActivity, recordActivitySql, type ActivityActor, type ActivityEntry } from './activity';
 import type { Logger } from './log';
 import type { Actor } from './policy';
 
@@ -114,16 +115,33 @@ export async function logActivity<K extends ActivityKind>(
   entries: LoggedActivity<K> | readonly LoggedActivity<K>[],
 ): Promise<void> {
   if (!isWorkContext(ctx)) throw new Error('logActivity outside a unit of work');
+  await recordActivity(ctx.db, entriesOf(ctx, entries));
+}
+
+/**
+ * The same entries for a change made by one statement (which commits whole, so needs no unit of work): an
+ * INSERT for its WITH clause, written only when `when` holds (`EXISTS (SELECT 1 FROM created)`: the change
+ * made its row). A booking writes its entry this way (server/features/reservations/booking.service.ts).
+ */
+export function logActivitySql<K extends ActivityKind>(
+  ctx: ServiceContext,
+  entries: LoggedActivity<K> | readonly LoggedActivity<K>[],
+  when: SQL,
+): SQL {
+  return recordActivitySql(entriesOf(ctx, entries), when);
+}
+
+function entriesOf<K extends ActivityKind>(
+  ctx: ServiceContext,
+  entries: LoggedActivity<K> | readonly LoggedActivity<K>[],
+): ActivityEntry[] {
   const list: readonly LoggedActivity<K>[] = Array.isArray(entries)
     ? entries
     : [entries as LoggedActivity<K>];
   const actor = activityActorOf(ctx);
-  await recordActivity(
-    ctx.db,
-    list.map(({ byDeletedAccount, ...entry }) => ({
-      ...entry,
-      actor: byDeletedAccount ? { type: 'deleted-user' as const, requestId: actor.requestId } : actor,
-      occurredAt: ctx.now,
-    })),
-  );
+  return list.map(({ byDeletedAccount, ...entry }) => ({
+    ...entry,
+    actor: byDeletedAccount ? { type: 'deleted-user' as const, requestId: actor.requestId } : actor,
+    occurredAt: ctx.now,
+  }));
 }

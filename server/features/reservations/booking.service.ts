@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { AppError } from '#contract/errors';
 import { priceBooking, type TPrice } from '#contract/pricing';
 import { DEFAULT_FREE_CANCELLATION_HOURS } from '#contract/reservations';
@@ -7,7 +8,8 @@ import type { Db } from '../../db/client';
 import { activeStatusSql, heldAndPriced, holdsTimeSql, reservations } from '../../db/schema/reservations';
 import { wakeJobRunner } from '../../platform/jobs';
 import { requireSignedIn } from '../../platform/policy';
-import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
+import { logActivity, logActivitySql, unitOfWork, type ServiceContext } from '../../platform/service-context';
+import { retryingConflicts } from '../../db/transaction';
 import type { SessionUser } from '../../platform/session';
 import { openHoursSql } from '../../db/calendar-sql';
 import { bookableRoomIds } from './availability.service';
@@ -18,7 +20,7 @@ import { findReservationRecord, type ReservationRecord } from './reservation-vie
 import { rowsOf } from '../../db/rows';
 import { debitForBooking } from '../../billing/credit-ledger';
 import { invoiceBooking, requireBillingDetailsFor } from '../../billing/invoicing';
-import type { PaymentChoice } from '#contract/formulas.plain';
+import type { CreditUnit, PaymentChoice } from '#contract/formulas.plain';
 import { countedRefusalOf, countRefusedBooking } from '../../platform/demand';
 
 /**
@@ -72,6 +74,11 @@ interface BookingContext {
   insideHours: boolean;
   /** The reservation an earlier attempt with the same idempotency key made, if any. */
   earlierId: string | null;
+  /**
+   * Whether the space has a legal identity at all. Without one it invoices nothing (`legalIdentityGaps` of
+   * none lists every field), so a booking at price needs no billing details and issues no invoice.
+   */
+  hasLegalIdentity: boolean;
 }
 
 /**
@@ -108,7 +115,8 @@ async function bookingContext(
              sql`(${startsAt} AT TIME ZONE spaces.time_zone)::date`,
              sql`(${endsAt} AT TIME ZONE spaces.time_zone)::date`,
            )} AS inside_hours,
-           ${earlier} AS earlier_id
+           ${earlier} AS earlier_id,
+           EXISTS (SELECT 1 FROM space_legal_identities WHERE space_id = spaces.id) AS has_legal_identity
     FROM rooms
     JOIN spaces ON spaces.id = rooms.space_id
     LEFT JOIN space_booking_policies AS policies ON policies.space_id = spaces.id
@@ -130,6 +138,7 @@ async function bookingContext(
     freeCancellationHours: Number(row.free_cancellation_hours),
     insideHours: row.inside_hours === true,
     earlierId: (row.earlier_id as string | null) ?? null,
+    hasLegalIdentity: row.has_legal_identity === true,
   };
 }
 
@@ -200,13 +209,19 @@ async function earlierAttempt(db: Db, id: string, input: BookingInput): Promise<
 }
 
 /**
- * The booking's unit of work: inserts the reservation and queues its member's e-mail in one statement, then
- * writes its activity entry, in one transaction (run again while PostgreSQL answers "serialization
- * failure" or "deadlock", by `unitOfWork`). Returns the record as stored, or null when the exclusion
- * constraint or the idempotency key left nothing to insert (and then nothing is logged). `ON CONFLICT DO
- * NOTHING` rather than catching 23P01: a plain insert waits for every concurrent overlapping insert while
- * they wait for it, a deadlock PostgreSQL breaks only after `deadlock_timeout` (1 s); a speculative insert
- * backs off and waits for the winner instead (docs/decisions/010-reservations-no-double-booking.md).
+ * Inserts the reservation and queues its member's e-mail in one statement (`ON CONFLICT DO NOTHING` rather
+ * than catching 23P01: a plain insert waits for every concurrent overlapping insert while they wait for it, a
+ * deadlock PostgreSQL breaks only after `deadlock_timeout` (1 s); a speculative insert backs off and waits for
+ * the winner instead: docs/decisions/010-reservations-no-double-booking.md). Returns the record as stored, or
+ * null when the exclusion constraint or the idempotency key left nothing to insert (and then nothing is
+ * logged).
+ *
+ * A booking that is only that (at price in a space that invoices nothing) is that one statement, its
+ * activity entry in it too: it commits whole, with no transaction around it, and the lock its entry takes
+ * on the space's activity chain is held for the statement's end only, not for a round trip to this process
+ * (docs/decisions/036). Paid by credit, or in a space with a legal identity, it is a unit of work: the
+ * statement, then the debit or the invoice, then the entry, committed together. Either runs again while
+ * PostgreSQL answers "serialization failure" or "deadlock".
  */
 async function insertReservation(
   ctx: ServiceContext,
@@ -233,54 +248,12 @@ async function insertReservation(
     expiresAt: status === 'pending' ? startsAt : null,
   } as const;
   const event = status === 'pending' ? 'requested' : 'confirmed';
-  return unitOfWork(ctx, async (work) => {
-    // Booked at price: its invoice (now, or when approved) needs the billing details the law asks for.
-    if (input.payWith !== 'credits')
-      await requireBillingDetailsFor(work.db, {
-        spaceId: room.spaceId,
-        buyerUserId: user.id,
-        sales: 'bookings',
-        exclVatCents: price.exclVatCents,
-      });
-    const [row] = await rowsOf<{ id: string; created_ms: number }>(
-      work.db,
-      sql`
-        WITH created AS (
-          INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until, attendees,
-                                    title, status, price_excl_vat_cents, vat_cents, total_cents,
-                                    vat_rate_basis_points, currency, pricing_basis, idempotency_key, expires_at)
-          VALUES (${values.roomId}, ${values.spaceId}, ${values.userId}, ${startsAt.toISOString()}::timestamptz,
-                  ${endsAt.toISOString()}::timestamptz, ${values.blockedUntil.toISOString()}::timestamptz,
-                  ${values.attendees}, ${values.title}, ${values.status}, ${values.priceExclVatCents},
-                  ${values.vatCents}, ${values.totalCents}, ${values.vatRateBasisPoints}, ${values.currency},
-                  ${values.pricingBasis}, ${values.idempotencyKey}, ${values.expiresAt?.toISOString() ?? null}::timestamptz)
-          ON CONFLICT DO NOTHING
-          RETURNING id, created_at
-        ), mail AS (${queueMailSql(sql`(SELECT id FROM created)`, event)})
-        SELECT id, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms FROM created`,
-    );
-    if (!row) return null;
-    // Paid by credit: debited in this transaction, so a booking and its debit commit together or not at all.
-    const credit =
-      input.payWith === 'credits'
-        ? await debitForBooking(work.db, {
-            userId: user.id,
-            spaceId: room.spaceId,
-            roomKind: room.kind,
-            startsAt,
-            endsAt,
-            reservationId: row.id,
-            actorId: user.id,
-            now: work.now,
-          })
-        : null;
-    // A confirmed booking at price is invoiced with it, when the space invoices bookings.
-    if (!credit && status === 'confirmed') await invoiceBooking(work, row.id);
-    const createdAt = new Date(Number(row.created_ms));
-    const record: ReservationRecord = {
+  const id = randomUUID();
+  const recordOf = (createdAt: Date, credit: { amount: number; unit: CreditUnit } | null) =>
+    ({
       reservation: {
         ...values,
-        id: row.id,
+        id,
         decidedById: null,
         decidedAt: null,
         declineReason: null,
@@ -302,7 +275,66 @@ async function insertReservation(
       credit: credit
         ? { amount: credit.amount, unit: credit.unit, refunded: false }
         : { amount: null, unit: null, refunded: false },
-    };
+    }) satisfies ReservationRecord;
+  /** The reservation and its e-mail, then `more` (more WITH clauses reading `created`); its creation time. */
+  const insert = async (db: Db, more: SQL = sql``) => {
+    const [row] = await rowsOf<{ created_ms: number }>(
+      db,
+      sql`
+        WITH created AS (
+          INSERT INTO reservations (id, room_id, space_id, user_id, starts_at, ends_at, blocked_until, attendees,
+                                    title, status, price_excl_vat_cents, vat_cents, total_cents,
+                                    vat_rate_basis_points, currency, pricing_basis, idempotency_key, expires_at)
+          VALUES (${id}, ${values.roomId}, ${values.spaceId}, ${values.userId}, ${startsAt.toISOString()}::timestamptz,
+                  ${endsAt.toISOString()}::timestamptz, ${values.blockedUntil.toISOString()}::timestamptz,
+                  ${values.attendees}, ${values.title}, ${values.status}, ${values.priceExclVatCents},
+                  ${values.vatCents}, ${values.totalCents}, ${values.vatRateBasisPoints}, ${values.currency},
+                  ${values.pricingBasis}, ${values.idempotencyKey}, ${values.expiresAt?.toISOString() ?? null}::timestamptz)
+          ON CONFLICT DO NOTHING
+          RETURNING id, created_at
+        ), mail AS (${queueMailSql(sql`(SELECT id FROM created)`, event)})${more}
+        SELECT (extract(epoch FROM created_at) * 1000)::float8 AS created_ms FROM created`,
+    );
+    return row ? new Date(Number(row.created_ms)) : null;
+  };
+
+  if (input.payWith !== 'credits' && !context.hasLegalIdentity) {
+    const entry = reservationActivity(ctx, recordOf(new Date(0), null), 'reservation.created', {
+      details: { status, paidWith: 'price', totalCents: values.totalCents },
+    });
+    const logged = logActivitySql(ctx, entry, sql`EXISTS (SELECT 1 FROM created)`);
+    const createdAt = await retryingConflicts(() => insert(ctx.db, sql`, logged AS (${logged})`));
+    return createdAt ? recordOf(createdAt, null) : null;
+  }
+
+  return unitOfWork(ctx, async (work) => {
+    // Booked at price: its invoice (now, or when approved) needs the billing details the law asks for.
+    if (input.payWith !== 'credits')
+      await requireBillingDetailsFor(work.db, {
+        spaceId: room.spaceId,
+        buyerUserId: user.id,
+        sales: 'bookings',
+        exclVatCents: price.exclVatCents,
+      });
+    const createdAt = await insert(work.db);
+    if (!createdAt) return null;
+    // Paid by credit: debited in this transaction, so a booking and its debit commit together or not at all.
+    const credit =
+      input.payWith === 'credits'
+        ? await debitForBooking(work.db, {
+            userId: user.id,
+            spaceId: room.spaceId,
+            roomKind: room.kind,
+            startsAt,
+            endsAt,
+            reservationId: id,
+            actorId: user.id,
+            now: work.now,
+          })
+        : null;
+    // A confirmed booking at price is invoiced with it, when the space invoices bookings.
+    if (!credit && status === 'confirmed') await invoiceBooking(work, id);
+    const record = recordOf(createdAt, credit);
     await logActivity(
       work,
       reservationActivity(work, record, 'reservation.created', {
