@@ -107,23 +107,34 @@ function statementLine(text: string): string {
   return line.length > 110 ? `${line.slice(0, 107)}…` : line;
 }
 
-/** CPU seconds (user + system) used so far by the backends serving database `name`, from /proc. */
-async function backendCpuSeconds(db: Db, name: string): Promise<number | null> {
+/** CPU seconds (user + system) used so far by each backend serving database `name`, from /proc. */
+async function backendCpu(db: Db, name: string): Promise<Map<number, number> | null> {
   const backends = await rows<{ pid: number }>(
     db,
     sql`SELECT pid FROM pg_stat_activity WHERE datname = ${name} AND pid <> pg_backend_pid()`,
   );
-  let ticks = 0;
-  try {
-    for (const { pid } of backends) {
+  const seconds = new Map<number, number>();
+  for (const { pid } of backends) {
+    try {
       // Fields 14 and 15 of /proc/PID/stat (after the command's closing parenthesis: 12 and 13).
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / 100); // USER_HZ
+    } catch {
+      if (!seconds.size && pid === backends[0]!.pid) return null; // another machine's PostgreSQL
     }
-  } catch {
-    return null; // another machine's PostgreSQL, or a backend that just ended
   }
-  return ticks / 100; // USER_HZ
+  return seconds;
+}
+
+/** CPU seconds the backends used between two readings (a backend opened since counts from zero). */
+function backendCpuBetween(
+  before: Map<number, number> | null,
+  after: Map<number, number> | null,
+): number | null {
+  if (!before || !after) return null;
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
 }
 
 const cpuSeconds = () => {
@@ -361,14 +372,13 @@ async function benchBooking(database: Database, requests: number, databaseName: 
       ],
     });
   await shoot(WARM_UP);
-  const pgCpuBefore = databaseName ? await backendCpuSeconds(db, databaseName) : null;
+  const pgCpuBefore = databaseName ? await backendCpu(db, databaseName) : null;
   const cpuBefore = cpuSeconds();
   const sentBefore = sent.count;
   const api = await shoot(requests);
   const apiCpu = cpuSeconds() - cpuBefore;
   const apiStatements = sent.count - sentBefore;
-  const pgCpuAfter = databaseName ? await backendCpuSeconds(db, databaseName) : null;
-  const apiPgCpu = pgCpuBefore !== null && pgCpuAfter !== null ? pgCpuAfter - pgCpuBefore : null;
+  const apiPgCpu = databaseName ? backendCpuBetween(pgCpuBefore, await backendCpu(db, databaseName)) : null;
   // One more booking alone, its statements kept.
   sent.capture = [];
   const one = await fetch(`${baseUrl}/api/fn/reservations.create`, {
@@ -388,7 +398,7 @@ async function benchBooking(database: Database, requests: number, databaseName: 
   let rawNext = requests + WARM_UP;
   const rawEnd = 2 * requests + WARM_UP;
   let rawFailed = 0;
-  const rawPgCpuBefore = databaseName ? await backendCpuSeconds(db, databaseName) : null;
+  const rawPgCpuBefore = databaseName ? await backendCpu(db, databaseName) : null;
   const rawCpuBefore = cpuSeconds();
   const rawStarted = performance.now();
   await Promise.all(
@@ -416,8 +426,9 @@ async function benchBooking(database: Database, requests: number, databaseName: 
   );
   const rawSeconds = (performance.now() - rawStarted) / 1000;
   const rawCpu = cpuSeconds() - rawCpuBefore;
-  const rawPgCpuAfter = databaseName ? await backendCpuSeconds(db, databaseName) : null;
-  const rawPgCpu = rawPgCpuBefore !== null && rawPgCpuAfter !== null ? rawPgCpuAfter - rawPgCpuBefore : null;
+  const rawPgCpu = databaseName
+    ? backendCpuBetween(rawPgCpuBefore, await backendCpu(db, databaseName))
+    : null;
   const apiRate = api.requests.total / api.duration;
   return {
     api: {
