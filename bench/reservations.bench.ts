@@ -107,11 +107,15 @@ function statementLine(text: string): string {
   return line.length > 110 ? `${line.slice(0, 107)}…` : line;
 }
 
-/** CPU seconds (user + system) used so far by each backend serving database `name`, from /proc. */
+/**
+ * CPU seconds (user + system) used so far by each connection's backend on database `name`, from /proc
+ * (autovacuum's workers left out: they come and go with the inserts, not with what is measured).
+ */
 async function backendCpu(db: Db, name: string): Promise<Map<number, number> | null> {
   const backends = await rows<{ pid: number }>(
     db,
-    sql`SELECT pid FROM pg_stat_activity WHERE datname = ${name} AND pid <> pg_backend_pid()`,
+    sql`SELECT pid FROM pg_stat_activity
+        WHERE datname = ${name} AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
   );
   const seconds = new Map<number, number>();
   for (const { pid } of backends) {
