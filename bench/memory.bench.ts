@@ -1,15 +1,21 @@
 /**
- * The server's memory under load, as `npm start` runs it: a real process (the compiled server) on a new data
- * folder with the demo data, on PGlite and (with DATABASE_URL) on a throw-away PostgreSQL database, beside
- * the bare reference app (bench/reference-app.ts) under the same load. Prints resident memory and its peak
- * (Linux's VmRSS and VmHWM) once each answers, then after CONNECTIONS connections have asked for one page
- * for LOAD_SECONDS: /spaces/all (every published space, the heaviest public list) for Escale, / for the bare
- * app. Escale runs with Node's default heap and with the limit docs/deploy.md recommends (HEAP_LIMIT_OPTIONS).
+ * The server's memory under load, as `npm start` and the production command run it (no NODE_OPTIONS): a real
+ * process (the compiled server) on a new data folder with the demo data, on PGlite and (with DATABASE_URL)
+ * on a throw-away PostgreSQL database, beside the bare reference app (bench/reference-app.ts) under the same
+ * load. Prints resident memory and its peak (Linux's VmRSS and VmHWM) once each answers, then after
+ * CONNECTIONS connections have asked for one page for LOAD_SECONDS: /spaces/all (every published space, the
+ * heaviest public list) for Escale, / for the bare app; with the requests per second, and the server's CPU
+ * time per request (from /proc: steadier than the rate on a shared machine).
+ *
+ * `BENCH_COMPARE_WITH=/path/to/another/checkout` measures that copy of Escale too (built there when needed),
+ * the two alternating `BENCH_ROUNDS` times (default 1): two versions side by side in one run.
  * Target: Escale's peak ≤ 250 MiB on PostgreSQL. Figures are printed; nothing is asserted.
- * docs/decisions/016-memory.md and 018-fast-first-load.md say what they were.
+ * docs/decisions/016-memory.md, 018-fast-first-load.md and 036-memory-and-booking-throughput.md say what they were.
  */
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import os from 'node:os';
 import { parseEnvironment } from '../server/platform/config';
 import { databaseUrlWithName, dropDatabase, withAdminClient } from '../server/db/postgres-admin';
@@ -26,8 +32,12 @@ import {
 const LOAD_SECONDS = 30;
 const CONNECTIONS = 50;
 const TARGET_PEAK_MIB = 250;
-/** The heap limit docs/deploy.md recommends for a production process. */
-export const HEAP_LIMIT_OPTIONS = '--max-old-space-size=128';
+
+/** CPU seconds (user + system) process `pid` has used so far. */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
+}
 
 async function measure(label: string, start: () => Promise<Server>, path: string): Promise<number> {
   const began = performance.now();
@@ -38,6 +48,7 @@ async function measure(label: string, start: () => Promise<Server>, path: string
     console.log(
       `    after start (${((performance.now() - began) / 1000).toFixed(1)} s): ${formatMemory(ready)}`,
     );
+    const cpuBefore = cpuSecondsOf(server.pid);
     const result = await autocannon({
       url: `${server.url}${path}`,
       connections: CONNECTIONS,
@@ -48,10 +59,12 @@ async function measure(label: string, start: () => Promise<Server>, path: string
       return Number.NaN;
     }
     const loaded = memoryOf(server.pid);
+    const cpuMs = ((cpuSecondsOf(server.pid) - cpuBefore) * 1000) / result.requests.total;
     const failures = result.non2xx + result.errors + result.timeouts;
     console.log(
       `    GET ${path}, ${CONNECTIONS} connections, ${LOAD_SECONDS} s: ${Math.round(result.requests.average)} req/s, ` +
-        `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${failures ? `, ${failures} FAILED` : ''}: ${formatMemory(loaded)}`,
+        `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${cpuMs.toFixed(2)} ms CPU/request` +
+        `${failures ? `, ${failures} FAILED` : ''}: ${formatMemory(loaded)}`,
     );
     return loaded.peak;
   } finally {
@@ -61,8 +74,11 @@ async function measure(label: string, start: () => Promise<Server>, path: string
 
 /** The benchmark, for `npm run bench` (bench/run.ts). */
 export async function run() {
-  buildEscaleIfNeeded();
+  const other = process.env.BENCH_COMPARE_WITH;
+  const checkouts = [path.resolve(import.meta.dirname, '..'), ...(other ? [path.resolve(other)] : [])];
+  for (const checkout of checkouts) buildEscaleIfNeeded(checkout);
   const reference = buildReferenceApp();
+  const url = parseEnvironment().DATABASE_URL;
   try {
     console.log(
       `Server memory (Linux VmRSS / VmHWM; load average ${os
@@ -71,37 +87,35 @@ export async function run() {
         .join(' ')}):`,
     );
     await measure('bare reference app', () => startReference(reference.dir), '/');
-    await measure(
-      `Escale on PGlite (embedded, new data folder), NODE_OPTIONS=${HEAP_LIMIT_OPTIONS}`,
-      () => startEscale({ NODE_OPTIONS: HEAP_LIMIT_OPTIONS }),
-      '/spaces/all',
-    );
-
-    const url = parseEnvironment().DATABASE_URL;
-    if (!url) {
-      console.log(
-        '  Escale on PostgreSQL: skipped (set DATABASE_URL to measure it on a throw-away database)',
-      );
-      return;
-    }
-    for (const options of ['', HEAP_LIMIT_OPTIONS]) {
-      const name = `escale_bench_${randomBytes(4).toString('hex')}`;
-      await withAdminClient(url, (client) => client.query(`CREATE DATABASE ${name}`));
-      try {
-        const peak = await measure(
-          `Escale on PostgreSQL (new database), ${options ? `NODE_OPTIONS=${options}` : "Node's default heap"}`,
-          () =>
-            startEscale({
-              DATABASE_URL: databaseUrlWithName(url, name),
-              ...(options ? { NODE_OPTIONS: options } : {}),
-            }),
+    const rounds = Number(process.env.BENCH_ROUNDS) || 1;
+    for (let round = 0; round < rounds; round++) {
+      for (const checkout of checkouts) {
+        const which = other ? ` (${checkout})` : '';
+        await measure(
+          `Escale on PGlite (embedded, new data folder), as npm start runs it${which}`,
+          () => startEscale({}, [], checkout),
           '/spaces/all',
         );
-        console.log(
-          `    target: peak ≤ ${TARGET_PEAK_MIB} MiB on PostgreSQL: ${peak <= TARGET_PEAK_MIB ? 'met' : 'NOT met'}`,
-        );
-      } finally {
-        await dropDatabase(url, name);
+        if (!url) {
+          console.log(
+            '  Escale on PostgreSQL: skipped (set DATABASE_URL to measure it on a throw-away database)',
+          );
+          continue;
+        }
+        const name = `escale_bench_${randomBytes(4).toString('hex')}`;
+        await withAdminClient(url, (client) => client.query(`CREATE DATABASE ${name}`));
+        try {
+          const peak = await measure(
+            `Escale on PostgreSQL (new database), as npm start runs it${which}`,
+            () => startEscale({ DATABASE_URL: databaseUrlWithName(url, name) }, [], checkout),
+            '/spaces/all',
+          );
+          console.log(
+            `    target: peak ≤ ${TARGET_PEAK_MIB} MiB on PostgreSQL: ${peak <= TARGET_PEAK_MIB ? 'met' : 'NOT met'}`,
+          );
+        } finally {
+          await dropDatabase(url, name);
+        }
       }
     }
   } finally {

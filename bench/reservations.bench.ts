@@ -10,7 +10,12 @@
  *   straight in SQL with 50 concurrent workers, side by side as a ratio (target: the API reaches at least
  *   half the raw rate).
  *
- * `BENCH_QUICK=1` shrinks everything for a smoke run; `BENCH_SKIP_PGLITE=1` runs PostgreSQL only.
+ * Where a booking's time goes: the statements one booking sends (counted over the run and listed for one
+ * booking, on PostgreSQL, BEGIN and COMMIT included) and the CPU time per booking, of this process (the server
+ * and the load generator) and, on PostgreSQL, of its backends (read from /proc, same machine only).
+ *
+ * `BENCH_QUICK=1` shrinks everything for a smoke run; `BENCH_SKIP_PGLITE=1` runs PostgreSQL only;
+ * `BENCH_BOOKINGS=N` books N through the API (and N in raw SQL) instead of the default.
  * Figures are printed; nothing is asserted.
  */
 import { getRequestListener } from '@hono/node-server';
@@ -18,12 +23,13 @@ import autocannon from 'autocannon';
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { createApp } from '../server/app';
 import { createRouter } from '../server/callables';
 import { openPglite, openPostgres, type Database, type Db } from '../server/db/client';
@@ -40,6 +46,7 @@ import { systemContext } from '../server/platform/service-context';
 import { createSessionReader } from '../server/platform/session';
 import { createLocalFileStore } from '../server/platform/storage';
 import { databaseUrlWithName, dropDatabase, withAdminClient } from '../server/db/postgres-admin';
+import { rebuildRoomDayUse, withoutRollupTrigger } from './room-day-use';
 
 // Knobs of this benchmark, not settings of the server: read here rather than in server/platform/config.ts.
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -78,6 +85,67 @@ function statsOf(samples: number[]): Stats {
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
+/**
+ * Every statement this process sends to PostgreSQL (node-postgres's `Client#query`, inside transactions too):
+ * counted, and its text kept while `capture` is set.
+ */
+const sent = { count: 0, capture: null as string[] | null };
+const clientQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  sent.count++;
+  if (sent.capture) {
+    const first = args[0] as string | { text?: string };
+    sent.capture.push(typeof first === 'string' ? first : (first.text ?? '?'));
+  }
+  // node-postgres's overloads cannot be named generically here: the arguments go on as they came.
+  return (clientQuery as (...all: unknown[]) => unknown).apply(this, args);
+} as typeof clientQuery;
+
+/** One statement on one line, shortened. */
+function statementLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 110 ? `${line.slice(0, 107)}…` : line;
+}
+
+/**
+ * CPU seconds (user + system) used so far by each connection's backend on database `name`, from /proc
+ * (autovacuum's workers left out: they come and go with the inserts, not with what is measured).
+ */
+async function backendCpu(db: Db, name: string): Promise<Map<number, number> | null> {
+  const backends = await rows<{ pid: number }>(
+    db,
+    sql`SELECT pid FROM pg_stat_activity
+        WHERE datname = ${name} AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+  );
+  const seconds = new Map<number, number>();
+  for (const { pid } of backends) {
+    try {
+      // Fields 14 and 15 of /proc/PID/stat (after the command's closing parenthesis: 12 and 13).
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / 100); // USER_HZ
+    } catch {
+      if (!seconds.size && pid === backends[0]!.pid) return null; // another machine's PostgreSQL
+    }
+  }
+  return seconds;
+}
+
+/** CPU seconds the backends used between two readings (a backend opened since counts from zero). */
+function backendCpuBetween(
+  before: Map<number, number> | null,
+  after: Map<number, number> | null,
+): number | null {
+  if (!before || !after) return null;
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
+const cpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
@@ -104,7 +172,8 @@ async function seed(db: Db) {
   await db.execute(sql`
     INSERT INTO users (id, name, email, email_verified)
     SELECT 'bench-user-' || i, 'Bench ' || i, 'bench' || i || '@bench.test', true FROM generate_series(1, 100) AS i`);
-  await db.execute(sql`
+  await withoutRollupTrigger(db, () =>
+    db.execute(sql`
     INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until, attendees, status,
                               price_excl_vat_cents, vat_cents, total_cents, vat_rate_basis_points, pricing_basis)
     SELECT rooms.id, rooms.space_id, 'bench-user-' || (1 + (rooms.position * 7 + day + 100) % 100),
@@ -118,7 +187,9 @@ async function seed(db: Db) {
     CROSS JOIN LATERAL (
       SELECT (((now() AT TIME ZONE ${ZONE})::date + day) + booking.at) AT TIME ZONE ${ZONE} AS starts_at
     ) AS slot
-    WHERE rooms.name LIKE 'Room %'`);
+    WHERE rooms.name LIKE 'Room %'`),
+  );
+  await rebuildRoomDayUse(db);
   await db.execute(sql`ANALYZE`);
   const [count] = await rows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM reservations`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -232,7 +303,7 @@ function slotOf(roomIds: string[], n: number): { roomId: string; startsAt: strin
   };
 }
 
-async function benchBooking(database: Database, requests: number) {
+async function benchBooking(database: Database, requests: number, databaseName: string | null) {
   const db = database.db;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'escale-bench-'));
   const roomIds = (
@@ -305,7 +376,23 @@ async function benchBooking(database: Database, requests: number) {
       ],
     });
   await shoot(WARM_UP);
+  const pgCpuBefore = databaseName ? await backendCpu(db, databaseName) : null;
+  const cpuBefore = cpuSeconds();
+  const sentBefore = sent.count;
   const api = await shoot(requests);
+  const apiCpu = cpuSeconds() - cpuBefore;
+  const apiStatements = sent.count - sentBefore;
+  const apiPgCpu = databaseName ? backendCpuBetween(pgCpuBefore, await backendCpu(db, databaseName)) : null;
+  // One more booking alone, its statements kept.
+  sent.capture = [];
+  const one = await fetch(`${baseUrl}/api/fn/reservations.create`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: baseUrl },
+    body: JSON.stringify({ data: { ...slots[next++], attendees: 2, idempotencyKey: randomUUID() } }),
+  });
+  if (one.status !== 200) throw new Error(`the listed booking failed: ${one.status} ${await one.text()}`);
+  const oneBooking = sent.capture;
+  sent.capture = null;
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   rmSync(dataDir, { recursive: true, force: true });
@@ -315,6 +402,8 @@ async function benchBooking(database: Database, requests: number) {
   let rawNext = requests + WARM_UP;
   const rawEnd = 2 * requests + WARM_UP;
   let rawFailed = 0;
+  const rawPgCpuBefore = databaseName ? await backendCpu(db, databaseName) : null;
+  const rawCpuBefore = cpuSeconds();
   const rawStarted = performance.now();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
@@ -340,6 +429,10 @@ async function benchBooking(database: Database, requests: number) {
     }),
   );
   const rawSeconds = (performance.now() - rawStarted) / 1000;
+  const rawCpu = cpuSeconds() - rawCpuBefore;
+  const rawPgCpu = databaseName
+    ? backendCpuBetween(rawPgCpuBefore, await backendCpu(db, databaseName))
+    : null;
   const apiRate = api.requests.total / api.duration;
   return {
     api: {
@@ -350,12 +443,22 @@ async function benchBooking(database: Database, requests: number) {
       rate: apiRate,
       p50: api.latency.p50,
       p97_5: api.latency.p97_5,
+      statements: apiStatements / api.requests.total,
+      cpuMs: (apiCpu * 1000) / api.requests.total,
+      pgCpuMs: apiPgCpu === null ? null : (apiPgCpu * 1000) / api.requests.total,
+      oneBooking,
     },
-    raw: { total: requests, failed: rawFailed, rate: requests / rawSeconds },
+    raw: {
+      total: requests,
+      failed: rawFailed,
+      rate: requests / rawSeconds,
+      cpuMs: (rawCpu * 1000) / requests,
+      pgCpuMs: rawPgCpu === null ? null : (rawPgCpu * 1000) / requests,
+    },
   };
 }
 
-async function runOn(kind: 'pglite' | 'postgres', database: Database) {
+async function runOn(kind: 'pglite' | 'postgres', database: Database, databaseName: string | null) {
   console.log(`\n${kind === 'pglite' ? 'PGlite (in-process)' : 'PostgreSQL'}`);
   await database.migrate();
   await seed(database.db);
@@ -367,8 +470,8 @@ async function runOn(kind: 'pglite' | 'postgres', database: Database) {
   line('availability, 1 room × 7 days', room, 'target p95 < 10 ms on PostgreSQL');
   line('availability, 50-room space × 1 day', space, 'target p95 < 30 ms');
   line(`manager planning, ${planningRooms} rooms × 1 day`, planning, 'every room and booking');
-  const requests = QUICK ? 200 : kind === 'pglite' ? 1000 : 3000;
-  const booking = await benchBooking(database, requests);
+  const requests = Number(process.env.BENCH_BOOKINGS) || (QUICK ? 200 : kind === 'pglite' ? 1000 : 3000);
+  const booking = await benchBooking(database, requests, databaseName);
   console.log(
     `  ${'booking via HTTP API, 50 clients'.padEnd(38)} ${booking.api.total} requests, ${booking.api.ok} created, ${booking.api.non2xx} refused, ${booking.api.errors} errors: ${booking.api.rate.toFixed(0)} req/s (latency p50 ${booking.api.p50} ms, p97.5 ${booking.api.p97_5} ms)`,
   );
@@ -378,6 +481,17 @@ async function runOn(kind: 'pglite' | 'postgres', database: Database) {
   console.log(
     `  ${'API / raw SQL'.padEnd(38)} ${(booking.api.rate / booking.raw.rate).toFixed(2)}  (target ≥ 0.50)`,
   );
+  const cpu = (side: { cpuMs: number; pgCpuMs: number | null }) =>
+    `${side.cpuMs.toFixed(2)} ms in this process (server and load generator)` +
+    (side.pgCpuMs === null ? '' : `, ${side.pgCpuMs.toFixed(2)} ms in PostgreSQL`);
+  console.log(`  ${'CPU per booking, API'.padEnd(38)} ${cpu(booking.api)}`);
+  console.log(`  ${'CPU per insert, raw SQL'.padEnd(38)} ${cpu(booking.raw)}`);
+  if (kind === 'postgres') {
+    console.log(
+      `  ${'statements per booking, API'.padEnd(38)} ${booking.api.statements.toFixed(2)} (BEGIN and COMMIT included); one booking's:`,
+    );
+    for (const text of booking.api.oneBooking) console.log(`    ${statementLine(text)}`);
+  }
 }
 
 /** The benchmark, for `npm run bench` (bench/run.ts). */
@@ -389,7 +503,7 @@ export async function run() {
   if (process.env.BENCH_SKIP_PGLITE !== '1') {
     const pglite = await openPglite('memory://');
     try {
-      await runOn('pglite', pglite);
+      await runOn('pglite', pglite, null);
     } finally {
       await pglite.close();
     }
@@ -403,7 +517,7 @@ export async function run() {
   await withAdminClient(url, (client) => client.query(`CREATE DATABASE ${name}`));
   const postgres = openPostgres(databaseUrlWithName(url, name), { max: 20 });
   try {
-    await runOn('postgres', postgres);
+    await runOn('postgres', postgres, name);
   } finally {
     await postgres.close();
     await dropDatabase(url, name);

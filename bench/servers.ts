@@ -78,13 +78,13 @@ async function started(child: ChildProcess, url: string, readyPath: string, clea
   return { url, pid: child.pid!, alive, stop };
 }
 
-/** Builds Escale when the build is missing or older than its sources (never inside a measured process). */
-export function buildEscaleIfNeeded() {
+/** Builds Escale (in `checkout`, this one by default) when the build is missing or older than its sources. */
+export function buildEscaleIfNeeded(checkout = root) {
   // bench/run.ts sets NODE_ENV=production for what it measures in-process; outside production the start
   // script builds when needed (in production it never does).
   const { NODE_ENV: _production, ...env } = process.env;
-  const built = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), 'build-if-needed'], {
-    cwd: root,
+  const built = spawnSync(process.execPath, [path.join(checkout, 'scripts/start.mjs'), 'build-if-needed'], {
+    cwd: checkout,
     env,
     stdio: 'inherit',
   });
@@ -94,17 +94,19 @@ export function buildEscaleIfNeeded() {
 /**
  * Escale as `npm start` runs it, on a new data folder (the demo data is loaded at start): PGlite, or the
  * database of `env.DATABASE_URL`. `env` adds to a minimal environment (NODE_OPTIONS, say); `nodeArgs` are
- * node's own options (a profiler's, which NODE_OPTIONS refuses).
+ * node's own options (a profiler's, which NODE_OPTIONS refuses); `checkout` is the copy of Escale to run
+ * (another worktree's, to compare versions in one run; this one by default).
  */
 export async function startEscale(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
+  checkout = root,
 ): Promise<Server> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'escale-bench-server-'));
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
+  const child = spawn(process.execPath, [...nodeArgs, path.join(checkout, 'scripts/start.mjs')], {
+    cwd: checkout,
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),
