@@ -10,6 +10,8 @@ import {
   VAT_REGIMES,
 } from './invoices.plain';
 import { ZCalendarDate, ZText, ZUuid } from './input';
+import { creditorIdProblem, normalizeCreditorId } from './sepa-identifiers';
+import { MAX_PRENOTIFICATION_DAYS, MIN_PRENOTIFICATION_DAYS } from './sepa.plain';
 import { keysetPageFields, ZCursor } from './pagination';
 
 /**
@@ -42,6 +44,17 @@ export const ZLegalIdentityForm = z.object({
   bic: z.string().regex(/^([A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?)?$/, 'bic'),
   invoicedSales: z.enum(INVOICED_SALES),
   mandateAccepted: z.boolean(),
+  /** SEPA direct debit (docs/decisions/032): the creditor identifier, checked; empty while the space has none. */
+  sepaCreditorId: z
+    .string()
+    .max(40)
+    .transform(normalizeCreditorId)
+    .superRefine((id, context) => {
+      const problem = id === '' ? null : creditorIdProblem(id);
+      if (problem) context.addIssue({ code: 'custom', message: `creditor-id-${problem}` });
+    }),
+  sepaPrenotificationDays: z.number().int().min(MIN_PRENOTIFICATION_DAYS).max(MAX_PRENOTIFICATION_DAYS),
+  sepaRecollectReturned: z.boolean(),
 });
 export type TLegalIdentityForm = z.output<typeof ZLegalIdentityForm>;
 

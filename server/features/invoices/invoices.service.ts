@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { todayIn } from '#contract/dates';
 import { AppError, refused } from '#contract/errors';
 import { isUuid } from '#contract/input';
+import { DEFAULT_PRENOTIFICATION_DAYS } from '#contract/sepa.plain';
 import type {
   TBillingDetailsForm,
   TClosing,
@@ -69,6 +70,9 @@ function toLegalIdentity(
     bic: row?.bic ?? '',
     invoicedSales: row?.invoicedSales ?? 'both',
     mandateAccepted: Boolean(row?.mandateAcceptedAt),
+    sepaCreditorId: row?.sepaCreditorId ?? '',
+    sepaPrenotificationDays: row?.sepaPrenotificationDays ?? DEFAULT_PRENOTIFICATION_DAYS,
+    sepaRecollectReturned: row?.sepaRecollectReturned ?? false,
     mandateAcceptedAt: row?.mandateAcceptedAt?.toISOString() ?? null,
     missing: legalIdentityGaps(row),
   };
@@ -118,6 +122,8 @@ export async function updateLegalIdentity(
           'vatRegime',
           'invoicedSales',
           'mandateAccepted',
+          'sepaCreditorId',
+          'sepaPrenotificationDays',
           'missing',
         ],
       ),
