@@ -87,6 +87,14 @@ export const ZBillingDetailsInput = ZBillingDetailsForm.superRefine((details, co
     context.addIssue({ code: 'custom', path: [field], message: `billing-${field}` });
 });
 
+/** A SEPA debit collected for an invoice and not yet settled: the invoice says it will be debited. */
+export const ZDirectDebitNotice = z.object({
+  collectionDate: z.string(),
+  maskedIban: z.string(),
+  reference: z.string(),
+});
+export type TDirectDebitNotice = z.output<typeof ZDirectDebitNotice>;
+
 export const ZInvoiceSummary = z.object({
   id: z.string(),
   spaceId: z.string(),
@@ -106,6 +114,7 @@ export const ZInvoiceSummary = z.object({
   /** What it is for: its first line's label (in the buyer's language), and how many lines follow. */
   firstLine: z.string(),
   otherLines: z.number().int(),
+  directDebit: ZDirectDebitNotice.nullable(),
 });
 export type TInvoiceSummary = z.output<typeof ZInvoiceSummary>;
 

@@ -344,6 +344,18 @@ describe('collections', () => {
     expect(debits.map((debit) => debit.remittance)).not.toContain(carolOwn.number);
     expect(debits.map((debit) => debit.remittance)).not.toContain(aliceLater.number);
 
+    // The invoice says it will be debited, when and from which account.
+    const listed = await call<{ invoices: Array<{ number: string; directDebit: unknown }> }>(
+      alice,
+      'invoices.listMine',
+      {},
+    );
+    expect(listed.invoices.find((invoice) => invoice.number === aliceFirst.number)?.directDebit).toEqual({
+      collectionDate: '2027-04-10',
+      maskedIban: 'FR76 •••• 0189',
+      reference: expect.stringMatching(/^ESC-20270320-/),
+    });
+    expect(listed.invoices.find((invoice) => invoice.number === aliceLater.number)?.directDebit).toBeNull();
     // Recorded, not paid: the bank's statement settles them (docs/decisions/033).
     const statuses = await rowsOf<{ payment_status: string }>(
       database.db,
