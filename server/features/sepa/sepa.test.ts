@@ -107,9 +107,6 @@ const sign = (person: TestPerson, iban: string, debtorName = person.session.user
 
 describe('identifiers', () => {
   it('refuses an IBAN and a creditor identifier with wrong check digits, saying so in French and English', async () => {
-    expect(ibanProblem('FR7630006000011234567890188')).toBe('check-digits');
-    expect(ibanProblem('FR763000600001123456789018')).toBe('length');
-    expect(creditorIdProblem('FR73ZZZ123456')).toBe('check-digits');
     expect(await refusalOf(sign(alice, 'FR7630006000011234567890188'))).toMatchObject({
       code: 'invalid-argument',
       fields: [{ path: 'iban', message: 'iban-check-digits' }],
