@@ -8,6 +8,7 @@
 // The function's own module: the package's entry also loads TZDate (about 2 KiB compressed in a page).
 import { tzOffset } from '@date-fns/tz/tzOffset';
 import { dateTimeFormat } from './intl';
+import { intlLocaleOf } from './locale';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -28,6 +29,19 @@ export function todayIn(timeZone: string, now: Date): string {
   }).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The instant on a wall clock in `timeZone`, to the second, without offset: `2026-11-27T18:05:00`. */
+export function wallClockIn(timeZone: string, now: Date): string {
+  const parts = dateTimeFormat('en-CA', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
+  return `${todayIn(timeZone, now)}T${part('hour')}:${part('minute')}:${part('second')}`;
 }
 
 /**
@@ -88,4 +102,11 @@ export function wallClockInstant(date: string, time: string, timeZone: string): 
 /** The instant a calendar date begins in a zone: its 00:00, or the moment the clocks jump when 00:00 is skipped. */
 export function startOfDayIn(date: string, timeZone: string): Date {
   return wallClockInstant(date, '00:00', timeZone);
+}
+
+/** A calendar day (`2026-12-15`) in the locale's medium form: "15 déc. 2026", "15 Dec 2026". */
+export function formatCalendarDate(date: string, locale: string): string {
+  return dateTimeFormat(intlLocaleOf(locale), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }

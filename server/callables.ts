@@ -6,6 +6,7 @@ import { createEventCoverCallables } from './features/events/event-cover.callabl
 import { blogCallables } from './features/blog/blog.callables';
 import { invoicesCallables } from './features/invoices/invoices.callables';
 import { createBackOfficeCallables } from './features/back-office/back-office.callables';
+import { sepaCallables } from './features/sepa/sepa.callables';
 import { searchCallables } from './features/search/search.callables';
 import { statisticsCallables } from './features/statistics/statistics.callables';
 import { siteContentCallables } from './features/site-content/site-content.callables';
@@ -33,6 +34,7 @@ export function createRouter(deps: RouterDeps) {
     ...blogCallables,
     ...siteContentCallables,
     ...invoicesCallables,
+    ...sepaCallables,
     ...eventsCallables,
     ...createEventCoverCallables({ fileStore: deps.fileStore }),
     ...statisticsCallables,

@@ -206,8 +206,10 @@ export async function startHostileApp(
     vatNumber: '',
     // A buyer's billing details as a person's (a business needs its SIREN, left empty above).
     businessName: '',
-    iban: '',
+    // An IBAN both the space's identity and a member's mandate take (the identity also takes none).
+    iban: 'FR7630006000011234567890189',
     bic: '',
+    sepaCreditorId: '',
     month: '2026-10',
     // An event's times are local to its space, without an offset.
     'event.startsAt': '2027-03-10T10:00',
