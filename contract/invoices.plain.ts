@@ -27,7 +27,15 @@ export const OPEN_PAYMENT_STATUSES = [
 export const PAYMENT_STATUSES = [...STORED_PAYMENT_STATUSES, 'overdue'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const INVOICE_PAYMENT_METHODS = ['on_site', 'bank_transfer', 'card', 'cheque', 'cash'] as const;
+/** `direct_debit`: a SEPA debit the bank statement confirmed (docs/decisions/032, 033). */
+export const INVOICE_PAYMENT_METHODS = [
+  'on_site',
+  'bank_transfer',
+  'card',
+  'cheque',
+  'cash',
+  'direct_debit',
+] as const;
 export type InvoicePaymentMethod = (typeof INVOICE_PAYMENT_METHODS)[number];
 
 /** The chained journal of a space: its invoices, credit notes and payments, in the order they were made. */

@@ -23,6 +23,11 @@ import {
   STORED_PAYMENT_STATUSES,
   VAT_REGIMES,
 } from '../../../contract/invoices.plain';
+import {
+  DEFAULT_PRENOTIFICATION_DAYS,
+  MAX_PRENOTIFICATION_DAYS,
+  MIN_PRENOTIFICATION_DAYS,
+} from '../../../contract/sepa.plain';
 import { users } from './auth';
 import { orders } from './formulas';
 import { reservations } from './reservations';
@@ -58,6 +63,14 @@ export const spaceLegalIdentities = pgTable(
     iban: text('iban').notNull().default(''),
     bic: text('bic').notNull().default(''),
     invoicedSales: text('invoiced_sales', { enum: INVOICED_SALES }).notNull().default('both'),
+    /** SEPA direct debit (docs/decisions/032): the creditor identifier (ICS), empty until the space has one. */
+    sepaCreditorId: text('sepa_creditor_id').notNull().default(''),
+    /** Days between the pre-notification and the debit: 14 unless the space agreed a shorter delay. */
+    sepaPrenotificationDays: integer('sepa_prenotification_days')
+      .notNull()
+      .default(DEFAULT_PRENOTIFICATION_DAYS),
+    /** Whether an invoice the bank returned goes into the next collection again (docs/decisions/033). */
+    sepaRecollectReturned: boolean('sepa_recollect_returned').notNull().default(false),
     mandateAcceptedAt: instant('mandate_accepted_at'),
     mandateAcceptedById: text('mandate_accepted_by_id').references(() => users.id),
     updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -67,6 +80,10 @@ export const spaceLegalIdentities = pgTable(
     check('legal_invoiced_sales_known', sql`${table.invoicedSales} in ${literalList(INVOICED_SALES)}`),
     check('legal_due_days_range', sql`${table.paymentDueDays} between 0 and 60`),
     check('legal_late_rate_range', sql`${table.latePaymentRateBasisPoints} between 0 and 10000`),
+    check(
+      'legal_sepa_prenotification_range',
+      sql`${table.sepaPrenotificationDays} between ${sql.raw(String(MIN_PRENOTIFICATION_DAYS))} and ${sql.raw(String(MAX_PRENOTIFICATION_DAYS))}`,
+    ),
   ],
 );
 
