@@ -5,6 +5,7 @@ import { createCommunityCallables } from './features/community/community.callabl
 import { createEventCoverCallables } from './features/events/event-cover.callables';
 import { blogCallables } from './features/blog/blog.callables';
 import { invoicesCallables } from './features/invoices/invoices.callables';
+import { bankStatementsCallables } from './features/bank-statements/bank-statements.callables';
 import { createBackOfficeCallables } from './features/back-office/back-office.callables';
 import { searchCallables } from './features/search/search.callables';
 import { statisticsCallables } from './features/statistics/statistics.callables';
@@ -33,6 +34,7 @@ export function createRouter(deps: RouterDeps) {
     ...blogCallables,
     ...siteContentCallables,
     ...invoicesCallables,
+    ...bankStatementsCallables,
     ...eventsCallables,
     ...createEventCoverCallables({ fileStore: deps.fileStore }),
     ...statisticsCallables,

@@ -3,6 +3,7 @@ import { formulaJobs } from './features/formulas/formula-jobs';
 import { communityJobs } from './features/community/community-mails';
 import { invitationMailJob } from './features/back-office/invitation-mail';
 import { invoiceJobs } from './features/invoices/invoice-jobs';
+import { bankStatementJobs } from './features/bank-statements/bank-statements.callables';
 import { reservationJobs } from './features/reservations/reservation-jobs';
 import { accountMailJob } from './platform/account-mails';
 import { orphanFilesSweepJob } from './features/files/file-jobs';
@@ -17,6 +18,7 @@ export const JOBS: readonly JobDefinition[] = [
   ...formulaJobs,
   ...communityJobs,
   ...invoiceJobs,
+  ...bankStatementJobs,
   ...eventJobs,
 ];
 

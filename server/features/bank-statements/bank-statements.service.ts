@@ -17,10 +17,20 @@ import { invoices, spaceLegalIdentities } from '../../db/schema/invoices';
 import { lockRow } from '../../db/transaction';
 import { recordInvoicePayments, type PaymentToRecord } from '../../billing/payments';
 import { requireRight } from '../../platform/policy';
-import { logActivity, unitOfWork, type ServiceContext, type WorkContext } from '../../platform/service-context';
+import {
+  logActivity,
+  unitOfWork,
+  type ServiceContext,
+  type WorkContext,
+} from '../../platform/service-context';
 import { indexInvoices, matchTransfer, type Allocation, type OpenInvoice } from './matching';
 import { applyCollectionLines } from './collections';
-import { parseStatementFile, StatementFileError, type ParsedStatement, type StatementLine } from './statement-file';
+import {
+  parseStatementFile,
+  StatementFileError,
+  type ParsedStatement,
+  type StatementLine,
+} from './statement-file';
 
 /**
  * Bank statements (docs/decisions/033): a manager uploads a file; in one unit of work, under the space's
@@ -55,7 +65,13 @@ function parsed(content: string): ParsedStatement {
 
 /** The space's open invoices, as matching reads them: what is due and whom they name. */
 export async function openInvoicesOf(work: ServiceContext, spaceId: string): Promise<OpenInvoice[]> {
-  const rows = await rowsOf<{ id: string; number: string; due: number; name: string | null; business: string | null }>(
+  const rows = await rowsOf<{
+    id: string;
+    number: string;
+    due: number;
+    name: string | null;
+    business: string | null;
+  }>(
     work.db,
     sql`SELECT id, number, total_cents - paid_cents AS due, buyer->>'name' AS name, buyer->>'businessName' AS business
         FROM invoices
@@ -71,7 +87,13 @@ export async function openInvoicesOf(work: ServiceContext, spaceId: string): Pro
   }));
 }
 
-function baseRow(statementId: string, spaceId: string, accountIban: string, line: StatementLine, position: number): LineRow {
+function baseRow(
+  statementId: string,
+  spaceId: string,
+  accountIban: string,
+  line: StatementLine,
+  position: number,
+): LineRow {
   return {
     id: randomUUID(),
     statementId,
@@ -94,8 +116,12 @@ function baseRow(statementId: string, spaceId: string, accountIban: string, line
   };
 }
 
-const decided = (row: LineRow, outcome: StatementLineOutcome, note: MatchNote, proposals: ProposedAllocations = []) =>
-  Object.assign(row, { outcome, note, proposals });
+const decided = (
+  row: LineRow,
+  outcome: StatementLineOutcome,
+  note: MatchNote,
+  proposals: ProposedAllocations = [],
+) => Object.assign(row, { outcome, note, proposals });
 
 /** Records the payments of settled lines in one batch and keeps which payment each line made. */
 async function settle(
@@ -259,17 +285,25 @@ async function recordStatement(
     } else if (decision.outcome === 'proposed') decided(row, 'proposed', decision.note, decision.options);
     else decided(row, 'unmatched', decision.note);
   }
+  const collected = await settle(
+    work,
+    spaceId,
+    input.fileName,
+    collections.settledLines,
+    () => 'direct_debit',
+    false,
+  );
+  const reversals = await collections.applyReturns(collected);
   const settlements = [
-    ...(await settle(work, spaceId, input.fileName, collections.settledLines, () => 'direct_debit', false)),
+    ...collected,
     ...(await settle(work, spaceId, input.fileName, transfers, () => 'bank_transfer', false)),
+    ...reversals,
   ];
   await insertInChunks(
     fresh.map((line) => line.row),
     (part) => work.db.insert(bankStatementLines).values(part),
   );
-  await insertInChunks([...settlements, ...collections.reversals], (part) =>
-    work.db.insert(bankLineSettlements).values(part),
-  );
+  await insertInChunks(settlements, (part) => work.db.insert(bankLineSettlements).values(part));
   const counts = countOutcomes(fresh.map((line) => line.row.outcome));
   await logActivity(work, {
     kind: 'bank_statement.imported',
@@ -285,7 +319,6 @@ async function recordStatement(
       returned: counts.returned,
     },
   });
-  await collections.afterLinesRecorded();
   return { statementId, alreadyRecorded: statement.lines.length - fresh.length };
 }
 
@@ -303,10 +336,16 @@ export async function confirmProposal(
   ctx: ServiceContext,
   input: { lineId: string; option: number },
 ): Promise<TStatement> {
-  const [line] = await ctx.db.select().from(bankStatementLines).where(eq(bankStatementLines.id, input.lineId));
+  const [line] = await ctx.db
+    .select()
+    .from(bankStatementLines)
+    .where(eq(bankStatementLines.id, input.lineId));
   if (!line) throw new AppError('not-found', `No statement line ${input.lineId}`);
   await requireRight(ctx, 'manage', line.spaceId);
-  const [statement] = await ctx.db.select().from(bankStatements).where(eq(bankStatements.id, line.statementId));
+  const [statement] = await ctx.db
+    .select()
+    .from(bankStatements)
+    .where(eq(bankStatements.id, line.statementId));
   await unitOfWork(ctx, async (work) => {
     await lockRow(work.db, 'spaces', line.spaceId);
     const [current] = await work.db
@@ -318,7 +357,14 @@ export async function confirmProposal(
     if (!current || !option) throw refused('proposal-gone', 'This line is no longer proposed');
     const row: LineRow = { ...current };
     const decidedLine: DecidedLine = { row, payments: option };
-    const settlements = await settle(work, line.spaceId, statement!.fileName, [decidedLine], () => 'bank_transfer', true);
+    const settlements = await settle(
+      work,
+      line.spaceId,
+      statement!.fileName,
+      [decidedLine],
+      () => 'bank_transfer',
+      true,
+    );
     if (!settlements.length) throw refused('nothing-to-confirm', 'The invoices proposed are paid already');
     await work.db.insert(bankLineSettlements).values(settlements);
     await work.db
@@ -337,7 +383,10 @@ export async function listStatements(ctx: ServiceContext, spaceId: string): Prom
     .where(eq(bankStatements.spaceId, spaceId))
     .orderBy(desc(bankStatements.uploadedAt), desc(bankStatements.id))
     .limit(50);
-  const counts = await outcomeCounts(ctx, rows.map((row) => row.id));
+  const counts = await outcomeCounts(
+    ctx,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => summaryOf(row, counts.get(row.id) ?? countOutcomes([])));
 }
 
@@ -395,14 +444,19 @@ async function statementResult(
     .where(eq(bankStatementLines.statementId, statementId))
     .orderBy(asc(bankStatementLines.position));
   const settled = await ctx.db
-    .select({ lineId: bankLineSettlements.lineId, invoiceId: bankLineSettlements.invoiceId, amountCents: bankLineSettlements.amountCents })
+    .select({
+      lineId: bankLineSettlements.lineId,
+      invoiceId: bankLineSettlements.invoiceId,
+      amountCents: bankLineSettlements.amountCents,
+    })
     .from(bankLineSettlements)
     .innerJoin(bankStatementLines, eq(bankStatementLines.id, bankLineSettlements.lineId))
     .where(eq(bankStatementLines.statementId, statementId));
   const invoiceIds = new Set(settled.map((entry) => entry.invoiceId));
   for (const { line } of lines)
     if (line.outcome === 'proposed')
-      for (const option of line.proposals) for (const allocation of option) invoiceIds.add(allocation.invoiceId);
+      for (const option of line.proposals)
+        for (const allocation of option) invoiceIds.add(allocation.invoiceId);
   const named = new Map<string, { number: string; buyerName: string }>();
   const ids = [...invoiceIds];
   for (let start = 0; start < ids.length; start += 2000) {
@@ -443,7 +497,9 @@ async function statementResult(
     settled: settledByLine.get(line.id) ?? [],
     proposals:
       line.outcome === 'proposed'
-        ? line.proposals.map((option) => option.map((entry) => allocation(entry.invoiceId, entry.amountCents)))
+        ? line.proposals.map((option) =>
+            option.map((entry) => allocation(entry.invoiceId, entry.amountCents)),
+          )
         : [],
     resolvedBy: line.resolvedById ? (resolvedBy ?? '') : null,
   }));

@@ -121,7 +121,10 @@ describe('matching transfers', () => {
       note: 'payer-only',
       options: [[{ invoiceId: 'invoice-3', amountCents: 999 }]],
     });
-    expect(matchTransfer(open(), transfer(31, 'Unknown Person'))).toEqual({ outcome: 'unmatched', note: 'no-match' });
+    expect(matchTransfer(open(), transfer(31, 'Unknown Person'))).toEqual({
+      outcome: 'unmatched',
+      note: 'no-match',
+    });
   });
 
   it('does not settle an invoice twice within one statement', () => {

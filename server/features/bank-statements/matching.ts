@@ -42,8 +42,7 @@ const INVOICE_NUMBER = /(?<![A-Z0-9])F[\s\-_./]?(20\d{2})[\s\-_./]?(\d{1,6})(?![
 /** The invoice numbers a remittance text names, as we print them, in the order written, once each. */
 export function invoiceNumbersIn(text: string): string[] {
   const found = new Set<string>();
-  for (const match of text.matchAll(INVOICE_NUMBER))
-    found.add(`F-${match[1]}-${match[2]!.padStart(6, '0')}`);
+  for (const match of text.matchAll(INVOICE_NUMBER)) found.add(`F-${match[1]}-${match[2]!.padStart(6, '0')}`);
   return [...found];
 }
 
@@ -113,7 +112,12 @@ export function indexInvoices(invoices: readonly OpenInvoice[]): InvoiceIndex {
     index.byNumber.set(invoice.number, invoice);
     index.due.set(invoice.id, invoice.dueCents);
     push(index.byDue, invoice.dueCents, invoice);
-    const keys = new Set(invoice.buyerNames.map(nameWords).filter((words) => words.length).map(keyOf));
+    const keys = new Set(
+      invoice.buyerNames
+        .map(nameWords)
+        .filter((words) => words.length)
+        .map(keyOf),
+    );
     for (const key of keys) push(index.byName, key, invoice);
   }
   return index;
@@ -144,7 +148,11 @@ function decide(index: InvoiceIndex, line: TransferToMatch): MatchDecision {
     if (amount === sum) return { outcome: 'settled', note: 'exact', allocations: all };
     if (amount > sum) return { outcome: 'proposed', note: 'more-than-due', options: [all] };
     if (open.length === 1)
-      return { outcome: 'settled', note: 'partial', allocations: [{ invoiceId: open[0]!.id, amountCents: amount }] };
+      return {
+        outcome: 'settled',
+        note: 'partial',
+        allocations: [{ invoiceId: open[0]!.id, amountCents: amount }],
+      };
     // Less than the invoices named: the oldest first is a guess, so it is only proposed.
     let left = amount;
     const oldestFirst: Allocation[] = [];
@@ -175,7 +183,11 @@ function decide(index: InvoiceIndex, line: TransferToMatch): MatchDecision {
       options: limited(payerSameAmount.map((invoice) => single(invoice))),
     };
   if (ofPayer.length)
-    return { outcome: 'proposed', note: 'payer-only', options: limited(ofPayer.map((invoice) => single(invoice))) };
+    return {
+      outcome: 'proposed',
+      note: 'payer-only',
+      options: limited(ofPayer.map((invoice) => single(invoice))),
+    };
   const sameAmount = (index.byDue.get(amount) ?? []).filter((invoice) => dueOf(invoice) === amount);
   if (sameAmount.length === 1)
     return { outcome: 'proposed', note: 'amount-only', options: [single(sameAmount[0]!)] };

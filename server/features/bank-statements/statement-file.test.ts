@@ -106,7 +106,9 @@ describe('CFONB 120', () => {
   });
 
   it('reads movements with their complements (payer, remittance, end-to-end reference)', () => {
-    expect(statement.lines.map((line) => [line.kind, line.amountCents, line.counterpartyName, line.endToEndId])).toEqual([
+    expect(
+      statement.lines.map((line) => [line.kind, line.amountCents, line.counterpartyName, line.endToEndId]),
+    ).toEqual([
       ['transfer', 12000, 'CAMILLE MARTIN', ''],
       ['transfer', 24000, 'SARL DUPONT', ''],
       ['return', -18000, '', 'E2E-0009'],
@@ -131,8 +133,14 @@ describe('refusals', () => {
   it('says what is wrong with a file it cannot read', () => {
     expect(refusal('hello')).toBe('unknown-format');
     expect(refusal('<Document><Other/></Document>')).toBe('unknown-format');
-    expect(refusal('<Document><BkToCstmrStmt><Stmt><Id>1</Id></Stmt></BkToCstmrStmt></Document>')).toBe('no-account');
-    expect(refusal('<Document><BkToCstmrStmt><Stmt><Acct><Id><IBAN>FR76</IBAN></Id></Acct><Ntry><Amt>1,5</Amt></Ntry></Stmt></BkToCstmrStmt></Document>')).toBe('unreadable');
+    expect(refusal('<Document><BkToCstmrStmt><Stmt><Id>1</Id></Stmt></BkToCstmrStmt></Document>')).toBe(
+      'no-account',
+    );
+    expect(
+      refusal(
+        '<Document><BkToCstmrStmt><Stmt><Acct><Id><IBAN>FR76</IBAN></Id></Acct><Ntry><Amt>1,5</Amt></Ntry></Stmt></BkToCstmrStmt></Document>',
+      ),
+    ).toBe('unreadable');
     expect(refusal(`${sample('cfonb120.txt')}\n99 not a record`)).toBe('unreadable');
   });
 });

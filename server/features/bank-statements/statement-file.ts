@@ -196,7 +196,12 @@ function parseCamt(content: string): ParsedStatement {
         const counterpartyName = credit
           ? partyName(parties, 'Dbtr') || partyName(parties, 'UltmtDbtr')
           : partyName(parties, 'Dbtr') || partyName(parties, 'Cdtr');
-        const counterpartyIban = textAt(parties, credit || kind === 'return' ? 'DbtrAcct' : 'CdtrAcct', 'Id', 'IBAN');
+        const counterpartyIban = textAt(
+          parties,
+          credit || kind === 'return' ? 'DbtrAcct' : 'CdtrAcct',
+          'Id',
+          'IBAN',
+        );
         const line: Omit<StatementLine, 'key'> = {
           kind,
           amountCents: credit ? amount.cents : -amount.cents,
