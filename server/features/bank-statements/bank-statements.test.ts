@@ -306,6 +306,10 @@ describe('direct debits', () => {
           AND payload->>'invoiceId' = ${returned.id} ORDER BY 1`,
     );
     expect(mails.map((mail) => mail.audience)).toEqual(['manager', 'member']);
+    const csv = await accountingCsv(database.db, spaceId, '2027-03-01', '2027-03-31');
+    expect(csv).toContain(
+      `512000;Banque;;;${returned.number};20270311;Rejet du règlement ${returned.number} (prélèvement SEPA);0,00;42,00`,
+    );
     expect(await verifySpaceChain(database.db, spaceId)).toMatchObject({ intact: true });
 
     // The database keeps the reversal a mirror of its payment, once.
