@@ -149,6 +149,8 @@ async function settle(
     work,
     spaceId,
     items.map((item) => item.payment),
+    // A manager's confirmation is logged payment by payment; an import's settlements by its one entry.
+    { logEach: confirmed },
   );
   const settlements: (typeof bankLineSettlements.$inferInsert)[] = [];
   const recordedByLine = new Map<DecidedLine, number>();

@@ -130,6 +130,14 @@ describe('matching a statement', () => {
       actor_id: manager.id,
       details: { confirmed: true, statement: 'releve-11-mars.xml' },
     });
+    const [imported] = await rowsOf<{ actor_id: string; details: Record<string, unknown> }>(
+      database.db,
+      sql`SELECT actor_id, details FROM activity_entries WHERE kind = 'bank_statement.imported' AND subject_id = ${statement.id}`,
+    );
+    expect(imported).toMatchObject({
+      actor_id: manager.id,
+      details: { title: 'releve-11-mars.xml', lines: 5, settled: 3, proposed: 1, unmatched: 1 },
+    });
 
     // The payments are in the chained journal and the accountant's export.
     expect(await verifySpaceChain(database.db, spaceId)).toMatchObject({ intact: true });
