@@ -30,6 +30,7 @@ export default [
       index('routes/myspaces-space.tsx'),
       route('invoicing', 'routes/myspaces-invoicing.tsx'),
       route('documents', 'routes/myspaces-documents.tsx'),
+      route('direct-debit', 'routes/myspaces-direct-debit.tsx'),
     ]),
     route('terms', 'routes/terms.tsx'),
     route('mentions', 'routes/mentions.tsx'),

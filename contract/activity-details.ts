@@ -166,6 +166,9 @@ export type ActivityDetailsByKind = {
     returned: number;
   };
   'invoicing.month_closed': { month: string };
+  'sepa_mandate.signed': { number: string; version: number };
+  'sepa_mandate.revoked': { number: string; version: number };
+  'sepa_collection.created': { amountCents: number; count: number; collectionDate: string };
   'document.shared': Title & { audience: string; fileName?: string; contentType?: string };
   'document.share_revoked': Title & { audience: 'member' | 'space' };
   'document.acknowledged': Title;

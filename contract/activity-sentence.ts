@@ -102,6 +102,8 @@ export const ACTIVITY_KIND_GROUPS: Record<string, readonly string[]> = {
     'bank_statement',
     'invoicing',
     'document',
+    'sepa_mandate',
+    'sepa_collection',
   ],
   events: ['event', 'event_settings', 'registration'],
 };

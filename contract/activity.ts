@@ -102,6 +102,10 @@ export const ACTIVITY_KINDS = [
   'document.shared',
   'document.share_revoked',
   'document.acknowledged',
+  // SEPA direct debit
+  'sepa_mandate.signed',
+  'sepa_mandate.revoked',
+  'sepa_collection.created',
   // Events and registrations
   'event.created',
   'event.updated',
@@ -149,6 +153,8 @@ export const ACTIVITY_SUBJECT_TYPES = [
   'document',
   'event',
   'registration',
+  'sepa_mandate',
+  'sepa_collection',
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 

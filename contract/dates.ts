@@ -7,6 +7,7 @@
 
 import { tzOffset } from '@date-fns/tz';
 import { dateTimeFormat } from './intl';
+import { intlLocaleOf } from './locale';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -87,4 +88,11 @@ export function wallClockInstant(date: string, time: string, timeZone: string): 
 /** The instant a calendar date begins in a zone: its 00:00, or the moment the clocks jump when 00:00 is skipped. */
 export function startOfDayIn(date: string, timeZone: string): Date {
   return wallClockInstant(date, '00:00', timeZone);
+}
+
+/** A calendar day (`2026-12-15`) in the locale's medium form: "15 déc. 2026", "15 Dec 2026". */
+export function formatCalendarDate(date: string, locale: string): string {
+  return dateTimeFormat(intlLocaleOf(locale), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }

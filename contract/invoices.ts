@@ -10,6 +10,8 @@ import {
   VAT_REGIMES,
 } from './invoices.plain';
 import { ZCalendarDate, ZText, ZUuid } from './input';
+import { creditorIdProblem, normalizeCreditorId } from './sepa-identifiers';
+import { MAX_PRENOTIFICATION_DAYS, MIN_PRENOTIFICATION_DAYS } from './sepa.plain';
 import { keysetPageFields, ZCursor } from './pagination';
 
 /**
@@ -42,6 +44,17 @@ export const ZLegalIdentityForm = z.object({
   bic: z.string().regex(/^([A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?)?$/, 'bic'),
   invoicedSales: z.enum(INVOICED_SALES),
   mandateAccepted: z.boolean(),
+  /** SEPA direct debit (docs/decisions/032): the creditor identifier, checked; empty while the space has none. */
+  sepaCreditorId: z
+    .string()
+    .max(40)
+    .transform(normalizeCreditorId)
+    .superRefine((id, context) => {
+      const problem = id === '' ? null : creditorIdProblem(id);
+      if (problem) context.addIssue({ code: 'custom', message: `creditor-id-${problem}` });
+    }),
+  sepaPrenotificationDays: z.number().int().min(MIN_PRENOTIFICATION_DAYS).max(MAX_PRENOTIFICATION_DAYS),
+  sepaRecollectReturned: z.boolean(),
 });
 export type TLegalIdentityForm = z.output<typeof ZLegalIdentityForm>;
 
@@ -74,6 +87,14 @@ export const ZBillingDetailsInput = ZBillingDetailsForm.superRefine((details, co
     context.addIssue({ code: 'custom', path: [field], message: `billing-${field}` });
 });
 
+/** A SEPA debit collected for an invoice and not yet settled: the invoice says it will be debited. */
+export const ZDirectDebitNotice = z.object({
+  collectionDate: z.string(),
+  maskedIban: z.string(),
+  reference: z.string(),
+});
+export type TDirectDebitNotice = z.output<typeof ZDirectDebitNotice>;
+
 export const ZInvoiceSummary = z.object({
   id: z.string(),
   spaceId: z.string(),
@@ -93,6 +114,7 @@ export const ZInvoiceSummary = z.object({
   /** What it is for: its first line's label (in the buyer's language), and how many lines follow. */
   firstLine: z.string(),
   otherLines: z.number().int(),
+  directDebit: ZDirectDebitNotice.nullable(),
 });
 export type TInvoiceSummary = z.output<typeof ZInvoiceSummary>;
 

@@ -483,6 +483,38 @@ const SCENARIOS: Record<string, Scenario> = {
     input: () => ({ spaceId: state.spaceId, month: '2027-02' }),
     kind: 'invoicing.month_closed',
   },
+  // SEPA direct debit: the member (a customer: invoiced above) signs; the owner collects a new invoice.
+  'sepa.sign': {
+    as: () => member.agent,
+    input: () => ({
+      spaceId: state.spaceId,
+      debtorName: 'Ada Lovelace',
+      iban: 'FR7630006000011234567890189',
+      accepted: true,
+    }),
+    kind: 'sepa_mandate.signed',
+  },
+  'sepa.createCollection': {
+    input: async () => {
+      await ok(member.agent, 'formulas.buy', {
+        formulaId: state.formulaId,
+        paymentMethod: 'bank_transfer',
+        idempotencyKey: crypto.randomUUID(),
+      });
+      const [invoice] = await rowsOf<{ due_date: string }>(
+        app.database.db,
+        sql`SELECT due_date::text AS due_date FROM invoices
+            WHERE space_id = ${state.spaceId} AND kind = 'invoice' ORDER BY sequence DESC LIMIT 1`,
+      );
+      return { spaceId: state.spaceId, collectionDate: invoice!.due_date };
+    },
+    kind: 'sepa_collection.created',
+  },
+  'sepa.revoke': {
+    as: () => member.agent,
+    input: () => ({ spaceId: state.spaceId }),
+    kind: 'sepa_mandate.revoked',
+  },
   'formulas.setArchived': {
     input: () => ({ formulaId: state.formulaId, archived: true }),
     kind: 'formula.archived',

@@ -11,6 +11,7 @@ import { createActivityRoutes } from './features/activity/activity.routes';
 import { createStatisticsRoutes } from './features/statistics/statistics.routes';
 import { createFileRoutes } from './features/files/files.routes';
 import { createInvoiceRoutes } from './features/invoices/invoices.routes';
+import { createSepaRoutes } from './features/sepa/sepa.routes';
 import { createEventRoutes } from './features/events/events.routes';
 import { createCalendarRoutes } from './features/reservations/calendar.routes';
 import { createMediaRoutes } from './features/spaces/media.routes';
@@ -121,6 +122,8 @@ export function createApp(options: AppOptions) {
   app.route('/api', createCalendarRoutes({ contextOf, baseUrl: config.baseUrl }));
   // Invoices' PDFs and the accountant's export: plain GETs, each checking who asks.
   app.route('/api', createInvoiceRoutes({ contextOf }));
+  // SEPA collections' pain.008 files, for the space's managers.
+  app.route('/api', createSepaRoutes({ contextOf }));
   app.route('/api', createEventRoutes({ contextOf, baseUrl: config.baseUrl }));
   // The activity feed's CSV export (a download link on /activity): a plain GET with the page's filters.
   app.route('/activity', createActivityRoutes({ contextOf }));

@@ -7,6 +7,7 @@ import { blogCallables } from './features/blog/blog.callables';
 import { invoicesCallables } from './features/invoices/invoices.callables';
 import { bankStatementsCallables } from './features/bank-statements/bank-statements.callables';
 import { createBackOfficeCallables } from './features/back-office/back-office.callables';
+import { sepaCallables } from './features/sepa/sepa.callables';
 import { searchCallables } from './features/search/search.callables';
 import { statisticsCallables } from './features/statistics/statistics.callables';
 import { siteContentCallables } from './features/site-content/site-content.callables';
@@ -35,6 +36,7 @@ export function createRouter(deps: RouterDeps) {
     ...siteContentCallables,
     ...invoicesCallables,
     ...bankStatementsCallables,
+    ...sepaCallables,
     ...eventsCallables,
     ...createEventCoverCallables({ fileStore: deps.fileStore }),
     ...statisticsCallables,

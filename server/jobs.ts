@@ -4,6 +4,7 @@ import { communityJobs } from './features/community/community-mails';
 import { invitationMailJob } from './features/back-office/invitation-mail';
 import { invoiceJobs } from './features/invoices/invoice-jobs';
 import { bankStatementJobs } from './features/bank-statements/bank-statements.callables';
+import { sepaJobs } from './features/sepa/sepa-mails';
 import { reservationJobs } from './features/reservations/reservation-jobs';
 import { accountMailJob } from './platform/account-mails';
 import { orphanFilesSweepJob } from './features/files/file-jobs';
@@ -19,6 +20,7 @@ export const JOBS: readonly JobDefinition[] = [
   ...communityJobs,
   ...invoiceJobs,
   ...bankStatementJobs,
+  ...sepaJobs,
   ...eventJobs,
 ];
 

@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'profile',
   'reservations',
   'search',
+  'sepa',
   'spaces',
   'statistics',
 ] as const;

@@ -7,7 +7,7 @@ export const handle: I18nHandle = { i18n: ['backoffice'] };
 await loadRouteNamespaces(handle);
 
 /**
- * `/myspaces/{spaceId}` and its pages (invoicing, documents): one frame, one navigation. It loads nothing:
+ * `/myspaces/{spaceId}` and its pages (invoicing, direct debit, documents): one frame, one navigation. It loads nothing:
  * each page's loader checks the caller's role, and a refusal replaces the whole frame with the error page.
  */
 export default function SpaceOfficeLayout() {

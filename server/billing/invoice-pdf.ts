@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import { intlLocaleOf, isLocale, DEFAULT_LOCALE, type Locale } from '#contract/locale';
 import { formatMoney, formatVatRate } from '#contract/money';
 import { mailTranslator } from '../platform/translations';
+import type { TDirectDebitNotice } from '#contract/invoices';
 import type { VatBreakdownEntry } from './amounts';
 import type { InvoiceLineRow, InvoiceRow } from './invoicing';
 import { isBusinessBuyer, type BuyerSnapshot, type SellerSnapshot } from './parties';
@@ -52,6 +53,8 @@ export interface InvoiceDocument {
   invoice: InvoiceRow;
   lines: InvoiceLineRow[];
   credited: InvoiceRow | null;
+  /** A SEPA debit collected for it and not yet settled: the PDF says when and from which account. */
+  directDebit?: TDirectDebitNotice | null;
 }
 
 /** The PDF's bytes. Deterministic for one document (its dates are the invoice's own). */
@@ -273,6 +276,13 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffe
             }),
             isBusinessBuyer(buyer) ? translate('invoicePdf.recoveryFee') : '',
             seller.iban ? translate('invoicePdf.bank', { iban: seller.iban, bic: seller.bic }) : '',
+            document.directDebit
+              ? translate('invoicePdf.directDebit', {
+                  date: formatDate(document.directDebit.collectionDate, language),
+                  iban: document.directDebit.maskedIban,
+                  reference: document.directDebit.reference,
+                })
+              : '',
           ]),
       translate(credit ? 'invoicePdf.mandateCreditNote' : 'invoicePdf.mandate', { name: seller.legalName }),
     ].filter(Boolean);

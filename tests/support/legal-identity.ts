@@ -24,4 +24,7 @@ export const COMPLETE_IDENTITY: TLegalIdentityForm = {
   bic: 'AGRIFRPP',
   invoicedSales: 'both',
   mandateAccepted: true,
+  sepaCreditorId: 'FR72ZZZ123456',
+  sepaPrenotificationDays: 14,
+  sepaRecollectReturned: false,
 };

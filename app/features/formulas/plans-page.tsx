@@ -1,5 +1,5 @@
 import { Ticket } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Link, useRevalidator } from 'react-router';
 import { eventPath, eventTitleIn } from '#contract/events.plain';
@@ -249,8 +249,8 @@ function Ledger({ ledger }: { ledger: PlansPageData['ledger'] }) {
   );
 }
 
-/** `/plans`: what I hold, what is left and why (the ledger line by line). */
-export function PlansPage({ data }: { data: PlansPageData }) {
+/** `/plans`: what I hold, what is left and why (the ledger line by line); `children`: panels the route adds. */
+export function PlansPage({ data, children }: { data: PlansPageData; children?: ReactNode }) {
   const { t } = useTranslation('formulas');
   const credit = useFormatCredit();
   const totals = [
@@ -271,6 +271,7 @@ export function PlansPage({ data }: { data: PlansPageData }) {
       ) : (
         data.plans.map((plan) => <PlanCard key={plan.id} plan={plan} />)
       )}
+      {children}
       <section className="space-y-2" aria-labelledby="ledger-title">
         <h2 id="ledger-title" className="text-xl font-semibold">
           {t('plans.ledger')}

@@ -12,6 +12,7 @@ import { useLocale } from '~/platform/use-locale';
 import { describeFile, formatDay } from './document-format';
 import {
   StatusBadge,
+  DirectDebitNote,
   describeInvoice,
   formatInvoiceDate,
   invoicePdfPath,
@@ -154,7 +155,10 @@ function InvoicesTable({ invoices }: { invoices: TInvoiceSummary[] }) {
             </td>
             <td className={stacked.td} data-label={label.status}>
               {invoice.kind === 'invoice' ? (
-                <StatusBadge status={invoice.status} label={label.status_[invoice.status]!} />
+                <div>
+                  <StatusBadge status={invoice.status} label={label.status_[invoice.status]!} />
+                  <DirectDebitNote invoice={invoice} />
+                </div>
               ) : null}
             </td>
             <td className={stacked.td} data-label={label.document}>

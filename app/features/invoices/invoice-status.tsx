@@ -2,8 +2,8 @@ import { useTranslation } from '~/platform/translation';
 import type { PaymentStatus } from '#contract/invoices.plain';
 import type { TInvoiceSummary } from '#contract/invoices';
 import { cn } from '~/ui/cn';
-import { intlLocaleOf } from '#contract/locale';
-import { dateTimeFormat } from '#contract/intl';
+import { formatCalendarDate } from '#contract/dates';
+import { useLocale } from '~/platform/use-locale';
 
 const tones: Record<PaymentStatus, string> = {
   unpaid: 'border-line text-ink',
@@ -30,6 +30,23 @@ export function InvoiceStatus({ status }: { status: PaymentStatus }) {
   return <StatusBadge status={status} label={t(`status.${status}`)} />;
 }
 
+/** "Will be debited on 10 Apr 2027 from account FR76 •••• 0189": a SEPA debit collected and not yet settled. */
+export function DirectDebitNote({ invoice }: { invoice: Pick<TInvoiceSummary, 'directDebit'> }) {
+  const { t } = useTranslation('invoices');
+  const locale = useLocale();
+  const debit = invoice.directDebit;
+  if (!debit) return null;
+  return (
+    <span className="text-ink-soft block text-xs" data-testid="direct-debit-note">
+      {t('directDebit', {
+        date: formatCalendarDate(debit.collectionDate, locale),
+        iban: debit.maskedIban,
+        reference: debit.reference,
+      })}
+    </span>
+  );
+}
+
 /** What a document is for: its first line, and "+ 2 autres" when more follow. */
 export function describeInvoice(
   invoice: Pick<TInvoiceSummary, 'firstLine' | 'otherLines'>,
@@ -48,8 +65,4 @@ export const signedTotal = (invoice: Pick<TInvoiceSummary, 'kind' | 'totalCents'
 export const invoicePdfPath = (id: string) => `/api/invoices/${id}.pdf`;
 
 /** An invoice's calendar date as the reader writes it ("24 nov. 2026", "24 Nov 2026"). */
-export function formatInvoiceDate(date: string, locale: string): string {
-  return dateTimeFormat(intlLocaleOf(locale), { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-}
+export const formatInvoiceDate = formatCalendarDate;

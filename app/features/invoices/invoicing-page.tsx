@@ -23,6 +23,7 @@ import { useForm } from '~/platform/use-form';
 import { useLocale } from '~/platform/use-locale';
 import {
   InvoiceStatus,
+  DirectDebitNote,
   describeInvoice,
   formatInvoiceDate,
   invoicePdfPath,
@@ -192,7 +193,12 @@ function InvoicesTable({ invoices, today }: { invoices: TInvoiceSummary[]; today
               {invoice.kind === 'invoice' ? formatMoney(invoice.paidCents, locale) : ''}
             </td>
             <td {...cell('columns.status')}>
-              {invoice.kind === 'invoice' ? <InvoiceStatus status={invoice.status} /> : null}
+              {invoice.kind === 'invoice' ? (
+                <div>
+                  <InvoiceStatus status={invoice.status} />
+                  <DirectDebitNote invoice={invoice} />
+                </div>
+              ) : null}
             </td>
             <td {...cell('columns.actions')}>
               {invoice.kind === 'invoice' &&

@@ -3,6 +3,7 @@ import { useTranslation } from '~/platform/translation';
 import { useRevalidator } from 'react-router';
 import { updateLegalIdentity, ZLegalIdentityForm, type TLegalIdentity } from '#contract/invoices';
 import { INVOICED_SALES, VAT_REGIMES } from '#contract/invoices.plain';
+import { MAX_PRENOTIFICATION_DAYS, MIN_PRENOTIFICATION_DAYS } from '#contract/sepa.plain';
 import { basisPointsOfPercent, centsOfEuros, decimalInputOf } from '#contract/money';
 import { useLocale } from '~/platform/use-locale';
 import { Button } from '~/ui/button';
@@ -23,6 +24,7 @@ const TEXT_FIELDS = [
   'vatNumber',
   'iban',
   'bic',
+  'sepaCreditorId',
 ] as const;
 
 /** The space's legal identity and invoicing mandate (validated as the server validates it). */
@@ -51,6 +53,8 @@ export function LegalIdentityForm({ identity }: { identity: TLegalIdentity }) {
       latePaymentRateBasisPoints: basisPointsOfPercent(text('latePaymentRate')) ?? Number.NaN,
       invoicedSales: text('invoicedSales'),
       mandateAccepted: data.get('mandateAccepted') === 'on',
+      sepaPrenotificationDays: Number(text('sepaPrenotificationDays')),
+      sepaRecollectReturned: data.get('sepaRecollectReturned') === 'on',
     });
     if (!identityForm) return;
     const saved = await form.run(
@@ -109,6 +113,21 @@ export function LegalIdentityForm({ identity }: { identity: TLegalIdentity }) {
         label={t('invoices:manage.invoicedSales')}
         defaultValue={identity.invoicedSales}
         choices={choicesOf(INVOICED_SALES, (sales) => t(`invoices:manage.invoicedSalesOptions.${sales}`))}
+      />
+      <Input
+        name="sepaPrenotificationDays"
+        type="number"
+        min={MIN_PRENOTIFICATION_DAYS}
+        max={MAX_PRENOTIFICATION_DAYS}
+        label={t('invoices:manage.sepaPrenotificationDays')}
+        defaultValue={identity.sepaPrenotificationDays}
+        error={error('sepaPrenotificationDays')}
+      />
+      <Checkbox
+        name="sepaRecollectReturned"
+        label={t('invoices:manage.sepaRecollectReturned')}
+        defaultChecked={identity.sepaRecollectReturned}
+        className="sm:col-span-2"
       />
       <Checkbox
         name="vatOnDebits"

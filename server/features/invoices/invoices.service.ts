@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { todayIn } from '#contract/dates';
 import { AppError, refused } from '#contract/errors';
 import { isUuid } from '#contract/input';
+import { DEFAULT_PRENOTIFICATION_DAYS } from '#contract/sepa.plain';
 import type {
   TBillingDetailsForm,
   TClosing,
@@ -24,8 +25,10 @@ import type { Tx } from '../../db/transaction';
 import { changesBetween } from '../../platform/activity';
 import { issueCreditNote, linesOf, type InvoiceLineRow, type InvoiceRow } from '../../billing/invoicing';
 import { lockOrder, payOrder } from '../../billing/orders';
+import type { InvoiceDocument } from '../../billing/invoice-pdf';
 import { billingFormOf, legalIdentityGaps, legalIdentityOf } from '../../billing/parties';
 import { recordInvoicePayment } from '../../billing/payments';
+import { directDebitNoticeOf, pendingDebitOf, pendingDebitSql } from '../../billing/direct-debit';
 import { isSelf, may, requireRight, requireSignedIn } from '../../platform/policy';
 import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
 import { verifySpaceChain } from '../../billing/chain';
@@ -69,6 +72,9 @@ function toLegalIdentity(
     bic: row?.bic ?? '',
     invoicedSales: row?.invoicedSales ?? 'both',
     mandateAccepted: Boolean(row?.mandateAcceptedAt),
+    sepaCreditorId: row?.sepaCreditorId ?? '',
+    sepaPrenotificationDays: row?.sepaPrenotificationDays ?? DEFAULT_PRENOTIFICATION_DAYS,
+    sepaRecollectReturned: row?.sepaRecollectReturned ?? false,
     mandateAcceptedAt: row?.mandateAcceptedAt?.toISOString() ?? null,
     missing: legalIdentityGaps(row),
   };
@@ -118,6 +124,8 @@ export async function updateLegalIdentity(
           'vatRegime',
           'invoicedSales',
           'mandateAccepted',
+          'sepaCreditorId',
+          'sepaPrenotificationDays',
           'missing',
         ],
       ),
@@ -174,6 +182,7 @@ type SummaryRow = {
   related_number: string | null;
   first_line: string | null;
   line_count: number;
+  direct_debit: Parameters<typeof directDebitNoticeOf>[0];
 };
 
 const SUMMARY_COLUMNS = sql`
@@ -183,7 +192,8 @@ const SUMMARY_COLUMNS = sql`
   CASE WHEN i.kind = 'credit_note' THEN (SELECT o.number FROM invoices o WHERE o.id = i.credited_invoice_id)
        ELSE (SELECT c.number FROM invoices c WHERE c.credited_invoice_id = i.id) END AS related_number,
   (SELECT l.label FROM invoice_lines l WHERE l.invoice_id = i.id ORDER BY l.position LIMIT 1) AS first_line,
-  (SELECT count(*) FROM invoice_lines l WHERE l.invoice_id = i.id)::int AS line_count`;
+  (SELECT count(*) FROM invoice_lines l WHERE l.invoice_id = i.id)::int AS line_count,
+  ${pendingDebitSql(sql`i.id`)} AS direct_debit`;
 
 /** An unpaid invoice past its due date (in its space's calendar) is overdue. */
 export function displayedStatus(
@@ -215,6 +225,7 @@ function toSummary(row: SummaryRow, now: Date): TInvoiceSummary {
     relatedNumber: row.related_number,
     firstLine: row.first_line ?? '',
     otherLines: Math.max(0, Number(row.line_count) - 1),
+    directDebit: directDebitNoticeOf(row.direct_debit),
   };
 }
 
@@ -306,10 +317,7 @@ export async function countUnpaidInvoices(ctx: ServiceContext, spaceId: string):
  * The document if the actor may read it: its buyer, a manager of its space, an admin. Anyone else is told
  * it does not exist.
  */
-export async function readableDocument(
-  ctx: ServiceContext,
-  id: string,
-): Promise<{ invoice: InvoiceRow; lines: InvoiceLineRow[]; credited: InvoiceRow | null }> {
+export async function readableDocument(ctx: ServiceContext, id: string): Promise<InvoiceDocument> {
   requireSignedIn(ctx.actor);
   const [row] = await ctx.db.select().from(invoices).where(eq(invoices.id, id));
   if (!row) throw new AppError('not-found', `No invoice ${id}`);
@@ -318,7 +326,12 @@ export async function readableDocument(
   const [credited] = row!.creditedInvoiceId
     ? await ctx.db.select().from(invoices).where(eq(invoices.id, row!.creditedInvoiceId))
     : [];
-  return { invoice: row!, lines: await linesOf(ctx.db, id), credited: credited ?? null };
+  return {
+    invoice: row!,
+    lines: await linesOf(ctx.db, id),
+    credited: credited ?? null,
+    directDebit: await pendingDebitOf(ctx.db, id),
+  };
 }
 
 /** A manager-only action on an invoice: its buyer gets `permission-denied`, anyone else `not-found`. */
