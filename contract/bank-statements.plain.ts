@@ -1,3 +1,6 @@
+import { callableRef } from './callable';
+import type { confirmProposal, importStatement } from './bank-statements';
+
 /**
  * The fixed lists of bank statements (docs/decisions/033-bank-statements.md), without zod, so the database
  * schema, the server and the browser read the same words.
@@ -95,3 +98,9 @@ export type StatementRefusal = (typeof STATEMENT_REFUSALS)[number];
  * about 2 kB each.
  */
 export const STATEMENT_MAX_CHARACTERS = 900_000;
+
+/** The operations the statements page calls, named without their schemas (the page's JavaScript stays light). */
+export const statementCalls = {
+  import: callableRef<typeof importStatement>('bankStatements.import'),
+  confirm: callableRef<typeof confirmProposal>('bankStatements.confirm'),
+};
