@@ -90,7 +90,6 @@ export const STATEMENT_REFUSALS = [
   'nothing-to-confirm',
   'proposal-gone',
 ] as const;
-export type StatementRefusal = (typeof STATEMENT_REFUSALS)[number];
 
 /**
  * The largest statement file accepted, in characters: it travels in a callable's JSON body (1 MB at most,
