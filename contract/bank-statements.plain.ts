@@ -81,16 +81,6 @@ export function isKnownReturnReason(code: string): code is ReturnReasonCode {
   return (RETURN_REASON_CODES as readonly string[]).includes(code);
 }
 
-/** Why a statement upload was refused, in `details.reason` (translated by the browser). */
-export const STATEMENT_REFUSALS = [
-  'unknown-format',
-  'unreadable',
-  'no-account',
-  'not-our-account',
-  'nothing-to-confirm',
-  'proposal-gone',
-] as const;
-
 /**
  * The largest statement file accepted, in characters: it travels in a callable's JSON body (1 MB at most,
  * server/platform/body-limit.ts), escaping included. A month of a space's camt.053 is a few hundred lines,

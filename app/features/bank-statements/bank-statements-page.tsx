@@ -332,11 +332,11 @@ function History({ data }: { data: BankStatementsPageData }) {
 export function BankStatementsPage({ data }: { data: BankStatementsPageData }) {
   const { t } = useTranslation('statements');
   return (
-    <div className="flex flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-semibold sm:text-3xl">{t('title')}</h1>
+    <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8">
+      <div>
+        <h1 className="text-2xl font-bold">{t('title')}</h1>
         <p className="text-ink-soft mt-1">{t('lead', { space: data.spaceName })}</p>
-      </header>
+      </div>
       <Section id="statement-upload" title={t('upload.title')} hint={t('upload.lead')}>
         <Upload spaceId={data.spaceId} />
       </Section>
@@ -344,6 +344,6 @@ export function BankStatementsPage({ data }: { data: BankStatementsPageData }) {
       <Section id="statement-history" title={t('history.title')}>
         <History data={data} />
       </Section>
-    </div>
+    </main>
   );
 }
