@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysFromUntil, isoWeekdayOf, startOfDayIn, todayIn, wallClockInstant } from './dates';
+import {
+  addDays,
+  daysFromUntil,
+  isoWeekdayOf,
+  startOfDayIn,
+  todayIn,
+  wallClockIn,
+  wallClockInstant,
+} from './dates';
 
 describe('daysFromUntil', () => {
   it('counts the days up to the second date, that one excluded', () => {
@@ -20,6 +28,7 @@ describe('todayIn', () => {
     expect(todayIn('Europe/Paris', now)).toBe('2027-01-01');
     expect(todayIn('America/New_York', now)).toBe('2026-12-31');
     expect(todayIn('UTC', now)).toBe('2026-12-31');
+    expect(wallClockIn('Europe/Paris', now)).toBe('2027-01-01T00:30:00');
   });
 
   it('changes day at the zone’s midnight on a daylight-saving day', () => {

@@ -30,6 +30,19 @@ export function todayIn(timeZone: string, now: Date): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+/** The instant on a wall clock in `timeZone`, to the second, without offset: `2026-11-27T18:05:00`. */
+export function wallClockIn(timeZone: string, now: Date): string {
+  const parts = dateTimeFormat('en-CA', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
+  return `${todayIn(timeZone, now)}T${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
 /**
  * The last calendar day of a period whose end is excluded, in `timeZone`: what people read as "valid until".
  * A validity, a period or a pause is stored up to the local midnight that starts the day after it (a day

@@ -13,7 +13,6 @@
 
 /** A mandate version's state: a change is a new `active` version, a revocation a final `revoked` one. */
 export const MANDATE_STATUSES = ['active', 'revoked'] as const;
-export type MandateStatus = (typeof MANDATE_STATUSES)[number];
 
 /** SDD sequence types we send: the first debit of a mandate, then the recurrent ones (EPC SDD Core). */
 export const SEQUENCE_TYPES = ['FRST', 'RCUR'] as const;
@@ -21,7 +20,6 @@ export type SequenceType = (typeof SEQUENCE_TYPES)[number];
 
 /** What became of one collected debit: the bank statement confirms it or returns it (docs/decisions/033). */
 export const COLLECTION_OUTCOMES = ['pending', 'confirmed', 'returned'] as const;
-export type CollectionOutcome = (typeof COLLECTION_OUTCOMES)[number];
 
 /** The pre-notification delay when the space agreed none shorter with its members (EPC rulebook: 14 days). */
 export const DEFAULT_PRENOTIFICATION_DAYS = 14;

@@ -6,6 +6,7 @@ import { listManagedFormulas, listSpacePlans } from '#contract/formulas';
 import { countOpenReports, listReports, REPORT_STATUSES } from '#contract/community';
 import { countUnpaidInvoices } from '#contract/invoices';
 import { countArrivals, countAwaitingDecision, listForApproval } from '#contract/reservations';
+import { listSpaceMandates } from '#contract/sepa';
 import { todayIn } from '#contract/dates';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
 import type { TLoadContext } from '#contract/load-context';
@@ -15,11 +16,12 @@ import type { HomeItem } from '~/features/back-office/office-home';
 import { officeEntryPath, officeSectionOf } from '~/features/back-office/office-navigation';
 import { ModerationPanel } from '~/features/community/moderation-panel';
 import { ApprovalsQueue } from '~/features/reservations/approvals-queue';
+import { MandateNote } from '~/features/sepa/mandate-note';
 import { requireViewer } from '~/platform/guard';
 import { pageTitle } from '~/platform/meta';
 
 export const handle: I18nHandle = {
-  i18n: ['backoffice', 'spaces', 'community', 'formulas', 'events', 'reservations'],
+  i18n: ['backoffice', 'spaces', 'community', 'formulas', 'events', 'reservations', 'sepa'],
 };
 await loadRouteNamespaces(handle);
 
@@ -59,6 +61,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const home = section === 'home' ? await homeItems(context, spaceId, today) : null;
   const approvals = section === 'approvals' ? await context.call(listForApproval, { spaceId }) : null;
   const team = section === 'team' ? await context.call(listTeam, { spaceId }) : null;
+  const mandates = section === 'team' ? await context.call(listSpaceMandates, { spaceId }) : null;
   const sales =
     section === 'formulas'
       ? await Promise.all([
@@ -73,7 +76,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       ? (await context.call(listReports, { spaceId, status: reportStatus })).reports
       : null;
   const events = section === 'events' ? await context.call(listManagedEvents, { spaceId }) : null;
-  return { space, section, home, approvals, team, sales, events, today, reports, reportStatus };
+  return { space, section, home, approvals, team, sales, events, today, reports, reportStatus, mandates };
 }
 
 export function meta({ matches, data }: Route.MetaArgs) {
@@ -83,12 +86,16 @@ export function meta({ matches, data }: Route.MetaArgs) {
 }
 
 export default function SpaceBackOfficeRoute({ loaderData }: Route.ComponentProps) {
-  const { reports, reportStatus, approvals, ...office } = loaderData;
+  const { reports, reportStatus, approvals, mandates, ...office } = loaderData;
+  const mandateOf = new Map(mandates?.members.map((member) => [member.userId, member.mandate]));
   return (
     <SpaceBackOffice
       {...office}
       approvals={approvals ? <ApprovalsQueue initial={approvals} /> : null}
       reports={reports ? <ModerationPanel reports={reports} status={reportStatus} /> : null}
+      memberNote={(userId) =>
+        mandateOf.has(userId) ? <MandateNote mandate={mandateOf.get(userId) ?? null} /> : null
+      }
     />
   );
 }

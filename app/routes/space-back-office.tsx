@@ -34,6 +34,7 @@ export function SpaceBackOffice({
   home = null,
   approvals,
   reports,
+  memberNote,
 }: {
   space: TManagedSpace;
   section: OfficeSection;
@@ -49,6 +50,8 @@ export function SpaceBackOffice({
   approvals?: ReactNode;
   /** The community's reports section, composed by the route (another feature's panel). */
   reports?: ReactNode;
+  /** A line under each team member (their SEPA mandate), composed by the route. */
+  memberNote?: (userId: string) => ReactNode;
 }) {
   const { t } = useTranslation('backoffice');
   // Each form starts from the saved values, keyed by them: after a save it shows what was stored, and a
@@ -130,6 +133,7 @@ export function SpaceBackOffice({
             members={team.members}
             invitations={team.invitations}
             canManageManagers={space.myRole !== 'manager'}
+            memberNote={memberNote}
           />
         ) : null}
         {section === 'reports' ? reports : null}

@@ -1,5 +1,5 @@
 import { Trash2, UserPlus, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { cancelInvitation, inviteToSpace, removeFromTeam, type TInvitation } from '#contract/back-office';
 import { Button } from '~/ui/button';
@@ -21,11 +21,14 @@ export function TeamManager({
   members,
   invitations,
   canManageManagers,
+  memberNote,
 }: {
   spaceId: string;
   members: TeamMember[];
   invitations: TInvitation[];
   canManageManagers: boolean;
+  /** A line another feature adds under a member (their SEPA mandate), composed by the route. */
+  memberNote?: (userId: string) => ReactNode;
 }) {
   const { t } = useTranslation('backoffice');
   const [email, setEmail] = useState('');
@@ -53,6 +56,7 @@ export function TeamManager({
                 <p className="text-ink-soft text-sm">
                   {member.email} · {t(`my.roles.${member.role}`)}
                 </p>
+                {memberNote?.(member.userId)}
               </div>
               {member.role === 'member' || canManageManagers ? (
                 <Button

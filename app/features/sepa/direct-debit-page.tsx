@@ -56,12 +56,16 @@ function MandatesTable({ members }: { members: TMemberMandate[] }) {
         {members.map(({ userId, name, email, mandate }) => (
           <tr key={userId} className={stacked.tr} data-testid="member-mandate">
             <td {...cell('manage.member')}>
-              <span className="font-medium">{name}</span>
-              <span className="text-ink-soft block text-xs">{email}</span>
+              <div>
+                <span className="block font-medium">{name}</span>
+                <span className="text-ink-soft block text-xs break-all">{email}</span>
+              </div>
             </td>
             {mandate ? (
               <>
-                <td {...cell('manage.reference', 'font-mono text-xs')}>{mandate.reference}</td>
+                <td {...cell('manage.reference')}>
+                  <span className="font-mono text-xs">{mandate.reference}</span>
+                </td>
                 <td {...cell('manage.account', 'whitespace-nowrap')}>{mandate.maskedIban}</td>
                 <td {...cell('manage.signedOn')}>{formatCalendarDate(mandate.signedOn, locale)}</td>
                 <td {...cell('manage.status')}>{t(`statuses.${mandate.status}`)}</td>

@@ -23,7 +23,7 @@ import { billingDetails, invoices, invoicingClosings, spaceLegalIdentities } fro
 import { spaceSummaryOf } from '../../db/space-summary';
 import type { Tx } from '../../db/transaction';
 import { changesBetween } from '../../platform/activity';
-import { issueCreditNote, linesOf, type InvoiceLineRow, type InvoiceRow } from '../../billing/invoicing';
+import { issueCreditNote, linesOf, type InvoiceRow } from '../../billing/invoicing';
 import { lockOrder, payOrder } from '../../billing/orders';
 import type { InvoiceDocument } from '../../billing/invoice-pdf';
 import { billingFormOf, legalIdentityGaps, legalIdentityOf } from '../../billing/parties';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { addDays, todayIn } from '#contract/dates';
+import { addDays, todayIn, wallClockIn } from '#contract/dates';
 import { AppError, refused } from '#contract/errors';
 import { OPEN_PAYMENT_STATUSES } from '#contract/invoices.plain';
 import type { TCollectionLine, TCollectionSummary } from '#contract/sepa';
@@ -155,22 +155,6 @@ export function collectionFileName(row: Pick<CollectionRow, 'collectionDate' | '
   return `prelevements-${row.collectionDate}-${row.messageId.slice(-6)}.xml`;
 }
 
-/** `2026-11-27T18:05:00`: the instant on the space's wall clock, as the file's creation time. */
-function wallClock(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(now)
-    .replace(' ', 'T');
-}
-
 /**
  * Generates the collection: the debits due by `collectionDate` (at least the pre-notification delay away),
  * its pain.008 file, its items, its activity entry and a pre-notification per debit, in one transaction that
@@ -191,7 +175,7 @@ export async function createCollection(
     const messageId = `ESC${randomUUID().replaceAll('-', '').slice(0, 26).toUpperCase()}`;
     const document = writePain008({
       messageId,
-      createdAt: wallClock(work.now, creditor.timeZone),
+      createdAt: wallClockIn(creditor.timeZone, work.now),
       collectionDate: input.collectionDate,
       creditor,
       debits: debits.map((line) => line.debit),

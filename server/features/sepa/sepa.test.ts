@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '#contract/errors';
-import type { TCollectionSummary, TMandate, TMandateSpace } from '#contract/sepa';
+import { SEPA_REFUSALS, type TCollectionSummary, type TMandate, type TMandateSpace } from '#contract/sepa';
 import { creditorIdProblem, ibanProblem } from '#contract/sepa-identifiers';
 import { EPC_ID, EPC_TEXT, sepaEndToEndId } from '#contract/sepa.plain';
 import enSepa from '../../../locales/en/sepa.json';
@@ -121,6 +121,10 @@ describe('identifiers', () => {
     expect(enSepa.validation['iban-check-digits']).toMatch(/check digits/);
     expect(frInvoices.validation['creditor-id-check-digits']).toMatch(/clé de contrôle/);
     expect(enInvoices.validation['creditor-id-check-digits']).toMatch(/check digits/);
+    for (const reason of SEPA_REFUSALS) {
+      expect(frSepa.refusals[reason]).toBeTruthy();
+      expect(enSepa.refusals[reason]).toBeTruthy();
+    }
   });
 });
 
