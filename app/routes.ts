@@ -31,6 +31,7 @@ export default [
       route('invoicing', 'routes/myspaces-invoicing.tsx'),
       route('documents', 'routes/myspaces-documents.tsx'),
       route('direct-debit', 'routes/myspaces-direct-debit.tsx'),
+      route('bank-statements', 'routes/myspaces-bank-statements.tsx'),
     ]),
     route('terms', 'routes/terms.tsx'),
     route('mentions', 'routes/mentions.tsx'),

@@ -156,7 +156,23 @@ export type ActivityDetailsByKind = {
   'billing_details.changed': { business: boolean };
   'invoice.issued': { number: string; totalCents: number };
   'credit_note.issued': { number: string; invoiceNumber: string; totalCents: number; reason: string };
-  'payment.recorded': { number: string; amountCents: number; method: string };
+  'payment.recorded': {
+    number: string;
+    amountCents: number;
+    method: string;
+    /** Recorded from a bank statement's line (docs/decisions/033): the file, and whether a manager confirmed it. */
+    statement?: string;
+    confirmed?: boolean;
+  };
+  'payment.reversed': { number: string; amountCents: number; reasonCode: string; statement: string };
+  'bank_statement.imported': Title & {
+    lines: number;
+    settled: number;
+    proposed: number;
+    unmatched: number;
+    collected: number;
+    returned: number;
+  };
   'invoicing.month_closed': { month: string };
   'sepa_mandate.signed': { number: string; version: number };
   'sepa_mandate.revoked': { number: string; version: number };

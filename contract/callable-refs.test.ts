@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { confirmProposal, importStatement } from './bank-statements';
+import { statementCalls } from './bank-statements.plain';
 import { acceptOffer, cancelRegistration, declineOffer, registerForEvent } from './events';
 import { registrationCalls } from './events.plain';
 import { buyFormula, getCreditOption } from './formulas';
@@ -24,5 +26,10 @@ describe('operations named without their schemas', () => {
     expect(registrationCalls.declineOffer.name).toBe(declineOffer.name);
     expect(formulaCalls.buy.name).toBe(buyFormula.name);
     expect(planCalls.creditOption.name).toBe(getCreditOption.name);
+  });
+
+  it('name the bank statement operations their types say', () => {
+    expect(statementCalls.import.name).toBe(importStatement.name);
+    expect(statementCalls.confirm.name).toBe(confirmProposal.name);
   });
 });

@@ -5,6 +5,7 @@ import { createCommunityCallables } from './features/community/community.callabl
 import { createEventCoverCallables } from './features/events/event-cover.callables';
 import { blogCallables } from './features/blog/blog.callables';
 import { invoicesCallables } from './features/invoices/invoices.callables';
+import { bankStatementsCallables } from './features/bank-statements/bank-statements.callables';
 import { createBackOfficeCallables } from './features/back-office/back-office.callables';
 import { sepaCallables } from './features/sepa/sepa.callables';
 import { searchCallables } from './features/search/search.callables';
@@ -34,6 +35,7 @@ export function createRouter(deps: RouterDeps) {
     ...blogCallables,
     ...siteContentCallables,
     ...invoicesCallables,
+    ...bankStatementsCallables,
     ...sepaCallables,
     ...eventsCallables,
     ...createEventCoverCallables({ fileStore: deps.fileStore }),

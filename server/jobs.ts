@@ -3,6 +3,7 @@ import { formulaJobs } from './features/formulas/formula-jobs';
 import { communityJobs } from './features/community/community-mails';
 import { invitationMailJob } from './features/back-office/invitation-mail';
 import { invoiceJobs } from './features/invoices/invoice-jobs';
+import { bankStatementJobs } from './features/bank-statements/bank-statements.callables';
 import { sepaJobs } from './features/sepa/sepa-mails';
 import { reservationJobs } from './features/reservations/reservation-jobs';
 import { accountMailJob } from './platform/account-mails';
@@ -18,6 +19,7 @@ export const JOBS: readonly JobDefinition[] = [
   ...formulaJobs,
   ...communityJobs,
   ...invoiceJobs,
+  ...bankStatementJobs,
   ...sepaJobs,
   ...eventJobs,
 ];

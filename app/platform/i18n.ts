@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'search',
   'sepa',
   'spaces',
+  'statements',
   'statistics',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -173,23 +173,25 @@ export async function accountingCsv(db: Db, spaceId: string, from: string, to: s
     entry += 1;
     const piece = { ref: number, date: payment.paidOn };
     const account = payment.method === 'cash' || payment.method === 'on_site' ? ACCOUNTS.cash : ACCOUNTS.bank;
+    // A reversal (a debit the bank returned, decision 033) is the payment's entry the other way round.
+    const reversal = payment.amountCents < 0;
+    const cents = Math.abs(payment.amountCents);
+    const title = reversal ? 'Rejet du règlement' : 'Règlement';
     line(
       bank,
       account,
       ['', ''],
       piece,
-      `Règlement ${number} (${paymentMethodInWords(payment.method)})`,
-      payment.amountCents,
-      0,
+      `${title} ${number} (${paymentMethodInWords(payment.method)})`,
+      ...((reversal ? [0, cents] : [cents, 0]) as [number, number]),
     );
     line(
       bank,
       ACCOUNTS.customers,
       auxOf(buyerId, buyer as BuyerSnapshot),
       piece,
-      `Règlement ${number}`,
-      0,
-      payment.amountCents,
+      `${title} ${number}`,
+      ...((reversal ? [cents, 0] : [0, cents]) as [number, number]),
     );
   }
   return csvFile([FEC_COLUMNS, ...rows]);

@@ -78,8 +78,13 @@ export function invoiceContent(invoice: InvoiceRow, lines: InvoiceLineRow[]) {
   };
 }
 
+/**
+ * What a payment's footprint covers. A reversal also names the payment it reverses; a payment that reverses
+ * nothing leaves the key out, so footprints recorded before reversals existed still hold.
+ */
 export function paymentContent(payment: PaymentRow) {
   return {
+    ...(payment.reversesPaymentId ? { reversesPaymentId: payment.reversesPaymentId } : {}),
     type: 'payment',
     id: payment.id,
     spaceId: payment.spaceId,

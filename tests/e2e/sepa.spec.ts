@@ -12,8 +12,38 @@ import { linkIn, waitForMail } from './mailbox';
  * SEPA direct debit (issue 32, docs/decisions/032): a new member of Acme, invoiced, signs a mandate on /plans
  * (a wrong IBAN refused in words first) and gets its text by e-mail; the manager sees it, generates a collection
  * and downloads its pain.008 file; the member is told the amount and date, and the invoice says it will be
- * debited. French and English, desktop and phone, axe clean. (The bank statement's half follows, 033.)
+ * debited. Then the bank's statements (docs/decisions/033): the manager uploads the camt.053 that confirms the
+ * collection (the invoice is settled), then the one that returns it (AM04, insufficient funds): the invoice is open
+ * again, the member told why. French and English, desktop and phone, axe clean.
  */
+
+/** A camt.053 of Acme's account holding one direct-debit entry: collected (money in) or returned (money out). */
+function statementFile(endToEndId: string, cents: number, options: { mandate: string; reason?: string }) {
+  const amount = (Math.abs(cents) / 100).toFixed(2);
+  const id = randomUUID();
+  const credit = !options.reason;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt>
+<GrpHdr><MsgId>E2E-${id}</MsgId><CreDtTm>2027-01-01T06:00:00</CreDtTm></GrpHdr>
+<Stmt><Id>${id}</Id><Acct><Id><IBAN>${COMPLETE_IDENTITY.iban}</IBAN></Id><Ccy>EUR</Ccy></Acct>
+<Ntry><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>${credit ? 'CRDT' : 'DBIT'}</CdtDbtInd><Sts>BOOK</Sts>
+<BookgDt><Dt>${new Date().toISOString().slice(0, 10)}</Dt></BookgDt><AcctSvcrRef>REF-${id}</AcctSvcrRef>
+<BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>IDDT</Cd><SubFmlyCd>${credit ? 'ESDD' : 'UPDD'}</SubFmlyCd></Fmly></Domn></BkTxCd>
+<NtryDtls><TxDtls><Refs><EndToEndId>${endToEndId}</EndToEndId><MndtId>${options.mandate}</MndtId></Refs>
+<AmtDtls><TxAmt><Amt Ccy="EUR">${amount}</Amt></TxAmt></AmtDtls><RltdPties><Dbtr><Nm>Zoe Lefevre</Nm></Dbtr></RltdPties>
+${options.reason ? `<RtrInf><Rsn><Cd>${options.reason}</Cd></Rsn></RtrInf>` : ''}</TxDtls></NtryDtls></Ntry>
+</Stmt></BkToCstmrStmt></Document>`;
+}
+
+async function uploadStatement(page: Page, name: string, content: string) {
+  await page.getByLabel('Fichier du relevé').setInputFiles({
+    name,
+    mimeType: 'application/xml',
+    buffer: Buffer.from(content, 'utf8'),
+  });
+  await page.getByRole('button', { name: 'Importer', exact: true }).click();
+  await expect(page.getByRole('heading', { name: `Résultat : ${name}` })).toBeVisible();
+}
 
 /** Acme's legal identity as the test found it, put back after it (docs/decisions/026). */
 let borrowed: { page: Page; identity: Record<string, unknown> } | undefined;
@@ -132,6 +162,7 @@ test('a member signs a mandate; the manager generates the collection and downloa
   };
   const debits = document.Document.CstmrDrctDbtInitn.PmtInf.flatMap((block) => block.DrctDbtTxInf);
   const debit = debits.find((transaction) => JSON.stringify(transaction).includes(invoiceNumber))!;
+  const cents = Math.round(Number(debit.InstdAmt) * 100);
   expect(debit).toMatchObject({
     PmtId: { EndToEndId: `${invoiceNumber}-1` },
     DrctDbtTx: { MndtRltdInf: { MndtId: reference } },
@@ -154,4 +185,36 @@ test('a member signs a mandate; the manager generates the collection and downloa
   await expect(
     page.getByTestId('invoice-row').filter({ hasText: invoiceNumber }).getByTestId('direct-debit-note'),
   ).toHaveText(new RegExp(`^Sera prélevée le .+ sur le compte FR76 •••• 0189 \\(mandat ${reference}\\)\\.$`));
+
+  // The bank's statement confirms the debit: the manager uploads it and sees the invoice settled.
+  await page.context().clearCookies();
+  await signInAs(page, 'manager');
+  await navigate(`/myspaces/${spaceId}/bank-statements`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Relevés bancaires');
+  await uploadStatement(
+    page,
+    'releve-prelevements.xml',
+    statementFile(`${invoiceNumber}-1`, cents, { mandate: reference }),
+  );
+  await expect(page.getByTestId('line-settled').filter({ hasText: invoiceNumber })).toContainText(
+    'Prélèvement encaissé',
+  );
+  // Then the one that returns it: the invoice is open again, the reason said in words.
+  const returnedSince = Date.now();
+  await uploadStatement(
+    page,
+    'releve-rejet.xml',
+    statementFile(`${invoiceNumber}-1`, -cents, { mandate: reference, reason: 'AM04' }),
+  );
+  const returned = page.getByTestId('line-returned');
+  await expect(returned).toContainText('provision insuffisante');
+  await expect(returned).toContainText(`Facture rouverte : ${invoiceNumber}`);
+  await checkAtBothSizes(page, 'bank-statement-return-fr');
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bank statements');
+  await expect(page.getByTestId('line-returned')).toContainText('insufficient funds');
+  await checkAtBothSizes(page, 'bank-statement-return-en');
+  await callApi(page, 'profile.setLocale', { locale: 'fr' });
+  const returnMail = await waitForMail(email, { since: returnedSince, subject: /^Prélèvement rejeté/ });
+  expect(returnMail.text).toContain('provision insuffisante');
 });

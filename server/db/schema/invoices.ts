@@ -12,6 +12,7 @@ import {
   text,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { generatedId, instant, amountsWithVat, currency } from './columns';
 import {
@@ -231,7 +232,11 @@ export const invoiceLines = pgTable(
   ],
 );
 
-/** A payment a manager recorded against an invoice: append-only, chained with the space's documents. */
+/**
+ * A payment recorded against an invoice: append-only, chained with the space's documents. A payment the bank
+ * took back (a returned direct debit) is reversed by a new row of the opposite amount naming it
+ * (`reverses_payment_id`, once per payment; migration 0056 checks it mirrors the payment).
+ */
 export const invoicePayments = pgTable(
   'invoice_payments',
   {
@@ -245,15 +250,20 @@ export const invoicePayments = pgTable(
     paidOn: date('paid_on', { mode: 'string' }).notNull(),
     recordedAt: instant('recorded_at').notNull(),
     recordedById: text('recorded_by_id').references(() => users.id),
+    reversesPaymentId: uuid('reverses_payment_id').references((): AnyPgColumn => invoicePayments.id),
     chainPosition: bigint('chain_position', { mode: 'number' }).notNull(),
     previousFootprint: text('previous_footprint').notNull(),
     footprint: text('footprint').notNull(),
   },
   (table) => [
     uniqueIndex('invoice_payments_space_chain_key').on(table.spaceId, table.chainPosition),
+    uniqueIndex('invoice_payments_reversed_once').on(table.reversesPaymentId),
     index('invoice_payments_invoice_idx').on(table.invoiceId),
     index('invoice_payments_space_idx').on(table.spaceId, table.paidOn),
-    check('invoice_payments_amount_positive', sql`${table.amountCents} > 0`),
+    check(
+      'invoice_payments_amount_sign',
+      sql`(${table.reversesPaymentId} is null and ${table.amountCents} > 0) or (${table.reversesPaymentId} is not null and ${table.amountCents} < 0)`,
+    ),
     check('invoice_payments_method_known', sql`${table.method} in ${literalList(INVOICE_PAYMENT_METHODS)}`),
   ],
 );

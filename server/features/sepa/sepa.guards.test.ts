@@ -160,13 +160,17 @@ describe('collections', () => {
         sql`UPDATE sepa_collection_items SET outcome = 'confirmed', outcome_at = now() WHERE end_to_end_id = 'E2E-1'`,
       ),
     ).toMatchObject({ sqlState: 'done' });
+    // A confirmed debit may still come back (migration 0056, docs/decisions/033); a returned one moves no more.
     expect(
       await update(
         sql`UPDATE sepa_collection_items SET outcome = 'returned', return_reason = 'AM04' WHERE end_to_end_id = 'E2E-1'`,
       ),
+    ).toMatchObject({ sqlState: 'done' });
+    expect(
+      await update(sql`UPDATE sepa_collection_items SET outcome = 'confirmed' WHERE end_to_end_id = 'E2E-1'`),
     ).toMatchObject({
       sqlState: '42501',
-      message: 'collected debit E2E-1 is already confirmed: its outcome moves once',
+      message: 'collected debit E2E-1 is already returned: its outcome moves once',
     });
     expect(await update(sql`DELETE FROM sepa_collection_items WHERE end_to_end_id = 'E2E-1'`)).toMatchObject({
       sqlState: '42501',
