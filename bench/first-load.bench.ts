@@ -46,7 +46,7 @@ interface Page {
 /** The only route module that draws charts: its chunk must load on no other page (decision 030). */
 const CHART_CHUNK = /\/assets\/statistics-[\w-]+\.js$/;
 
-interface FirstLoad {
+export interface FirstLoad {
   files: number;
   wire: number;
   decoded: number;
@@ -55,7 +55,7 @@ interface FirstLoad {
   scripts: Array<{ path: string; wire: number }>;
 }
 
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /** The pages measured: a room is found on the demo space's page. */
 async function pagesOf(escale: Server): Promise<Page[]> {
@@ -102,7 +102,7 @@ async function managerPages(escale: Server): Promise<Page[]> {
 }
 
 /** The JavaScript a first visit downloads (until the network is idle), on a phone-sized screen. */
-async function firstLoad(browser: Browser, url: string, cookie?: string): Promise<FirstLoad> {
+export async function firstLoad(browser: Browser, url: string, cookie?: string): Promise<FirstLoad> {
   const context = await browser.newContext({
     viewport: PHONE,
     isMobile: true,
