@@ -56,7 +56,10 @@ export function DisplayScreen(props: {
 
 function RevokedScreen({ t, locale, roomName }: { t: Translate; locale: Locale; roomName: string }) {
   return (
-    <main lang={locale} className="bg-muted text-ink flex min-h-screen items-center justify-center p-8">
+    <main
+      lang={locale}
+      className="bg-muted text-ink fixed inset-0 flex items-center justify-center overflow-y-auto p-8"
+    >
       <div className="bg-surface max-w-xl rounded-xl p-10 text-center shadow">
         <p className="text-ink-soft text-lg">{roomName}</p>
         <h1 className="mt-2 text-3xl font-bold">{t('revoked.title')}</h1>
@@ -97,7 +100,7 @@ function ActiveScreen(props: {
     <main
       lang={state.locale}
       style={brandStyle}
-      className="bg-muted text-ink flex min-h-screen flex-col landscape:h-screen landscape:overflow-hidden"
+      className="bg-muted text-ink fixed inset-0 flex flex-col overflow-y-auto"
     >
       <header className="bg-primary text-on-primary flex items-baseline justify-between gap-4 px-6 py-3">
         <div className="min-w-0">

@@ -25,7 +25,7 @@ import { Section } from '~/ui/section';
 export function DisplaysManager({ data }: { data: TSpaceDisplays }) {
   const { t } = useTranslation('displays');
   return (
-    <div className="flex flex-col gap-6">
+    <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8">
       <div>
         <h1 className="text-2xl font-bold">{t('office.title')}</h1>
         <p className="text-ink-soft mt-1 max-w-prose">{t('office.intro')}</p>
@@ -33,7 +33,7 @@ export function DisplaysManager({ data }: { data: TSpaceDisplays }) {
       <CreateLink data={data} />
       <LinkList data={data} />
       <DisplaySettingsForm data={data} />
-    </div>
+    </main>
   );
 }
 
