@@ -15,6 +15,7 @@ import { rowsOf } from '../../db/rows';
 import { literalList } from '../../db/status-sql';
 import { checkInSettingsOfRow } from '../../db/check-in-settings';
 import { checkInReservation } from '../../platform/check-in';
+import { requireWithinRateLimit } from '../../platform/rate-limit';
 import type { ServiceContext } from '../../platform/service-context';
 import { hashDisplayToken, isDisplayToken } from './door-displays.service';
 import { qrCodePath } from './qr-code';
@@ -32,6 +33,11 @@ import { qrCodePath } from './qr-code';
 export const DISPLAYED_STATUSES = ['pending', 'confirmed', 'completed', 'no_show'] as const;
 /** How long a QR code's "next free start" may lag the clock (the lead time moves it): one period. */
 export const QR_PERIOD_MINUTES = 5;
+/**
+ * "Je suis là" tries per display: plenty for the people at the door, and a six-digit code cannot be guessed
+ * at that pace (a million codes, ten tries every ten minutes).
+ */
+export const CHECK_IN_ATTEMPTS = { window: 600, max: 10 };
 /** How often a display's last poll is written down (the managers' "last seen"): not on every poll. */
 const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
@@ -266,6 +272,11 @@ export async function checkInAtDisplay(
   input: { token: string; code: string; baseUrl: string },
 ): Promise<TDisplayView> {
   const before = await readDisplay(ctx, deps, input);
+  await requireWithinRateLimit(
+    ctx.db,
+    `door-display-check-in|${hashDisplayToken(input.token)}`,
+    CHECK_IN_ATTEMPTS,
+  );
   if (before.display === 'revoked') throw new AppError('permission-denied', 'This display was revoked');
   const target = displayStatusOf(before.agenda, ctx.now).checkInTarget;
   if (!target) {

@@ -15,6 +15,7 @@ import { reservationsCallables } from '../reservations/reservations.callables';
 import { localInstant, routerAtClock } from '../reservations/reservations.fixtures';
 import { createDoorDisplayCallables } from './door-displays.callables';
 import { createDoorDisplayRoutes } from './door-displays.routes';
+import { CHECK_IN_ATTEMPTS } from './display-state.service';
 
 const file = featureTestFile(
   (now) =>
@@ -164,6 +165,18 @@ describe('a door display', () => {
     );
     const after = active(await call(null, 'doorDisplays.checkIn', { token, code }));
     expect(after.agenda[0]).toMatchObject({ id: booking.id, checkedIn: true });
+    clock.set('2027-02-10T08:00');
+  });
+
+  it('takes ten codes every ten minutes at most', async () => {
+    const token = await newDisplay();
+    clock.set('2027-02-10T10:05');
+    const tries: string[] = [];
+    for (let attempt = 0; attempt < CHECK_IN_ATTEMPTS.max + 1; attempt++) {
+      tries.push(await codeOf(call(null, 'doorDisplays.checkIn', { token, code: '999999' })));
+    }
+    expect(tries.at(-2)).not.toBe('resource-exhausted');
+    expect(tries.at(-1)).toBe('resource-exhausted');
     clock.set('2027-02-10T08:00');
   });
 });
