@@ -31,6 +31,8 @@ export const CONCERNING_KINDS = [
   'reservation.declined',
   'reservation.no_show',
   'reservation.completed',
+  'reservation.checked_in',
+  'reservation.released',
   'member.invited',
   'member.invitation_cancelled',
   'member.removed',
@@ -227,6 +229,7 @@ export const ACTIVITY_REASON_CODES = [
   'expired',
   'event-cancelled',
   'cancelled-within-policy',
+  'reservation-no-show',
 ] as const;
 
 /** The reason an entry records (a cancellation's, a refusal's), in the reader's words, when there is one. */

@@ -6,6 +6,7 @@ import { ZCalendarDate, ZIdempotencyKey, ZInstant, ZText, ZUuid } from './input'
 import { ZPrice } from './pricing';
 import { ZRoomKind } from './rooms';
 import { CREDIT_UNITS, PAYMENT_CHOICES } from './formulas.plain';
+import { CHECK_IN_VIAS, MAX_CHECK_IN_OPENS_MINUTES, MAX_GRACE_MINUTES, NO_SHOW_REFUNDS } from './check-in';
 
 export * from './reservations.plain';
 
@@ -218,6 +219,24 @@ export const ZReservation = z.object({
   paidWithCredits: z
     .object({ amount: z.number().int(), unit: z.enum(CREDIT_UNITS), refunded: z.boolean() })
     .nullable(),
+  /**
+   * Its check-in (contract/check-in.ts): null for a request, a cancelled or a declined booking. `code` is what
+   * the room's door display asks for; `canCheckIn` whether the person asking may check it in now.
+   */
+  checkIn: z
+    .object({
+      code: z.string(),
+      opensAt: z.string(),
+      closesAt: z.string(),
+      /** Whether the space releases it when nobody has checked in by `closesAt`. */
+      releases: z.boolean(),
+      checkedInAt: z.string().nullable(),
+      via: z.enum(CHECK_IN_VIAS).nullable(),
+      canCheckIn: z.boolean(),
+    })
+    .nullable(),
+  /** When the release job made it a no-show (nobody checked in by the end of the grace period). */
+  releasedAt: z.string().nullable(),
 });
 export type TReservation = z.infer<typeof ZReservation>;
 
@@ -308,6 +327,18 @@ export const markNoShow = defineCallable({
   access: 'signed-in',
 });
 
+/**
+ * Its member (or a manager of its space, from the planning) checks a confirmed booking in, within its
+ * check-in window (contract/check-in.ts).
+ */
+export const checkInReservation = defineCallable({
+  name: 'reservations.checkIn',
+  input: z.object({ id: ZReservationId }),
+  output: ZReservation,
+  mutates: true,
+  access: 'signed-in',
+});
+
 /** After its start, a manager closes a reservation as done (the background sweep does it at its end). */
 export const markCompleted = defineCallable({
   name: 'reservations.markCompleted',
@@ -381,6 +412,9 @@ export const ZCalendarEntry = z.object({
   memberName: z.string(),
   /** Its member asked the space to cancel it. */
   cancellationRequested: z.boolean(),
+  checkedInAt: z.string().nullable(),
+  /** Whether a manager may check it in now (confirmed, not checked in, its check-in window open). */
+  canCheckIn: z.boolean(),
 });
 export type TCalendarEntry = z.infer<typeof ZCalendarEntry>;
 
@@ -404,9 +438,18 @@ export const getSpaceCalendar = defineCallable({
   access: 'signed-in',
 });
 
+/** A space's check-in settings as its managers set them (contract/check-in.ts). */
+export const ZCheckInSettings = z.object({
+  releaseUnclaimed: z.boolean(),
+  graceMinutes: z.number().int().min(1).max(MAX_GRACE_MINUTES),
+  noShowRefund: z.enum(NO_SHOW_REFUNDS),
+  opensMinutes: z.number().int().min(0).max(MAX_CHECK_IN_OPENS_MINUTES),
+});
+
 export const ZBookingPolicy = z.object({
   spaceId: z.string(),
   freeCancellationHours: z.number().int(),
+  checkIn: ZCheckInSettings,
 });
 export type TBookingPolicy = z.infer<typeof ZBookingPolicy>;
 
@@ -423,6 +466,8 @@ export const updateBookingPolicy = defineCallable({
   input: z.object({
     spaceId: ZUuid,
     freeCancellationHours: z.number().int().min(0).max(MAX_FREE_CANCELLATION_HOURS),
+    /** Left out: unchanged. */
+    checkIn: ZCheckInSettings.optional(),
   }),
   output: ZBookingPolicy,
   mutates: true,

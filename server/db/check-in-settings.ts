@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CHECK_IN_SETTINGS, type CheckInSettings } from '#contract/check-in';
 import type { Db } from './client';
 import { spaceBookingPolicies } from './schema/reservations';
@@ -35,4 +35,13 @@ export async function checkInSettingsOf(db: Db | Tx, spaceId: string): Promise<C
     .where(eq(spaceBookingPolicies.spaceId, spaceId))
     .limit(1);
   return row ?? DEFAULT_CHECK_IN_SETTINGS;
+}
+
+/**
+ * When a booking's check-in closes, in SQL, for the release job: `checkInWindowOf`'s `closesAt` when the space
+ * releases unclaimed bookings (its start plus the grace, never after its end), over a reservation row and its
+ * space's `space_booking_policies` row. The release tests pin both forms to the same instants.
+ */
+export function checkInClosesSql(reservation: SQL, policy: SQL): SQL {
+  return sql`least(${reservation}.starts_at + make_interval(mins => ${policy}.release_grace_minutes), ${reservation}.ends_at)`;
 }

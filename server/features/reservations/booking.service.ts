@@ -4,6 +4,8 @@ import { priceBooking, type TPrice } from '#contract/pricing';
 import { DEFAULT_FREE_CANCELLATION_HOURS } from '#contract/reservations';
 import type { RoomKind } from '#contract/rooms';
 import type { Db } from '../../db/client';
+import { checkInSettingsOfRow } from '../../db/check-in-settings';
+import type { CheckInSettings, NoShowRefund } from '#contract/check-in';
 import { activeStatusSql, heldAndPriced, holdsTimeSql, reservations } from '../../db/schema/reservations';
 import { wakeJobRunner } from '../../platform/jobs';
 import { requireSignedIn } from '../../platform/policy';
@@ -68,6 +70,7 @@ interface BookingContext {
   room: BookableRoom;
   space: ReservationRecord['space'];
   freeCancellationHours: number;
+  checkIn: CheckInSettings;
   /** Whether the slot lies within opening hours, closures excluded. */
   insideHours: boolean;
   /** The reservation an earlier attempt with the same idempotency key made, if any. */
@@ -102,6 +105,8 @@ async function bookingContext(
            spaces.slug AS space_slug, spaces.name AS space_name, spaces.time_zone AS space_time_zone,
            spaces.address_line AS space_address_line, spaces.postcode AS space_postcode, spaces.city AS space_city,
            coalesce(policies.free_cancellation_hours, ${DEFAULT_FREE_CANCELLATION_HOURS}) AS free_cancellation_hours,
+           policies.release_unclaimed, policies.release_grace_minutes, policies.no_show_refund,
+           policies.check_in_opens_minutes,
            tstzrange(${startsAt}, ${endsAt}) <@ ${openHoursSql(
              sql`spaces.id`,
              sql`spaces.time_zone`,
@@ -128,6 +133,12 @@ async function bookingContext(
       city: text('space_city'),
     },
     freeCancellationHours: Number(row.free_cancellation_hours),
+    checkIn: checkInSettingsOfRow({
+      releaseUnclaimed: row.release_unclaimed as boolean | null,
+      graceMinutes: row.release_grace_minutes as number | null,
+      noShowRefund: row.no_show_refund as NoShowRefund | null,
+      opensMinutes: row.check_in_opens_minutes as number | null,
+    }),
     insideHours: row.inside_hours === true,
     earlierId: (row.earlier_id as string | null) ?? null,
   };
@@ -303,6 +314,7 @@ async function insertReservation(
       room: { id: room.id, name: room.name, kind: room.kind, deskGroup: room.deskGroup },
       space: context.space,
       freeCancellationHours: context.freeCancellationHours,
+      checkIn: context.checkIn,
       member: { id: user.id, name: user.name, email: user.email, locale: user.locale },
       credit: credit
         ? { amount: credit.amount, unit: credit.unit, refunded: false }

@@ -19,7 +19,10 @@ import {
   unitOfWork,
   type LoggedActivity,
   type ServiceContext,
+  type WorkContext,
 } from '../../platform/service-context';
+import type { NoShowRefund } from '#contract/check-in';
+import { checkInClosesSql } from '../../db/check-in-settings';
 import { refundBooking, type RefundOutcome } from '../../billing/credit-ledger';
 import { creditSale, invoiceBooking } from '../../billing/invoicing';
 import { queueManagerMailSql, queueReservationMail, type ReservationMailEvent } from './notifications';
@@ -302,6 +305,8 @@ export async function markCompleted(ctx: ServiceContext, id: string) {
 
 export interface SweepResult {
   expired: number;
+  /** Confirmed bookings nobody checked in by the end of the grace period, made no-shows (issue 33). */
+  released: number;
   completed: number;
   reminded: number;
 }
@@ -340,13 +345,51 @@ function sweptEntry(
     spaceId: row.space_id,
     aboutUserId: row.user_id,
     changes: { status: change },
+    details: { ...slotOf(row), ...details },
+  };
+}
+
+/** The slot a swept row's entry keeps, for its sentence once the room is renamed or gone. */
+function slotOf(row: SweptRow) {
+  return {
+    roomName: row.room_name,
+    spaceName: row.space_name,
+    startsAt: new Date(Number(row.starts_ms)).toISOString(),
+    endsAt: new Date(Number(row.ends_ms)).toISOString(),
+    timeZone: row.time_zone,
+  };
+}
+
+/**
+ * What a released booking gives back under its space's rule (contract/check-in.ts): `credits` its credits
+ * (to the same lot, as a cancellation does), `money` its credits or, booked at price, a credit note of its
+ * invoice; `none` nothing. Its entry for the log, in the release's unit of work.
+ */
+async function giveBackNoShow(
+  work: WorkContext,
+  row: SweptRow & { no_show_refund: NoShowRefund },
+): Promise<LoggedActivity<'reservation.released'>> {
+  const rule = row.no_show_refund;
+  const refund: RefundOutcome =
+    rule === 'none'
+      ? { status: 'none' }
+      : await refundBooking(work.db, { reservationId: row.id, actorId: null, now: work.now });
+  const note =
+    rule === 'money' && refund.status === 'none'
+      ? await creditSale(work, { reservationId: row.id }, 'reservation-no-show')
+      : null;
+  return {
+    kind: 'reservation.released',
+    subject: { type: 'reservation', id: row.id },
+    spaceId: row.space_id,
+    aboutUserId: row.user_id,
+    changes: { status: { before: 'confirmed', after: 'no_show' } },
     details: {
-      roomName: row.room_name,
-      spaceName: row.space_name,
-      startsAt: new Date(Number(row.starts_ms)).toISOString(),
-      endsAt: new Date(Number(row.ends_ms)).toISOString(),
-      timeZone: row.time_zone,
-      ...details,
+      ...slotOf(row),
+      noShowRefund: rule,
+      releasedAt: work.now.toISOString(),
+      ...refundDetails(refund),
+      ...(note ? { creditNoteNumber: note.number } : {}),
     },
   };
 }
@@ -369,6 +412,21 @@ export async function sweepReservations(ctx: ServiceContext): Promise<SweepResul
       WHERE reservations.status = 'pending' AND reservations.expires_at <= ${at}
         AND rooms.id = reservations.room_id AND spaces.id = reservations.space_id
       RETURNING ${sweptColumns}`);
+    // Before completion: a booking whose check-in closed at its end is a no-show, not completed.
+    const released = await run<SweptRow & { no_show_refund: NoShowRefund }>(sql`
+      UPDATE reservations SET status = 'no_show', released_at = ${at}, updated_at = now()
+      FROM rooms, spaces, space_booking_policies AS policies
+      WHERE reservations.status = 'confirmed' AND reservations.checked_in_at IS NULL
+        AND reservations.event_id IS NULL
+        AND policies.space_id = reservations.space_id AND policies.release_unclaimed
+        AND ${checkInClosesSql(sql`reservations`, sql`policies`)} <= ${at}
+        AND rooms.id = reservations.room_id AND spaces.id = reservations.space_id
+      RETURNING ${sweptColumns}, policies.no_show_refund`);
+    const releasedEntries: LoggedActivity<'reservation.released'>[] = [];
+    for (const row of released) {
+      await queueReservationMail(work.db, row.id, 'released');
+      releasedEntries.push(await giveBackNoShow(work, row));
+    }
     const completed = await run<SweptRow>(sql`
       UPDATE reservations SET status = 'completed', updated_at = now()
       FROM rooms, spaces
@@ -397,6 +455,7 @@ export async function sweepReservations(ctx: ServiceContext): Promise<SweepResul
           { by: 'system', reason: 'expired', ...refundDetails(refunds.get(row.id) ?? { status: 'none' }) },
         ),
       ),
+      ...releasedEntries,
       ...completed.map((row) =>
         sweptEntry(row, 'reservation.completed', { before: 'confirmed', after: 'completed' }),
       ),
@@ -404,8 +463,13 @@ export async function sweepReservations(ctx: ServiceContext): Promise<SweepResul
     await work.db.execute(sql`
       DELETE FROM jobs WHERE status = 'done'
         AND finished_at < ${at} - make_interval(days => ${FINISHED_JOBS_KEPT_DAYS})`);
-    return { expired: expired.length, completed: completed.length, reminded: reminded.length };
+    return {
+      expired: expired.length,
+      released: released.length,
+      completed: completed.length,
+      reminded: reminded.length,
+    };
   });
-  if (result.expired + result.reminded > 0) wakeJobRunner();
+  if (result.expired + result.released + result.reminded > 0) wakeJobRunner();
   return result;
 }

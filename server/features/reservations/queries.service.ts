@@ -11,6 +11,8 @@ import {
   type TSpaceCalendar,
 } from '#contract/reservations';
 import { activeStatusSql, reservations, spaceBookingPolicies } from '../../db/schema/reservations';
+import { checkInSettingsColumns, checkInSettingsOf, checkInSettingsOfRow } from '../../db/check-in-settings';
+import { checkInRefusalOf, type CheckInSettings } from '#contract/check-in';
 import { rooms } from '../../db/schema/rooms';
 import { spaces } from '../../db/schema/spaces';
 import { users } from '../../db/schema/auth';
@@ -182,6 +184,7 @@ export async function getSpaceCalendar(
     SELECT (SELECT coalesce(json_agg(json_build_array(lower(part), upper(part)) ORDER BY lower(part)), '[]'::json)
               FROM unnest(${openHoursSql(sql`${space.id}::uuid`, sql`${space.timeZone}::text`, sql`${input.date}::date`, sql`${input.date}::date`)}) AS part) AS open`,
   );
+  const settings = await checkInSettingsOf(db, space.id);
   const roomList = await db
     .select({ id: rooms.id, name: rooms.name, kind: rooms.kind, capacity: rooms.capacity })
     .from(rooms)
@@ -198,6 +201,8 @@ export async function getSpaceCalendar(
       attendees: reservations.attendees,
       memberName: users.name,
       cancellationRequested: sql<boolean>`${reservations.cancellationRequestedAt} IS NOT NULL`,
+      checkedInAt: reservations.checkedInAt,
+      eventId: reservations.eventId,
     })
     .from(reservations)
     .innerJoin(users, eq(users.id, reservations.userId))
@@ -223,10 +228,13 @@ export async function getSpaceCalendar(
       end: new Date(end).toISOString(),
     })),
     rooms: roomList,
-    entries: entries.map((entry) => ({
+    entries: entries.map(({ eventId, ...entry }) => ({
       ...entry,
       startsAt: entry.startsAt.toISOString(),
       endsAt: entry.endsAt.toISOString(),
+      checkedInAt: entry.checkedInAt?.toISOString() ?? null,
+      // An event's hold of its room is checked in at the event's door list, not here.
+      canCheckIn: eventId === null && checkInRefusalOf(entry, settings, ctx.now) === null,
     })),
   };
 }
@@ -237,33 +245,56 @@ export async function getSpaceCalendar(
  */
 export async function getBookingPolicy(ctx: ServiceContext, spaceId: string): Promise<TBookingPolicy> {
   const [row] = await ctx.db
-    .select({ status: spaces.status, hours: spaceBookingPolicies.freeCancellationHours })
+    .select({
+      status: spaces.status,
+      hours: spaceBookingPolicies.freeCancellationHours,
+      checkIn: checkInSettingsColumns,
+    })
     .from(spaces)
     .leftJoin(spaceBookingPolicies, eq(spaceBookingPolicies.spaceId, spaces.id))
     .where(eq(spaces.id, spaceId))
     .limit(1);
   const visible = row && (row.status === 'published' || (await may(ctx, 'preview', spaceId)));
   if (!visible) throw new AppError('not-found', `No space ${spaceId}`);
-  return { spaceId, freeCancellationHours: row.hours ?? DEFAULT_FREE_CANCELLATION_HOURS };
+  return {
+    spaceId,
+    freeCancellationHours: row.hours ?? DEFAULT_FREE_CANCELLATION_HOURS,
+    checkIn: checkInSettingsOfRow(row.checkIn ?? {}),
+  };
 }
 
-/** A space's free-cancellation limit, changed by its managers; the change is logged with it. */
+/**
+ * A space's free-cancellation limit and check-in settings (unchanged when left out), changed by its managers;
+ * the change is logged with it.
+ */
 export async function updateBookingPolicy(
   ctx: ServiceContext,
-  input: { spaceId: string; freeCancellationHours: number },
+  input: { spaceId: string; freeCancellationHours: number; checkIn?: CheckInSettings },
 ): Promise<TBookingPolicy> {
   requireSignedIn(ctx.actor);
   if (!(await may(ctx, 'manage', input.spaceId))) {
     throw new AppError('permission-denied', 'Only the managers of the space may change its policy');
   }
   const before = await getBookingPolicy(ctx, input.spaceId);
+  const after: TBookingPolicy = {
+    spaceId: input.spaceId,
+    freeCancellationHours: input.freeCancellationHours,
+    checkIn: input.checkIn ?? before.checkIn,
+  };
+  const values = {
+    freeCancellationHours: after.freeCancellationHours,
+    releaseUnclaimed: after.checkIn.releaseUnclaimed,
+    releaseGraceMinutes: after.checkIn.graceMinutes,
+    noShowRefund: after.checkIn.noShowRefund,
+    checkInOpensMinutes: after.checkIn.opensMinutes,
+  };
   await unitOfWork(ctx, async (work) => {
     await work.db
       .insert(spaceBookingPolicies)
-      .values({ spaceId: input.spaceId, freeCancellationHours: input.freeCancellationHours })
+      .values({ spaceId: input.spaceId, ...values })
       .onConflictDoUpdate({
         target: spaceBookingPolicies.spaceId,
-        set: { freeCancellationHours: input.freeCancellationHours, updatedAt: work.now },
+        set: { ...values, updatedAt: work.now },
       });
     const [space] = await work.db
       .select({ name: spaces.name })
@@ -273,9 +304,15 @@ export async function updateBookingPolicy(
       kind: 'space.policy_changed',
       subject: { type: 'space', id: input.spaceId },
       spaceId: input.spaceId,
-      changes: changesBetween(before, input, ['freeCancellationHours']),
+      changes: changesBetween({ ...before, ...before.checkIn }, { ...after, ...after.checkIn }, [
+        'freeCancellationHours',
+        'releaseUnclaimed',
+        'graceMinutes',
+        'noShowRefund',
+        'opensMinutes',
+      ]),
       details: { spaceName: space?.name ?? null },
     });
   });
-  return { spaceId: input.spaceId, freeCancellationHours: input.freeCancellationHours };
+  return after;
 }

@@ -30,6 +30,7 @@ export const RESERVATION_MAIL_EVENTS = [
   'cancelled',
   'expired',
   'reminder',
+  'released',
 ] as const;
 export type ReservationMailEvent = (typeof RESERVATION_MAIL_EVENTS)[number];
 
@@ -48,6 +49,7 @@ const MEMBER_CATEGORY: Record<ReservationMailEvent, MailCategory> = {
   declined: 'transactional',
   cancelled: 'transactional',
   expired: 'transactional',
+  released: 'transactional',
   requested: 'reservationUpdates',
   reminder: 'reminders',
 };

@@ -9,6 +9,8 @@ import {
   type TReservation,
 } from '#contract/reservations';
 import type { Db } from '../../db/client';
+import { checkInSettingsColumns, checkInSettingsOfRow } from '../../db/check-in-settings';
+import { checkInRefusalOf, checkInWindowOf, type CheckInSettings } from '#contract/check-in';
 import { users } from '../../db/schema/auth';
 import { reservations, spaceBookingPolicies } from '../../db/schema/reservations';
 import { rooms } from '../../db/schema/rooms';
@@ -30,6 +32,8 @@ export interface ReservationRecord {
     city: string;
   };
   freeCancellationHours: number;
+  /** Its space's check-in settings (contract/check-in.ts). */
+  checkIn: CheckInSettings;
   member: { id: string; name: string; email: string; locale: string | null };
   /** The credit that paid it (server/billing/credit-ledger.ts); `amount` null when it was booked at price. */
   credit: BookingCredit;
@@ -60,6 +64,7 @@ export async function selectReservationRecords(
         city: spaces.city,
       },
       freeCancellationHours: spaceBookingPolicies.freeCancellationHours,
+      checkIn: checkInSettingsColumns,
       member: { id: users.id, name: users.name, email: users.email, locale: users.locale },
       credit: bookingCreditColumns(reservations.id),
     })
@@ -78,6 +83,7 @@ export async function selectReservationRecords(
   return rows.map((row) => ({
     ...row,
     freeCancellationHours: row.freeCancellationHours ?? DEFAULT_FREE_CANCELLATION_HOURS,
+    checkIn: checkInSettingsOfRow(row.checkIn ?? {}),
   }));
 }
 
@@ -128,6 +134,24 @@ export function toReservation(record: ReservationRecord, standing: ViewerStandin
     cancellationRequestMessage: r.cancellationRequestMessage,
     canCancel,
     paidWithCredits: paidWithCreditsOf(record.credit),
+    checkIn: checkInOf(record, now),
+    releasedAt: r.releasedAt?.toISOString() ?? null,
+  };
+}
+
+/** A reservation's check-in as its member or a manager sees it; null while it is not (or no more) a booking. */
+function checkInOf(record: ReservationRecord, now: Date): TReservation['checkIn'] {
+  const r = record.reservation;
+  if (r.status !== 'confirmed' && r.checkedInAt === null && r.releasedAt === null) return null;
+  const window = checkInWindowOf(r, record.checkIn);
+  return {
+    code: r.checkInCode,
+    opensAt: window.opensAt.toISOString(),
+    closesAt: window.closesAt.toISOString(),
+    releases: record.checkIn.releaseUnclaimed,
+    checkedInAt: r.checkedInAt?.toISOString() ?? null,
+    via: r.checkedInVia ?? null,
+    canCheckIn: checkInRefusalOf(r, record.checkIn, now) === null,
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   approveReservation,
   cancelReservation,
+  checkInReservation,
   countArrivals,
   countAwaitingDecision,
   createFeedToken,
@@ -23,6 +24,7 @@ import {
   updateBookingPolicy,
 } from '#contract/reservations';
 import { implement } from '../../platform/callables';
+import { checkInReservation as checkIn } from '../../platform/check-in';
 import { requireSignedIn } from '../../platform/policy';
 import * as availability from './availability.service';
 import * as booking from './booking.service';
@@ -62,6 +64,11 @@ export const reservationsCallables = [
   implement(declineReservation, async (input, ctx) =>
     toManagedReservation(await lifecycle.declineReservation(ctx, input), ctx.now),
   ),
+  implement(checkInReservation, async ({ id }, ctx) => {
+    const done = await checkIn(ctx, { reservationId: id });
+    const { record, manages } = await lifecycle.visibleRecord(ctx, id);
+    return toReservation(record, done.via === 'member' && !manages ? 'member' : 'manager', ctx.now);
+  }),
   implement(markNoShow, async ({ id }, ctx) =>
     toManagedReservation(await lifecycle.markNoShow(ctx, id), ctx.now),
   ),
