@@ -23,10 +23,11 @@ import { qrCodePath } from './qr-code';
 /**
  * What a door display shows, read with its secret (docs/decisions/035-door-displays.md).
  *
- * A display polls; most polls change nothing. `displayVersion` answers them from one small query: a hash of
- * every row the state is made of (the room, the space, its display and check-in settings, the day's
- * bookings of the room with their events) and of the current QR period. The page's server gives 304 Not
- * Modified when the display already has that version, and only otherwise builds the state (`readDisplay`).
+ * A display polls; most polls change nothing. `spaceVersion` hashes every row a space's displays show (the
+ * space, its rooms, its display and check-in settings, its revoked links, the day's bookings with their
+ * events) in one query; the poll's route keeps it a few seconds per space, so the 200 displays of a space
+ * cost one query every few seconds, and answers 304 Not Modified from memory to a display whose ETag still
+ * names it (door-displays.routes.ts).
  */
 
 /** Statuses of the bookings a display lists for the day: those that held or hold the room, released ones too. */
@@ -41,6 +42,11 @@ export const CHECK_IN_ATTEMPTS = { window: 600, max: 10 };
 /** How often a display's last poll is written down (the managers' "last seen"): not on every poll. */
 const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
+/** The QR period `now` falls in: a display gets a full answer at least once per period. */
+export function qrPeriodOf(now: Date): number {
+  return Math.floor(now.getTime() / (QR_PERIOD_MINUTES * 60_000));
+}
+
 /** What the door display feature needs of the reservations feature, given where the app is composed. */
 export interface DisplayDeps {
   /** The room's bookable starts (its availability): the first free one is the QR code's. */
@@ -50,48 +56,33 @@ export interface DisplayDeps {
   ) => Promise<TRoomAvailability>;
 }
 
-interface VersionRow extends Record<string, unknown> {
-  id: string;
-  revoked: boolean;
-  last_seen_at: string | null;
-  version: string;
-}
-
 /** The day's bounds in the space's zone, in SQL, around `now`. */
 const dayStartSql = (now: Date) =>
   sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone s.time_zone) at time zone s.time_zone)`;
 const dayEndSql = (now: Date) =>
   sql`((date_trunc('day', ${now.toISOString()}::timestamptz at time zone s.time_zone) + interval '1 day') at time zone s.time_zone)`;
 
-/**
- * The version of what a display shows at `now` (an ETag), or null for an unknown secret. Touches the
- * display's "last seen" when it is older than a few minutes.
- */
-export async function displayVersion(ctx: ServiceContext, token: string): Promise<string | null> {
-  if (!isDisplayToken(token)) return null;
-  const [row] = await rowsOf<VersionRow>(
+/** The version of everything the displays of a space show on the day of `now` (an md5), or null: no such space. */
+export async function spaceVersion(ctx: ServiceContext, spaceId: string): Promise<string | null> {
+  const [row] = await rowsOf<{ version: string }>(
     ctx.db,
-    sql`select d.id, d.revoked_at is not null as revoked, d.last_seen_at::text as last_seen_at,
-      md5(concat_ws('|', d.revoked_at::text, r::text, s::text,
-        (select x::text from door_display_settings x where x.space_id = d.space_id),
-        (select p::text from space_booking_policies p where p.space_id = d.space_id),
+    sql`select md5(concat_ws('|', s::text,
+        (select x::text from door_display_settings x where x.space_id = s.id),
+        (select p::text from space_booking_policies p where p.space_id = s.id),
+        (select string_agg(d.id::text, ',' order by d.id) from door_displays d
+          where d.space_id = s.id and d.revoked_at is not null),
+        (select string_agg(r::text, ';' order by r.id) from rooms r where r.space_id = s.id),
         (select string_agg(concat_ws(',', b::text, e.status, e.title_fr, e.title_en), ';' order by b.starts_at, b.id)
            from reservations b left join events e on e.id = b.event_id
-          where b.room_id = d.room_id and b.starts_at < ${dayEndSql(ctx.now)} and b.ends_at > ${dayStartSql(ctx.now)}
+          where b.space_id = s.id and b.starts_at < ${dayEndSql(ctx.now)} and b.ends_at > ${dayStartSql(ctx.now)}
             and b.status in ${literalList(DISPLAYED_STATUSES)}))) as version
-      from door_displays d
-      join rooms r on r.id = d.room_id
-      join spaces s on s.id = d.space_id
-      where d.token_hash = ${hashDisplayToken(token)}`,
+      from spaces s where s.id = ${spaceId}`,
   );
-  if (!row) return null;
-  await touchLastSeen(ctx, row);
-  const period = Math.floor(ctx.now.getTime() / (QR_PERIOD_MINUTES * 60_000));
-  return row.revoked ? `${row.version}-revoked` : `${row.version}-${period}`;
+  return row?.version ?? null;
 }
 
-async function touchLastSeen(ctx: ServiceContext, row: VersionRow) {
-  if (row.revoked) return;
+/** Writes down that the display asked, when it last did more than a few minutes ago. */
+async function touchLastSeen(ctx: ServiceContext, row: ContextRow) {
   const last = row.last_seen_at ? new Date(row.last_seen_at).getTime() : 0;
   if (ctx.now.getTime() - last < LAST_SEEN_EVERY_MS) return;
   await ctx.db.execute(
@@ -101,6 +92,8 @@ async function touchLastSeen(ctx: ServiceContext, row: VersionRow) {
 
 interface ContextRow extends Record<string, unknown> {
   id: string;
+  space_id: string;
+  last_seen_at: string | null;
   room_id: string;
   room_name: string;
   space_name: string;
@@ -134,7 +127,7 @@ async function contextOf(ctx: ServiceContext, token: string): Promise<ContextRow
   if (!isDisplayToken(token)) return null;
   const [row] = await rowsOf<ContextRow>(
     ctx.db,
-    sql`select d.id, d.room_id, r.name as room_name, s.name as space_name, s.slug as space_slug, s.color,
+    sql`select d.id, d.space_id, d.last_seen_at::text as last_seen_at, d.room_id, r.name as room_name, s.name as space_name, s.slug as space_slug, s.color,
         s.time_zone, d.revoked_at is not null as revoked, x.show_titles, x.locale,
         p.release_unclaimed, p.release_grace_minutes, p.check_in_opens_minutes,
         ${dayStartSql(ctx.now)}::text as day_start, ${dayEndSql(ctx.now)}::text as day_end
@@ -229,10 +222,25 @@ export async function readDisplay(
   deps: DisplayDeps,
   input: { token: string; baseUrl: string },
 ): Promise<TDisplayView> {
+  return (await readDisplayOfSpace(ctx, deps, input, async () => null)).view;
+}
+
+/**
+ * `readDisplay`, with what `versionOf` says of the display's space, asked before the state is read: a change
+ * made meanwhile is then newer than the version the display is given, and its next poll fetches it.
+ */
+export async function readDisplayOfSpace<V>(
+  ctx: ServiceContext,
+  deps: DisplayDeps,
+  input: { token: string; baseUrl: string },
+  versionOf: (spaceId: string) => Promise<V>,
+): Promise<{ view: TDisplayView; version: V }> {
   const row = await contextOf(ctx, input.token);
   if (!row) throw new AppError('not-found', 'No such display');
   const locale: Locale = row.locale ?? 'fr';
-  if (row.revoked) return { display: 'revoked', locale, roomName: row.room_name };
+  const version = await versionOf(row.space_id);
+  if (row.revoked) return { view: { display: 'revoked', locale, roomName: row.room_name }, version };
+  await touchLastSeen(ctx, row);
   const today = todayIn(row.time_zone, ctx.now);
   const [agenda, slot] = await Promise.all([
     agendaOf(ctx, row, locale),
@@ -258,7 +266,7 @@ export async function readDisplay(
     nextFree,
     qr: qrCodePath(nextFree?.url ?? roomPage),
   };
-  return state;
+  return { view: state, version };
 }
 
 /**

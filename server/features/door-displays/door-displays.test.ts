@@ -126,6 +126,7 @@ describe('a door display', () => {
       clock: () => clock.now,
       baseUrl,
       deps: doorDisplayDeps,
+      versionTtlMs: 0,
     });
     const poll = (etag?: string) =>
       routes.request(`/${token}/state`, { headers: etag ? { 'If-None-Match': etag } : {} });
@@ -135,6 +136,8 @@ describe('a door display', () => {
     const etag = first.headers.get('ETag')!;
     expect(((await first.json()) as TDisplayState).agenda).toHaveLength(2);
     expect((await poll(etag)).status).toBe(304);
+    // As the browser sends it back once compression made it weak.
+    expect((await poll(`W/${etag}`)).status).toBe(304);
 
     await book(people.otherMember, '2027-02-10T13:00', '2027-02-10T14:00', 'Point');
     const changed = await poll(etag);
@@ -142,6 +145,10 @@ describe('a door display', () => {
     expect(((await changed.json()) as TDisplayState).agenda).toHaveLength(3);
 
     expect((await poll('"nope"')).status).toBe(200);
+    // Another display's ETag is sealed with its own secret: it is no use for this one.
+    const other = await newDisplay('Tablette porte sud');
+    const theirs = (await routes.request(`/${other}/state`)).headers.get('ETag')!;
+    expect((await poll(theirs)).status).toBe(200);
     expect((await routes.request(`/${'y'.repeat(43)}/state`)).status).toBe(404);
     expect((await routes.request('/short/state')).status).toBe(404);
   });
