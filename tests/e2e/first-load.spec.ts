@@ -1,9 +1,10 @@
-import type { Page } from '@playwright/test';
+import { request, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import routes from '../../app/routes';
 import { LOGIN_PATH } from '../../contract/auth.plain';
-import { roomId } from './booking';
+import { appOrigin, DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
+import { roomId, spaceIdOf } from './booking';
 import { expect, keepScreenshot, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
@@ -194,7 +195,32 @@ const EXAMPLES: Record<string, (page: Page) => string | Promise<string>> = {
   '/blog/article/:id': () => '/blog/article/reussir-sa-reunion-hors-les-murs',
   // A booking that could not be made (the page's other states are its member's, signed in).
   '/result': async (page) => `/result?error=slot-taken&room=${await demoRoom(page)}`,
+  // A door display of a demo room, its link made by the demo manager (no account signed in on the tablet).
+  '/display/:token': async (page) => demoDisplay(page),
 };
+
+/** A new door display link for a demo room, made in the demo manager's name from a context of its own. */
+async function demoDisplay(page: Page): Promise<string> {
+  const manager = await request.newContext({
+    baseURL: appOrigin(),
+    extraHTTPHeaders: { Origin: appOrigin() },
+  });
+  try {
+    const signIn = await manager.post('/api/auth/sign-in/email', {
+      data: { email: DEMO_ACCOUNTS.manager, password: DEMO_PASSWORD },
+    });
+    expect(signIn.status()).toBe(200);
+    const spaceId = await spaceIdOf(page, 'acme-coworking-paris');
+    const created = await manager.post('/api/fn/doorDisplays.create', {
+      data: { data: { spaceId, roomId: await demoRoom(page), name: 'Première visite' } },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const { url } = ((await created.json()) as { result: { url: string } }).result;
+    return new URL(url).pathname;
+  } finally {
+    await manager.dispose();
+  }
+}
 
 interface RouteEntry {
   path?: string;

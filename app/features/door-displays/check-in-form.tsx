@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CHECK_IN_CODE_LENGTH, CHECK_IN_CODE_PATTERN } from '#contract/check-in';
-import { checkInAtDisplayRef, type TDisplayView } from '#contract/door-displays';
+import { checkInAtDisplayRef, type TDisplayView } from '#contract/door-displays.plain';
 import { AppError } from '#contract/errors';
 import type { Translate } from '#contract/translator';
 import { call } from '~/platform/callable-client';

@@ -6,7 +6,7 @@ import {
   type TDisplayItem,
   type TDisplayState,
   type TDisplayView,
-} from '#contract/door-displays';
+} from '#contract/door-displays.plain';
 import { dateTimeFormat } from '#contract/intl';
 import { intlLocaleOf, type Locale } from '#contract/locale';
 import { Translator, type Catalog, type Translate } from '#contract/translator';
@@ -100,7 +100,7 @@ function ActiveScreen(props: {
     <main
       lang={state.locale}
       style={brandStyle}
-      className="bg-muted text-ink fixed inset-0 flex flex-col overflow-y-auto"
+      className="bg-muted text-ink fixed inset-0 flex flex-col overflow-y-auto landscape:overflow-hidden"
     >
       <header className="bg-primary text-on-primary flex items-baseline justify-between gap-4 px-6 py-3">
         <div className="min-w-0">
@@ -132,7 +132,9 @@ function ActiveScreen(props: {
           {status.checkInTarget ? (
             <CheckInForm key={status.checkInTarget.id} token={props.token} t={t} onDone={props.onState} />
           ) : current?.checkedIn ? (
-            <p className="text-xl font-semibold">✓ {t('agenda.checkedIn')}</p>
+            <p role="status" className="text-2xl font-bold">
+              ✓ {t('agenda.checkedIn')}
+            </p>
           ) : null}
         </section>
         <div className="flex min-h-0 flex-col gap-4 landscape:flex-[2]">
@@ -179,13 +181,19 @@ function Agenda(props: {
             return (
               <li
                 key={item.id}
-                className={`flex items-baseline gap-3 py-2 text-lg ${isCurrent ? 'font-bold' : ''} ${item.released ? 'text-ink-soft line-through' : ''}`}
+                className={`flex flex-wrap items-baseline gap-x-3 py-2 text-lg ${isCurrent ? 'font-bold' : ''}`}
               >
-                <span className="shrink-0 tabular-nums">
+                <span
+                  className={`shrink-0 tabular-nums ${item.released ? 'text-ink-soft line-through' : ''}`}
+                >
                   {clock(item.startsAt)}–{clock(item.endsAt)}
                 </span>
-                <span className="min-w-0 flex-1 truncate">{itemLabel(item, t)}</span>
-                {note ? <span className="text-ink-soft shrink-0 text-base no-underline">{note}</span> : null}
+                <span
+                  className={`min-w-0 flex-1 break-words ${item.released ? 'text-ink-soft line-through' : ''}`}
+                >
+                  {itemLabel(item, t)}
+                </span>
+                {note ? <span className="text-ink-soft w-full text-base font-semibold">{note}</span> : null}
               </li>
             );
           })}

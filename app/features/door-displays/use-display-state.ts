@@ -5,7 +5,7 @@ import {
   displayStatePath,
   SERVER_TIME_HEADER,
   type TDisplayView,
-} from '#contract/door-displays';
+} from '#contract/door-displays.plain';
 
 export interface DisplayConnection {
   view: TDisplayView;
