@@ -35,6 +35,9 @@ export const BOOKING_REFUSALS = [
   'cancellation-window-open', // failed-precondition: the member may still cancel it themselves
   'not-enough-credit', // failed-precondition: paid by credit, no usable lot holds enough
   'no-usable-credit', // failed-precondition: paid by credit, no lot covers this room and time
+  'already-checked-in', // failed-precondition: contract/check-in.ts
+  'check-in-not-open', // failed-precondition: before its check-in window
+  'check-in-closed', // failed-precondition: after it (the end of the grace period, or the end)
 ] as const;
 export type BookingRefusal = (typeof BOOKING_REFUSALS)[number];
 

@@ -330,6 +330,15 @@ const SCENARIOS: Record<string, Scenario> = {
     kind: 'reservation.no_show',
     after: () => (now = START),
   },
+  'reservations.checkIn': {
+    input: async () => {
+      const id = await book(member.agent, state.roomId, 6);
+      now = new Date(START.getTime() + 6 * 3_600_000);
+      return { id };
+    },
+    kind: 'reservation.checked_in',
+    after: () => (now = START),
+  },
   'reservations.markCompleted': {
     input: async () => {
       const id = await book(member.agent, state.roomId, 3);

@@ -4,6 +4,7 @@ import { pageParam } from '#contract/pagination.plain';
 import { todayIn } from '#contract/dates';
 import { isUuid, ZCalendarDate } from '#contract/input';
 import {
+  getBookingPolicy,
   getFeedStatus,
   getSpaceCalendar,
   listForApproval,
@@ -48,11 +49,20 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Re
     // A date the planning cannot show (not a date, or outside the app's calendar) means today.
     const askedDate = ZCalendarDate.safeParse(params.get('date'));
     const date = askedDate.success ? askedDate.data : todayIn(space.timeZone, new Date());
-    const planning = await context.call(getSpaceCalendar, {
-      spaceId: isUuid(space.id) ? space.id : '',
-      date,
-    });
-    return { view, upcoming: empty, past: empty, feed, managed, approvals: null, planning };
+    const spaceId = isUuid(space.id) ? space.id : '';
+    const [calendar, policy] = await Promise.all([
+      context.call(getSpaceCalendar, { spaceId, date }),
+      context.call(getBookingPolicy, { spaceId }),
+    ]);
+    return {
+      view,
+      upcoming: empty,
+      past: empty,
+      feed,
+      managed,
+      approvals: null,
+      planning: { calendar, policy },
+    };
   }
   const [upcoming, past] = await Promise.all([
     context.call(listMyReservations, { scope: 'upcoming', page: pageParam(params.get('upcoming')) }),

@@ -10,6 +10,7 @@ import { useRootData } from '~/platform/root-data';
 import { buttonClass } from '~/ui/button';
 import { CalendarLinks } from '~/features/reservations/calendar-links';
 import { CancellationAction } from '~/features/reservations/cancellation-action';
+import { CheckInButton } from '~/features/reservations/check-in-action';
 import { useLocale } from '~/platform/use-locale';
 import { ReservationCard } from '~/features/reservations/reservation-card';
 import { statusKeyOf } from '~/features/reservations/status-badge';
@@ -73,7 +74,12 @@ function ReservationOutcome({ initial }: { initial: TReservation }) {
       <ReservationCard
         reservation={reservation}
         headingLevel={2}
-        actions={<CancellationAction reservation={reservation} onChanged={setReservation} />}
+        actions={
+          <>
+            <CheckInButton reservation={reservation} onChanged={setReservation} />
+            <CancellationAction reservation={reservation} onChanged={setReservation} />
+          </>
+        }
       />
       {isActiveStatus(status) ? (
         <section aria-labelledby="add-title" className="flex flex-col gap-3">

@@ -8,6 +8,7 @@ import {
   type TManagedReservation,
   type TManagedSpace,
   type TReservation,
+  type TBookingPolicy,
   type TSpaceCalendar,
 } from '#contract/reservations';
 import { buttonClass } from '~/ui/button';
@@ -19,6 +20,7 @@ import { CalendarLinks } from './calendar-links';
 import { CancellationAction } from './cancellation-action';
 import { FeedPanel } from './feed-panel';
 import { ReservationCard } from './reservation-card';
+import { CheckInButton } from './check-in-action';
 import { SpacePlanning } from './space-planning';
 
 export type ReservationsView = 'mine' | 'approvals' | 'planning';
@@ -30,7 +32,7 @@ export interface ReservationsPageData {
   feed: TFeedStatus;
   managed: TManagedSpace[];
   approvals: TManagedReservation[] | null;
-  planning: TSpaceCalendar | null;
+  planning: { calendar: TSpaceCalendar; policy: TBookingPolicy } | null;
 }
 
 /**
@@ -92,6 +94,7 @@ function ReservationList({
                 {upcoming && isActiveStatus(reservation.status) ? (
                   <CalendarLinks reservation={reservation} />
                 ) : null}
+                <CheckInButton reservation={reservation} onChanged={replace} />
                 <CancellationAction reservation={reservation} onChanged={replace} />
               </>
             }
@@ -178,11 +181,9 @@ export function MyReservationsPage({ data }: { data: ReservationsPageData }) {
         </section>
       ) : data.view === 'planning' && data.planning ? (
         <SpacePlanning
-          calendar={data.planning}
+          calendar={data.planning.calendar}
           spaces={data.managed}
-          policyHours={
-            data.managed.find((space) => space.id === data.planning?.space.id)?.freeCancellationHours ?? 24
-          }
+          policy={data.planning.policy}
         />
       ) : (
         <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">

@@ -9,6 +9,7 @@ import { TextLink } from '~/ui/link';
 import { capitalize, useVisitorTimeZone } from '~/platform/format';
 import { useLocale } from '~/platform/use-locale';
 import { StatusBadge } from './status-badge';
+import { CheckInNote } from './check-in-action';
 
 /** One reservation: when (in its space's zone), where, status, price; `actions` below. */
 export function ReservationCard({
@@ -107,6 +108,7 @@ export function ReservationCard({
       ) : !forManager && active && !reservation.canCancel && !reservation.freeCancellationUntil ? (
         <p className="text-sm">{t('card.lateNote', { space: reservation.space.name })}</p>
       ) : null}
+      {!forManager ? <CheckInNote reservation={reservation} /> : null}
       {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
     </article>
   );

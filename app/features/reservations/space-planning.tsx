@@ -6,6 +6,7 @@ import { addDays } from '#contract/dates';
 import { formatTime } from '#contract/reservation-format';
 import {
   isActiveStatus,
+  type TBookingPolicy,
   type TCalendarEntry,
   type TManagedSpace,
   type TSpaceCalendar,
@@ -17,6 +18,7 @@ import { CancelButton } from './cancel-button';
 import { capitalize } from '~/platform/format';
 import { useLocale } from '~/platform/use-locale';
 import { PolicyForm } from './policy-form';
+import { CheckInButton } from './check-in-action';
 import { statusKeyOf } from './status-badge';
 import { intlLocaleOf } from '#contract/locale';
 import { dateTimeFormat } from '#contract/intl';
@@ -54,11 +56,11 @@ function span(calendar: TSpaceCalendar): { start: number; end: number } {
 export function SpacePlanning({
   calendar,
   spaces,
-  policyHours,
+  policy,
 }: {
   calendar: TSpaceCalendar;
   spaces: TManagedSpace[];
-  policyHours: number;
+  policy: TBookingPolicy;
 }) {
   const { t } = useTranslation('reservations');
   const locale = useLocale();
@@ -247,7 +249,42 @@ export function SpacePlanning({
           </div>
         </div>
       </section>
-      <PolicyForm spaceId={calendar.space.id} spaceName={calendar.space.name} initialHours={policyHours} />
+      <ArrivalsToCheckIn calendar={calendar} onChanged={() => void revalidator.revalidate()} />
+      <PolicyForm spaceId={calendar.space.id} spaceName={calendar.space.name} initialPolicy={policy} />
     </div>
+  );
+}
+
+/** The bookings of the day a manager may check in now (their window open): one button per member. */
+function ArrivalsToCheckIn({ calendar, onChanged }: { calendar: TSpaceCalendar; onChanged: () => void }) {
+  const { t } = useTranslation('reservations');
+  const locale = useLocale();
+  const zone = calendar.space.timeZone;
+  const due = calendar.entries.filter((entry) => entry.canCheckIn);
+  if (due.length === 0) return null;
+  const roomNames = new Map(calendar.rooms.map((room) => [room.id, room.name]));
+  return (
+    <section aria-labelledby="arrivals-title" className="flex flex-col gap-3">
+      <h2 id="arrivals-title" className="text-xl font-semibold">
+        {t('checkIn.arrivals')}
+      </h2>
+      <ul className="flex flex-col gap-2">
+        {due.map((entry) => (
+          <li key={entry.id} className="border-line flex flex-wrap items-center gap-3 rounded-xl border p-3">
+            <span className="flex-1 text-sm">
+              <span className="font-semibold tabular-nums">
+                {formatTime(locale, entry.startsAt, zone)}–{formatTime(locale, entry.endsAt, zone)}
+              </span>{' '}
+              · {roomNames.get(entry.roomId) ?? ''} · {entry.memberName}
+            </span>
+            <CheckInButton
+              reservation={{ id: entry.id, checkIn: { canCheckIn: true } }}
+              memberName={entry.memberName}
+              onChanged={onChanged}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -15,7 +15,7 @@ import { formulasCallables } from '../formulas/formulas.callables';
 import { insertFormula, setActivation } from '../formulas/formulas.fixtures';
 import { giveBillingDetails, setLegalIdentity } from '../invoices/invoices.fixtures';
 import { sweepReservations } from './lifecycle.service';
-import { reservationSweepJob } from './reservation-jobs';
+import { reservationJobs, reservationSweepJob } from './reservation-jobs';
 import { reservationsCallables } from './reservations.callables';
 import { localInstant, recordingMailer, routerAtClock } from './reservations.fixtures';
 
@@ -272,6 +272,25 @@ describe('the release of unclaimed bookings', () => {
       creditNoteNumber: notes[0]!.number,
     });
     expect((await entries(released.none!.credit))[0]!.details).not.toHaveProperty('creditRefund');
+
+    // The member is told why, and what came back, by e-mail (in their language: French here).
+    const mailer = recordingMailer();
+    await database.db.execute(sql`DELETE FROM jobs WHERE payload->>'event' IS DISTINCT FROM 'released'`);
+    await createJobRunner({
+      db: database.db,
+      jobs: reservationJobs,
+      baseUrl: 'https://escale.test',
+      mailer,
+      log,
+    }).runDue(new Date(Date.parse(localInstant('2027-03-02T16:00'))));
+    const said = mailer.sent.map((mail) => mail.text);
+    expect(mailer.sent.map((mail) => mail.subject)).toEqual(
+      Array(6).fill(expect.stringMatching(/^Réservation libérée/)),
+    );
+    expect(said.filter((text) => text.includes('dans les 15 minutes après son début'))).toHaveLength(6);
+    expect(said.filter((text) => text.includes('Vos crédits vous ont été rendus.'))).toHaveLength(2);
+    expect(said.filter((text) => text.includes('remboursé par un avoir'))).toHaveLength(1);
+    expect(said.filter((text) => text.includes('n’est pas remboursée'))).toHaveLength(3);
   });
 
   it('releases once, whatever the number of runners and sweeps racing for it', async () => {

@@ -14,6 +14,10 @@ import {
   zoneCity,
 } from '#contract/reservation-format';
 import { isActiveStatus } from '#contract/reservations';
+import { checkInWindowOf } from '#contract/check-in';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { MailAttachment } from '../../platform/mail';
 import { defineMail, type MailCategory, accountRecipientOf } from '../../platform/mail-jobs';
 import { greetingFor, type MailContent } from '../../platform/mail-layout';
@@ -117,7 +121,7 @@ export function writeReservationMail(
   t: Translate,
   event: ReservationMailEvent,
   record: ReservationRecord,
-  options: { baseUrl: string; freeCancellation: FreeCancellation | null },
+  options: { baseUrl: string; freeCancellation: FreeCancellation | null; creditNote?: boolean },
 ): MailContent {
   const key = (part: string) => `reservation.events.${event}.${part}`;
   const r = record.reservation;
@@ -131,6 +135,7 @@ export function writeReservationMail(
     by: t(`reservation.cancelledBy.${r.cancelledByRole ?? 'system'}`),
     freeUntil: terms ? formatMoment(locale, terms.until, zone) : '',
     hours: String(record.freeCancellationHours),
+    grace: String(record.checkIn.graceMinutes),
   };
   // The events that speak of cancelling say the limit while it is ahead, what to do once it is past, and
   // nothing about it when there is none (the reservation is no longer active).
@@ -143,7 +148,7 @@ export function writeReservationMail(
         ? key('nextLate')
         : key('next');
   const link =
-    event === 'declined' || event === 'cancelled' || event === 'expired'
+    event === 'declined' || event === 'cancelled' || event === 'expired' || event === 'released'
       ? `${options.baseUrl}/reservations`
       : `${options.baseUrl}/result?reservation=${r.id}`;
   const reason =
@@ -160,9 +165,40 @@ export function writeReservationMail(
       ...detailsOf(t, locale, record),
       ...(reason ? ([[t('reservation.labels.reason'), reason]] as Array<[string, string]>) : []),
     ],
-    notes: next ? [t(next, values)] : [],
+    notes: [
+      ...(event === 'released' ? [t(key(releasedRefundOf(record, options.creditNote === true)))] : []),
+      ...(next ? [t(next, values)] : []),
+      ...(speaksOfCancelling && r.status === 'confirmed' ? [checkInNote(locale, t, record)] : []),
+    ],
     action: { label: t(key('button')), url: link },
   };
+}
+
+/** What a released booking's member got back: its credits, a credit note of its price, or nothing. */
+function releasedRefundOf(record: ReservationRecord, creditNote: boolean): 'none' | 'credits' | 'money' {
+  if (record.credit.refunded) return 'credits';
+  return creditNote ? 'money' : 'none';
+}
+
+/** Whether the booking's invoice was credited (a credit note issued for it). */
+async function hasCreditNote(db: Db, reservationId: string): Promise<boolean> {
+  const [row] = await rowsOf<{ credited: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM invoices AS invoice JOIN invoices AS note ON note.credited_invoice_id = invoice.id
+                       WHERE invoice.reservation_id = ${reservationId}) AS credited`,
+  );
+  return row?.credited === true;
+}
+
+/** When and how to check in (contract/check-in.ts), with the code the room's door display asks for. */
+function checkInNote(locale: Locale, t: Translate, record: ReservationRecord): string {
+  const window = checkInWindowOf(record.reservation, record.checkIn);
+  const zone = record.space.timeZone;
+  return t(record.checkIn.releaseUnclaimed ? 'reservation.checkInReleasing' : 'reservation.checkIn', {
+    opens: formatMoment(locale, window.opensAt, zone),
+    closes: formatTime(locale, window.closesAt.toISOString(), zone),
+    code: record.reservation.checkInCode,
+  });
 }
 
 /** An e-mail to one of the space's managers (`recipient`) about a reservation of its member. */
@@ -210,6 +246,7 @@ export const reservationMailJob = defineMail({
     if (!record) return null;
     if (event === 'reminder' && record.reservation.status !== 'confirmed') return null;
     const freeCancellation = freeCancellationOfRecord(record, ctx.now);
+    const creditNote = event === 'released' && (await hasCreditNote(ctx.db, reservationId));
     return {
       to: { email: record.member.email, userId: record.member.id, locale: record.member.locale },
       category: MEMBER_CATEGORY[event],
@@ -226,6 +263,7 @@ export const reservationMailJob = defineMail({
         const content = writeReservationMail(locale, t, event, record, {
           baseUrl: ctx.baseUrl,
           freeCancellation,
+          creditNote,
         });
         return { ...content, attachments };
       },

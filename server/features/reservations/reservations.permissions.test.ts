@@ -198,6 +198,7 @@ const CASES: Array<PermissionCase<Persona>> = [
     expected: MANAGER_ACTION,
     input: async () => ({ id: (await memberBooking({ approval: true })).id, reason: 'Complet' }),
   },
+  { name: 'reservations.checkIn', expected: OWN_OR_MANAGER, input: startedBooking },
   {
     name: 'reservations.markNoShow',
     expected: MANAGER_ACTION,
