@@ -60,7 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const brandCss = brandThemeCss(data?.subdomainDetails?.color);
   const gtmContainerId = kiosk ? undefined : data?.config.gtmContainerId;
   return (
-    <html lang={locale}>
+    <html lang={locale} data-kiosk={kiosk ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
