@@ -40,7 +40,7 @@ export const MAX_CHECK_IN_OPENS_MINUTES = 120;
 
 /** A booking's short check-in code: six digits, shown in its confirmation, typed on the room's door display. */
 export const CHECK_IN_CODE_LENGTH = 6;
-export const CHECK_IN_CODE_PATTERN = /^\d{6}$/;
+export const CHECK_IN_CODE_PATTERN = new RegExp(`^\\d{${CHECK_IN_CODE_LENGTH}}$`);
 
 export interface CheckInWindow {
   opensAt: Date;

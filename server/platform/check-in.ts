@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
+  CHECK_IN_CODE_PATTERN,
   checkInRefusalOf,
   checkInWindowOf,
   type CheckInRefusal,
@@ -71,7 +72,7 @@ async function findCheckInFacts(db: Db | Tx, id: string) {
 }
 
 function sameCode(typed: string, kept: string): boolean {
-  const a = Buffer.from(typed.trim());
+  const a = Buffer.from(typed);
   const b = Buffer.from(kept);
   return a.length === b.length && timingSafeEqual(a, b);
 }
@@ -90,7 +91,8 @@ export async function checkInReservation(ctx: ServiceContext, request: CheckInRe
   let via: CheckInVia;
   if ('display' in request) {
     if (facts.roomId !== request.display.roomId) throw notFound(id);
-    if (!sameCode(request.display.code, facts.checkInCode)) {
+    const typed = request.display.code.trim();
+    if (!CHECK_IN_CODE_PATTERN.test(typed) || !sameCode(typed, facts.checkInCode)) {
       throw new AppError('invalid-argument', 'Wrong check-in code', {
         reason: 'check-in-code',
         fields: [{ path: 'code', message: 'check-in-code' }],

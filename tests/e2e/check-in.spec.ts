@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { signInAs } from './accounts';
-import { firstFreeStart, parisDate, refuseCookies, roomId } from './booking';
+import { appOrigin, signInAs } from './accounts';
+import { firstFreeStart, parisDate, refuseCookies, roomId, spaceIdOf } from './booking';
 import { setAppClock } from './clock';
 import { callApi } from './factories';
 import { expect, expectNoAxeViolations, keepScreenshot, test } from './fixtures';
@@ -29,6 +29,7 @@ async function shoot(page: Page, name: string) {
 test('a member checks in from /reservations a few minutes before the start, fr and en', async ({
   page,
   navigate,
+  browser,
 }) => {
   await page.setViewportSize(DESKTOP);
   await signInAs(page, 'member');
@@ -48,6 +49,23 @@ test('a member checks in from /reservations a few minutes before the start, fr a
     idempotencyKey: `e2e-${crypto.randomUUID()}`,
   });
   setAppClock(new Date(Date.parse(startsAt) - 5 * 60_000));
+
+  // The space's manager sees the arrival on the planning of that day, with its button and the policy form.
+  const manager = await browser.newContext({ baseURL: appOrigin(), viewport: DESKTOP });
+  const managerPage = await manager.newPage();
+  await signInAs(managerPage, 'manager');
+  const spaceId = await spaceIdOf(managerPage, 'acme-coworking-paris');
+  await managerPage.goto(
+    `/reservations?view=planning&space=${spaceId}&date=${parisDate(0, new Date(startsAt))}`,
+  );
+  await refuseCookies(managerPage);
+  const arrivals = managerPage.getByRole('region', { name: 'Arrivées à enregistrer' });
+  await expect(
+    arrivals.getByRole('button', { name: 'Enregistrer l’arrivée de Camille Martin' }),
+  ).toBeVisible();
+  await expect(managerPage.getByLabel('Libérer les réservations sans arrivée enregistrée')).not.toBeChecked();
+  await shoot(managerPage, 'check-in-planning-fr');
+  await manager.close();
 
   await navigate('/reservations');
   await refuseCookies(page);

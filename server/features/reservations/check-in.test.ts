@@ -7,7 +7,7 @@ import { codeOf, featureTestFile } from '../../../tests/support/feature-test-fil
 import { refusalOf } from '../../../tests/support/database-refusal';
 import { rowsOf } from '../../db/rows';
 import { addRole, insertPerson, insertRoom, insertSpace, type TestPerson } from '../../db/factories.fixtures';
-import { checkInReservation } from '../../platform/check-in';
+import { checkInCodeOf, checkInReservation } from '../../platform/check-in';
 import { createJobRunner, enqueueJob } from '../../platform/jobs';
 import { log } from '../../platform/log';
 import { systemContext } from '../../platform/service-context';
@@ -159,6 +159,7 @@ describe('the check-in window', () => {
         }),
       );
     const code = second.checkIn!.code;
+    expect(await checkInCodeOf(database.db, second.id)).toBe(code);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     expect(await display(roomId, wrong)).toBe('invalid-argument:check-in-code');
     expect(await display(otherRoom, code)).toBe('not-found');
