@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from '~/platform/translation';
-import { Links, Meta, Outlet, Scripts, type LinksFunction } from 'react-router';
+import { Links, Meta, Outlet, Scripts, useMatches, type LinksFunction } from 'react-router';
 import { DEFAULT_LOCALE, isLocale } from '#contract/locale';
 import type { TLoadContext } from '#contract/load-context';
 import type { Route } from './+types/root';
@@ -47,14 +47,23 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
   };
 }
 
+/**
+ * A page shown on a kiosk (a room's door display, `handle.kiosk`): it sets no cookie and loads no analytics,
+ * so it has no consent banner and no tag manager (decision 035).
+ */
+function useKiosk(): boolean {
+  return useMatches().some((match) => (match.handle as { kiosk?: boolean } | undefined)?.kiosk === true);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
+  const kiosk = useKiosk();
   const locale = data?.locale ?? DEFAULT_LOCALE;
   const brandCss = brandThemeCss(data?.subdomainDetails?.color);
-  const gtmContainerId = data?.config.gtmContainerId;
+  const gtmContainerId = kiosk ? undefined : data?.config.gtmContainerId;
   return (
-    <html lang={locale}>
+    <html lang={locale} data-kiosk={kiosk ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -85,7 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="bg-surface min-h-screen font-sans antialiased">
         {/* Before the page: while open, the banner is the first Tab stop, a choice to make first. */}
-        <ConsentBanner />
+        {kiosk ? null : <ConsentBanner />}
         {children}
         <PageBehaviours />
         <I18nCatalogs />

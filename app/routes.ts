@@ -13,6 +13,8 @@ export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('blog/feed.xml', 'routes/blog-feed.ts'),
+  // A room's door display: full screen, outside the site's layouts (decision 035).
+  route('display/:token', 'routes/door-display.tsx'),
   layout('layouts/default.tsx', [
     // Any path no route matches is the 404 page: its loader throws 404 once the root loader has run, and
     // this layout's error boundary shows it (React Router ranks a splat below every other route).
@@ -32,6 +34,7 @@ export default [
       route('documents', 'routes/myspaces-documents.tsx'),
       route('direct-debit', 'routes/myspaces-direct-debit.tsx'),
       route('bank-statements', 'routes/myspaces-bank-statements.tsx'),
+      route('displays', 'routes/myspaces-displays.tsx'),
     ]),
     route('terms', 'routes/terms.tsx'),
     route('mentions', 'routes/mentions.tsx'),

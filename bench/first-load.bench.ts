@@ -23,7 +23,7 @@ import { chromium, type Browser } from 'playwright-core';
 import routes from '../app/routes';
 import { DEMO_PASSWORD } from '../server/demo/demo-accounts';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { examplePath, pagesOf, type RouteEntry } from '../scripts/route-pages';
+import { examplePath, MADE_BY_A_MANAGER, pagesOf, type RouteEntry } from '../scripts/route-pages';
 import { buildReferenceApp } from './reference-app';
 import { buildEscaleIfNeeded, startEscale, startReference, type Server } from './servers';
 
@@ -56,7 +56,7 @@ interface Page {
 /** The only route module that draws charts: its chunk must load on no other page (decision 030). */
 const CHART_CHUNK = /\/assets\/statistics-[\w-]+\.js$/;
 
-interface FirstLoad {
+export interface FirstLoad {
   files: number;
   wire: number;
   decoded: number;
@@ -65,7 +65,7 @@ interface FirstLoad {
   scripts: Array<{ path: string; wire: number }>;
 }
 
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /**
  * The pages measured: every public page of the route table, at the example URL the first-load test opens
@@ -77,6 +77,7 @@ async function pagesOfTable(escale: Server): Promise<Page[]> {
   const disallowed = [...robots.matchAll(/^Disallow:\s*(\S+)/gm)].map((match) => match[1]!);
   const publicPages: Page[] = [];
   for (const page of pagesOf(routes as RouteEntry[]).filter((candidate) => candidate.public)) {
+    if (MADE_BY_A_MANAGER.has(page.pattern)) continue; // bench/door-displays.bench.ts
     const path = await examplePath(page, html);
     // Meant for search engines: not the 404 page, not disallowed by robots.txt, no `noindex` of its own.
     const indexed =
@@ -120,7 +121,7 @@ async function signedInPages(escale: Server): Promise<Page[]> {
 }
 
 /** The JavaScript a first visit downloads (until the network is idle), on a phone-sized screen. */
-async function firstLoad(browser: Browser, url: string, cookie?: string): Promise<FirstLoad> {
+export async function firstLoad(browser: Browser, url: string, cookie?: string): Promise<FirstLoad> {
   const context = await browser.newContext({
     viewport: PHONE,
     isMobile: true,

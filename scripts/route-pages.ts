@@ -76,6 +76,12 @@ export const PUBLIC_EXAMPLES: Record<string, (html: (path: string) => Promise<st
   '/result': async (html) => `/result?error=slot-taken&room=${(await demoRoom(html)).split('/').at(-1)}`,
 };
 
+/**
+ * Public pages whose URL a manager makes: a door display's secret link. The first-load test makes one as the
+ * demo manager; `npm run bench door-displays` measures the display beside the bare app.
+ */
+export const MADE_BY_A_MANAGER = new Set(['/display/:token']);
+
 /** The URL a first visit of `page` opens: its example, or its pattern when it has no parameters. */
 export function examplePath(page: RoutePage, html: (path: string) => Promise<string>): Promise<string> {
   const example = PUBLIC_EXAMPLES[page.pattern];

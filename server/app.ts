@@ -14,6 +14,8 @@ import { createInvoiceRoutes } from './features/invoices/invoices.routes';
 import { createSepaRoutes } from './features/sepa/sepa.routes';
 import { createEventRoutes } from './features/events/events.routes';
 import { createCalendarRoutes } from './features/reservations/calendar.routes';
+import { createDoorDisplayRoutes } from './features/door-displays/door-displays.routes';
+import { doorDisplayDeps } from './door-display-deps';
 import { createMediaRoutes } from './features/spaces/media.routes';
 import { findBrandingForHost } from './features/tenancy/tenancy.service';
 import type { Auth } from './platform/auth';
@@ -125,6 +127,11 @@ export function createApp(options: AppOptions) {
   // SEPA collections' pain.008 files, for the space's managers.
   app.route('/api', createSepaRoutes({ contextOf }));
   app.route('/api', createEventRoutes({ contextOf, baseUrl: config.baseUrl }));
+  // What a room's door display polls: its state, or 304 when it has not changed (no session is read).
+  app.route(
+    '/api/door-displays',
+    createDoorDisplayRoutes({ db: database.db, clock, baseUrl: config.baseUrl, deps: doorDisplayDeps }),
+  );
   // The activity feed's CSV export (a download link on /activity): a plain GET with the page's filters.
   app.route('/activity', createActivityRoutes({ contextOf }));
   // /statistics's tables as CSV and XLSX: plain GETs with the page's parameters, through the same callables.

@@ -16,6 +16,8 @@ import { createProfileCallables, type ProfileDeps } from './features/profile/pro
 import { reservationsCallables } from './features/reservations/reservations.callables';
 import { tenancyCallables } from './features/tenancy/tenancy.callables';
 import { createCallableRouter } from './platform/callables';
+import { createDoorDisplayCallables } from './features/door-displays/door-displays.callables';
+import { doorDisplayDeps } from './door-display-deps';
 
 /** What some features' operations need besides the database: better-auth, the file store. */
 export type RouterDeps = ProfileDeps;
@@ -40,5 +42,6 @@ export function createRouter(deps: RouterDeps) {
     ...eventsCallables,
     ...createEventCoverCallables({ fileStore: deps.fileStore }),
     ...statisticsCallables,
+    ...createDoorDisplayCallables(doorDisplayDeps),
   ]);
 }

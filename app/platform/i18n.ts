@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'community',
   'consent',
   'content',
+  'displays',
   'events',
   'formulas',
   'invoices',

@@ -1,10 +1,17 @@
-import type { Page } from '@playwright/test';
+import { request, type Page } from '@playwright/test';
 import zlib from 'node:zlib';
 import routes from '../../app/routes';
 import { LOGIN_PATH } from '../../contract/auth.plain';
-import { examplePath, pagesOf, PUBLIC_EXAMPLES, type RouteEntry } from '../../scripts/route-pages';
-import { signInAs } from './accounts';
-import { roomId } from './booking';
+import {
+  DEMO_SPACE,
+  examplePath,
+  MADE_BY_A_MANAGER,
+  pagesOf,
+  PUBLIC_EXAMPLES,
+  type RouteEntry,
+} from '../../scripts/route-pages';
+import { appOrigin, DEMO_ACCOUNTS, DEMO_PASSWORD, signInAs } from './accounts';
+import { roomId, spaceIdOf } from './booking';
 import { expect, keepScreenshot, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
@@ -166,6 +173,34 @@ const PUBLIC_PAGES = pagesOf(routes as RouteEntry[]).filter((page) => page.publi
 /** A page's HTML as a signed-out visitor gets it (for the example URLs of scripts/route-pages.ts). */
 const htmlOf = (page: Page) => async (path: string) => (await page.request.get(path)).text();
 
+/** A new door display link for a demo room, made in the demo manager's name from a context of its own. */
+async function demoDisplay(page: Page): Promise<string> {
+  const manager = await request.newContext({
+    baseURL: appOrigin(),
+    extraHTTPHeaders: { Origin: appOrigin() },
+  });
+  try {
+    const signIn = await manager.post('/api/auth/sign-in/email', {
+      data: { email: DEMO_ACCOUNTS.manager, password: DEMO_PASSWORD },
+    });
+    expect(signIn.status()).toBe(200);
+    const spaceId = await spaceIdOf(page, 'acme-coworking-paris');
+    const roomOfDemo = await roomId(page, DEMO_SPACE.split('/').at(-1)!, 'Salle Voltaire');
+    const created = await manager.post('/api/fn/doorDisplays.create', {
+      data: { data: { spaceId, roomId: roomOfDemo, name: 'Première visite' } },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const { url } = ((await created.json()) as { result: { url: string } }).result;
+    return new URL(url).pathname;
+  } finally {
+    await manager.dispose();
+  }
+}
+
+/** The URL a first visit opens: the route table's example, or a display link the demo manager makes. */
+const firstVisitPath = (route: (typeof PUBLIC_PAGES)[number], page: Page) =>
+  MADE_BY_A_MANAGER.has(route.pattern) ? demoDisplay(page) : examplePath(route, htmlOf(page));
+
 /**
  * A script's size as `npm run build` precompresses it (scripts/precompress.ts: brotli, best, text), by URL:
  * hashed files never change. Computed here: Chromium asks for brotli over HTTPS only, and the tests' server
@@ -194,7 +229,9 @@ test("the route table's public pages have an example, and are public", () => {
   // a space's back office is not.
   expect(patterns).toEqual(expect.arrayContaining(['/', '/spaces/:spaceid/rooms/:roomid', '/auth/Login']));
   expect(patterns).not.toContain('/myspaces/:spaceId');
-  const missing = patterns.filter((pattern) => /[:*]/.test(pattern) && !PUBLIC_EXAMPLES[pattern]);
+  const missing = patterns.filter(
+    (pattern) => /[:*]/.test(pattern) && !PUBLIC_EXAMPLES[pattern] && !MADE_BY_A_MANAGER.has(pattern),
+  );
   expect(missing, 'public routes with parameters and no example URL').toEqual([]);
 });
 
@@ -245,7 +282,7 @@ test.describe("a public page's first visit", () => {
     test(`${route.pattern}: no validation or map library, first-load JavaScript within ${budget.toFixed(1)} KiB`, async ({
       page,
     }) => {
-      const path = await examplePath(route, htmlOf(page));
+      const path = await firstVisitPath(route, page);
       const loading = firstLoad(page, path);
       const response = await page.goto(path);
       // Public: a signed-out visitor gets the page itself (the 404 page for the splat), not the sign-in page.

@@ -80,6 +80,9 @@ const PATTERN_EXAMPLES = [
   'AAAAAAAAAAAAAAAAAAAAAA',
   'fuzz_key_12345',
   'https://fuzz.example/cover.png',
+  // A door display's secret (256 bits, base64url) and a booking's check-in code.
+  'A'.repeat(43),
+  '123456',
 ];
 
 function sampleString(schema: JsonSchema): string {

@@ -23,7 +23,7 @@ const OFFICE_SECTIONS = [
 export type OfficeSection = (typeof OFFICE_SECTIONS)[number];
 
 /** The back office's pages of their own (`/myspaces/{id}/invoicing`, `/myspaces/{id}/documents`). */
-const OFFICE_PAGES = ['invoicing', 'direct-debit', 'bank-statements', 'documents'] as const;
+const OFFICE_PAGES = ['invoicing', 'direct-debit', 'bank-statements', 'documents', 'displays'] as const;
 type OfficePage = (typeof OFFICE_PAGES)[number];
 /** A page of the back office at an address of its own: /statistics, for one space (`?space={id}`). */
 type OfficeElsewhere = 'statistics';
@@ -34,7 +34,7 @@ const GROUPS: Array<{ id: string; entries: OfficeEntry[] }> = [
   { id: 'today', entries: ['home', 'statistics'] },
   { id: 'daily', entries: ['approvals', 'events', 'reports'] },
   { id: 'space', entries: ['general', 'address', 'hours', 'photos', 'branding', 'status'] },
-  { id: 'offer', entries: ['rooms', 'formulas'] },
+  { id: 'offer', entries: ['rooms', 'formulas', 'displays'] },
   { id: 'admin', entries: ['team', 'invoicing', 'direct-debit', 'bank-statements', 'documents'] },
 ];
 
