@@ -177,6 +177,9 @@ export type ActivityDetailsByKind = {
   'sepa_mandate.signed': { number: string; version: number };
   'sepa_mandate.revoked': { number: string; version: number };
   'sepa_collection.created': { amountCents: number; count: number; collectionDate: string };
+  'door_display.created': RoomName & { name: string };
+  'door_display.revoked': RoomName & { name: string };
+  'door_display_settings.changed': Nothing;
   'document.shared': Title & { audience: string; fileName?: string; contentType?: string };
   'document.share_revoked': Title & { audience: 'member' | 'space' };
   'document.acknowledged': Title;

@@ -90,7 +90,7 @@ export function kindKey(kind: ActivityKind, part: SentenceVariant | 'label'): st
 export const ACTIVITY_KIND_GROUPS: Record<string, readonly string[]> = {
   account: ['account', 'session', 'password', 'email', 'profile'],
   reservations: ['reservation', 'calendar_feed'],
-  spaces: ['space', 'room'],
+  spaces: ['space', 'room', 'door_display', 'door_display_settings'],
   teams: ['member'],
   formulas: ['formula', 'sales_settings', 'order', 'plan', 'credits'],
   community: ['directory', 'message', 'ad', 'report'],

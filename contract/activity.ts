@@ -108,6 +108,10 @@ export const ACTIVITY_KINDS = [
   'sepa_mandate.signed',
   'sepa_mandate.revoked',
   'sepa_collection.created',
+  // Door displays
+  'door_display.created',
+  'door_display.revoked',
+  'door_display_settings.changed',
   // Events and registrations
   'event.created',
   'event.updated',

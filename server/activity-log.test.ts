@@ -20,6 +20,7 @@ import { MONTHLY_MEMBERSHIP, TEN_HOUR_PACK } from './features/formulas/formulas.
 import { COMPLETE_IDENTITY } from './features/invoices/invoices.fixtures';
 import { localInstant } from './features/reservations/reservations.fixtures';
 import { insertRoom } from './db/factories.fixtures';
+import { camt053 } from './features/bank-statements/statement-samples.fixtures';
 
 // Monday 1 March 2027, 08:00 in Paris; a few scenarios move it past a booking's start.
 const START = new Date(localInstant('2027-03-01T08:00'));
@@ -90,6 +91,9 @@ const state = {
   documentId: '',
   documentShareId: '',
   pausedPlanId: '',
+  statementLineId: '',
+  displayId: '',
+  displayToken: '',
 };
 
 const ARTICLE = {
@@ -166,6 +170,8 @@ interface Scenario {
   alsoKinds?: ActivityKind[];
   /** Run after the call (the clock put back, say). */
   after?: () => void;
+  /** Who the entry names, when not the caller: a door display's check-in is the system's (no one signed in). */
+  actor?: { actor_type: string; actor_id: null };
 }
 
 const NEW_HOURS = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '07:00', closes: '21:00' }));
@@ -524,6 +530,69 @@ const SCENARIOS: Record<string, Scenario> = {
     input: () => ({ spaceId: state.spaceId }),
     kind: 'sepa_mandate.revoked',
   },
+  // A statement names the member and an amount two of their invoices share: imported, then one click settles.
+  'bankStatements.import': {
+    input: async () => {
+      for (const _ of [1, 2])
+        await ok(member.agent, 'formulas.buy', {
+          formulaId: state.formulaId,
+          paymentMethod: 'bank_transfer',
+          idempotencyKey: crypto.randomUUID(),
+        });
+      const [invoice] = await rowsOf<{ total_cents: number }>(
+        app.database.db,
+        sql`SELECT total_cents FROM invoices
+            WHERE space_id = ${state.spaceId} AND kind = 'invoice' ORDER BY sequence DESC LIMIT 1`,
+      );
+      const entries = [
+        {
+          reference: 'ACT-1',
+          amountCents: Number(invoice!.total_cents),
+          name: member.user.name,
+          remittance: 'virement',
+        },
+      ];
+      return {
+        spaceId: state.spaceId,
+        fileName: 'releve.xml',
+        content: camt053({ messageId: 'ACTIVITY-1', day: '2027-03-01', entries }),
+      };
+    },
+    kind: 'bank_statement.imported',
+  },
+  'bankStatements.confirm': {
+    input: () => ({ lineId: state.statementLineId, option: 0 }),
+    kind: 'payment.recorded',
+    alsoKinds: ['order.paid'],
+  },
+  // Door displays: a link for the room, its settings, a booking checked in at the door with its code, revoked.
+  'doorDisplays.create': {
+    input: () => ({ spaceId: state.spaceId, roomId: state.roomId, name: 'Entrée' }),
+    kind: 'door_display.created',
+  },
+  'doorDisplays.updateSettings': {
+    input: () => ({ spaceId: state.spaceId, showTitles: true, locale: 'en' }),
+    kind: 'door_display_settings.changed',
+  },
+  'doorDisplays.checkIn': {
+    as: () => app.agent(),
+    input: async () => {
+      const id = await book(member.agent, state.roomId, 7);
+      now = new Date(START.getTime() + 7 * 3_600_000);
+      const [row] = await rowsOf<{ check_in_code: string }>(
+        app.database.db,
+        sql`SELECT check_in_code FROM reservations WHERE id = ${id}`,
+      );
+      return { token: state.displayToken, code: row!.check_in_code };
+    },
+    kind: 'reservation.checked_in',
+    actor: { actor_type: 'system', actor_id: null },
+    after: () => (now = START),
+  },
+  'doorDisplays.revoke': {
+    input: () => ({ spaceId: state.spaceId, displayId: state.displayId }),
+    kind: 'door_display.revoked',
+  },
   'formulas.setArchived': {
     input: () => ({ formulaId: state.formulaId, archived: true }),
     kind: 'formula.archived',
@@ -824,6 +893,13 @@ function remember(name: string, result: unknown) {
   if (name === 'blogAdmin.create') state.articleId = (result as { id: string }).id;
   if (name === 'contentAdmin.createFaqEntry') state.faqEntryId = (result as { id: string }).id;
   if (name === 'contentAdmin.createPartner') state.partnerId = (result as { id: string }).id;
+  if (name === 'bankStatements.import')
+    state.statementLineId = (result as { lines: Array<{ id: string }> }).lines[0]!.id;
+  if (name === 'doorDisplays.create') {
+    const created = result as { display: { id: string }; url: string };
+    state.displayId = created.display.id;
+    state.displayToken = new URL(created.url).pathname.split('/').at(-1)!;
+  }
 }
 
 describe('every mutating callable', () => {
@@ -852,7 +928,9 @@ describe('every mutating callable', () => {
       [scenario.kind, ...(scenario.alsoKinds ?? [])].sort(),
     );
     const entry = entries.find((candidate) => candidate.kind === scenario.kind);
-    if (scenario.kind === 'account.deleted') {
+    if (scenario.actor) {
+      expect(entry).toMatchObject(scenario.actor);
+    } else if (scenario.kind === 'account.deleted') {
       // Written naming no one: the person is gone.
       expect(entry).toMatchObject({ actor_type: 'user', actor_id: null, actor_ip: null });
     } else {

@@ -12,6 +12,11 @@ import { decimalOf } from '#contract/money';
  */
 
 export const CSV_BOM = '\uFEFF';
+
+/** A text file as read, without the byte-order mark some programs (and banks) write first. */
+export function withoutByteOrderMark(text: string): string {
+  return text.startsWith(CSV_BOM) ? text.slice(CSV_BOM.length) : text;
+}
 export const CSV_SEPARATOR = ';';
 export const CSV_LINE_END = '\r\n';
 

@@ -170,8 +170,11 @@ const PLACES = [
   ['Publication', 'Publishing'],
   ['Salles', 'Rooms'],
   ['Formules', 'Formulas'],
+  ['Écrans de porte', 'Door displays'],
   ['Équipe', 'Team'],
   ['Facturation', 'Invoicing'],
+  ['Prélèvements', 'Direct debits'],
+  ['Relevés bancaires', 'Bank statements'],
   ['Documents', 'Documents'],
 ] as const;
 

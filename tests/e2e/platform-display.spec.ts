@@ -123,10 +123,12 @@ for (const [device, viewport] of [
       );
     };
     await expect.poll(overlapping).toEqual([]);
-    const labels = await mapLabels(page);
-    // Ten spaces in all: the counts and single markers add up.
-    const counts = labels.map((label) => (/^\d+$/.test(label.text ?? '') ? Number(label.text) : 1));
-    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(10);
+    // Ten spaces in all: the counts and single markers add up, once every marker is drawn.
+    const spacesOnMap = async () =>
+      (await mapLabels(page))
+        .map((label) => (/^\d+$/.test(label.text ?? '') ? Number(label.text) : 1))
+        .reduce((sum, count) => sum + count, 0);
+    await expect.poll(spacesOnMap).toBe(10);
     // A cluster says what it holds and opens with the keyboard.
     const cluster = page.locator('.escale-cluster').first();
     await expect(cluster).toHaveAccessibleName(/^\d+ espaces ici : zoomer pour les voir$/);

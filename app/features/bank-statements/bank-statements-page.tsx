@@ -175,19 +175,19 @@ function Proposals({ line }: { line: TStatementLine }) {
     <div className="flex flex-col gap-2">
       <p className="text-ink-soft text-xs">{t(`notes.${line.note}`)}</p>
       {line.proposals.map((option, index) => (
-        <Button
+        // A proposal names invoices and a payer: a button whose text wraps, left-aligned.
+        <button
+          type="button"
           key={index}
-          variant="outline"
-          size="sm"
           disabled={form.pending}
           onClick={() => void confirm(index)}
-          className="h-auto justify-start text-left whitespace-normal"
+          className="border-line bg-surface text-ink hover:bg-muted rounded-lg border px-3 py-2 text-left text-sm font-medium disabled:pointer-events-none disabled:opacity-50"
         >
           {t('result.confirm', {
             invoices: invoices(option),
             buyer: option[0]?.buyerName ?? '',
           })}
-        </Button>
+        </button>
       ))}
     </div>
   );

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { MANAGING_ROLES } from '#contract/roles';
 import { bankLineSettlements, bankStatementLines } from '../../db/schema/bank-statements';
 import { spaceMembers } from '../../db/schema/memberships';
 import { sepaCollectionItems } from '../../db/schema/sepa';
@@ -137,7 +138,7 @@ export async function applyCollectionLines(
       const managers = await work.db
         .select({ userId: spaceMembers.userId })
         .from(spaceMembers)
-        .where(and(eq(spaceMembers.spaceId, spaceId), inArray(spaceMembers.role, ['owner', 'manager'])));
+        .where(and(eq(spaceMembers.spaceId, spaceId), inArray(spaceMembers.role, [...MANAGING_ROLES])));
       for (const { line, item } of returns) {
         const mail = {
           invoiceId: item.invoiceId,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import { centsOfEuros } from '#contract/money';
 import type { StatementFormat, StatementLineKind } from '#contract/bank-statements.plain';
+import { withoutByteOrderMark } from '../../platform/csv';
 
 /**
  * Reading a bank statement file (docs/decisions/033): ISO 20022 camt.053 (end-of-day statement) and
@@ -50,7 +51,7 @@ const digest = (text: string) => createHash('sha256').update(text, 'utf8').diges
 
 /** Reads a statement file whatever its format, told by its content. */
 export function parseStatementFile(text: string): ParsedStatement {
-  const content = text.replace(/^\uFEFF/, '').trim();
+  const content = withoutByteOrderMark(text).trim();
   if (content.startsWith('<')) return parseCamt(content);
   if (/^01\d{5}/.test(content)) return parseCfonb120(content);
   throw new StatementFileError('unknown-format');

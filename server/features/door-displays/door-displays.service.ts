@@ -11,7 +11,7 @@ import { AppError } from '#contract/errors';
 import { doorDisplays, doorDisplaySettings } from '../../db/schema/door-displays';
 import { rooms } from '../../db/schema/rooms';
 import { requireRight } from '../../platform/policy';
-import { unitOfWork, type ServiceContext } from '../../platform/service-context';
+import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
 
 /**
  * The managers' side of door displays (docs/decisions/035-door-displays.md): a room's display links,
@@ -114,6 +114,12 @@ export async function createDisplay(
         createdById: work.actor?.id ?? null,
       })
       .returning();
+    await logActivity(work, {
+      kind: 'door_display.created',
+      subject: { type: 'room', id: room.id },
+      spaceId: input.spaceId,
+      details: { roomName: room.name, name: input.name },
+    });
     return toLink({ ...created!, roomName: room.name });
   });
   return { display, url: `${input.baseUrl}${displayPath(token)}` };
@@ -126,17 +132,28 @@ export async function revokeDisplay(
 ): Promise<TDisplayLink> {
   await requireRight(ctx, 'manage', input.spaceId);
   const where = and(eq(doorDisplays.id, input.displayId), eq(doorDisplays.spaceId, input.spaceId));
-  await ctx.db
-    .update(doorDisplays)
-    .set({ revokedAt: ctx.now })
-    .where(and(where, isNull(doorDisplays.revokedAt)));
-  const [row] = await ctx.db
-    .select(linkColumns)
-    .from(doorDisplays)
-    .innerJoin(rooms, eq(rooms.id, doorDisplays.roomId))
-    .where(where);
-  if (!row) throw new AppError('not-found', 'No such display in this space');
-  return toLink(row);
+  return unitOfWork(ctx, async (work) => {
+    const revoked = await work.db
+      .update(doorDisplays)
+      .set({ revokedAt: work.now })
+      .where(and(where, isNull(doorDisplays.revokedAt)))
+      .returning({ id: doorDisplays.id });
+    const [row] = await work.db
+      .select(linkColumns)
+      .from(doorDisplays)
+      .innerJoin(rooms, eq(rooms.id, doorDisplays.roomId))
+      .where(where);
+    if (!row) throw new AppError('not-found', 'No such display in this space');
+    // Logged when this call revoked it (revoking twice changes nothing).
+    if (revoked.length)
+      await logActivity(work, {
+        kind: 'door_display.revoked',
+        subject: { type: 'room', id: row.roomId },
+        spaceId: input.spaceId,
+        details: { roomName: row.roomName, name: row.name },
+      });
+    return toLink(row);
+  });
 }
 
 export async function updateDisplaySettings(
@@ -144,10 +161,17 @@ export async function updateDisplaySettings(
   input: TDisplaySettings & { spaceId: string },
 ): Promise<TDisplaySettings> {
   await requireRight(ctx, 'manage', input.spaceId);
-  const values = { showTitles: input.showTitles, locale: input.locale, updatedAt: ctx.now };
-  await ctx.db
-    .insert(doorDisplaySettings)
-    .values({ spaceId: input.spaceId, ...values })
-    .onConflictDoUpdate({ target: doorDisplaySettings.spaceId, set: values });
+  await unitOfWork(ctx, async (work) => {
+    const values = { showTitles: input.showTitles, locale: input.locale, updatedAt: work.now };
+    await work.db
+      .insert(doorDisplaySettings)
+      .values({ spaceId: input.spaceId, ...values })
+      .onConflictDoUpdate({ target: doorDisplaySettings.spaceId, set: values });
+    await logActivity(work, {
+      kind: 'door_display_settings.changed',
+      subject: { type: 'space', id: input.spaceId },
+      spaceId: input.spaceId,
+    });
+  });
   return { showTitles: input.showTitles, locale: input.locale };
 }
