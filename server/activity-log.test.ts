@@ -28,7 +28,7 @@ let now = START;
 
 let app: TestApp;
 let owner: { agent: Agent; user: { id: string; email: string } };
-let member: { agent: Agent; user: { id: string; email: string; password: string } };
+let member: { agent: Agent; user: { id: string; email: string; name: string; password: string } };
 let admin: { agent: Agent; user: { id: string; email: string } };
 
 beforeAll(async () => {

@@ -219,6 +219,6 @@ test('a room’s door display: free, busy, checked in with the code, released, o
   await expectNoAxeViolations(tablet);
   await keepScreenshot(tablet, 'door-displays-revoked', { fullPage: false });
   await tabletContext.close();
-  // Closed again: a space open day and night would show in other tests' searches on this lane's data.
-  await callApi(page, 'backoffice.setOpeningHours', { spaceId, hours: [] });
+  // Archived: a published space open day and night would show in other tests' searches on this lane's data.
+  await callApi(page, 'backoffice.archive', { spaceId });
 });
