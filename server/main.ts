@@ -18,7 +18,7 @@ import { createMailer } from './platform/mail';
 import { createSessionReader } from './platform/session';
 import { appJobs } from './jobs';
 import { createFileStore, type FileStore } from './platform/storage';
-import { fileClock } from './platform/test-clock';
+import { fileClock, fileJobClock } from './platform/test-clock';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -83,6 +83,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     baseUrl: config.baseUrl,
     mailer,
     log,
+    clock: config.testClockFile ? fileJobClock(config.testClockFile) : undefined,
   });
   installJobRunner(jobs);
 

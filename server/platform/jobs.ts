@@ -111,6 +111,8 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   batchSize?: number;
   workerId?: string;
+  /** The instant the poller runs jobs at; undefined, or when it returns undefined: the database's clock. */
+  clock?: () => Date | undefined;
 }
 
 export interface JobRunner {
@@ -327,7 +329,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       return;
     }
     wakeRequested = false;
-    running = runDue()
+    running = runDue(options.clock?.())
       .catch((error: unknown) => log.error('job polling failed', { error }))
       .finally(() => {
         running = undefined;
