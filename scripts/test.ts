@@ -7,7 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { chromiumPath, DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL } from '../tests/support/chromium';
-import { formatSummary, SUMMARY_FILE, type VitestSummary } from '../tests/support/timing-reporter';
+import {
+  formatSpecSummary,
+  formatSummary,
+  SUMMARY_FILE,
+  type PlaywrightSuite,
+  type VitestSummary,
+} from '../tests/support/timing-reporter';
 
 // Debian's full Chromium, and its headless shell that the tests prefer (tests/support/chromium.ts).
 const INSTALL_COMMAND = 'apt-get update && apt-get install -y chromium chromium-headless-shell';
@@ -75,13 +81,15 @@ if (existsSync(SUMMARY_FILE)) {
   console.log(formatSummary(JSON.parse(readFileSync(SUMMARY_FILE, 'utf8')) as VitestSummary));
 }
 if (existsSync(PLAYWRIGHT_REPORT)) {
-  const { stats } = JSON.parse(readFileSync(PLAYWRIGHT_REPORT, 'utf8')) as {
+  const { stats, suites } = JSON.parse(readFileSync(PLAYWRIGHT_REPORT, 'utf8')) as {
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    suites: PlaywrightSuite[];
   };
   console.log(
     `  ${'browser'.padEnd(8)} ${stats.expected + stats.unexpected + stats.flaky} executed, ` +
       `${stats.skipped} skipped (${stats.unexpected} failed, ${stats.flaky} flaky)`,
   );
+  console.log(formatSpecSummary(suites));
 }
 if (failed.length) {
   console.error(`\n✗ failed: ${failed.join('; ')}`);

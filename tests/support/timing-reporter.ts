@@ -47,6 +47,49 @@ export function formatSummary(summary: VitestSummary, count = 15): string {
   return lines.join('\n');
 }
 
+/** The parts of Playwright's JSON report read here: nested suites, each spec's tests and their runs. */
+export interface PlaywrightSuite {
+  file?: string;
+  specs?: Array<{ file?: string; tests: Array<{ results: Array<{ duration: number }> }> }>;
+  suites?: PlaywrightSuite[];
+}
+
+/** Each browser spec file's time (its tests' runs summed, retries included), slowest first. */
+export function slowestSpecFiles(
+  suites: PlaywrightSuite[],
+  count: number,
+): Array<{ file: string; durationMs: number; tests: number }> {
+  const byFile = new Map<string, { durationMs: number; tests: number }>();
+  const visit = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? []) {
+      const file = spec.file ?? suite.file ?? '?';
+      const entry = byFile.get(file) ?? { durationMs: 0, tests: 0 };
+      for (const test of spec.tests) {
+        entry.tests += 1;
+        for (const result of test.results) entry.durationMs += result.duration;
+      }
+      byFile.set(file, entry);
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of suites) visit(suite);
+  return [...byFile]
+    .map(([file, entry]) => ({ file, ...entry }))
+    .sort((a, b) => b.durationMs - a.durationMs)
+    .slice(0, count);
+}
+
+/** The slowest browser spec files, as `npm test` prints them (lanes run side by side: the sum is not wall time). */
+export function formatSpecSummary(suites: PlaywrightSuite[], count = 15): string {
+  const lines = ['Slowest browser spec files (their tests’ runs summed):'];
+  for (const { file, durationMs, tests } of slowestSpecFiles(suites, count)) {
+    lines.push(
+      `  ${`${(durationMs / 1000).toFixed(1)} s`.padStart(8)}  ${file}  (${tests} ${tests === 1 ? 'test' : 'tests'})`,
+    );
+  }
+  return lines.join('\n');
+}
+
 export default class TimingReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
     const summary: VitestSummary = { files: [], executed: {}, skipped: {} };
