@@ -17,13 +17,16 @@ import { reservations } from '../../db/schema/reservations';
 import { doorDisplayDeps } from '../../door-display-deps';
 import { reservationsCallables } from '../reservations/reservations.callables';
 import { contextFor, localInstant, routerAtClock } from '../reservations/reservations.fixtures';
+import { testConfig } from '../../../tests/support/test-config';
 import { createDoorDisplayCallables } from './door-displays.callables';
+import { createDoorDisplayRoutes } from './door-displays.routes';
 
 /**
  * Who may call each door-display operation (docs/decisions/035-door-displays.md): a space's links and display
  * settings are its owners' and managers' (and admins'), never through another space's id; a display's own two
  * operations (its state, "Je suis là") are authorised by its link's secret alone, whoever is signed in on the
- * tablet: a revoked link, an unknown one and another space's room's link get nothing of this room.
+ * tablet: a revoked link, an unknown one and another space's room's link get nothing of this room, through the
+ * callables or the display's poll.
  */
 const START = new Date(localInstant('2027-04-05T08:00'));
 /** The clock of every call: a check-in row moves it into its booking, `afterCall` puts it back. */
@@ -275,5 +278,76 @@ describe('what a link that is not the room’s own shows', () => {
       .from(reservations)
       .where(eq(reservations.id, booking.id));
     expect(row!.checkedInAt).toBeNull();
+  });
+});
+
+/** The display's poll, `GET /api/door-displays/<secret>/state`, its space's version read at every poll. */
+function pollOf() {
+  const routes = createDoorDisplayRoutes({
+    db: cast.db,
+    clock: () => clock,
+    baseUrl: testConfig().baseUrl,
+    deps: doorDisplayDeps,
+    versionTtlMs: 0,
+  });
+  return (token: string, etag?: string) =>
+    routes.request(`/${token}/state`, { headers: etag ? { 'If-None-Match': etag } : {} });
+}
+
+type Poll = ReturnType<typeof pollOf>;
+interface PollAnswer {
+  status: number;
+  /** Whose room the answer shows: this room's, the other space's, or that the link was revoked. */
+  shows?: 'room' | 'foreign room' | 'revoked';
+  /** Whether it carries an ETag (a version of the space to follow). */
+  etag: boolean;
+}
+
+const POLLS: Array<[string, (poll: Poll) => Promise<{ token: string; etag?: string }>, PollAnswer]> = [
+  ['the room’s own link', async () => ({ token: await freshToken() }), { status: 200, shows: 'room', etag: true }],
+  [
+    'a revoked link: said so, with no version of its space to follow',
+    async () => ({ token: await revokedToken() }),
+    { status: 200, shows: 'revoked', etag: false },
+  ],
+  [
+    'a link revoked since its last answer, asking with that answer’s ETag',
+    async (poll) => {
+      const { id, token } = await newDisplay();
+      const etag = (await poll(token)).headers.get('ETag')!;
+      await router.invoke('doorDisplays.revoke', { spaceId: cast.spaceId, displayId: id }, as('manager'));
+      return { token, etag };
+    },
+    { status: 200, shows: 'revoked', etag: false },
+  ],
+  ['an unknown link', async () => ({ token: UNKNOWN_TOKEN }), { status: 404, etag: false }],
+  [
+    'another space’s room’s link, asking with an ETag of this room’s display',
+    async (poll) => {
+      const etag = (await poll(await freshToken())).headers.get('ETag')!;
+      return { token: await foreignToken(), etag };
+    },
+    { status: 200, shows: 'foreign room', etag: true },
+  ],
+];
+
+describe('the display’s poll (GET /api/door-displays/<secret>/state), by link', () => {
+  it.each(POLLS)('%s', async (_label, ask, expected) => {
+    const poll = pollOf();
+    const { token, etag } = await ask(poll);
+    const response = await poll(token, etag);
+    const body = response.status === 200 ? ((await response.json()) as { display: string; roomId?: string }) : null;
+    const shows =
+      body?.display === 'revoked'
+        ? 'revoked'
+        : body?.roomId === ids.roomId
+          ? 'room'
+          : body?.roomId === ids.foreignRoomId
+            ? 'foreign room'
+            : undefined;
+    expect({ status: response.status, shows, etag: response.headers.has('ETag') }).toEqual({
+      shows: undefined,
+      ...expected,
+    });
   });
 });
