@@ -215,7 +215,6 @@ async function cpuPerRequest(escale: Server, count: number, work: (index: number
   return ((cpuSecondsOf(escale.pid) - before) * 1000) / count;
 }
 
-
 export async function run() {
   buildEscaleIfNeeded();
   const reference = buildReferenceApp();

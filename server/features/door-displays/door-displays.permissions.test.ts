@@ -259,7 +259,11 @@ afterEach(() => {
 describe('what a link that is not the room’s own shows', () => {
   it('a revoked link only that it was revoked; another space’s link its own room, none of this one’s bookings', async () => {
     const booking = await currentBooking();
-    const revoked = await router.invoke('doorDisplays.getState', { token: await revokedToken() }, as('manager'));
+    const revoked = await router.invoke(
+      'doorDisplays.getState',
+      { token: await revokedToken() },
+      as('manager'),
+    );
     expect(revoked).toEqual({ display: 'revoked', locale: 'fr', roomName: 'Salle Atlas' });
 
     const foreign = (await router.invoke(
@@ -271,7 +275,11 @@ describe('what a link that is not the room’s own shows', () => {
     expect(JSON.stringify(foreign)).not.toContain(booking.id);
 
     // Refused at the other space's door, the booking is still waiting for its member.
-    const tried = router.invoke('doorDisplays.checkIn', { token: await foreignToken(), code: booking.code }, as('anonymous'));
+    const tried = router.invoke(
+      'doorDisplays.checkIn',
+      { token: await foreignToken(), code: booking.code },
+      as('anonymous'),
+    );
     await expect(tried).rejects.toMatchObject({ code: 'failed-precondition' });
     const [row] = await cast.db
       .select({ checkedInAt: reservations.checkedInAt })
@@ -304,7 +312,11 @@ interface PollAnswer {
 }
 
 const POLLS: Array<[string, (poll: Poll) => Promise<{ token: string; etag?: string }>, PollAnswer]> = [
-  ['the room’s own link', async () => ({ token: await freshToken() }), { status: 200, shows: 'room', etag: true }],
+  [
+    'the room’s own link',
+    async () => ({ token: await freshToken() }),
+    { status: 200, shows: 'room', etag: true },
+  ],
   [
     'a revoked link: said so, with no version of its space to follow',
     async () => ({ token: await revokedToken() }),
@@ -336,7 +348,8 @@ describe('the display’s poll (GET /api/door-displays/<secret>/state), by link'
     const poll = pollOf();
     const { token, etag } = await ask(poll);
     const response = await poll(token, etag);
-    const body = response.status === 200 ? ((await response.json()) as { display: string; roomId?: string }) : null;
+    const body =
+      response.status === 200 ? ((await response.json()) as { display: string; roomId?: string }) : null;
     const shows =
       body?.display === 'revoked'
         ? 'revoked'
