@@ -27,7 +27,9 @@ import { qrCodePath } from './qr-code';
  * space, its rooms, its display and check-in settings, its revoked links, the day's bookings with their
  * events) in one query; the poll's route keeps it a few seconds per space, so the 200 displays of a space
  * cost one query every few seconds, and answers 304 Not Modified from memory to a display whose ETag still
- * names it (door-displays.routes.ts).
+ * names it (door-displays.routes.ts). A full answer is a display's context (`readDisplayContext`: its room,
+ * space and settings) and its room's view (`RoomView`: agenda, next free start, QR code); the route keeps
+ * both while the space's version holds, the room's view shared by the room's displays.
  */
 
 /** Statuses of the bookings a display lists for the day: those that held or hold the room, released ones too. */
@@ -81,16 +83,20 @@ export async function spaceVersion(ctx: ServiceContext, spaceId: string): Promis
   return row?.version ?? null;
 }
 
-/** Writes down that the display asked, when it last did more than a few minutes ago. */
-async function touchLastSeen(ctx: ServiceContext, row: ContextRow) {
+/**
+ * Writes down that the display asked, when it last did more than a few minutes ago (and in `row`, which the
+ * poll's route may keep).
+ */
+async function touchLastSeen(ctx: ServiceContext, row: DisplayContext) {
   const last = row.last_seen_at ? new Date(row.last_seen_at).getTime() : 0;
   if (ctx.now.getTime() - last < LAST_SEEN_EVERY_MS) return;
-  await ctx.db.execute(
-    sql`update door_displays set last_seen_at = ${ctx.now.toISOString()}::timestamptz where id = ${row.id}`,
-  );
+  const at = ctx.now.toISOString();
+  await ctx.db.execute(sql`update door_displays set last_seen_at = ${at}::timestamptz where id = ${row.id}`);
+  row.last_seen_at = at;
 }
 
-interface ContextRow extends Record<string, unknown> {
+/** A display's link, room, space and the space's display and check-in settings, on the day of `now`. */
+export interface DisplayContext extends Record<string, unknown> {
   id: string;
   space_id: string;
   last_seen_at: string | null;
@@ -123,9 +129,20 @@ interface ItemRow extends Record<string, unknown> {
   event_title_en: string | null;
 }
 
-async function contextOf(ctx: ServiceContext, token: string): Promise<ContextRow | null> {
+/** The space of the display whose secret is `token` (it never changes), or null: no such display. */
+export async function spaceOfDisplay(ctx: ServiceContext, token: string): Promise<string | null> {
   if (!isDisplayToken(token)) return null;
-  const [row] = await rowsOf<ContextRow>(
+  const [row] = await rowsOf<{ space_id: string }>(
+    ctx.db,
+    sql`select space_id from door_displays where token_hash = ${hashDisplayToken(token)}`,
+  );
+  return row?.space_id ?? null;
+}
+
+/** The context of the display whose secret is `token`, or null: no such display. */
+export async function readDisplayContext(ctx: ServiceContext, token: string): Promise<DisplayContext | null> {
+  if (!isDisplayToken(token)) return null;
+  const [row] = await rowsOf<DisplayContext>(
     ctx.db,
     sql`select d.id, d.space_id, d.last_seen_at::text as last_seen_at, d.room_id, r.name as room_name, s.name as space_name, s.slug as space_slug, s.color,
         s.time_zone, d.revoked_at is not null as revoked, x.show_titles, x.locale,
@@ -141,7 +158,7 @@ async function contextOf(ctx: ServiceContext, token: string): Promise<ContextRow
   return row ?? null;
 }
 
-async function agendaOf(ctx: ServiceContext, row: ContextRow, locale: Locale): Promise<TDisplayItem[]> {
+async function agendaOf(ctx: ServiceContext, row: DisplayContext, locale: Locale): Promise<TDisplayItem[]> {
   const items = await rowsOf<ItemRow>(
     ctx.db,
     sql`select b.id, b.starts_at::text as starts_at, b.ends_at::text as ends_at, b.status, b.title,
@@ -222,38 +239,55 @@ export async function readDisplay(
   deps: DisplayDeps,
   input: { token: string; baseUrl: string },
 ): Promise<TDisplayView> {
-  return (await readDisplayOfSpace(ctx, deps, input, async () => null)).view;
+  const row = await readDisplayContext(ctx, input.token);
+  if (!row) throw new AppError('not-found', 'No such display');
+  return displayViewOf(ctx, deps, row, input.baseUrl);
 }
 
-/**
- * `readDisplay`, with what `versionOf` says of the display's space, asked before the state is read: a change
- * made meanwhile is then newer than the version the display is given, and its next poll fetches it.
- */
-export async function readDisplayOfSpace<V>(
+/** What every display of a room shows alike at one moment: the day's agenda, the next free start and its QR code. */
+export type RoomView = Pick<TDisplayState, 'agenda' | 'nextFree' | 'qr'>;
+
+/** The room's view at the context's `now`: its agenda and its availability read, its QR code drawn. */
+async function roomViewOf(
   ctx: ServiceContext,
   deps: DisplayDeps,
-  input: { token: string; baseUrl: string },
-  versionOf: (spaceId: string) => Promise<V>,
-): Promise<{ view: TDisplayView; version: V }> {
-  const row = await contextOf(ctx, input.token);
-  if (!row) throw new AppError('not-found', 'No such display');
-  const locale: Locale = row.locale ?? 'fr';
-  const version = await versionOf(row.space_id);
-  if (row.revoked) return { view: { display: 'revoked', locale, roomName: row.room_name }, version };
-  await touchLastSeen(ctx, row);
+  row: DisplayContext,
+  baseUrl: string,
+): Promise<RoomView> {
   const today = todayIn(row.time_zone, ctx.now);
   const [agenda, slot] = await Promise.all([
-    agendaOf(ctx, row, locale),
+    agendaOf(ctx, row, localeOf(row)),
     nextFreeOf(ctx, deps, row.room_id, today),
   ]);
-  const roomPage = `${input.baseUrl}/spaces/${row.space_slug}/rooms/${row.room_id}`;
+  const roomPage = `${baseUrl}/spaces/${row.space_slug}/rooms/${row.room_id}`;
   const nextFree = slot
     ? {
         startsAt: slot.startsAt,
         url: `${roomPage}${bookingQueryOf({ date: slot.date, time: slot.time, duration: undefined, people: undefined })}`,
       }
     : null;
-  const state: TDisplayState = {
+  return { agenda, nextFree, qr: qrCodePath(nextFree?.url ?? roomPage) };
+}
+
+const localeOf = (row: DisplayContext): Locale => row.locale ?? 'fr';
+
+/**
+ * What the display of `row` shows at the context's `now`: that it was revoked, or its state. The room's view
+ * is made here, or by `sharedRoomView` (given how to make it) when its caller shares it between displays.
+ */
+export async function displayViewOf(
+  ctx: ServiceContext,
+  deps: DisplayDeps,
+  row: DisplayContext,
+  baseUrl: string,
+  sharedRoomView?: (make: () => Promise<RoomView>) => Promise<RoomView>,
+): Promise<TDisplayView> {
+  const locale = localeOf(row);
+  if (row.revoked) return { display: 'revoked', locale, roomName: row.room_name };
+  await touchLastSeen(ctx, row);
+  const make = () => roomViewOf(ctx, deps, row, baseUrl);
+  const room = sharedRoomView ? await sharedRoomView(make) : await make();
+  return {
     display: 'active',
     locale,
     color: row.color,
@@ -262,11 +296,8 @@ export async function readDisplayOfSpace<V>(
     roomName: row.room_name,
     timeZone: row.time_zone,
     now: ctx.now.toISOString(),
-    agenda,
-    nextFree,
-    qr: qrCodePath(nextFree?.url ?? roomPage),
+    ...room,
   };
-  return { view: state, version };
 }
 
 /**

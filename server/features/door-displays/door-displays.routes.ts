@@ -1,11 +1,22 @@
 import { Hono } from 'hono';
 import { createHash } from 'node:crypto';
-import { SERVER_TIME_HEADER } from '#contract/door-displays';
+import { todayIn } from '#contract/dates';
+import { SERVER_TIME_HEADER, type TDisplayView } from '#contract/door-displays';
 import { AppError, isAppError } from '#contract/errors';
 import type { Db } from '../../db/client';
 import { appErrorResponse, serviceContextOf, type RequestEnv } from '../../platform/request-context';
 import type { ServiceContext } from '../../platform/service-context';
-import { qrPeriodOf, readDisplayOfSpace, spaceVersion, type DisplayDeps } from './display-state.service';
+import {
+  displayViewOf,
+  qrPeriodOf,
+  readDisplayContext,
+  spaceOfDisplay,
+  spaceVersion,
+  type DisplayContext,
+  type DisplayDeps,
+  type RoomView,
+} from './display-state.service';
+import { hashDisplayToken } from './door-displays.service';
 
 /**
  * `GET /api/door-displays/<secret>/state`: what a door display polls (docs/decisions/035-door-displays.md).
@@ -15,14 +26,22 @@ import { qrPeriodOf, readDisplayOfSpace, spaceVersion, type DisplayDeps } from '
  * ETag is sealed for its secret, of the current period, naming the space's current version, is answered 304
  * Not Modified from memory: the version of a space is kept `versionTtlMs` (a few seconds) per process, so
  * however many displays a space has, their polls cost one query every few seconds. Anything else (a first
- * poll, a change, a new period, a made-up ETag) reads the state, which checks the secret. Nobody is signed
- * in on a display: no session is read.
+ * poll, a change, a new period, a made-up ETag) gets a full answer. Nobody is signed in on a display: no
+ * session is read. A revoked link's answer says so and names no version: its holder learns nothing more of
+ * the space, not even when something in it changes.
+ *
+ * A full answer reads the space's version first, then what it shows, so a change made meanwhile is newer than
+ * the version the display is given and its next poll fetches it. What it shows is kept while that version
+ * holds: a display's context (its room, space and settings, on the day) per display, and the costly part (the
+ * room's agenda, its availability for the QR code's next free start, the QR code drawn) per room and QR
+ * period, made once and shared by the room's displays. The burst of full answers when a period begins costs
+ * one room view per room, and no query per display but the "last seen" it writes every few minutes.
  */
 
 /** How long a process keeps a space's version: a change shows on its displays within this plus one poll. */
 const VERSION_TTL_MS = 5_000;
-/** Spaces whose versions are kept at most (a bound, not a tuning: a process serves few spaces' displays). */
-const MAX_KEPT_VERSIONS = 10_000;
+/** Entries kept at most in each of the route's memories (a bound, not a tuning: a process serves few spaces). */
+const MAX_KEPT = 10_000;
 
 interface Tag {
   spaceId: string;
@@ -49,6 +68,12 @@ function sealedTagOf(header: string | undefined, token: string): Tag | null {
   return sealOf(token, tag) === match[4] ? tag : null;
 }
 
+/** A map that forgets everything once it holds `MAX_KEPT` entries. */
+function boundedSet<K, V>(map: Map<K, V>, key: K, value: V) {
+  if (map.size >= MAX_KEPT) map.clear();
+  map.set(key, value);
+}
+
 export function createDoorDisplayRoutes(options: {
   db: Db;
   clock: () => Date;
@@ -58,17 +83,66 @@ export function createDoorDisplayRoutes(options: {
   versionTtlMs?: number;
 }) {
   const ttl = options.versionTtlMs ?? VERSION_TTL_MS;
-  const kept = new Map<string, { version: string | null; until: number }>();
+  const versions = new Map<string, { version: string | null; until: number }>();
 
   /** The space's version at `now`, from memory while fresh (keyed by QR period: a test clock may jump days). */
   async function currentVersion(ctx: ServiceContext, spaceId: string, period: number) {
     const key = `${spaceId}|${period}`;
-    const hit = kept.get(key);
+    const hit = versions.get(key);
     if (hit && hit.until > Date.now()) return hit.version;
     const version = await spaceVersion(ctx, spaceId);
-    if (kept.size >= MAX_KEPT_VERSIONS) kept.clear();
-    kept.set(key, { version, until: Date.now() + ttl });
+    boundedSet(versions, key, { version, until: Date.now() + ttl });
     return version;
+  }
+
+  // Each display's space (a link never moves), and its context at a version of that space on a day.
+  const spaces = new Map<string, string>();
+  const contexts = new Map<string, { row: DisplayContext; version: string; day: string }>();
+  // Room views of the current period, by space version and room; a promise, so that displays of a room
+  // asking at once share one making. Those of an earlier period are dropped when a new one begins.
+  const roomViews = new Map<string, Promise<RoomView>>();
+  let roomViewsPeriod = -1;
+
+  function sharedRoomView(tag: Tag, roomId: string, make: () => Promise<RoomView>) {
+    if (tag.period !== roomViewsPeriod) {
+      roomViews.clear();
+      roomViewsPeriod = tag.period;
+    }
+    const key = `${tag.spaceId}|${tag.version}|${roomId}`;
+    let view = roomViews.get(key);
+    if (!view) {
+      view = make();
+      boundedSet(roomViews, key, view);
+      // A failure is not kept: the next display asks again.
+      view.catch(() => roomViews.delete(key));
+    }
+    return view;
+  }
+
+  /** A full answer to the display of `token`: its view, and the tag of its ETag (none for a revoked link). */
+  async function fullAnswer(
+    ctx: ServiceContext,
+    token: string,
+    period: number,
+  ): Promise<{ view: TDisplayView; tag: Tag | null }> {
+    const hash = hashDisplayToken(token);
+    const spaceId = spaces.get(hash) ?? (await spaceOfDisplay(ctx, token));
+    if (!spaceId) throw new AppError('not-found', 'No such display');
+    boundedSet(spaces, hash, spaceId);
+    const version = await currentVersion(ctx, spaceId, period);
+    const kept = contexts.get(hash);
+    let row =
+      kept?.version === version && kept.day === todayIn(kept.row.time_zone, ctx.now) ? kept.row : null;
+    row ??= await readDisplayContext(ctx, token);
+    if (!row) throw new AppError('not-found', 'No such display');
+    if (version === null)
+      return { view: await displayViewOf(ctx, options.deps, row, options.baseUrl), tag: null };
+    if (kept?.row !== row) boundedSet(contexts, hash, { row, version, day: todayIn(row.time_zone, ctx.now) });
+    const tag = { spaceId, version, period };
+    const view = await displayViewOf(ctx, options.deps, row, options.baseUrl, (make) =>
+      sharedRoomView(tag, row.room_id, make),
+    );
+    return { view, tag: view.display === 'active' ? tag : null };
   }
 
   const routes = new Hono<RequestEnv>();
@@ -91,15 +165,8 @@ export function createDoorDisplayRoutes(options: {
       ) {
         return c.body(null, 304, { ...headers, ETag: etagOf(token, held) });
       }
-      const { view, version: tag } = await readDisplayOfSpace(
-        ctx,
-        options.deps,
-        { token, baseUrl: options.baseUrl },
-        async (spaceId) => ({ spaceId, version: await currentVersion(ctx, spaceId, period), period }),
-      );
-      const etag: Record<string, string> =
-        tag.version === null ? {} : { ETag: etagOf(token, { ...tag, version: tag.version }) };
-      return c.json(view, 200, { ...headers, ...etag });
+      const { view, tag } = await fullAnswer(ctx, token, period);
+      return c.json(view, 200, tag ? { ...headers, ETag: etagOf(token, tag) } : headers);
     } catch (error) {
       if (isAppError(error)) return appErrorResponse(error);
       ctx.log.error('door display state failed', { error });

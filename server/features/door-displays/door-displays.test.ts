@@ -153,6 +153,36 @@ describe('a door display', () => {
     expect((await routes.request('/short/state')).status).toBe(404);
   });
 
+  it('shares its room’s view with the room’s other displays, both following a change and the turn of the day', async () => {
+    const [north, south] = [await newDisplay('Tablette nord'), await newDisplay('Tablette sud')];
+    const routes = createDoorDisplayRoutes({
+      db: file.database.db,
+      clock: () => clock.now,
+      baseUrl,
+      deps: doorDisplayDeps,
+      versionTtlMs: 0,
+    });
+    const viewOf = async (token: string) =>
+      (await (await routes.request(`/${token}/state`)).json()) as TDisplayState;
+    const first = await viewOf(north);
+    expect(await viewOf(south)).toMatchObject({
+      agenda: first.agenda,
+      qr: first.qr,
+      nextFree: first.nextFree,
+    });
+
+    const added = await book(people.otherMember, '2027-02-10T16:00', '2027-02-10T17:00', 'Rétro');
+    const [northAfter, southAfter] = [await viewOf(north), await viewOf(south)];
+    expect(northAfter.agenda.map((item) => item.id)).toContain(added.id);
+    expect(southAfter.agenda).toEqual(northAfter.agenda);
+
+    clock.set('2027-02-11T08:00');
+    const nextDay = await viewOf(south);
+    expect(nextDay.now).toBe(clock.now.toISOString());
+    expect(nextDay.agenda.map((item) => item.id)).not.toContain(added.id);
+    clock.set('2027-02-10T08:00');
+  });
+
   it('checks the current booking in with its code, from when its check-in opens', async () => {
     const token = await newDisplay();
     const [row] = await file.database.db

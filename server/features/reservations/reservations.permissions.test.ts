@@ -231,6 +231,17 @@ const CASES: Array<PermissionCase<Persona>> = [
     expected: 'space-managers',
     input: async () => ({ spaceId, freeCancellationHours: 24 }),
   },
+  {
+    name: 'reservations.updatePolicy',
+    label: 'reservations.updatePolicy with its check-in part (unclaimed bookings released, credits back)',
+    expected: 'space-managers',
+    // A grace period longer than `startedBooking`'s ten minutes: the check-in rows still find theirs open.
+    input: async () => ({
+      spaceId,
+      freeCancellationHours: 24,
+      checkIn: { releaseUnclaimed: true, graceMinutes: 30, noShowRefund: 'credits', opensMinutes: 15 },
+    }),
+  },
   { name: 'reservations.getFeed', expected: 'signed-in', input: async () => ({}) },
   { name: 'reservations.createFeedToken', expected: 'signed-in', input: async () => ({}) },
   { name: 'reservations.revokeFeedToken', expected: 'signed-in', input: async () => ({}) },
