@@ -19,7 +19,7 @@ import { reservationActivity } from './reservation-activity';
 import { findReservationRecord, type ReservationRecord } from './reservation-view';
 import { rowsOf } from '../../db/rows';
 import { debitForBooking } from '../../billing/credit-ledger';
-import { invoiceBooking, requireBillingDetailsFor } from '../../billing/invoicing';
+import { invoiceConfirmedBooking, requireBillingDetailsFor } from '../../billing/invoicing';
 import type { PaymentChoice } from '#contract/formulas.plain';
 import { countedRefusalOf, countRefusedBooking } from '../../platform/demand';
 
@@ -246,13 +246,16 @@ async function insertReservation(
   const event = status === 'pending' ? 'requested' : 'confirmed';
   return unitOfWork(ctx, async (work) => {
     // Booked at price: its invoice (now, or when approved) needs the billing details the law asks for.
-    if (input.payWith !== 'credits')
-      await requireBillingDetailsFor(work.db, {
-        spaceId: room.spaceId,
-        buyerUserId: user.id,
-        sales: 'bookings',
-        exclVatCents: price.exclVatCents,
-      });
+    // What that check reads (the space's legal identity, the buyer) is the invoice's too, read once.
+    const readForInvoice =
+      input.payWith !== 'credits'
+        ? await requireBillingDetailsFor(work.db, {
+            spaceId: room.spaceId,
+            buyerUserId: user.id,
+            sales: 'bookings',
+            exclVatCents: price.exclVatCents,
+          })
+        : {};
     const [row] = await rowsOf<{ id: string; created_ms: number; check_in_code: string }>(
       work.db,
       sql`
@@ -285,8 +288,25 @@ async function insertReservation(
             now: work.now,
           })
         : null;
-    // A confirmed booking at price is invoiced with it, when the space invoices bookings.
-    if (!credit && status === 'confirmed') await invoiceBooking(work, row.id);
+    // A confirmed booking at price is invoiced with it, when the space invoices bookings: from what was
+    // just inserted, not read back.
+    if (!credit && status === 'confirmed') {
+      await invoiceConfirmedBooking(
+        work,
+        {
+          id: row.id,
+          spaceId: room.spaceId,
+          userId: user.id,
+          startsAt,
+          endsAt,
+          priceExclVatCents: values.priceExclVatCents,
+          vatRateBasisPoints: values.vatRateBasisPoints,
+          roomName: room.name,
+          space: context.space,
+        },
+        readForInvoice,
+      );
+    }
     const createdAt = new Date(Number(row.created_ms));
     const record: ReservationRecord = {
       reservation: {
