@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { isLocale, type Locale } from '#contract/locale';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
+import { preparedRowsOf } from '../db/rows';
 import type { Auth } from './auth';
 import type { Logger } from './log';
 
@@ -47,7 +47,7 @@ export function createSessionReader(auth: Auth, log: Logger, db: Db): SessionRea
       const { cookieName, secret } = await settings;
       const token = sessionTokenOf(headers, cookieName, secret);
       if (!token) return null;
-      const [row] = await rowsOf<{
+      const [row] = await preparedRowsOf<{
         session_id: string;
         id: string;
         email: string;

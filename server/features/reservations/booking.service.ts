@@ -17,7 +17,7 @@ import { checkSlotBounds, checkSlotRules, refusal } from './booking-rules';
 import { queueMailSql } from './notifications';
 import { reservationActivity } from './reservation-activity';
 import { findReservationRecord, type ReservationRecord } from './reservation-view';
-import { rowsOf } from '../../db/rows';
+import { preparedRowsOf, rowsOf } from '../../db/rows';
 import { debitForBooking } from '../../billing/credit-ledger';
 import { invoiceConfirmedBooking, requireBillingDetailsFor } from '../../billing/invoicing';
 import type { PaymentChoice } from '#contract/formulas.plain';
@@ -78,8 +78,8 @@ interface BookingContext {
 }
 
 /**
- * One query (written out rather than built: it runs on every booking) for the room, its space and
- * policy, whether the slot is within opening hours, and an earlier attempt with the same key.
+ * One query (written out rather than built, and prepared: it runs on every booking) for the room, its
+ * space and policy, whether the slot is within opening hours, and an earlier attempt with the same key.
  */
 async function bookingContext(
   db: Db,
@@ -92,7 +92,7 @@ async function bookingContext(
   const earlier = attempt
     ? sql`(SELECT id FROM reservations WHERE user_id = ${attempt.userId} AND idempotency_key = ${attempt.key})`
     : sql`NULL::uuid`;
-  const [row] = await rowsOf<BookableRoom & Record<string, unknown>>(
+  const [row] = await preparedRowsOf<BookableRoom & Record<string, unknown>>(
     db,
     sql`
     SELECT rooms.id, rooms.space_id AS "spaceId", rooms.name, rooms.kind, rooms.desk_group AS "deskGroup",
@@ -256,7 +256,7 @@ async function insertReservation(
             exclVatCents: price.exclVatCents,
           })
         : {};
-    const [row] = await rowsOf<{ id: string; created_ms: number; check_in_code: string }>(
+    const [row] = await preparedRowsOf<{ id: string; created_ms: number; check_in_code: string }>(
       work.db,
       sql`
         WITH created AS (
