@@ -155,14 +155,16 @@ export interface ReadForSale {
  * invoice it and the buyer has not given the billing details that invoice needs (`billingDetailsGaps`:
  * a business's name, address and SIREN; a consumer's address above 150 € excl. VAT). Called at checkout,
  * before anything is sold, so the invoice issued then, or when a manager approves the booking, names them;
- * renewals issue with what the buyer gave. Returns what it read, for the sale's invoice (`issueInvoice`).
+ * renewals issue with what the buyer gave. `read.identity`: the space's identity, when the caller read it
+ * already. Returns what it read, for the sale's invoice (`issueInvoice`).
  */
 export async function requireBillingDetailsFor(
   db: Db | Tx,
   sale: { spaceId: string; buyerUserId: string; sales: InvoicedSales; exclVatCents: number },
+  read: Pick<ReadForSale, 'identity'> = {},
 ): Promise<ReadForSale> {
   if (sale.exclVatCents <= 0) return {};
-  const identity = await legalIdentityOf(db, sale.spaceId);
+  const identity = read.identity !== undefined ? read.identity : await legalIdentityOf(db, sale.spaceId);
   if (!invoicesAutomatically(identity, sale.sales)) return { identity };
   const buyer = await buyerOf(db, sale.buyerUserId);
   requireBillingDetails(buyer.buyer, sale.exclVatCents);

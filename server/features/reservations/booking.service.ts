@@ -19,6 +19,7 @@ import { reservationActivity } from './reservation-activity';
 import { findReservationRecord, type ReservationRecord } from './reservation-view';
 import { preparedRowsOf, rowsOf } from '../../db/rows';
 import { debitForBooking } from '../../billing/credit-ledger';
+import { legalIdentityJsonSql, legalIdentityOfJson, type LegalIdentityRow } from '../../billing/parties';
 import { invoiceConfirmedBooking, requireBillingDetailsFor } from '../../billing/invoicing';
 import type { PaymentChoice } from '#contract/formulas.plain';
 import { countedRefusalOf, countRefusedBooking } from '../../platform/demand';
@@ -75,11 +76,14 @@ interface BookingContext {
   insideHours: boolean;
   /** The reservation an earlier attempt with the same idempotency key made, if any. */
   earlierId: string | null;
+  /** The space's legal identity (whether, and as whom, it invoices the booking), null when it has none. */
+  legalIdentity: LegalIdentityRow | null;
 }
 
 /**
  * One query (written out rather than built, and prepared: it runs on every booking) for the room, its
- * space and policy, whether the slot is within opening hours, and an earlier attempt with the same key.
+ * space and policy, whether the slot is within opening hours, an earlier attempt with the same key, and the
+ * space's legal identity (whether the booking is invoiced, read here rather than in its transaction).
  */
 async function bookingContext(
   db: Db,
@@ -113,7 +117,7 @@ async function bookingContext(
              sql`(${startsAt} AT TIME ZONE spaces.time_zone)::date`,
              sql`(${endsAt} AT TIME ZONE spaces.time_zone)::date`,
            )} AS inside_hours,
-           ${earlier} AS earlier_id
+           ${earlier} AS earlier_id, ${legalIdentityJsonSql(sql`spaces.id`)} AS legal_identity
     FROM rooms
     JOIN spaces ON spaces.id = rooms.space_id
     LEFT JOIN space_booking_policies AS policies ON policies.space_id = spaces.id
@@ -141,6 +145,7 @@ async function bookingContext(
     }),
     insideHours: row.inside_hours === true,
     earlierId: (row.earlier_id as string | null) ?? null,
+    legalIdentity: legalIdentityOfJson(row.legal_identity as Record<string, unknown> | null),
   };
 }
 
@@ -254,7 +259,7 @@ async function insertReservation(
             buyerUserId: user.id,
             sales: 'bookings',
             exclVatCents: price.exclVatCents,
-          })
+          }, { identity: context.legalIdentity })
         : {};
     const [row] = await preparedRowsOf<{ id: string; created_ms: number; check_in_code: string }>(
       work.db,
