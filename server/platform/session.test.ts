@@ -46,7 +46,12 @@ describe('the session reader', () => {
     const headers = new Headers({ cookie: cookieHeaderOf(agent) });
     const session = await app.readSession(headers);
     expect(session).toEqual(await betterAuthsAnswer(headers));
-    expect(session?.user).toMatchObject({ name: 'Ada Reader', email: user.email, isAdmin: true, locale: 'en' });
+    expect(session?.user).toMatchObject({
+      name: 'Ada Reader',
+      email: user.email,
+      isAdmin: true,
+      locale: 'en',
+    });
   });
 
   it('reads a bearer token, signed or bare, as better-auth does', async () => {

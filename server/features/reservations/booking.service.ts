@@ -254,12 +254,16 @@ async function insertReservation(
     // What that check reads (the space's legal identity, the buyer) is the invoice's too, read once.
     const readForInvoice =
       input.payWith !== 'credits'
-        ? await requireBillingDetailsFor(work.db, {
-            spaceId: room.spaceId,
-            buyerUserId: user.id,
-            sales: 'bookings',
-            exclVatCents: price.exclVatCents,
-          }, { identity: context.legalIdentity })
+        ? await requireBillingDetailsFor(
+            work.db,
+            {
+              spaceId: room.spaceId,
+              buyerUserId: user.id,
+              sales: 'bookings',
+              exclVatCents: price.exclVatCents,
+            },
+            { identity: context.legalIdentity },
+          )
         : {};
     const [row] = await preparedRowsOf<{ id: string; created_ms: number; check_in_code: string }>(
       work.db,
