@@ -371,6 +371,8 @@ export async function invoiceConfirmedBooking(
   read: ReadForSale = {},
 ): Promise<InvoiceRow | null> {
   if (booking.priceExclVatCents <= 0) return null;
+  // Most spaces invoice nothing: known already, the lines are not even written.
+  if (read.identity !== undefined && !invoicesAutomatically(read.identity, 'bookings')) return null;
   const timeZone = booking.space.timeZone;
   const startsAt = new Date(booking.startsAt).toISOString();
   const endsAt = new Date(booking.endsAt).toISOString();

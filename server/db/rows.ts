@@ -20,6 +20,8 @@ export async function rowsOf<TRow extends Record<string, unknown>>(
 }
 
 const dialect = new PgDialect();
+/** Each prepared statement's name, by its text (a few texts: see `preparedRowsOf`). */
+const statementNames = new Map<string, string>();
 
 /**
  * `rowsOf` for a statement every request of a kind sends (a booking's): sent as a named prepared statement,
@@ -34,7 +36,11 @@ export async function preparedRowsOf<TRow extends Record<string, unknown>>(
   query: SQL,
 ): Promise<TRow[]> {
   const compiled = dialect.sqlToQuery(query);
-  const name = `escale_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 24)}`;
+  let name = statementNames.get(compiled.sql);
+  if (!name) {
+    name = `escale_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 24)}`;
+    statementNames.set(compiled.sql, name);
+  }
   const prepared = executor._.session.prepareQuery(compiled, undefined, name, false);
   const result = (await prepared.execute()) as unknown as { rows: TRow[] };
   return result.rows;
