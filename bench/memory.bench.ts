@@ -1,5 +1,6 @@
 /**
- * The server's memory under load, as `npm start` and the production command run it (no NODE_OPTIONS): a real
+ * The server's memory under load, as `npm start` and the production command run it (the node options of
+ * package.json's `start` script, docs/deploy.md's "Memory"): a real
  * process (the compiled server) on a new data folder with the demo data, on PGlite and (with DATABASE_URL)
  * on a throw-away PostgreSQL database, beside the bare reference app (bench/reference-app.ts) under the same
  * load. Prints resident memory and its peak (Linux's VmRSS and VmHWM) once each answers, then after
@@ -8,7 +9,9 @@
  * time per request (from /proc: steadier than the rate on a shared machine).
  *
  * `BENCH_COMPARE_WITH=/path/to/another/checkout` measures that copy of Escale too (built there when needed),
- * the two alternating `BENCH_ROUNDS` times (default 1): two versions side by side in one run.
+ * the two alternating `BENCH_ROUNDS` times (default 1): two versions side by side in one run, each with its
+ * own `start` script's options. `BENCH_NODE_OPTIONS="--max-old-space-size=… …"` starts every Escale of the
+ * run with those options instead (to measure other settings); `BENCH_SKIP_PGLITE=1` measures PostgreSQL only.
  * Target: Escale's peak ≤ 250 MiB on PostgreSQL. Figures are printed; nothing is asserted.
  * docs/decisions/016-memory.md, 018-fast-first-load.md and 036-memory-and-booking-throughput.md say what they were.
  */
@@ -25,6 +28,7 @@ import {
   formatMemory,
   memoryOf,
   startEscale,
+  startNodeOptions,
   startReference,
   type Server,
 } from './servers';
@@ -88,14 +92,21 @@ export async function run() {
     );
     await measure('bare reference app', () => startReference(reference.dir), '/');
     const rounds = Number(process.env.BENCH_ROUNDS) || 1;
+    // Knobs of this benchmark, not settings of the server: read here rather than in server/platform/config.ts.
+    const replaced = process.env.BENCH_NODE_OPTIONS?.trim();
+    const skipPglite = process.env.BENCH_SKIP_PGLITE === '1';
     for (let round = 0; round < rounds; round++) {
       for (const checkout of checkouts) {
-        const which = other ? ` (${checkout})` : '';
-        await measure(
-          `Escale on PGlite (embedded, new data folder), as npm start runs it${which}`,
-          () => startEscale({}, [], checkout),
-          '/spaces/all',
-        );
+        const options = replaced ? replaced.split(/\s+/) : startNodeOptions(checkout);
+        const start = (env: Record<string, string> = {}) => startEscale(env, options, checkout, true);
+        const which = `${other ? ` (${checkout})` : ''}, node ${options.join(' ') || '(no options)'}`;
+        if (!skipPglite) {
+          await measure(
+            `Escale on PGlite (embedded, new data folder), as npm start runs it${which}`,
+            () => start(),
+            '/spaces/all',
+          );
+        }
         if (!url) {
           console.log(
             '  Escale on PostgreSQL: skipped (set DATABASE_URL to measure it on a throw-away database)',
@@ -107,7 +118,7 @@ export async function run() {
         try {
           const peak = await measure(
             `Escale on PostgreSQL (new database), as npm start runs it${which}`,
-            () => startEscale({ DATABASE_URL: databaseUrlWithName(url, name) }, [], checkout),
+            () => start({ DATABASE_URL: databaseUrlWithName(url, name) }),
             '/spaces/all',
           );
           console.log(

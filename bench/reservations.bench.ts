@@ -15,7 +15,8 @@
  * and the load generator) and, on PostgreSQL, of its backends (read from /proc, same machine only).
  *
  * `BENCH_QUICK=1` shrinks everything for a smoke run; `BENCH_SKIP_PGLITE=1` runs PostgreSQL only;
- * `BENCH_BOOKINGS=N` books N through the API (and N in raw SQL) instead of the default.
+ * `BENCH_BOOKINGS=N` books N through the API (and N in raw SQL) instead of the default;
+ * `BENCH_CPU_PROFILE=file.cpuprofile` writes a CPU profile of this process while the API books.
  * Figures are printed; nothing is asserted.
  */
 import { getRequestListener } from '@hono/node-server';
@@ -23,7 +24,8 @@ import autocannon from 'autocannon';
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -145,6 +147,32 @@ const cpuSeconds = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1e6;
 };
+
+/**
+ * With `BENCH_CPU_PROFILE=file.cpuprofile`, a V8 CPU profile of this process while the API books (open it in
+ * Chrome's DevTools): where the Node side of a booking goes. Without it, nothing.
+ */
+async function startProfile(): Promise<{ stop(): Promise<void> }> {
+  const file = process.env.BENCH_CPU_PROFILE;
+  if (!file) return { stop: async () => {} };
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  return {
+    stop: async () => {
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`  CPU profile of the API bookings written to ${file}`);
+    },
+  };
+}
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -328,7 +356,7 @@ async function benchBooking(database: Database, requests: number, databaseName: 
     database,
     config,
     router: createRouter({ auth, fileStore }),
-    readSession: createSessionReader(auth, log),
+    readSession: createSessionReader(auth, log, db),
     auth,
     fileStore,
     getServerBuild: () => Promise.reject(new Error('no pages in the benchmark')),
@@ -376,11 +404,13 @@ async function benchBooking(database: Database, requests: number, databaseName: 
       ],
     });
   await shoot(WARM_UP);
+  const profile = await startProfile();
   const pgCpuBefore = databaseName ? await backendCpu(db, databaseName) : null;
   const cpuBefore = cpuSeconds();
   const sentBefore = sent.count;
   const api = await shoot(requests);
   const apiCpu = cpuSeconds() - cpuBefore;
+  await profile.stop();
   const apiStatements = sent.count - sentBefore;
   const apiPgCpu = databaseName ? backendCpuBetween(pgCpuBefore, await backendCpu(db, databaseName)) : null;
   // One more booking alone, its statements kept.

@@ -92,20 +92,37 @@ export function buildEscaleIfNeeded(checkout = root) {
 }
 
 /**
- * Escale as `npm start` runs it, on a new data folder (the demo data is loaded at start): PGlite, or the
- * database of `env.DATABASE_URL`. `env` adds to a minimal environment (NODE_OPTIONS, say); `nodeArgs` are
- * node's own options (a profiler's, which NODE_OPTIONS refuses); `checkout` is the copy of Escale to run
- * (another worktree's, to compare versions in one run; this one by default).
+ * The options `npm start` gives node in `checkout` (its package.json's `start` script,
+ * `node <options> scripts/start.mjs`): the heap's bounds, docs/deploy.md's "Memory".
+ */
+export function startNodeOptions(checkout = root): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(checkout, 'package.json'), 'utf8')) as {
+    scripts?: { start?: string };
+  };
+  const words = (manifest.scripts?.start ?? '').trim().split(/\s+/);
+  const script = words.indexOf('scripts/start.mjs');
+  return words[0] === 'node' && script > 0 ? words.slice(1, script) : [];
+}
+
+/**
+ * Escale as `npm start` runs it (with its node options, `startNodeOptions`), on a new data folder (the demo
+ * data is loaded at start): PGlite, or the database of `env.DATABASE_URL`. `env` adds to a minimal
+ * environment; `nodeArgs` are more node options (a profiler's, which NODE_OPTIONS refuses), or, with
+ * `replaceStartOptions`, the options to start with instead of npm start's (to measure other settings);
+ * `checkout` is the copy of Escale to run (another worktree's, to compare versions in one run; this one by
+ * default). BUILD_DIR, when set, is handed on: the build `buildEscaleIfNeeded` made.
  */
 export async function startEscale(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
   checkout = root,
+  replaceStartOptions = false,
 ): Promise<Server> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'escale-bench-server-'));
-  const child = spawn(process.execPath, [...nodeArgs, path.join(checkout, 'scripts/start.mjs')], {
+  const options = replaceStartOptions ? nodeArgs : [...startNodeOptions(checkout), ...nodeArgs];
+  const child = spawn(process.execPath, [...options, path.join(checkout, 'scripts/start.mjs')], {
     cwd: checkout,
     env: {
       PATH: process.env.PATH ?? '',
@@ -113,6 +130,7 @@ export async function startEscale(
       BASE_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

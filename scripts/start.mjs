@@ -3,6 +3,8 @@
 // newcomer's `npm install && npm start` just works; in production it never builds (`npm run build` does).
 // Plain JavaScript, so it also runs where only the production dependencies are installed.
 // `node scripts/start.mjs build-if-needed` only builds when needed (benchmarks use it).
+// The server's heap bounds are node's own options, which a running process cannot change: `npm start` gives
+// them on its command line (package.json's `start` script), the production command in docs/deploy.md too.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -75,7 +75,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   const mailer = createMailer(config);
   const auth = createAuth({ db: database.db, config, log });
-  const readSession = createSessionReader(auth, log);
+  const readSession = createSessionReader(auth, log, database.db);
   // Background jobs (e-mails, reminders, expiry, completion) in the database: every process runs a worker.
   const jobs = createJobRunner({
     db: database.db,

@@ -140,20 +140,35 @@ function invoicesAutomatically(identity: LegalIdentityRow | null, sales: Invoice
 }
 
 /**
+ * What a sale's unit of work has already read for its invoice (the space's legal identity, the buyer, the
+ * space's name and zone), handed on so that issuing it reads none of them again in the same transaction.
+ * A field left out is read when needed; `identity: null` means read, and the space has none.
+ */
+export interface ReadForSale {
+  identity?: LegalIdentityRow | null;
+  buyer?: { buyer: BuyerSnapshot; locale: Locale };
+  space?: { name: string; timeZone: string };
+}
+
+/**
  * Refuses a sale the buyer is making now (`billing-details-missing`, naming the fields) when the space will
  * invoice it and the buyer has not given the billing details that invoice needs (`billingDetailsGaps`:
  * a business's name, address and SIREN; a consumer's address above 150 € excl. VAT). Called at checkout,
  * before anything is sold, so the invoice issued then, or when a manager approves the booking, names them;
- * renewals issue with what the buyer gave.
+ * renewals issue with what the buyer gave. `read.identity`: the space's identity, when the caller read it
+ * already. Returns what it read, for the sale's invoice (`issueInvoice`).
  */
 export async function requireBillingDetailsFor(
   db: Db | Tx,
   sale: { spaceId: string; buyerUserId: string; sales: InvoicedSales; exclVatCents: number },
-): Promise<void> {
-  if (sale.exclVatCents <= 0) return;
-  if (!invoicesAutomatically(await legalIdentityOf(db, sale.spaceId), sale.sales)) return;
-  const { buyer } = await buyerOf(db, sale.buyerUserId);
-  requireBillingDetails(buyer, sale.exclVatCents);
+  read: Pick<ReadForSale, 'identity'> = {},
+): Promise<ReadForSale> {
+  if (sale.exclVatCents <= 0) return {};
+  const identity = read.identity !== undefined ? read.identity : await legalIdentityOf(db, sale.spaceId);
+  if (!invoicesAutomatically(identity, sale.sales)) return { identity };
+  const buyer = await buyerOf(db, sale.buyerUserId);
+  requireBillingDetails(buyer.buyer, sale.exclVatCents);
+  return { identity, buyer };
 }
 
 /** The lines as the buyer reads them: each in their language when it has a label of its own. */
@@ -170,8 +185,9 @@ export async function issueInvoice(
   work: WorkContext,
   sale: SaleToInvoice,
   mode: 'automatic' | 'explicit',
+  read: ReadForSale = {},
 ): Promise<InvoiceRow | null> {
-  const identity = await legalIdentityOf(work.db, sale.spaceId);
+  const identity = read.identity !== undefined ? read.identity : await legalIdentityOf(work.db, sale.spaceId);
   if (mode === 'automatic') {
     if (!invoicesAutomatically(identity, sale.orderId ? 'orders' : 'bookings')) return null;
   } else requireCompleteIdentity(identity);
@@ -180,8 +196,8 @@ export async function issueInvoice(
     if (mode === 'automatic') return null;
     throw new AppError('failed-precondition', 'A free sale has no invoice', { reason: 'nothing-to-invoice' });
   }
-  const space = await spaceSummaryOf(work.db, sale.spaceId);
-  const { buyer, locale } = await buyerOf(work.db, sale.buyerUserId);
+  const space = read.space ?? (await spaceSummaryOf(work.db, sale.spaceId));
+  const { buyer, locale } = read.buyer ?? (await buyerOf(work.db, sale.buyerUserId));
   const invoice = await insertDocument(work, {
     kind: 'invoice',
     spaceId: sale.spaceId,
@@ -292,9 +308,23 @@ export async function creditSale(
   return issueCreditNote(work, invoice, reason);
 }
 
+/** A confirmed booking at price, as the unit of work confirming it knows it (just inserted, or read back). */
+export interface ConfirmedBooking {
+  id: string;
+  spaceId: string;
+  userId: string;
+  startsAt: Date | string;
+  endsAt: Date | string;
+  priceExclVatCents: number;
+  vatRateBasisPoints: number;
+  roomName: string;
+  space: { name: string; timeZone: string };
+}
+
 /**
- * Invoices a booking at price once it is confirmed (at booking, or when a manager approves it): not a booking
- * paid by credit (its plan's order was invoiced), not a free one. Called in the confirming unit of work.
+ * Invoices a booking at price once it is confirmed, when a manager approves it (read back here): not a
+ * booking paid by credit (its plan's order was invoiced), not a free one. Called in the confirming unit of
+ * work. A booking confirmed as it is made is invoiced with what its insert wrote (`invoiceConfirmedBooking`).
  */
 export async function invoiceBooking(work: WorkContext, reservationId: string): Promise<InvoiceRow | null> {
   const [booking] = await rowsOf<{
@@ -306,39 +336,66 @@ export async function invoiceBooking(work: WorkContext, reservationId: string): 
     price_excl_vat_cents: number;
     vat_rate_basis_points: number;
     room_name: string;
+    space_name: string;
     time_zone: string;
     by_credit: boolean;
   }>(
     work.db,
     sql`SELECT r.space_id, r.user_id, r.status, r.starts_at, r.ends_at, r.price_excl_vat_cents,
-               r.vat_rate_basis_points, rooms.name AS room_name, spaces.time_zone,
+               r.vat_rate_basis_points, rooms.name AS room_name, spaces.name AS space_name, spaces.time_zone,
                EXISTS (SELECT 1 FROM credit_entries e WHERE e.reservation_id = r.id AND e.kind = 'debit') AS by_credit
         FROM reservations r JOIN rooms ON rooms.id = r.room_id JOIN spaces ON spaces.id = r.space_id
         WHERE r.id = ${reservationId}`,
   );
   if (!booking || booking.status !== 'confirmed' || booking.by_credit) return null;
-  if (booking.price_excl_vat_cents <= 0) return null;
-  const startsAt = new Date(booking.starts_at).toISOString();
-  const endsAt = new Date(booking.ends_at).toISOString();
-  const day = todayIn(booking.time_zone, new Date(startsAt));
+  return invoiceConfirmedBooking(work, {
+    id: reservationId,
+    spaceId: booking.space_id,
+    userId: booking.user_id,
+    startsAt: booking.starts_at,
+    endsAt: booking.ends_at,
+    priceExclVatCents: booking.price_excl_vat_cents,
+    vatRateBasisPoints: booking.vat_rate_basis_points,
+    roomName: booking.room_name,
+    space: { name: booking.space_name, timeZone: booking.time_zone },
+  });
+}
+
+/**
+ * Issues the invoice of a booking confirmed at price in this unit of work (none when free, or when the space
+ * does not invoice bookings), from what the caller knows of it and `read` (what its checkout read already).
+ */
+export async function invoiceConfirmedBooking(
+  work: WorkContext,
+  booking: ConfirmedBooking,
+  read: ReadForSale = {},
+): Promise<InvoiceRow | null> {
+  if (booking.priceExclVatCents <= 0) return null;
+  // Most spaces invoice nothing: known already, the lines are not even written.
+  if (read.identity !== undefined && !invoicesAutomatically(read.identity, 'bookings')) return null;
+  const timeZone = booking.space.timeZone;
+  const startsAt = new Date(booking.startsAt).toISOString();
+  const endsAt = new Date(booking.endsAt).toISOString();
+  const day = todayIn(timeZone, new Date(startsAt));
   return issueInvoice(
     work,
     {
-      spaceId: booking.space_id,
-      buyerUserId: booking.user_id,
-      reservationId,
+      spaceId: booking.spaceId,
+      buyerUserId: booking.userId,
+      reservationId: booking.id,
       lines: [
         {
-          label: `${booking.room_name} — ${formatSlot('fr', startsAt, endsAt, booking.time_zone)}`,
-          labels: { en: `${booking.room_name} — ${formatSlot('en', startsAt, endsAt, booking.time_zone)}` },
+          label: `${booking.roomName} — ${formatSlot('fr', startsAt, endsAt, timeZone)}`,
+          labels: { en: `${booking.roomName} — ${formatSlot('en', startsAt, endsAt, timeZone)}` },
           quantity: 1,
-          unitExclVatCents: booking.price_excl_vat_cents,
-          vatRateBasisPoints: booking.vat_rate_basis_points,
+          unitExclVatCents: booking.priceExclVatCents,
+          vatRateBasisPoints: booking.vatRateBasisPoints,
         },
       ],
       serviceStart: day,
-      serviceEnd: lastDayOfUse(endsAt, booking.time_zone),
+      serviceEnd: lastDayOfUse(endsAt, timeZone),
     },
     'automatic',
+    { ...read, space: booking.space },
   );
 }

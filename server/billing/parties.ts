@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import type { TBillingDetailsForm } from '#contract/invoices';
 import { billingDetailsGaps, isBusinessBilling, type BillingDetailsFields } from '#contract/invoices.plain';
@@ -88,6 +88,25 @@ export function legalIdentityGaps(identity: LegalIdentityRow | null | undefined)
   if (blank(identity.bic)) gaps.push('bic');
   if (!identity.mandateAcceptedAt) gaps.push('mandate');
   return gaps;
+}
+
+/**
+ * The legal identity of the space `spaceId` names, as one JSON value a query selects beside the rest
+ * (a booking's context reads it so): null when the space has none. `legalIdentityOfJson` reads it back.
+ */
+export function legalIdentityJsonSql(spaceId: SQL): SQL {
+  return sql`(SELECT to_jsonb(legal) FROM space_legal_identities AS legal WHERE legal.space_id = ${spaceId})`;
+}
+
+/** The row `legalIdentityJsonSql` selected, as `legalIdentityOf` gives it (null: no identity). */
+export function legalIdentityOfJson(json: Record<string, unknown> | null): LegalIdentityRow | null {
+  if (!json) return null;
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(spaceLegalIdentities))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as LegalIdentityRow;
 }
 
 export async function legalIdentityOf(db: Db | Tx, spaceId: string): Promise<LegalIdentityRow | null> {

@@ -116,7 +116,7 @@ export async function startTestApp(
   installJobRunner(jobs);
   await jobs.start();
   const fileStore = createLocalFileStore(path.join(dataDir, 'files'));
-  const readSession = createSessionReader(auth, log);
+  const readSession = createSessionReader(auth, log, database.db);
   const app = createApp({
     database,
     config,

@@ -17,9 +17,10 @@ import { checkSlotBounds, checkSlotRules, refusal } from './booking-rules';
 import { queueMailSql } from './notifications';
 import { reservationActivity } from './reservation-activity';
 import { findReservationRecord, type ReservationRecord } from './reservation-view';
-import { rowsOf } from '../../db/rows';
+import { preparedRowsOf, rowsOf } from '../../db/rows';
 import { debitForBooking } from '../../billing/credit-ledger';
-import { invoiceBooking, requireBillingDetailsFor } from '../../billing/invoicing';
+import { legalIdentityJsonSql, legalIdentityOfJson, type LegalIdentityRow } from '../../billing/parties';
+import { invoiceConfirmedBooking, requireBillingDetailsFor } from '../../billing/invoicing';
 import type { PaymentChoice } from '#contract/formulas.plain';
 import { countedRefusalOf, countRefusedBooking } from '../../platform/demand';
 
@@ -75,11 +76,14 @@ interface BookingContext {
   insideHours: boolean;
   /** The reservation an earlier attempt with the same idempotency key made, if any. */
   earlierId: string | null;
+  /** The space's legal identity (whether, and as whom, it invoices the booking), null when it has none. */
+  legalIdentity: LegalIdentityRow | null;
 }
 
 /**
- * One query (written out rather than built: it runs on every booking) for the room, its space and
- * policy, whether the slot is within opening hours, and an earlier attempt with the same key.
+ * One query (written out rather than built, and prepared: it runs on every booking) for the room, its
+ * space and policy, whether the slot is within opening hours, an earlier attempt with the same key, and the
+ * space's legal identity (whether the booking is invoiced, read here rather than in its transaction).
  */
 async function bookingContext(
   db: Db,
@@ -92,7 +96,7 @@ async function bookingContext(
   const earlier = attempt
     ? sql`(SELECT id FROM reservations WHERE user_id = ${attempt.userId} AND idempotency_key = ${attempt.key})`
     : sql`NULL::uuid`;
-  const [row] = await rowsOf<BookableRoom & Record<string, unknown>>(
+  const [row] = await preparedRowsOf<BookableRoom & Record<string, unknown>>(
     db,
     sql`
     SELECT rooms.id, rooms.space_id AS "spaceId", rooms.name, rooms.kind, rooms.desk_group AS "deskGroup",
@@ -113,7 +117,7 @@ async function bookingContext(
              sql`(${startsAt} AT TIME ZONE spaces.time_zone)::date`,
              sql`(${endsAt} AT TIME ZONE spaces.time_zone)::date`,
            )} AS inside_hours,
-           ${earlier} AS earlier_id
+           ${earlier} AS earlier_id, ${legalIdentityJsonSql(sql`spaces.id`)} AS legal_identity
     FROM rooms
     JOIN spaces ON spaces.id = rooms.space_id
     LEFT JOIN space_booking_policies AS policies ON policies.space_id = spaces.id
@@ -141,6 +145,7 @@ async function bookingContext(
     }),
     insideHours: row.inside_hours === true,
     earlierId: (row.earlier_id as string | null) ?? null,
+    legalIdentity: legalIdentityOfJson(row.legal_identity as Record<string, unknown> | null),
   };
 }
 
@@ -246,14 +251,21 @@ async function insertReservation(
   const event = status === 'pending' ? 'requested' : 'confirmed';
   return unitOfWork(ctx, async (work) => {
     // Booked at price: its invoice (now, or when approved) needs the billing details the law asks for.
-    if (input.payWith !== 'credits')
-      await requireBillingDetailsFor(work.db, {
-        spaceId: room.spaceId,
-        buyerUserId: user.id,
-        sales: 'bookings',
-        exclVatCents: price.exclVatCents,
-      });
-    const [row] = await rowsOf<{ id: string; created_ms: number; check_in_code: string }>(
+    // What that check reads (the space's legal identity, the buyer) is the invoice's too, read once.
+    const readForInvoice =
+      input.payWith !== 'credits'
+        ? await requireBillingDetailsFor(
+            work.db,
+            {
+              spaceId: room.spaceId,
+              buyerUserId: user.id,
+              sales: 'bookings',
+              exclVatCents: price.exclVatCents,
+            },
+            { identity: context.legalIdentity },
+          )
+        : {};
+    const [row] = await preparedRowsOf<{ id: string; created_ms: number; check_in_code: string }>(
       work.db,
       sql`
         WITH created AS (
@@ -285,8 +297,25 @@ async function insertReservation(
             now: work.now,
           })
         : null;
-    // A confirmed booking at price is invoiced with it, when the space invoices bookings.
-    if (!credit && status === 'confirmed') await invoiceBooking(work, row.id);
+    // A confirmed booking at price is invoiced with it, when the space invoices bookings: from what was
+    // just inserted, not read back.
+    if (!credit && status === 'confirmed') {
+      await invoiceConfirmedBooking(
+        work,
+        {
+          id: row.id,
+          spaceId: room.spaceId,
+          userId: user.id,
+          startsAt,
+          endsAt,
+          priceExclVatCents: values.priceExclVatCents,
+          vatRateBasisPoints: values.vatRateBasisPoints,
+          roomName: room.name,
+          space: context.space,
+        },
+        readForInvoice,
+      );
+    }
     const createdAt = new Date(Number(row.created_ms));
     const record: ReservationRecord = {
       reservation: {
