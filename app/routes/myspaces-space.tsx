@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { getManagedSpace, listTeam } from '#contract/back-office';
@@ -14,11 +15,19 @@ import type { Route } from './+types/myspaces-space';
 import { SpaceBackOffice } from './space-back-office';
 import type { HomeItem } from '~/features/back-office/office-home';
 import { officeEntryPath, officeSectionOf } from '~/features/back-office/office-navigation';
-import { ModerationPanel } from '~/features/community/moderation-panel';
-import { ApprovalsQueue } from '~/features/reservations/approvals-queue';
-import { MandateNote } from '~/features/sepa/mandate-note';
 import { requireViewer } from '~/platform/guard';
 import { pageTitle } from '~/platform/meta';
+
+// Other features' panels, loaded with the section that shows them (./space-back-office.tsx).
+const ApprovalsQueue = lazy(() =>
+  import('~/features/reservations/approvals-queue').then((module) => ({ default: module.ApprovalsQueue })),
+);
+const ModerationPanel = lazy(() =>
+  import('~/features/community/moderation-panel').then((module) => ({ default: module.ModerationPanel })),
+);
+const MandateNote = lazy(() =>
+  import('~/features/sepa/mandate-note').then((module) => ({ default: module.MandateNote })),
+);
 
 export const handle: I18nHandle = {
   i18n: ['backoffice', 'spaces', 'community', 'formulas', 'events', 'reservations', 'sepa'],

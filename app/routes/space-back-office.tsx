@@ -1,27 +1,45 @@
 import { ExternalLink } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import type { TInvitation, TManagedSpace } from '#contract/back-office';
 import { BackLink } from '~/ui/back-link';
-import { AddressForm } from '~/features/back-office/address-form';
-import { BrandingForm } from '~/features/back-office/branding-form';
-import { ClosuresForm } from '~/features/back-office/closures-form';
-import { HoursForm } from '~/features/back-office/hours-form';
-import { IdentityForm } from '~/features/back-office/identity-form';
-import { PhotoManager } from '~/features/back-office/photo-manager';
-import { PublishPanel } from '~/features/back-office/publish-panel';
-import { RoomsManager } from '~/features/back-office/rooms-manager';
 import { StatusBadge } from '~/features/back-office/status-badge';
-import { TeamManager, type TeamMember } from '~/features/back-office/team-manager';
+import type { TeamMember } from '~/features/back-office/team-manager';
 import type { TFormula, TMemberPlan, TSalesSettings } from '#contract/formulas';
-import { FormulasManager, SalesSettingsForm } from '~/features/formulas/office/formulas-manager';
-import { MemberPlans } from '~/features/formulas/office/member-plans';
 import type { TManagedEvent } from '#contract/events';
-import { EventsOffice } from '~/features/events/office/events-office';
 import { OfficeHome, type HomeItem } from '~/features/back-office/office-home';
 import { officeEntryPath, type OfficeSection } from '~/features/back-office/office-navigation';
-import { DEFAULT_TIME_ZONE } from '#contract/spaces';
+import { DEFAULT_TIME_ZONE } from '#contract/spaces.plain';
+
+// Each section's forms load with the section (issue 31): the home, where the back office opens, loads none of
+// them. On the server they render at once; in the browser a section hydrates once its code is there.
+const IdentityForm = lazy(() =>
+  import('~/features/back-office/identity-form').then((module) => ({ default: module.IdentityForm })),
+);
+const AddressForm = lazy(() =>
+  import('~/features/back-office/address-form').then((module) => ({ default: module.AddressForm })),
+);
+const HoursSection = lazy(() => import('./space-back-office-hours'));
+const RoomsManager = lazy(() =>
+  import('~/features/back-office/rooms-manager').then((module) => ({ default: module.RoomsManager })),
+);
+const SalesSection = lazy(() => import('./space-back-office-sales'));
+const EventsOffice = lazy(() =>
+  import('~/features/events/office/events-office').then((module) => ({ default: module.EventsOffice })),
+);
+const PhotoManager = lazy(() =>
+  import('~/features/back-office/photo-manager').then((module) => ({ default: module.PhotoManager })),
+);
+const BrandingForm = lazy(() =>
+  import('~/features/back-office/branding-form').then((module) => ({ default: module.BrandingForm })),
+);
+const TeamManager = lazy(() =>
+  import('~/features/back-office/team-manager').then((module) => ({ default: module.TeamManager })),
+);
+const PublishPanel = lazy(() =>
+  import('~/features/back-office/publish-panel').then((module) => ({ default: module.PublishPanel })),
+);
 
 /** The back office of one space: a section at a time, chosen in the URL (`?section=hours`). */
 export function SpaceBackOffice({
@@ -75,7 +93,8 @@ export function SpaceBackOffice({
           <ExternalLink aria-hidden className="size-4" />
         </Link>
       </header>
-      <div className="flex flex-col gap-6">
+      <Suspense fallback={null}>
+        <div className="flex flex-col gap-6">
         {section === 'home' && home ? (
           <OfficeHome
             items={home}
@@ -92,24 +111,15 @@ export function SpaceBackOffice({
           <AddressForm key={keyOf(space.address)} spaceId={space.id} initial={space.address} />
         ) : null}
         {section === 'hours' ? (
-          <>
-            <HoursForm key={keyOf(space.openingHours)} spaceId={space.id} initial={space.openingHours} />
-            <ClosuresForm
-              key={keyOf(space.closures)}
-              spaceId={space.id}
-              initial={space.closures}
-              today={today}
-            />
-          </>
+          <HoursSection
+            spaceId={space.id}
+            openingHours={space.openingHours}
+            closures={space.closures}
+            today={today}
+          />
         ) : null}
         {section === 'rooms' ? <RoomsManager spaceId={space.id} rooms={space.rooms} /> : null}
-        {section === 'formulas' && sales ? (
-          <>
-            <FormulasManager spaceId={space.id} formulas={sales.formulas} />
-            <MemberPlans plans={sales.plans} />
-            <SalesSettingsForm key={keyOf(sales.settings)} settings={sales.settings} />
-          </>
-        ) : null}
+        {section === 'formulas' && sales ? <SalesSection spaceId={space.id} sales={sales} /> : null}
         {section === 'events' && events ? (
           <EventsOffice
             spaceId={space.id}
@@ -138,7 +148,8 @@ export function SpaceBackOffice({
         ) : null}
         {section === 'reports' ? reports : null}
         {section === 'status' ? <PublishPanel space={space} /> : null}
-      </div>
+        </div>
+      </Suspense>
     </main>
   );
 }

@@ -1,27 +1,31 @@
 import { CalendarX2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Link, useRevalidator } from 'react-router';
-import {
-  isActiveStatus,
-  type TFeedStatus,
-  type TManagedReservation,
-  type TManagedSpace,
-  type TReservation,
-  type TBookingPolicy,
-  type TSpaceCalendar,
+import type {
+  TFeedStatus,
+  TManagedReservation,
+  TManagedSpace,
+  TReservation,
+  TBookingPolicy,
+  TSpaceCalendar,
 } from '#contract/reservations';
+import { isActiveStatus } from '#contract/reservations.plain';
 import { buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { EmptyState } from '~/ui/empty-state';
 import { LinkTabs } from '~/ui/link-tabs';
-import { ApprovalsQueue } from './approvals-queue';
 import { CalendarLinks } from './calendar-links';
 import { CancellationAction } from './cancellation-action';
 import { FeedPanel } from './feed-panel';
 import { ReservationCard } from './reservation-card';
 import { CheckInButton } from './check-in-action';
-import { SpacePlanning } from './space-planning';
+
+// A manager's other views load with them (docs/decisions/031-light-pages.md): a member's list loads neither.
+const ApprovalsQueue = lazy(() =>
+  import('./approvals-queue').then((module) => ({ default: module.ApprovalsQueue })),
+);
+const SpacePlanning = lazy(() => import('./space-planning').then((module) => ({ default: module.SpacePlanning })));
 
 export type ReservationsView = 'mine' | 'approvals' | 'planning';
 
@@ -177,14 +181,18 @@ export function MyReservationsPage({ data }: { data: ReservationsPageData }) {
           <h2 id="approvals-title" className="mb-4 text-2xl font-semibold">
             {t('approvals.title')}
           </h2>
-          <ApprovalsQueue initial={data.approvals} />
+          <Suspense fallback={null}>
+            <ApprovalsQueue initial={data.approvals} />
+          </Suspense>
         </section>
       ) : data.view === 'planning' && data.planning ? (
-        <SpacePlanning
-          calendar={data.planning.calendar}
-          spaces={data.managed}
-          policy={data.planning.policy}
-        />
+        <Suspense fallback={null}>
+          <SpacePlanning
+            calendar={data.planning.calendar}
+            spaces={data.managed}
+            policy={data.planning.policy}
+          />
+        </Suspense>
       ) : (
         <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="flex flex-col gap-10">
