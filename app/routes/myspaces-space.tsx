@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
 import { getManagedSpace, listTeam } from '#contract/back-office';
@@ -12,27 +11,41 @@ import { todayIn } from '#contract/dates';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
 import type { TLoadContext } from '#contract/load-context';
 import type { Route } from './+types/myspaces-space';
-import { SpaceBackOffice } from './space-back-office';
+import { preloadOfficeSection, SpaceBackOffice } from './space-back-office';
 import type { HomeItem } from '~/features/back-office/office-home';
-import { officeEntryPath, officeSectionOf } from '~/features/back-office/office-navigation';
+import {
+  officeEntryPath,
+  officeSectionOf,
+  type OfficeSection,
+} from '~/features/back-office/office-navigation';
 import { requireViewer } from '~/platform/guard';
+import { beforeHydration, lazyPart } from '~/platform/lazy-part';
 import { pageTitle } from '~/platform/meta';
 
 // Other features' panels, loaded with the section that shows them (./space-back-office.tsx).
-const ApprovalsQueue = lazy(() =>
-  import('~/features/reservations/approvals-queue').then((module) => ({ default: module.ApprovalsQueue })),
+const ApprovalsQueue = lazyPart(() =>
+  import('~/features/reservations/approvals-queue').then((module) => module.ApprovalsQueue),
 );
-const ModerationPanel = lazy(() =>
-  import('~/features/community/moderation-panel').then((module) => ({ default: module.ModerationPanel })),
+const ModerationPanel = lazyPart(() =>
+  import('~/features/community/moderation-panel').then((module) => module.ModerationPanel),
 );
-const MandateNote = lazy(() =>
-  import('~/features/sepa/mandate-note').then((module) => ({ default: module.MandateNote })),
-);
+const MandateNote = lazyPart(() => import('~/features/sepa/mandate-note').then((module) => module.MandateNote));
 
 export const handle: I18nHandle = {
   i18n: ['backoffice', 'spaces', 'community', 'formulas', 'events', 'reservations', 'sepa'],
 };
 await loadRouteNamespaces(handle);
+// A first visit hydrates the section it shows whole: its code is loaded before (lazyPart).
+if (beforeHydration()) await preloadSection(officeSectionOf(new URLSearchParams(window.location.search).get('section')));
+
+function preloadSection(section: OfficeSection): Promise<unknown> {
+  const panels: Partial<Record<OfficeSection, { preload(): Promise<void> }>> = {
+    approvals: ApprovalsQueue,
+    reports: ModerationPanel,
+    team: MandateNote,
+  };
+  return Promise.all([preloadOfficeSection(section), panels[section]?.preload()]);
+}
 
 /**
  * The home's items: one query each, asked of the feature that owns what is counted, side by side; each

@@ -1,5 +1,6 @@
 import { ExternalLink } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazyPart } from '~/platform/lazy-part';
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import type { TInvitation, TManagedSpace } from '#contract/back-office';
@@ -13,33 +14,47 @@ import { officeEntryPath, type OfficeSection } from '~/features/back-office/offi
 import { DEFAULT_TIME_ZONE } from '#contract/spaces.plain';
 
 // Each section's forms load with the section (issue 31): the home, where the back office opens, loads none of
-// them. On the server they render at once; in the browser a section hydrates once its code is there.
-const IdentityForm = lazy(() =>
-  import('~/features/back-office/identity-form').then((module) => ({ default: module.IdentityForm })),
+// them. The route module loads the section its URL names before the first hydration (preloadOfficeSection).
+const IdentityForm = lazyPart(() =>
+  import('~/features/back-office/identity-form').then((module) => module.IdentityForm),
 );
-const AddressForm = lazy(() =>
-  import('~/features/back-office/address-form').then((module) => ({ default: module.AddressForm })),
+const AddressForm = lazyPart(() => import('~/features/back-office/address-form').then((module) => module.AddressForm));
+const HoursSection = lazyPart(() => import('./space-back-office-hours').then((module) => module.default));
+const RoomsManager = lazyPart(() =>
+  import('~/features/back-office/rooms-manager').then((module) => module.RoomsManager),
 );
-const HoursSection = lazy(() => import('./space-back-office-hours'));
-const RoomsManager = lazy(() =>
-  import('~/features/back-office/rooms-manager').then((module) => ({ default: module.RoomsManager })),
+const SalesSection = lazyPart(() => import('./space-back-office-sales').then((module) => module.default));
+const EventsOffice = lazyPart(() =>
+  import('~/features/events/office/events-office').then((module) => module.EventsOffice),
 );
-const SalesSection = lazy(() => import('./space-back-office-sales'));
-const EventsOffice = lazy(() =>
-  import('~/features/events/office/events-office').then((module) => ({ default: module.EventsOffice })),
+const PhotoManager = lazyPart(() =>
+  import('~/features/back-office/photo-manager').then((module) => module.PhotoManager),
 );
-const PhotoManager = lazy(() =>
-  import('~/features/back-office/photo-manager').then((module) => ({ default: module.PhotoManager })),
+const BrandingForm = lazyPart(() =>
+  import('~/features/back-office/branding-form').then((module) => module.BrandingForm),
 );
-const BrandingForm = lazy(() =>
-  import('~/features/back-office/branding-form').then((module) => ({ default: module.BrandingForm })),
+const TeamManager = lazyPart(() => import('~/features/back-office/team-manager').then((module) => module.TeamManager));
+const PublishPanel = lazyPart(() =>
+  import('~/features/back-office/publish-panel').then((module) => module.PublishPanel),
 );
-const TeamManager = lazy(() =>
-  import('~/features/back-office/team-manager').then((module) => ({ default: module.TeamManager })),
-);
-const PublishPanel = lazy(() =>
-  import('~/features/back-office/publish-panel').then((module) => ({ default: module.PublishPanel })),
-);
+
+const SECTION_PARTS: Partial<Record<OfficeSection, { preload(): Promise<void> }>> = {
+  general: IdentityForm,
+  address: AddressForm,
+  hours: HoursSection,
+  rooms: RoomsManager,
+  formulas: SalesSection,
+  events: EventsOffice,
+  photos: PhotoManager,
+  branding: BrandingForm,
+  team: TeamManager,
+  status: PublishPanel,
+};
+
+/** Loads the code of a section's own forms (the home and the route's panels have none here). */
+export function preloadOfficeSection(section: OfficeSection): Promise<void> {
+  return SECTION_PARTS[section]?.preload() ?? Promise.resolve();
+}
 
 /** The back office of one space: a section at a time, chosen in the URL (`?section=hours`). */
 export function SpaceBackOffice({

@@ -1,5 +1,5 @@
 import { CalendarX2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Link, useRevalidator } from 'react-router';
 import type {
@@ -15,6 +15,7 @@ import { buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { EmptyState } from '~/ui/empty-state';
 import { LinkTabs } from '~/ui/link-tabs';
+import { lazyPart } from '~/platform/lazy-part';
 import { CalendarLinks } from './calendar-links';
 import { CancellationAction } from './cancellation-action';
 import { FeedPanel } from './feed-panel';
@@ -22,10 +23,15 @@ import { ReservationCard } from './reservation-card';
 import { CheckInButton } from './check-in-action';
 
 // A manager's other views load with them (docs/decisions/031-light-pages.md): a member's list loads neither.
-const ApprovalsQueue = lazy(() =>
-  import('./approvals-queue').then((module) => ({ default: module.ApprovalsQueue })),
-);
-const SpacePlanning = lazy(() => import('./space-planning').then((module) => ({ default: module.SpacePlanning })));
+const ApprovalsQueue = lazyPart(() => import('./approvals-queue').then((module) => module.ApprovalsQueue));
+const SpacePlanning = lazyPart(() => import('./space-planning').then((module) => module.SpacePlanning));
+
+/** Loads the code of the view a URL asks for (`?view=`), for the route to await before the first hydration. */
+export function preloadReservationsView(view: string | null): Promise<void> {
+  if (view === 'approvals') return ApprovalsQueue.preload();
+  if (view === 'planning') return SpacePlanning.preload();
+  return Promise.resolve();
+}
 
 export type ReservationsView = 'mine' | 'approvals' | 'planning';
 
