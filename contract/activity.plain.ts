@@ -149,7 +149,6 @@ export const ACTIVITY_PARAMS = {
   cursor: 'cursor',
 } as const;
 
-
 /** The raw filters a URL holds, for `ZActivityFilters` to judge (empty fields are left out). */
 export function activityFiltersFromParams(params: URLSearchParams): Record<string, unknown> {
   const value = (name: string) => params.get(name)?.trim() || undefined;

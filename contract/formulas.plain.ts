@@ -1,12 +1,5 @@
 import { callableRef } from './callable';
-import type {
-  buyFormula,
-  cancelPlan,
-  endPause,
-  getCreditOption,
-  pausePlan,
-  previewPause,
-} from './formulas';
+import type { buyFormula, cancelPlan, endPause, getCreditOption, pausePlan, previewPause } from './formulas';
 import type { Locale } from './locale';
 import { localizedText } from './localized';
 

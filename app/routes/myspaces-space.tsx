@@ -29,14 +29,17 @@ const ApprovalsQueue = lazyPart(() =>
 const ModerationPanel = lazyPart(() =>
   import('~/features/community/moderation-panel').then((module) => module.ModerationPanel),
 );
-const MandateNote = lazyPart(() => import('~/features/sepa/mandate-note').then((module) => module.MandateNote));
+const MandateNote = lazyPart(() =>
+  import('~/features/sepa/mandate-note').then((module) => module.MandateNote),
+);
 
 export const handle: I18nHandle = {
   i18n: ['backoffice', 'spaces', 'community', 'formulas', 'events', 'reservations', 'sepa'],
 };
 await loadRouteNamespaces(handle);
 // A first visit hydrates the section it shows whole: its code is loaded before (lazyPart).
-if (beforeHydration()) await preloadSection(officeSectionOf(new URLSearchParams(window.location.search).get('section')));
+if (beforeHydration())
+  await preloadSection(officeSectionOf(new URLSearchParams(window.location.search).get('section')));
 
 function preloadSection(section: OfficeSection): Promise<unknown> {
   const panels: Partial<Record<OfficeSection, { preload(): Promise<void> }>> = {

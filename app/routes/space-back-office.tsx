@@ -18,7 +18,9 @@ import { DEFAULT_TIME_ZONE } from '#contract/spaces.plain';
 const IdentityForm = lazyPart(() =>
   import('~/features/back-office/identity-form').then((module) => module.IdentityForm),
 );
-const AddressForm = lazyPart(() => import('~/features/back-office/address-form').then((module) => module.AddressForm));
+const AddressForm = lazyPart(() =>
+  import('~/features/back-office/address-form').then((module) => module.AddressForm),
+);
 const HoursSection = lazyPart(() => import('./space-back-office-hours').then((module) => module.default));
 const RoomsManager = lazyPart(() =>
   import('~/features/back-office/rooms-manager').then((module) => module.RoomsManager),
@@ -33,7 +35,9 @@ const PhotoManager = lazyPart(() =>
 const BrandingForm = lazyPart(() =>
   import('~/features/back-office/branding-form').then((module) => module.BrandingForm),
 );
-const TeamManager = lazyPart(() => import('~/features/back-office/team-manager').then((module) => module.TeamManager));
+const TeamManager = lazyPart(() =>
+  import('~/features/back-office/team-manager').then((module) => module.TeamManager),
+);
 const PublishPanel = lazyPart(() =>
   import('~/features/back-office/publish-panel').then((module) => module.PublishPanel),
 );
@@ -110,59 +114,59 @@ export function SpaceBackOffice({
       </header>
       <Suspense fallback={null}>
         <div className="flex flex-col gap-6">
-        {section === 'home' && home ? (
-          <OfficeHome
-            items={home}
-            today={today}
-            timeZone={space.address.timeZone || DEFAULT_TIME_ZONE}
-            statisticsPath={officeEntryPath(space.id, 'statistics')}
-          />
-        ) : null}
-        {section === 'approvals' ? approvals : null}
-        {section === 'general' ? (
-          <IdentityForm key={keyOf(space.identity)} spaceId={space.id} initial={space.identity} />
-        ) : null}
-        {section === 'address' ? (
-          <AddressForm key={keyOf(space.address)} spaceId={space.id} initial={space.address} />
-        ) : null}
-        {section === 'hours' ? (
-          <HoursSection
-            spaceId={space.id}
-            openingHours={space.openingHours}
-            closures={space.closures}
-            today={today}
-          />
-        ) : null}
-        {section === 'rooms' ? <RoomsManager spaceId={space.id} rooms={space.rooms} /> : null}
-        {section === 'formulas' && sales ? <SalesSection spaceId={space.id} sales={sales} /> : null}
-        {section === 'events' && events ? (
-          <EventsOffice
-            spaceId={space.id}
-            events={events.events}
-            offerHours={events.settings.offerHours}
-            rooms={space.rooms
-              .filter((room) => !room.archived)
-              .map((room) => ({ id: room.id, name: room.name }))}
-            timeZone={space.address.timeZone || 'Europe/Paris'}
-          />
-        ) : null}
-        {section === 'photos' ? (
-          <PhotoManager owner={{ type: 'space', id: space.id }} photos={space.photos} />
-        ) : null}
-        {section === 'branding' ? (
-          <BrandingForm key={keyOf(space.branding)} spaceId={space.id} initial={space.branding} />
-        ) : null}
-        {section === 'team' && team ? (
-          <TeamManager
-            spaceId={space.id}
-            members={team.members}
-            invitations={team.invitations}
-            canManageManagers={space.myRole !== 'manager'}
-            memberNote={memberNote}
-          />
-        ) : null}
-        {section === 'reports' ? reports : null}
-        {section === 'status' ? <PublishPanel space={space} /> : null}
+          {section === 'home' && home ? (
+            <OfficeHome
+              items={home}
+              today={today}
+              timeZone={space.address.timeZone || DEFAULT_TIME_ZONE}
+              statisticsPath={officeEntryPath(space.id, 'statistics')}
+            />
+          ) : null}
+          {section === 'approvals' ? approvals : null}
+          {section === 'general' ? (
+            <IdentityForm key={keyOf(space.identity)} spaceId={space.id} initial={space.identity} />
+          ) : null}
+          {section === 'address' ? (
+            <AddressForm key={keyOf(space.address)} spaceId={space.id} initial={space.address} />
+          ) : null}
+          {section === 'hours' ? (
+            <HoursSection
+              spaceId={space.id}
+              openingHours={space.openingHours}
+              closures={space.closures}
+              today={today}
+            />
+          ) : null}
+          {section === 'rooms' ? <RoomsManager spaceId={space.id} rooms={space.rooms} /> : null}
+          {section === 'formulas' && sales ? <SalesSection spaceId={space.id} sales={sales} /> : null}
+          {section === 'events' && events ? (
+            <EventsOffice
+              spaceId={space.id}
+              events={events.events}
+              offerHours={events.settings.offerHours}
+              rooms={space.rooms
+                .filter((room) => !room.archived)
+                .map((room) => ({ id: room.id, name: room.name }))}
+              timeZone={space.address.timeZone || 'Europe/Paris'}
+            />
+          ) : null}
+          {section === 'photos' ? (
+            <PhotoManager owner={{ type: 'space', id: space.id }} photos={space.photos} />
+          ) : null}
+          {section === 'branding' ? (
+            <BrandingForm key={keyOf(space.branding)} spaceId={space.id} initial={space.branding} />
+          ) : null}
+          {section === 'team' && team ? (
+            <TeamManager
+              spaceId={space.id}
+              members={team.members}
+              invitations={team.invitations}
+              canManageManagers={space.myRole !== 'manager'}
+              memberNote={memberNote}
+            />
+          ) : null}
+          {section === 'reports' ? reports : null}
+          {section === 'status' ? <PublishPanel space={space} /> : null}
         </div>
       </Suspense>
     </main>

@@ -62,7 +62,9 @@ export function CancelButton({
       sendingLabel={t('cancel.sending')}
       confirmVariant="danger"
       success={t(asManager ? 'cancel.doneManager' : 'cancel.done')}
-      send={(reason) => call(myReservationCalls.cancel, { id: reservation.id, ...(asManager ? { reason } : {}) })}
+      send={(reason) =>
+        call(myReservationCalls.cancel, { id: reservation.id, ...(asManager ? { reason } : {}) })
+      }
       onDone={onCancelled}
     />
   );
