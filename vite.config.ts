@@ -100,10 +100,29 @@ function chunkPlan(): Map<string, PlannedChunk> {
   });
   const planned = plan;
   const signedInFiles = new Set(Object.values(SIGNED_IN_PAGES).flat());
+  // A group takes the libraries its modules import: weighed here with them (contract/zod.ts is a line, zod
+  // 22 KiB compressed), a merge never hands a page a library it does not use. The shell's are loaded already.
+  const shellLibraries = reachAll([ROOT_ROUTE, ENTRY_CLIENT], (id) => getModuleInfo(id)?.importedIds ?? []);
+  const withLibraries = new Map<string, number>();
+  const sizeWithLibraries = (id: string) => {
+    let size = withLibraries.get(id);
+    if (size === undefined) {
+      const own = (getModuleInfo(id)?.importedIds ?? []).filter(
+        (dep) => library(dep) && !shellLibraries.has(dep),
+      );
+      const libraries = reachAll(own, (dep) =>
+        (getModuleInfo(dep)?.importedIds ?? []).filter((next) => library(next) && !shellLibraries.has(next)),
+      );
+      size = graph.sizeOf(id);
+      for (const dep of libraries) size += graph.sizeOf(dep);
+      withLibraries.set(id, size);
+    }
+    return size;
+  };
   signedInPlan = new Map(
     [
       ...planChunks({
-        graph,
+        graph: { importsOf: graph.importsOf, sizeOf: sizeWithLibraries },
         shell: [],
         landingPages: SIGNED_IN_PAGES,
         otherEntries: entries.filter((id) => !signedInFiles.has(id.replace(/\?.*$/, ''))),
@@ -119,6 +138,19 @@ function chunkPlan(): Map<string, PlannedChunk> {
     ]),
   );
   return plan;
+}
+
+/** Every module `starts` lead to, by `next`. */
+function reachAll(starts: string[], next: (id: string) => string[]): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...starts];
+  while (pending.length) {
+    const id = pending.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    pending.push(...next(id));
+  }
+  return seen;
 }
 
 /** The signed-in pages' plan (chunkPlan, above). */

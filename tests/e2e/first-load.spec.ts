@@ -270,6 +270,7 @@ async function firstLoad(page: Page, path: string): Promise<FirstLoad> {
     type: 'first load',
     description: `${path}: ${result.kib.toFixed(1)} KiB (${(result.kib / BARE_APP_KIB).toFixed(2)}× the bare app) in ${result.files} files`,
   });
+  test.info().annotations.push({ type: 'first-load files', description: result.sizes.join('\n') });
   return result;
 }
 
