@@ -21,16 +21,26 @@ const ENTRY_CLIENT = app('entry.client.tsx');
  * first-load test reads too), each as its layouts and its route. Issue 31: every public page as light as the
  * six the plan was first made for (/, /search, /spaces/all, a space, a room, /auth/Login).
  */
-const LANDING_PAGES: Record<string, string[]> = Object.fromEntries(
-  pagesOf(routes as RouteEntry[])
-    .filter((page) => page.public)
-    // Named by their route module (`room`, `auth-login`): two paths of one module are one page here.
-    .map((page) => [
+const PAGES = pagesOf(routes as RouteEntry[]);
+/** Pages by their route module (`room`, `auth-login`): two paths of one module are one page here. */
+const byModule = (pages: typeof PAGES): Record<string, string[]> =>
+  Object.fromEntries(
+    pages.map((page) => [
       page.files.at(-1)!.replace(/^.*\/|\.tsx$/g, ''),
       page.files.map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url))),
     ]),
-);
+  );
+const LANDING_PAGES = byModule(PAGES.filter((page) => page.public));
 const LANDING_COUNT = Object.keys(LANDING_PAGES).length;
+/**
+ * The pages behind a sign-in, planned the same way among themselves (issue 31: at most 15 files each) from
+ * what the public pages' plan leaves: a module a public page loads keeps its place, so their groups never
+ * reach a public page.
+ */
+const SIGNED_IN_PAGES = byModule(PAGES.filter((page) => !page.public));
+const SIGNED_IN_COUNT = Object.keys(SIGNED_IN_PAGES).length;
+/** Their groups' names: `signed-in` (every such page), `signed-in-activity-plans`, … */
+const SIGNED_IN = 'signed-in';
 /** Bytes of source (before minifying) a landing page may load beyond its need so that it loads fewer files. */
 const MAX_EXTRA_BYTES = 10_000;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
@@ -59,34 +69,94 @@ function iconsOf(code: string | null | undefined): string[] {
 
 let context: Pick<PluginContext, 'getModuleInfo' | 'getModuleIds'> | undefined;
 let plan: Map<string, PlannedChunk> | undefined;
+let signedInPlan: Map<string, PlannedChunk> | undefined;
 
 function chunkPlan(): Map<string, PlannedChunk> {
   if (plan || !context) return plan ?? new Map();
   const { getModuleInfo } = context;
   const isIcon = (id: string) => id.startsWith(`${LUCIDE}icons`);
-  const entryFiles = new Set([ROOT_ROUTE, ENTRY_CLIENT, ...Object.values(LANDING_PAGES).flat()]);
-  plan = planChunks({
-    graph: {
-      importsOf: (id) => {
-        if (isIcon(id)) return [];
-        const info = getModuleInfo(id);
-        return [...(info?.importedIds ?? []), ...iconsOf(info?.code)];
-      },
-      sizeOf: (id) => getModuleInfo(id)?.code?.length ?? 0,
+  const graph = {
+    importsOf: (id: string) => {
+      if (isIcon(id)) return [];
+      const info = getModuleInfo(id);
+      return [...(info?.importedIds ?? []), ...iconsOf(info?.code)];
     },
+    sizeOf: (id: string) => getModuleInfo(id)?.code?.length ?? 0,
+  };
+  const entries = [...context.getModuleIds()].filter((id) => {
+    const info = getModuleInfo(id);
+    return !NODE_MODULES.test(id) && Boolean(info?.isEntry || info?.dynamicImporters.length);
+  });
+  const publicFiles = new Set([ROOT_ROUTE, ENTRY_CLIENT, ...Object.values(LANDING_PAGES).flat()]);
+  const library = (id: string) => NODE_MODULES.test(id) && !isIcon(id);
+  plan = planChunks({
+    graph,
     // entry.client itself stays out: React DOM's client (56 KiB) keeps its own file, cached across releases.
     shell: [ROOT_ROUTE, ...(getModuleInfo(ENTRY_CLIENT)?.importedIds ?? [])],
     landingPages: LANDING_PAGES,
-    otherEntries: [...context.getModuleIds()]
-      .filter((id) => {
-        const info = getModuleInfo(id);
-        return !NODE_MODULES.test(id) && Boolean(info?.isEntry || info?.dynamicImporters.length);
-      })
-      .filter((id) => !entryFiles.has(id.replace(/\?.*$/, ''))),
+    otherEntries: entries.filter((id) => !publicFiles.has(id.replace(/\?.*$/, ''))),
     maxExtraBytes: MAX_EXTRA_BYTES,
-    skip: (id) => NODE_MODULES.test(id) && !isIcon(id),
+    skip: library,
   });
+  const planned = plan;
+  const signedInFiles = new Set(Object.values(SIGNED_IN_PAGES).flat());
+  // A group takes the libraries its modules import: weighed here with them (contract/zod.ts is a line, zod
+  // 22 KiB compressed), a merge never hands a page a library it does not use. The shell's are loaded already.
+  const shellLibraries = reachAll([ROOT_ROUTE, ENTRY_CLIENT], (id) => getModuleInfo(id)?.importedIds ?? []);
+  const withLibraries = new Map<string, number>();
+  const sizeWithLibraries = (id: string) => {
+    let size = withLibraries.get(id);
+    if (size === undefined) {
+      const own = (getModuleInfo(id)?.importedIds ?? []).filter(
+        (dep) => library(dep) && !shellLibraries.has(dep),
+      );
+      const libraries = reachAll(own, (dep) =>
+        (getModuleInfo(dep)?.importedIds ?? []).filter((next) => library(next) && !shellLibraries.has(next)),
+      );
+      size = graph.sizeOf(id);
+      for (const dep of libraries) size += graph.sizeOf(dep);
+      withLibraries.set(id, size);
+    }
+    return size;
+  };
+  signedInPlan = new Map(
+    [
+      ...planChunks({
+        graph: { importsOf: graph.importsOf, sizeOf: sizeWithLibraries },
+        shell: [],
+        landingPages: SIGNED_IN_PAGES,
+        otherEntries: entries.filter((id) => !signedInFiles.has(id.replace(/\?.*$/, ''))),
+        maxExtraBytes: MAX_EXTRA_BYTES,
+        skip: (id) => library(id) || planned.has(id) || publicFiles.has(id),
+      }),
+    ].map(([id, chunk]) => [
+      id,
+      {
+        name: chunk.name === DOCUMENT ? SIGNED_IN : chunk.name.replace(/^shared-/, `${SIGNED_IN}-`),
+        pages: chunk.pages,
+      },
+    ]),
+  );
   return plan;
+}
+
+/** Every module `starts` lead to, by `next`. */
+function reachAll(starts: string[], next: (id: string) => string[]): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...starts];
+  while (pending.length) {
+    const id = pending.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    pending.push(...next(id));
+  }
+  return seen;
+}
+
+/** The signed-in pages' plan (chunkPlan, above). */
+function signedInChunkPlan(): Map<string, PlannedChunk> {
+  chunkPlan();
+  return signedInPlan ?? new Map();
 }
 
 /**
@@ -97,21 +167,33 @@ function chunkPlan(): Map<string, PlannedChunk> {
 function chunkGroups(): CodeSplittingGroup[] {
   const document: CodeSplittingGroup = {
     debugName: DOCUMENT,
-    priority: LANDING_COUNT + 1,
+    priority: SIGNED_IN_COUNT + LANDING_COUNT + 1,
     name: (id) => (REACT_DOM.test(id) || chunkPlan().get(id)?.name === DOCUMENT ? DOCUMENT : null),
   };
   const shared = Array.from({ length: LANDING_COUNT }, (_, index): CodeSplittingGroup => {
     const pages = LANDING_COUNT - index;
     return {
       debugName: `shared by ${pages} landing pages`,
-      priority: pages,
+      priority: SIGNED_IN_COUNT + pages,
       name: (id) => {
         const chunk = chunkPlan().get(id);
         return chunk && chunk.name !== DOCUMENT && chunk.pages === pages ? chunk.name : null;
       },
     };
   });
-  return [document, ...shared];
+  // Below every public group: a library both import goes with the public group, never to a signed-in one.
+  const signedIn = Array.from({ length: SIGNED_IN_COUNT }, (_, index): CodeSplittingGroup => {
+    const pages = SIGNED_IN_COUNT - index;
+    return {
+      debugName: `shared by ${pages} signed-in pages`,
+      priority: pages,
+      name: (id) => {
+        const chunk = signedInChunkPlan().get(id);
+        return chunk && chunk.pages === pages ? chunk.name : null;
+      },
+    };
+  });
+  return [document, ...shared, ...signedIn];
 }
 
 /** Lends the chunking the module graph of the client build (chunkPlan). */
@@ -121,6 +203,7 @@ const moduleGraph: Plugin = {
   renderStart() {
     context = { getModuleInfo: (id) => this.getModuleInfo(id), getModuleIds: () => this.getModuleIds() };
     plan = undefined;
+    signedInPlan = undefined;
   },
 };
 

@@ -4,7 +4,6 @@ import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
-import { loadAccountDropdown } from './features/auth/account-menu';
 import { minimalErrorResponse } from './platform/crawler-errors';
 import { serverTranslator } from './platform/i18n.server';
 import { NonceProvider } from './platform/nonce';
@@ -31,8 +30,6 @@ export default async function handleRequest(
       log: loadContext.log,
     });
   }
-  // A signed-in page renders the account menu, whose code is split from the shell: loaded once, then cached.
-  if (loadContext.viewer) await loadAccountDropdown();
   const translator = serverTranslator(locale);
   // Crawlers get the whole page at once; people get it streamed.
   const waitForAll = crawler || routerContext.isSpaMode;

@@ -1,5 +1,5 @@
 import { callableRef } from './callable';
-import type { buyFormula, getCreditOption } from './formulas';
+import type { buyFormula, cancelPlan, endPause, getCreditOption, pausePlan, previewPause } from './formulas';
 import type { Locale } from './locale';
 import { localizedText } from './localized';
 
@@ -100,6 +100,14 @@ export const planCalls = {
 /** The formula page's purchase, by name (contract/callable.ts, CallableRef). */
 export const formulaCalls = {
   buy: callableRef<typeof buyFormula>('formulas.buy'),
+};
+
+/** /plans' operations on a member's plan, by name (contract/callable.ts, CallableRef). */
+export const myPlanCalls = {
+  cancel: callableRef<typeof cancelPlan>('plans.cancel'),
+  previewPause: callableRef<typeof previewPause>('plans.previewPause'),
+  pause: callableRef<typeof pausePlan>('plans.pause'),
+  endPause: callableRef<typeof endPause>('plans.endPause'),
 };
 
 /** Looks up a word in the caller's catalog: `creditUnits.entries` (`_one`, `_other` by `count`). */

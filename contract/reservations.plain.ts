@@ -1,10 +1,15 @@
 import { callableRef } from './callable';
 import type {
+  cancelReservation,
+  checkInReservation,
+  createFeedToken,
   createReservation,
   getAvailability,
   getBookingPolicy,
   quoteReservation,
+  requestCancellation,
   ReservationStatus,
+  revokeFeedToken,
 } from './reservations';
 
 /** What the booking panel needs of the reservations contract without its schemas (issue 18). */
@@ -49,6 +54,18 @@ export const bookingCalls = {
   create: callableRef<typeof createReservation>('reservations.create'),
 };
 
+/** The longest reason a manager gives for a cancellation or a decline, and a member's cancellation request. */
+export const MAX_REASON_LENGTH = 500;
+
+/** A member's operations on their reservations and calendar feed (/reservations), by name (CallableRef). */
+export const myReservationCalls = {
+  cancel: callableRef<typeof cancelReservation>('reservations.cancel'),
+  requestCancellation: callableRef<typeof requestCancellation>('reservations.requestCancellation'),
+  checkIn: callableRef<typeof checkInReservation>('reservations.checkIn'),
+  createFeedToken: callableRef<typeof createFeedToken>('reservations.createFeedToken'),
+  revokeFeedToken: callableRef<typeof revokeFeedToken>('reservations.revokeFeedToken'),
+};
+
 /**
  * The statuses that hold a room: two reservations in them never overlap (the exclusion constraint), they
  * are the member's upcoming ones and the ones that can still be cancelled. The SQL form is
@@ -61,4 +78,34 @@ export const ACTIVE_RESERVATION_STATUSES = [
 
 export function isActiveStatus(status: string): boolean {
   return (ACTIVE_RESERVATION_STATUSES as readonly string[]).includes(status);
+}
+
+/** The `.ics` of one reservation, for its member (cookie session). */
+export function reservationIcsPath(id: string): string {
+  return `/api/reservations/${id}.ics`;
+}
+
+/** A Google Calendar "add event" link (times in UTC, zone named for display). */
+export function googleCalendarUrl(input: {
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  details: string;
+  location: string;
+  timeZone: string;
+}): string {
+  const compact = (iso: string) =>
+    new Date(iso)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
+  const params = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: input.title,
+    dates: `${compact(input.startsAt)}/${compact(input.endsAt)}`,
+    details: input.details,
+    location: input.location,
+    ctz: input.timeZone,
+  });
+  return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }

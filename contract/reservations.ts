@@ -6,6 +6,7 @@ import { ZCalendarDate, ZIdempotencyKey, ZInstant, ZText, ZUuid } from './input'
 import { ZPrice } from './pricing';
 import { ZRoomKind } from './rooms';
 import { CREDIT_UNITS, PAYMENT_CHOICES } from './formulas.plain';
+import { MAX_REASON_LENGTH } from './reservations.plain';
 import { CHECK_IN_VIAS, MAX_CHECK_IN_OPENS_MINUTES, MAX_GRACE_MINUTES, NO_SHOW_REFUNDS } from './check-in';
 
 export * from './reservations.plain';
@@ -47,7 +48,6 @@ export const MAX_SPACE_AVAILABILITY_DAYS = 7;
 export const DEFAULT_FREE_CANCELLATION_HOURS = 24;
 export const MAX_FREE_CANCELLATION_HOURS = 720;
 export const MAX_TITLE_LENGTH = 120;
-export const MAX_REASON_LENGTH = 500;
 
 export const ZRoomId = ZUuid;
 export const ZReservationId = ZUuid;
@@ -507,36 +507,6 @@ export const revokeFeedToken = defineCallable({
   mutates: true,
   access: 'signed-in',
 });
-
-/** The `.ics` of one reservation, for its member (cookie session). */
-export function reservationIcsPath(id: string): string {
-  return `/api/reservations/${id}.ics`;
-}
-
-/** A Google Calendar "add event" link (times in UTC, zone named for display). */
-export function googleCalendarUrl(input: {
-  title: string;
-  startsAt: string;
-  endsAt: string;
-  details: string;
-  location: string;
-  timeZone: string;
-}): string {
-  const compact = (iso: string) =>
-    new Date(iso)
-      .toISOString()
-      .replace(/[-:]/g, '')
-      .replace(/\.\d{3}/, '');
-  const params = new URLSearchParams({
-    action: 'TEMPLATE',
-    text: input.title,
-    dates: `${compact(input.startsAt)}/${compact(input.endsAt)}`,
-    details: input.details,
-    location: input.location,
-    ctz: input.timeZone,
-  });
-  return `https://calendar.google.com/calendar/render?${params.toString()}`;
-}
 
 /** Minutes between two instants (real elapsed time: a booking across a clock change is priced as lived). */
 export function minutesBetween(startsAt: string | Date, endsAt: string | Date): number {

@@ -1,3 +1,6 @@
+import { callableRef } from './callable';
+import type { revokeMandate, signMandate } from './sepa';
+
 /**
  * SEPA direct debit (docs/decisions/032-sepa-direct-debit.md): the words the database, the server and the
  * browser share, without zod (the IBAN and creditor-identifier checks are in sepa-identifiers.ts).
@@ -49,3 +52,9 @@ export function sepaEndToEndId(invoiceNumber: string, attempt: number): string {
   if (!EPC_ID.test(id)) throw new RangeError(`end-to-end id ${id}`);
   return id;
 }
+
+/** /plans' mandate operations, by name (contract/callable.ts, CallableRef): the page loads without the schemas. */
+export const mandateCalls = {
+  sign: callableRef<typeof signMandate>('sepa.sign'),
+  revoke: callableRef<typeof revokeMandate>('sepa.revoke'),
+};

@@ -1,5 +1,5 @@
 import { useRevalidator } from 'react-router';
-import type { CallableDef, InputOf, OutputOf } from '#contract/callable';
+import type { Callable, CallableDef, InputOf, OutputOf } from '#contract/callable';
 import { call } from '~/platform/callable-client';
 import { useForm, type FormOptions } from '~/platform/use-form';
 
@@ -14,7 +14,7 @@ export interface FormOperationOptions extends FormOptions {
  * One operation of the contract run from a form (app/platform/use-form.ts), then the page's data reloaded.
  * The back office, the admin area and the events' office use it.
  */
-export function useFormOperation<D extends CallableDef>(def: D, options: FormOperationOptions) {
+export function useFormOperation<D extends CallableDef>(def: Callable<D>, options: FormOperationOptions) {
   const form = useForm(options);
   const { revalidate } = useRevalidator();
 

@@ -1,5 +1,5 @@
 import { useTranslation } from '~/platform/translation';
-import type { CallableDef } from '#contract/callable';
+import type { Callable, CallableDef } from '#contract/callable';
 import { useFormOperation } from '~/platform/use-form-operation';
 import { decimalInputOf } from '#contract/money';
 
@@ -8,7 +8,7 @@ import { decimalInputOf } from '#contract/money';
  * `backoffice:validation`; `success: ''` toasts the usual "saved", another text that text.
  */
 export function useOperation<D extends CallableDef>(
-  def: D,
+  def: Callable<D>,
   options: { success?: string; revalidate?: boolean } = {},
 ) {
   const { t } = useTranslation('backoffice');

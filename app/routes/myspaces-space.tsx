@@ -11,19 +11,44 @@ import { todayIn } from '#contract/dates';
 import { DEFAULT_TIME_ZONE } from '#contract/spaces';
 import type { TLoadContext } from '#contract/load-context';
 import type { Route } from './+types/myspaces-space';
-import { SpaceBackOffice } from './space-back-office';
+import { preloadOfficeSection, SpaceBackOffice } from './space-back-office';
 import type { HomeItem } from '~/features/back-office/office-home';
-import { officeEntryPath, officeSectionOf } from '~/features/back-office/office-navigation';
-import { ModerationPanel } from '~/features/community/moderation-panel';
-import { ApprovalsQueue } from '~/features/reservations/approvals-queue';
-import { MandateNote } from '~/features/sepa/mandate-note';
+import {
+  officeEntryPath,
+  officeSectionOf,
+  type OfficeSection,
+} from '~/features/back-office/office-navigation';
 import { requireViewer } from '~/platform/guard';
+import { beforeHydration, lazyPart } from '~/platform/lazy-part';
 import { pageTitle } from '~/platform/meta';
+
+// Other features' panels, loaded with the section that shows them (./space-back-office.tsx).
+const ApprovalsQueue = lazyPart(() =>
+  import('~/features/reservations/approvals-queue').then((module) => module.ApprovalsQueue),
+);
+const ModerationPanel = lazyPart(() =>
+  import('~/features/community/moderation-panel').then((module) => module.ModerationPanel),
+);
+const MandateNote = lazyPart(() =>
+  import('~/features/sepa/mandate-note').then((module) => module.MandateNote),
+);
 
 export const handle: I18nHandle = {
   i18n: ['backoffice', 'spaces', 'community', 'formulas', 'events', 'reservations', 'sepa'],
 };
 await loadRouteNamespaces(handle);
+// A first visit hydrates the section it shows whole: its code is loaded before (lazyPart).
+if (beforeHydration())
+  await preloadSection(officeSectionOf(new URLSearchParams(window.location.search).get('section')));
+
+function preloadSection(section: OfficeSection): Promise<unknown> {
+  const panels: Partial<Record<OfficeSection, { preload(): Promise<void> }>> = {
+    approvals: ApprovalsQueue,
+    reports: ModerationPanel,
+    team: MandateNote,
+  };
+  return Promise.all([preloadOfficeSection(section), panels[section]?.preload()]);
+}
 
 /**
  * The home's items: one query each, asked of the feature that owns what is counted, side by side; each

@@ -14,14 +14,18 @@ import {
 import type { Route } from './+types/reservations';
 import {
   MyReservationsPage,
+  preloadReservationsView,
   type ReservationsPageData,
   type ReservationsView,
 } from '~/features/reservations/my-reservations-page';
 import { requireViewer } from '~/platform/guard';
+import { beforeHydration } from '~/platform/lazy-part';
 import { pageMeta } from '~/platform/meta';
 
 export const handle: I18nHandle = { i18n: ['reservations'] };
 await loadRouteNamespaces(handle);
+// A first visit hydrates the view it shows whole: its code is loaded before (app/platform/lazy-part.tsx).
+if (beforeHydration()) await preloadReservationsView(new URLSearchParams(window.location.search).get('view'));
 
 /**
  * Login required. `?view=approvals` and `?view=planning&space=…&date=…` are the managers' views; anyone

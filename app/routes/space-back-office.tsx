@@ -1,27 +1,64 @@
 import { ExternalLink } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazyPart } from '~/platform/lazy-part';
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
 import type { TInvitation, TManagedSpace } from '#contract/back-office';
 import { BackLink } from '~/ui/back-link';
-import { AddressForm } from '~/features/back-office/address-form';
-import { BrandingForm } from '~/features/back-office/branding-form';
-import { ClosuresForm } from '~/features/back-office/closures-form';
-import { HoursForm } from '~/features/back-office/hours-form';
-import { IdentityForm } from '~/features/back-office/identity-form';
-import { PhotoManager } from '~/features/back-office/photo-manager';
-import { PublishPanel } from '~/features/back-office/publish-panel';
-import { RoomsManager } from '~/features/back-office/rooms-manager';
 import { StatusBadge } from '~/features/back-office/status-badge';
-import { TeamManager, type TeamMember } from '~/features/back-office/team-manager';
+import type { TeamMember } from '~/features/back-office/team-manager';
 import type { TFormula, TMemberPlan, TSalesSettings } from '#contract/formulas';
-import { FormulasManager, SalesSettingsForm } from '~/features/formulas/office/formulas-manager';
-import { MemberPlans } from '~/features/formulas/office/member-plans';
 import type { TManagedEvent } from '#contract/events';
-import { EventsOffice } from '~/features/events/office/events-office';
 import { OfficeHome, type HomeItem } from '~/features/back-office/office-home';
 import { officeEntryPath, type OfficeSection } from '~/features/back-office/office-navigation';
-import { DEFAULT_TIME_ZONE } from '#contract/spaces';
+import { DEFAULT_TIME_ZONE } from '#contract/spaces.plain';
+
+// Each section's forms load with the section (issue 31): the home, where the back office opens, loads none of
+// them. The route module loads the section its URL names before the first hydration (preloadOfficeSection).
+const IdentityForm = lazyPart(() =>
+  import('~/features/back-office/identity-form').then((module) => module.IdentityForm),
+);
+const AddressForm = lazyPart(() =>
+  import('~/features/back-office/address-form').then((module) => module.AddressForm),
+);
+const HoursSection = lazyPart(() => import('./space-back-office-hours').then((module) => module.default));
+const RoomsManager = lazyPart(() =>
+  import('~/features/back-office/rooms-manager').then((module) => module.RoomsManager),
+);
+const SalesSection = lazyPart(() => import('./space-back-office-sales').then((module) => module.default));
+const EventsOffice = lazyPart(() =>
+  import('~/features/events/office/events-office').then((module) => module.EventsOffice),
+);
+const PhotoManager = lazyPart(() =>
+  import('~/features/back-office/photo-manager').then((module) => module.PhotoManager),
+);
+const BrandingForm = lazyPart(() =>
+  import('~/features/back-office/branding-form').then((module) => module.BrandingForm),
+);
+const TeamManager = lazyPart(() =>
+  import('~/features/back-office/team-manager').then((module) => module.TeamManager),
+);
+const PublishPanel = lazyPart(() =>
+  import('~/features/back-office/publish-panel').then((module) => module.PublishPanel),
+);
+
+const SECTION_PARTS: Partial<Record<OfficeSection, { preload(): Promise<void> }>> = {
+  general: IdentityForm,
+  address: AddressForm,
+  hours: HoursSection,
+  rooms: RoomsManager,
+  formulas: SalesSection,
+  events: EventsOffice,
+  photos: PhotoManager,
+  branding: BrandingForm,
+  team: TeamManager,
+  status: PublishPanel,
+};
+
+/** Loads the code of a section's own forms (the home and the route's panels have none here). */
+export function preloadOfficeSection(section: OfficeSection): Promise<void> {
+  return SECTION_PARTS[section]?.preload() ?? Promise.resolve();
+}
 
 /** The back office of one space: a section at a time, chosen in the URL (`?section=hours`). */
 export function SpaceBackOffice({
@@ -75,70 +112,63 @@ export function SpaceBackOffice({
           <ExternalLink aria-hidden className="size-4" />
         </Link>
       </header>
-      <div className="flex flex-col gap-6">
-        {section === 'home' && home ? (
-          <OfficeHome
-            items={home}
-            today={today}
-            timeZone={space.address.timeZone || DEFAULT_TIME_ZONE}
-            statisticsPath={officeEntryPath(space.id, 'statistics')}
-          />
-        ) : null}
-        {section === 'approvals' ? approvals : null}
-        {section === 'general' ? (
-          <IdentityForm key={keyOf(space.identity)} spaceId={space.id} initial={space.identity} />
-        ) : null}
-        {section === 'address' ? (
-          <AddressForm key={keyOf(space.address)} spaceId={space.id} initial={space.address} />
-        ) : null}
-        {section === 'hours' ? (
-          <>
-            <HoursForm key={keyOf(space.openingHours)} spaceId={space.id} initial={space.openingHours} />
-            <ClosuresForm
-              key={keyOf(space.closures)}
+      <Suspense fallback={null}>
+        <div className="flex flex-col gap-6">
+          {section === 'home' && home ? (
+            <OfficeHome
+              items={home}
+              today={today}
+              timeZone={space.address.timeZone || DEFAULT_TIME_ZONE}
+              statisticsPath={officeEntryPath(space.id, 'statistics')}
+            />
+          ) : null}
+          {section === 'approvals' ? approvals : null}
+          {section === 'general' ? (
+            <IdentityForm key={keyOf(space.identity)} spaceId={space.id} initial={space.identity} />
+          ) : null}
+          {section === 'address' ? (
+            <AddressForm key={keyOf(space.address)} spaceId={space.id} initial={space.address} />
+          ) : null}
+          {section === 'hours' ? (
+            <HoursSection
               spaceId={space.id}
-              initial={space.closures}
+              openingHours={space.openingHours}
+              closures={space.closures}
               today={today}
             />
-          </>
-        ) : null}
-        {section === 'rooms' ? <RoomsManager spaceId={space.id} rooms={space.rooms} /> : null}
-        {section === 'formulas' && sales ? (
-          <>
-            <FormulasManager spaceId={space.id} formulas={sales.formulas} />
-            <MemberPlans plans={sales.plans} />
-            <SalesSettingsForm key={keyOf(sales.settings)} settings={sales.settings} />
-          </>
-        ) : null}
-        {section === 'events' && events ? (
-          <EventsOffice
-            spaceId={space.id}
-            events={events.events}
-            offerHours={events.settings.offerHours}
-            rooms={space.rooms
-              .filter((room) => !room.archived)
-              .map((room) => ({ id: room.id, name: room.name }))}
-            timeZone={space.address.timeZone || 'Europe/Paris'}
-          />
-        ) : null}
-        {section === 'photos' ? (
-          <PhotoManager owner={{ type: 'space', id: space.id }} photos={space.photos} />
-        ) : null}
-        {section === 'branding' ? (
-          <BrandingForm key={keyOf(space.branding)} spaceId={space.id} initial={space.branding} />
-        ) : null}
-        {section === 'team' && team ? (
-          <TeamManager
-            spaceId={space.id}
-            members={team.members}
-            invitations={team.invitations}
-            canManageManagers={space.myRole !== 'manager'}
-            memberNote={memberNote}
-          />
-        ) : null}
-        {section === 'reports' ? reports : null}
-        {section === 'status' ? <PublishPanel space={space} /> : null}
-      </div>
+          ) : null}
+          {section === 'rooms' ? <RoomsManager spaceId={space.id} rooms={space.rooms} /> : null}
+          {section === 'formulas' && sales ? <SalesSection spaceId={space.id} sales={sales} /> : null}
+          {section === 'events' && events ? (
+            <EventsOffice
+              spaceId={space.id}
+              events={events.events}
+              offerHours={events.settings.offerHours}
+              rooms={space.rooms
+                .filter((room) => !room.archived)
+                .map((room) => ({ id: room.id, name: room.name }))}
+              timeZone={space.address.timeZone || 'Europe/Paris'}
+            />
+          ) : null}
+          {section === 'photos' ? (
+            <PhotoManager owner={{ type: 'space', id: space.id }} photos={space.photos} />
+          ) : null}
+          {section === 'branding' ? (
+            <BrandingForm key={keyOf(space.branding)} spaceId={space.id} initial={space.branding} />
+          ) : null}
+          {section === 'team' && team ? (
+            <TeamManager
+              spaceId={space.id}
+              members={team.members}
+              invitations={team.invitations}
+              canManageManagers={space.myRole !== 'manager'}
+              memberNote={memberNote}
+            />
+          ) : null}
+          {section === 'reports' ? reports : null}
+          {section === 'status' ? <PublishPanel space={space} /> : null}
+        </div>
+      </Suspense>
     </main>
   );
 }

@@ -1,9 +1,17 @@
-import { X } from 'lucide-react';
-import { Dialog as RadixDialog } from 'radix-ui';
-import { useRef, type ReactNode } from 'react';
-import { useTranslation } from '~/platform/translation';
-import { focusPageHeading, rememberFocus } from '~/platform/focus';
-import { cn } from './cn';
+import {
+  cloneElement,
+  createContext,
+  isValidElement,
+  Suspense,
+  useContext,
+  useState,
+  type FocusEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import { lazyPart } from '~/platform/lazy-part';
 
 interface DialogProps {
   open?: boolean;
@@ -15,61 +23,80 @@ interface DialogProps {
   className?: string;
 }
 
+// Radix's dialog (focus trap, dismissable layer, portal, scroll lock: about 10 KiB compressed) loads when a
+// dialog is first opened, or its trigger pointed at or focused: a page that shows a dialog's trigger loads none
+// of it (issue 31, docs/decisions/031-light-pages.md). The trigger is rendered here, outside the part that loads,
+// so it keeps the focus while the dialog's code arrives and gets it back when the dialog closes.
+const DialogBody = lazyPart(() => import('./dialog-body').then((module) => module.default));
+const preload = () => void DialogBody.preload().catch(() => undefined);
+
+/** Closes the dialog it is in (DialogClose). */
+const CloseContext = createContext<(() => void) | null>(null);
+
+interface TriggerProps {
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLElement>) => void;
+  onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
+}
+
 /**
- * A modal: focus trapped, Escape closes, full width on phones and at most "large" (32rem) on wide screens.
- * Closed, it gives focus back to the control that opened it (a trigger or any button that set `open`); when
- * that control is gone (the action removed it), to the nearest control still there, never to `<body>`.
+ * A modal (./dialog-body.tsx): open while `open` says (controlled), or from its `trigger`, an element that
+ * opens it when clicked.
  */
-export function Dialog({
-  open,
-  onOpenChange,
-  trigger,
-  title,
-  description,
-  children,
-  className,
-}: DialogProps) {
-  const { t } = useTranslation();
-  // Set when the dialog opens, while focus is still on what opened it.
-  const restoreFocus = useRef<(() => void) | null>(null);
+export function Dialog({ open: controlledOpen, onOpenChange, trigger, ...body }: DialogProps) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  // Once opened, the dialog's code stays rendered (closed), so a second opening is immediate.
+  const [used, setUsed] = useState(open);
+  if (open && !used) setUsed(true);
+  const setOpen = (next: boolean) => {
+    if (controlledOpen === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <RadixDialog.Content
-          className={cn(
-            'bg-surface fixed inset-x-0 bottom-0 z-50 max-h-[90vh] overflow-y-auto rounded-t-2xl p-6 shadow-xl',
-            'sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2',
-            'sm:-translate-y-1/2 sm:rounded-2xl',
-            className,
-          )}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={() => {
-            restoreFocus.current = rememberFocus(document.activeElement);
-          }}
-          onCloseAutoFocus={(event) => {
-            // Radix would focus the trigger only, and `<body>` when the trigger is gone.
-            event.preventDefault();
-            (restoreFocus.current ?? focusPageHeading)();
-            restoreFocus.current = null;
-          }}
-        >
-          <RadixDialog.Title className="pr-8 text-lg font-semibold">{title}</RadixDialog.Title>
-          {description ? (
-            <RadixDialog.Description className="text-ink-soft mt-1">{description}</RadixDialog.Description>
-          ) : null}
-          <div className="mt-4">{children}</div>
-          <RadixDialog.Close
-            className="text-ink-soft hover:bg-muted absolute top-4 right-4 rounded-full p-1"
-            aria-label={t('ui.close')}
-          >
-            <X aria-hidden className="size-5" />
-          </RadixDialog.Close>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <>
+      {isValidElement<TriggerProps>(trigger) ? opener(trigger, open, () => setOpen(true)) : trigger}
+      {used ? (
+        <Suspense fallback={null}>
+          <CloseContext.Provider value={() => setOpen(false)}>
+            <DialogBody {...body} open={open} onOpenChange={setOpen} />
+          </CloseContext.Provider>
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
-export const DialogClose = RadixDialog.Close;
+/** The trigger as Radix's `Dialog.Trigger asChild` made it: it opens the dialog and says so. */
+function opener(trigger: ReactElement<TriggerProps>, open: boolean, openDialog: () => void) {
+  const own = trigger.props;
+  return cloneElement(trigger, {
+    'aria-haspopup': 'dialog',
+    'aria-expanded': open,
+    'data-state': open ? 'open' : 'closed',
+    onPointerEnter: (event: PointerEvent<HTMLElement>) => {
+      own.onPointerEnter?.(event);
+      preload();
+    },
+    onFocus: (event: FocusEvent<HTMLElement>) => {
+      own.onFocus?.(event);
+      preload();
+    },
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      own.onClick?.(event);
+      if (!event.defaultPrevented) openDialog();
+    },
+  } as TriggerProps);
+}
+
+/** Its child (a button) closes the dialog it is in, as Radix's `Dialog.Close asChild` did. */
+export function DialogClose({ children }: { asChild: true; children: ReactElement<TriggerProps> }) {
+  const close = useContext(CloseContext);
+  const own = children.props;
+  return cloneElement(children, {
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      own.onClick?.(event);
+      if (!event.defaultPrevented) close?.();
+    },
+  });
+}

@@ -1,8 +1,9 @@
 import { useTranslation } from '~/platform/translation';
 import { Form, Link } from 'react-router';
-import { ACTIVITY_KINDS, type ActivityScope, type TActivityFilterOptions } from '#contract/activity';
+import type { ActivityScope, TActivityFilterOptions } from '#contract/activity';
+import { ACTIVITY_KINDS } from '#contract/activity.plain';
 import { ACTIVITY_KIND_GROUPS, groupOfKind, kindKey } from '#contract/activity-sentence';
-import { DEFAULT_TIME_ZONE } from '#contract/spaces';
+import { DEFAULT_TIME_ZONE } from '#contract/spaces.plain';
 import { zoneCity } from '#contract/reservation-format';
 import { Button, buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';

@@ -1,11 +1,7 @@
 import { Download, History } from 'lucide-react';
 import { useTranslation } from '~/platform/translation';
-import {
-  ACTIVITY_EXPORT_PATH,
-  MAX_ACTIVITY_EXPORT_ROWS,
-  type TActivityFilterOptions,
-  type TActivityItem,
-} from '#contract/activity';
+import type { TActivityFilterOptions, TActivityItem } from '#contract/activity';
+import { ACTIVITY_EXPORT_PATH, MAX_ACTIVITY_EXPORT_ROWS } from '#contract/activity.plain';
 import { intlLocaleOf } from '#contract/locale';
 import { useLocale } from '~/platform/use-locale';
 import { buttonClass } from '~/ui/button';

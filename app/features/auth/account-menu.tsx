@@ -10,23 +10,27 @@ import { Avatar } from '~/ui/avatar';
 import { buttonClass } from '~/ui/button-class';
 import { TextLink } from '~/ui/link';
 
-// Radix's menu (and the positioning it brings) loads for signed-in people only: most first visits are
-// anonymous, and it was a fifth of the shell's JavaScript (issue 18). The server loads it before rendering a
-// signed-in page, and the browser before hydrating one (app/entry.client.tsx), so the menu is there, working,
-// from the first paint; a person who signs in on the page gets its look at once and the menu a moment later.
+// Radix's menu (and the positioning it brings, about 34 KiB and a dozen files) loads when the person reaches
+// for it: pointing at the button, focusing it or touching it starts the load, a click opens the menu as soon as
+// its code is there (issue 31: a signed-in page's first load goes without it). The server and the browser both
+// render the button below until then, so the page hydrates as the server rendered it.
 type Dropdown = typeof AccountDropdownComponent;
 let loadedDropdown: Dropdown | null = null;
 let loadingDropdown: Promise<void> | null = null;
 
 export function loadAccountDropdown(): Promise<void> {
-  loadingDropdown ??= import('./account-dropdown').then((module) => {
-    loadedDropdown = module.AccountDropdown;
-  });
+  loadingDropdown ??= import('./account-dropdown').then(
+    (module) => {
+      loadedDropdown = module.AccountDropdown;
+    },
+    (error: unknown) => {
+      // Tried again at the next reach (a deploy or the network may have failed it).
+      loadingDropdown = null;
+      throw error;
+    },
+  );
   return loadingDropdown;
 }
-
-/** The attribute of the menu's button (./account-dropdown.tsx): marks a page rendered for a signed-in person. */
-export const ACCOUNT_MENU_MARK = 'data-account-menu';
 
 export const ACCOUNT_TRIGGER_CLASS =
   'hover:bg-muted data-[state=open]:bg-muted flex items-center gap-2 rounded-full py-1 pr-2 pl-1';
@@ -54,40 +58,49 @@ export function AccountMenu() {
 }
 
 function SignedInMenu({ user, label }: { user: TViewer; label: string }) {
-  const [Loaded, setLoaded] = useState(() => loadedDropdown);
-  // Asked for before the menu's code arrived: it opens as soon as it is there.
+  // Asked for (clicked): the menu replaces this button and opens as soon as its code is there.
   const [openRequested, setOpenRequested] = useState(false);
+  const [Loaded, setLoaded] = useState<Dropdown | null>(null);
   useEffect(() => {
-    if (Loaded) return;
+    if (!openRequested || Loaded) return;
     let current = true;
-    void loadAccountDropdown().then(() => {
-      if (current) setLoaded(() => loadedDropdown);
-    });
+    loadAccountDropdown().then(
+      () => {
+        if (current) setLoaded(() => loadedDropdown);
+      },
+      () => {
+        if (current) setOpenRequested(false);
+      },
+    );
     return () => {
       current = false;
     };
-  }, [Loaded]);
-  if (Loaded) return <Loaded user={user} defaultOpen={openRequested} />;
+  }, [openRequested, Loaded]);
+  if (Loaded) return <Loaded user={user} defaultOpen />;
   return (
     <AccountTriggerFace
       name={user.name}
       image={user.image}
       label={label}
+      onReach={() => void loadAccountDropdown().catch(() => undefined)}
       onOpen={() => setOpenRequested(true)}
     />
   );
 }
 
-/** The menu's button while the menu's code loads. */
+/** The menu's button until the menu is asked for. */
 function AccountTriggerFace({
   name,
   image,
   label,
+  onReach,
   onOpen,
 }: {
   name: string;
   image: string | null;
   label: string;
+  /** The pointer or the focus reached the button: its menu's code starts loading. */
+  onReach: () => void;
   onOpen: () => void;
 }) {
   return (
@@ -96,6 +109,9 @@ function AccountTriggerFace({
       className={ACCOUNT_TRIGGER_CLASS}
       aria-label={label}
       aria-haspopup="menu"
+      onPointerEnter={onReach}
+      onFocus={onReach}
+      onTouchStart={onReach}
       onClick={onOpen}
     >
       <AccountTriggerContent name={name} image={image} />

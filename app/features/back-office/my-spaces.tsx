@@ -2,7 +2,8 @@ import { Building, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
-import { acceptInvitation, type TInvitation, type TMySpace } from '#contract/back-office';
+import type { TInvitation, TMySpace } from '#contract/back-office';
+import { invitationCalls } from '#contract/back-office.plain';
 import { Button, buttonClass } from '~/ui/button';
 import { EmptyState } from '~/ui/empty-state';
 import { Photo } from '~/ui/photo';
@@ -74,7 +75,7 @@ function SpaceGroup({
 
 function Invitations({ invitations }: { invitations: TInvitation[] }) {
   const { t } = useTranslation('backoffice');
-  const accept = useOperation(acceptInvitation);
+  const accept = useOperation(invitationCalls.accept);
   if (!invitations.length) return null;
   return (
     <section aria-labelledby="invitations-title" className="border-primary rounded-2xl border-2 p-5">

@@ -3,15 +3,8 @@ import { useTranslation } from '~/platform/translation';
 import { useRevalidator } from 'react-router';
 import { addDays, todayIn } from '#contract/dates';
 import { AppError } from '#contract/errors';
-import {
-  endPause,
-  formulaName,
-  pausePlan,
-  previewPause,
-  type TPause,
-  type TPausePreview,
-  type TPlan,
-} from '#contract/formulas';
+import type { TPause, TPausePreview, TPlan } from '#contract/formulas';
+import { formulaName, myPlanCalls } from '#contract/formulas.plain';
 import { formatDay, formatLastDay } from '#contract/reservation-format';
 import { call } from '~/platform/callable-client';
 import { messageOfError } from '~/platform/form-errors';
@@ -117,7 +110,7 @@ export function PauseMembership({ plan }: { plan: TPlan }) {
     form.setFailure(null);
     const turn = ++asked.current;
     if (!from || !to) return;
-    call(previewPause, { planId: plan.id, startsOn: from, endsOn: to }).then(
+    call(myPlanCalls.previewPause, { planId: plan.id, startsOn: from, endsOn: to }).then(
       (answer) => turn === asked.current && setPreview(answer),
       (error: unknown) => turn === asked.current && form.fail(error),
     );
@@ -130,7 +123,7 @@ export function PauseMembership({ plan }: { plan: TPlan }) {
 
   async function confirm() {
     const paused = await form.run(
-      () => call(pausePlan, { planId: plan.id, startsOn, endsOn }),
+      () => call(myPlanCalls.pause, { planId: plan.id, startsOn, endsOn }),
       t('formulas:pause.done'),
     );
     if (!paused) return;
@@ -198,7 +191,7 @@ export function PauseLine({ plan, pause }: { plan: TPlan; pause: TPause }) {
   };
   async function end() {
     const ended = await form.run(
-      () => call(endPause, { pauseId: pause.id }),
+      () => call(myPlanCalls.endPause, { pauseId: pause.id }),
       t(pause.state === 'upcoming' ? 'formulas:pause.calledOff' : 'formulas:pause.resumed'),
     );
     if (ended) void revalidator.revalidate();

@@ -3,7 +3,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Link, useRevalidator } from 'react-router';
 import { eventPath, eventTitleIn } from '#contract/events.plain';
-import { cancelPlan, formulaName, type TLedgerLine, type TPlan } from '#contract/formulas';
+import type { TLedgerLine, TPlan } from '#contract/formulas';
+import { formulaName, myPlanCalls } from '#contract/formulas.plain';
 import { formatMoney } from '#contract/money';
 import { formatDay, formatLastDay, formatSlot } from '#contract/reservation-format';
 import { Button } from '~/ui/button';
@@ -33,7 +34,7 @@ function CancelMembership({ plan }: { plan: TPlan }) {
   const name = formulaName(plan.formula, locale);
   async function confirm() {
     const cancelled = await form.run(
-      () => call(cancelPlan, { planId: plan.id }),
+      () => call(myPlanCalls.cancel, { planId: plan.id }),
       t('formulas:plans.cancelled'),
     );
     if (!cancelled) return;

@@ -1,7 +1,8 @@
 import { CircleCheck, FileText, Files } from 'lucide-react';
 import { useTranslation } from '~/platform/translation';
 import { Link } from 'react-router';
-import { acknowledgeDocument, type TMySharedDocument } from '#contract/documents';
+import type { TMySharedDocument } from '#contract/documents';
+import { documentCalls } from '#contract/documents.plain';
 import type { TInvoiceSummary } from '#contract/invoices';
 import { PAYMENT_STATUSES } from '#contract/invoices.plain';
 import { formatMoney } from '#contract/money';
@@ -33,7 +34,7 @@ export interface DocumentsPageData {
 function SharedDocument({ document }: { document: TMySharedDocument }) {
   const { t } = useTranslation('invoices');
   const locale = useLocale();
-  const acknowledge = useFormOperation(acknowledgeDocument, {
+  const acknowledge = useFormOperation(documentCalls.acknowledge, {
     namespace: 'invoices',
     success: t('shared.acknowledged'),
   });

@@ -1,6 +1,7 @@
 import { CalendarPlus, Download } from 'lucide-react';
 import { useTranslation } from '~/platform/translation';
-import { googleCalendarUrl, reservationIcsPath, type TReservation } from '#contract/reservations';
+import type { TReservation } from '#contract/reservations';
+import { googleCalendarUrl, reservationIcsPath } from '#contract/reservations.plain';
 import { buttonClass } from '~/ui/button';
 
 /** "Add to calendar": the `.ics` file (any calendar application) or Google Calendar's own form. */

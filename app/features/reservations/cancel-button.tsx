@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '~/platform/translation';
-import { cancelReservation, MAX_REASON_LENGTH, type TReservation } from '#contract/reservations';
+import type { TReservation } from '#contract/reservations';
+import { MAX_REASON_LENGTH, myReservationCalls } from '#contract/reservations.plain';
 import { call } from '~/platform/callable-client';
 import { ReasonDialog, useSlotWords } from './reason-dialog';
 
@@ -61,7 +62,9 @@ export function CancelButton({
       sendingLabel={t('cancel.sending')}
       confirmVariant="danger"
       success={t(asManager ? 'cancel.doneManager' : 'cancel.done')}
-      send={(reason) => call(cancelReservation, { id: reservation.id, ...(asManager ? { reason } : {}) })}
+      send={(reason) =>
+        call(myReservationCalls.cancel, { id: reservation.id, ...(asManager ? { reason } : {}) })
+      }
       onDone={onCancelled}
     />
   );

@@ -1,4 +1,5 @@
-import { isActiveStatus, type TReservation } from '#contract/reservations';
+import type { TReservation } from '#contract/reservations';
+import { isActiveStatus } from '#contract/reservations.plain';
 import { CancelButton } from './cancel-button';
 import { RequestCancellationButton } from './request-cancellation-button';
 

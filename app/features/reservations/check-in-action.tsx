@@ -1,7 +1,8 @@
 import { CircleCheck } from 'lucide-react';
 import { useTranslation } from '~/platform/translation';
 import { formatMoment, formatTime } from '#contract/reservation-format';
-import { checkInReservation, type TReservation } from '#contract/reservations';
+import type { TReservation } from '#contract/reservations';
+import { myReservationCalls } from '#contract/reservations.plain';
 import { call } from '~/platform/callable-client';
 import { useForm } from '~/platform/use-form';
 import { useLocale } from '~/platform/use-locale';
@@ -65,7 +66,7 @@ export function CheckInButton({
   if (!reservation.checkIn?.canCheckIn) return null;
   async function checkIn() {
     const done = await form.run(
-      () => call(checkInReservation, { id: reservation.id }),
+      () => call(myReservationCalls.checkIn, { id: reservation.id }),
       memberName ? t('checkIn.doneFor', { member: memberName }) : t('checkIn.success'),
     );
     if (done) onChanged(done);

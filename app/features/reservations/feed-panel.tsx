@@ -2,7 +2,8 @@ import { Copy, Rss } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { formatMoment } from '#contract/reservation-format';
-import { createFeedToken, revokeFeedToken, type TFeedStatus } from '#contract/reservations';
+import type { TFeedStatus } from '#contract/reservations';
+import { myReservationCalls } from '#contract/reservations.plain';
 import { call } from '~/platform/callable-client';
 import { Button } from '~/ui/button';
 import { Input } from '~/ui/field';
@@ -24,13 +25,13 @@ export function FeedPanel({ initial }: { initial: TFeedStatus }) {
   const form = useForm({ namespace: 'reservations', fields: false });
 
   async function create() {
-    const made = await form.run(() => call(createFeedToken, {}));
+    const made = await form.run(() => call(myReservationCalls.createFeedToken, {}));
     if (!made) return;
     setUrl(made.url);
     setStatus({ active: true, createdAt: made.createdAt, lastUsedAt: null });
   }
   async function revoke() {
-    const revoked = await form.run(() => call(revokeFeedToken, {}), t('feed.revoked'));
+    const revoked = await form.run(() => call(myReservationCalls.revokeFeedToken, {}), t('feed.revoked'));
     if (!revoked) return;
     setStatus(revoked);
     setUrl(null);

@@ -1,27 +1,37 @@
 import { CalendarX2 } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { Link, useRevalidator } from 'react-router';
-import {
-  isActiveStatus,
-  type TFeedStatus,
-  type TManagedReservation,
-  type TManagedSpace,
-  type TReservation,
-  type TBookingPolicy,
-  type TSpaceCalendar,
+import type {
+  TFeedStatus,
+  TManagedReservation,
+  TManagedSpace,
+  TReservation,
+  TBookingPolicy,
+  TSpaceCalendar,
 } from '#contract/reservations';
+import { isActiveStatus } from '#contract/reservations.plain';
 import { buttonClass } from '~/ui/button';
 import { cn } from '~/ui/cn';
 import { EmptyState } from '~/ui/empty-state';
 import { LinkTabs } from '~/ui/link-tabs';
-import { ApprovalsQueue } from './approvals-queue';
+import { lazyPart } from '~/platform/lazy-part';
 import { CalendarLinks } from './calendar-links';
 import { CancellationAction } from './cancellation-action';
 import { FeedPanel } from './feed-panel';
 import { ReservationCard } from './reservation-card';
 import { CheckInButton } from './check-in-action';
-import { SpacePlanning } from './space-planning';
+
+// A manager's other views load with them (docs/decisions/031-light-pages.md): a member's list loads neither.
+const ApprovalsQueue = lazyPart(() => import('./approvals-queue').then((module) => module.ApprovalsQueue));
+const SpacePlanning = lazyPart(() => import('./space-planning').then((module) => module.SpacePlanning));
+
+/** Loads the code of the view a URL asks for (`?view=`), for the route to await before the first hydration. */
+export function preloadReservationsView(view: string | null): Promise<void> {
+  if (view === 'approvals') return ApprovalsQueue.preload();
+  if (view === 'planning') return SpacePlanning.preload();
+  return Promise.resolve();
+}
 
 export type ReservationsView = 'mine' | 'approvals' | 'planning';
 
@@ -177,14 +187,18 @@ export function MyReservationsPage({ data }: { data: ReservationsPageData }) {
           <h2 id="approvals-title" className="mb-4 text-2xl font-semibold">
             {t('approvals.title')}
           </h2>
-          <ApprovalsQueue initial={data.approvals} />
+          <Suspense fallback={null}>
+            <ApprovalsQueue initial={data.approvals} />
+          </Suspense>
         </section>
       ) : data.view === 'planning' && data.planning ? (
-        <SpacePlanning
-          calendar={data.planning.calendar}
-          spaces={data.managed}
-          policy={data.planning.policy}
-        />
+        <Suspense fallback={null}>
+          <SpacePlanning
+            calendar={data.planning.calendar}
+            spaces={data.managed}
+            policy={data.planning.policy}
+          />
+        </Suspense>
       ) : (
         <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="flex flex-col gap-10">

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { MAX_REASON_LENGTH } from '#contract/reservations';
+import { MAX_REASON_LENGTH } from '#contract/reservations.plain';
 import { formatSlot } from '#contract/reservation-format';
 import { useForm } from '~/platform/use-form';
 import { useLocale } from '~/platform/use-locale';

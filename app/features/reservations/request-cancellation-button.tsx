@@ -1,5 +1,6 @@
 import { useTranslation } from '~/platform/translation';
-import { MAX_REASON_LENGTH, requestCancellation, type TReservation } from '#contract/reservations';
+import type { TReservation } from '#contract/reservations';
+import { MAX_REASON_LENGTH, myReservationCalls } from '#contract/reservations.plain';
 import { call } from '~/platform/callable-client';
 import { ReasonDialog, useSlotWords } from './reason-dialog';
 
@@ -34,7 +35,7 @@ export function RequestCancellationButton({
       confirmLabel={t('askToCancel.send')}
       sendingLabel={t('askToCancel.sending')}
       success={t('askToCancel.done', { space: reservation.space.name })}
-      send={(message) => call(requestCancellation, { id: reservation.id, message })}
+      send={(message) => call(myReservationCalls.requestCancellation, { id: reservation.id, message })}
       onDone={onRequested}
     />
   );

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { formatCalendarDate } from '#contract/dates';
-import { revokeMandate, signMandate, ZMandateForm, type TMandateSpace } from '#contract/sepa';
+import type { TMandateSpace } from '#contract/sepa';
+import { mandateCalls } from '#contract/sepa.plain';
 import { call } from '~/platform/callable-client';
 import { useForm } from '~/platform/use-form';
 import { useLocale } from '~/platform/use-locale';
@@ -9,6 +10,9 @@ import { useTranslation } from '~/platform/translation';
 import { Button } from '~/ui/button';
 import { Checkbox, Input } from '~/ui/field';
 import { Notice } from '~/ui/notice';
+
+// The form's rules are the server's (ZMandateForm), loaded when the form is first used (docs/decisions/031).
+const loadSchemas = () => import('#contract/sepa');
 
 /** The member signs (or changes) a CORE recurrent mandate: name, IBAN, the mandate's text, the signature box. */
 function MandateForm({ space, onDone }: { space: TMandateSpace; onDone?: () => void }) {
@@ -20,14 +24,14 @@ function MandateForm({ space, onDone }: { space: TMandateSpace; onDone?: () => v
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const mandate = form.check(ZMandateForm, {
+    const mandate = await form.checkLoaded(loadSchemas, (schemas) => schemas.ZMandateForm, {
       debtorName: String(data.get('debtorName') ?? ''),
       iban: String(data.get('iban') ?? ''),
       accepted: data.get('accepted') === 'on',
     });
     if (!mandate) return;
     const signed = await form.run(
-      () => call(signMandate, { spaceId: space.spaceId, ...mandate }),
+      () => call(mandateCalls.sign, { spaceId: space.spaceId, ...mandate }),
       t('sepa:signed'),
     );
     if (signed) {
@@ -37,7 +41,12 @@ function MandateForm({ space, onDone }: { space: TMandateSpace; onDone?: () => v
   }
 
   return (
-    <form className="grid gap-4 sm:grid-cols-2" onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      className="grid gap-4 sm:grid-cols-2"
+      onSubmit={(event) => void submit(event)}
+      onFocusCapture={() => void loadSchemas().catch(() => undefined)}
+      noValidate
+    >
       <Input
         name="debtorName"
         label={t('sepa:debtorName')}
@@ -95,7 +104,7 @@ function MandateSpace({ space }: { space: TMandateSpace }) {
 
   async function revoke() {
     const revoked = await form.run(
-      () => call(revokeMandate, { spaceId: space.spaceId }),
+      () => call(mandateCalls.revoke, { spaceId: space.spaceId }),
       t('sepa:revokedToast'),
     );
     if (revoked) void revalidate();
