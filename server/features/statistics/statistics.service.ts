@@ -240,15 +240,16 @@ async function figuresOf(
   now: Date,
   withHeatmap: boolean,
 ): Promise<{ figures: TFigures; heatmap: THeatmap | null }> {
+  const roomReads = { byRoom: roomUseRead(scope, period), open: openMinutesRead(scope, period) };
   const [rooms, rest] = await readAll(db, [
     () =>
-      rowsTogether(db, {
-        byRoom: roomUseRead(scope, period),
-        open: openMinutesRead(scope, period),
-        ...(withHeatmap
-          ? { bookedGrid: bookedGridRead(scope, period), openGrid: openGridRead(scope, period) }
-          : {}),
-      }),
+      withHeatmap
+        ? rowsTogether(db, {
+            ...roomReads,
+            bookedGrid: bookedGridRead(scope, period),
+            openGrid: openGridRead(scope, period),
+          })
+        : rowsTogether(db, roomReads),
     () =>
       rowsTogether(db, {
         revenue: revenueRead(scope, period),
@@ -274,10 +275,7 @@ async function figuresOf(
       members: membersFrom(rest.members),
       demand: { ...demandFrom(rest.sizes, rest.refusals), waitlistedAtStart: events.waitlistedAtStart },
     },
-    heatmap:
-      withHeatmap && 'bookedGrid' in rooms && 'openGrid' in rooms
-        ? heatmapOf(rooms.bookedGrid, rooms.openGrid)
-        : null,
+    heatmap: 'bookedGrid' in rooms ? heatmapOf(rooms.bookedGrid, rooms.openGrid) : null,
   };
 }
 
