@@ -10,7 +10,9 @@
  * The history is written in SQL (generate_series) with the invoices' numbering guard and the rollup's
  * trigger off, then the rollup is rebuilt from the reservations in one statement (its time is printed): the
  * data is the benchmark's own, not a chain anyone could verify. `BENCH_QUICK=1` keeps a tenth of it;
- * `BENCH_SKIP_PGLITE=1` runs PostgreSQL only. Figures are printed with the load average.
+ * `BENCH_SKIP_PGLITE=1` runs PostgreSQL only. Figures are printed with the load average. Then where a page
+ * view's time goes (`profilePage`): its loader and each callable the loader asks, the rest (render, data,
+ * middleware), the statements it sends and the CPU it costs, this process's and PostgreSQL's backends'.
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';

@@ -60,10 +60,10 @@ type RowsOfReads<Reads extends Record<string, Read<Record<string, unknown>>>> = 
 /**
  * Several reads sent as one statement, each a subquery whose rows come back as a JSON array, without JIT
  * (`rowsWithoutJit`): one round trip, one transaction and one connection instead of one each, for reads too
- * small to be worth a connection of their own (/statistics: 22 reads of a page became 2 statements,
- * docs/decisions/030-statistics.md). PostgreSQL runs the subqueries one after the other: put reads that should
- * run side by side in separate calls under `readAll`. Values come as JSON has them: numbers (bigint too) as
- * numbers, text as strings, instants as ISO text without the driver's parsing.
+ * small to be worth a connection of their own (/statistics: a period's 10–12 reads are two statements, and a
+ * page view sends 17 statements instead of 95, docs/decisions/030-statistics.md). PostgreSQL runs the
+ * subqueries one after the other: put reads that should run side by side in separate calls under `readAll`.
+ * Values come as JSON has them: numbers (bigint too) as numbers, text as strings, instants as ISO text.
  */
 export async function rowsTogether<const Reads extends Record<string, Read<Record<string, unknown>>>>(
   db: Db | Tx,
