@@ -34,13 +34,14 @@ export const cpuSeconds = () => {
 /**
  * CPU seconds (user + system) used so far by each connection's backend on database `name`, from /proc
  * (autovacuum's workers left out: they come and go with the inserts, not with what is measured); null when
- * the database runs on another machine.
+ * the database runs on another machine. The backend answering this query is counted too: left out, a pool
+ * connection asked before but not after would count its whole life's CPU as spent in between.
  */
 export async function backendCpu(db: Db, name: string): Promise<Map<number, number> | null> {
   const backends = await rowsOf<{ pid: number }>(
     db,
     sql`SELECT pid FROM pg_stat_activity
-        WHERE datname = ${name} AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+        WHERE datname = ${name} AND backend_type = 'client backend'`,
   );
   const seconds = new Map<number, number>();
   for (const { pid } of backends) {
