@@ -24,14 +24,13 @@ import autocannon from 'autocannon';
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { createApp } from '../server/app';
 import { createRouter } from '../server/callables';
 import { openPglite, openPostgres, type Database, type Db } from '../server/db/client';
@@ -48,6 +47,7 @@ import { systemContext } from '../server/platform/service-context';
 import { createSessionReader } from '../server/platform/session';
 import { createLocalFileStore } from '../server/platform/storage';
 import { databaseUrlWithName, dropDatabase, withAdminClient } from '../server/db/postgres-admin';
+import { backendCpu, backendCpuBetween, cpuSeconds, sent } from './profile';
 import { rebuildRoomDayUse, withoutRollupTrigger } from './room-day-use';
 
 // Knobs of this benchmark, not settings of the server: read here rather than in server/platform/config.ts.
@@ -87,66 +87,11 @@ function statsOf(samples: number[]): Stats {
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
-/**
- * Every statement this process sends to PostgreSQL (node-postgres's `Client#query`, inside transactions too):
- * counted, and its text kept while `capture` is set.
- */
-const sent = { count: 0, capture: null as string[] | null };
-const clientQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  sent.count++;
-  if (sent.capture) {
-    const first = args[0] as string | { text?: string };
-    sent.capture.push(typeof first === 'string' ? first : (first.text ?? '?'));
-  }
-  // node-postgres's overloads cannot be named generically here: the arguments go on as they came.
-  return (clientQuery as (...all: unknown[]) => unknown).apply(this, args);
-} as typeof clientQuery;
-
 /** One statement on one line, shortened. */
 function statementLine(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > 110 ? `${line.slice(0, 107)}…` : line;
 }
-
-/**
- * CPU seconds (user + system) used so far by each connection's backend on database `name`, from /proc
- * (autovacuum's workers left out: they come and go with the inserts, not with what is measured).
- */
-async function backendCpu(db: Db, name: string): Promise<Map<number, number> | null> {
-  const backends = await rows<{ pid: number }>(
-    db,
-    sql`SELECT pid FROM pg_stat_activity
-        WHERE datname = ${name} AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
-  );
-  const seconds = new Map<number, number>();
-  for (const { pid } of backends) {
-    try {
-      // Fields 14 and 15 of /proc/PID/stat (after the command's closing parenthesis: 12 and 13).
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / 100); // USER_HZ
-    } catch {
-      if (!seconds.size && pid === backends[0]!.pid) return null; // another machine's PostgreSQL
-    }
-  }
-  return seconds;
-}
-
-/** CPU seconds the backends used between two readings (a backend opened since counts from zero). */
-function backendCpuBetween(
-  before: Map<number, number> | null,
-  after: Map<number, number> | null,
-): number | null {
-  if (!before || !after) return null;
-  let total = 0;
-  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
-  return total;
-}
-
-const cpuSeconds = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1e6;
-};
 
 /**
  * With `BENCH_CPU_PROFILE=file.cpuprofile`, a V8 CPU profile of this process while the API books (open it in

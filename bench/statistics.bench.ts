@@ -10,7 +10,9 @@
  * The history is written in SQL (generate_series) with the invoices' numbering guard and the rollup's
  * trigger off, then the rollup is rebuilt from the reservations in one statement (its time is printed): the
  * data is the benchmark's own, not a chain anyone could verify. `BENCH_QUICK=1` keeps a tenth of it;
- * `BENCH_SKIP_PGLITE=1` runs PostgreSQL only. Figures are printed with the load average.
+ * `BENCH_SKIP_PGLITE=1` runs PostgreSQL only. Figures are printed with the load average. Then where a page
+ * view's time goes (`profilePage`): its loader and each callable the loader asks, the rest (render, data,
+ * middleware), the statements it sends and the CPU it costs, this process's and PostgreSQL's backends'.
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -21,11 +23,13 @@ import type { Database } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
 import { statisticsCallables } from '../server/features/statistics/statistics.callables';
 import { getStatistics } from '../server/features/statistics/statistics.service';
+import { implement, type Implementation } from '../server/platform/callables';
 import { log } from '../server/platform/log';
 import type { ServiceContext } from '../server/platform/service-context';
 import type { SessionUser } from '../server/platform/session';
 import { benchApp, getPage, onEachDatabase } from './in-process';
-import { loadServerBuild, measure } from './timing';
+import { backendCpu, backendCpuBetween, cpuSeconds, sent } from './profile';
+import { loadServerBuild, measure, percentile } from './timing';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const SCALE = QUICK ? 0.1 : 1;
@@ -41,6 +45,8 @@ const PLANS = 2_000;
 const YEAR_TARGET_MS = 150;
 const MONTH_TARGET_MS = 80;
 const DATABASE_NAME = 'bench_statistics';
+/** Page views timed part by part (below the p50/p95 lines). */
+const PROFILE_ROUNDS = 30;
 const ZONE = 'Europe/Paris';
 
 const loadAverage = () =>
@@ -268,6 +274,123 @@ async function filledOn(database: Database, today: string): Promise<boolean> {
   throw new Error(`${DATABASE_NAME} was not filled to the end today: run once without BENCH_KEEP_DATABASE=1`);
 }
 
+/** What one page view spent, part by part (ms), and what it sent to PostgreSQL. */
+interface ViewProfile {
+  page: number;
+  loader: number;
+  /** Each callable the loader asked, by name: its service's time and its statements. */
+  calls: Map<string, { ms: number; statements: number }>;
+  statements: number;
+}
+
+/**
+ * The server build with `routeId`'s loader timed (its durations pushed to `times`): the page's time less
+ * its loader's is React's render, the data's serialisation and the app's middleware.
+ */
+function withTimedLoader(build: ServerBuild, routeId: string, times: number[]): ServerBuild {
+  const route = build.routes[routeId];
+  const loader = route?.module.loader;
+  if (!route || !loader) throw new Error(`no loader for ${routeId}`);
+  const timed: typeof loader = async (args) => {
+    const started = performance.now();
+    try {
+      return await loader(args);
+    } finally {
+      times.push(performance.now() - started);
+    }
+  };
+  return {
+    ...build,
+    routes: { ...build.routes, [routeId]: { ...route, module: { ...route.module, loader: timed } } },
+  };
+}
+
+/** The callables with each call's service time and statements recorded in `calls` (by callable name). */
+function timedCallables(
+  implementations: Implementation[],
+  calls: Map<string, { ms: number; statements: number }>,
+): Implementation[] {
+  return implementations.map(({ def, handle }) =>
+    implement(def, async (input, ctx) => {
+      const started = performance.now();
+      const statements = sent.count;
+      try {
+        return await handle(input, ctx);
+      } finally {
+        const entry = calls.get(def.name) ?? { ms: 0, statements: 0 };
+        entry.ms += performance.now() - started;
+        entry.statements += sent.count - statements;
+        calls.set(def.name, entry);
+      }
+    }),
+  );
+}
+
+/**
+ * Where a page view's time goes: PROFILE_ROUNDS views of `url` (after a few unmeasured), each timed whole,
+ * its loader and the loader's callables timed inside it; the statements sent per view; and the CPU per view,
+ * this process's (the app, its render; PGlite's too) and the PostgreSQL backends' (not the load's: what the
+ * view costs, whoever else runs).
+ */
+async function profilePage(
+  label: string,
+  database: Database,
+  engine: 'pglite' | 'postgres',
+  build: ServerBuild,
+  session: { id: string; user: SessionUser },
+  url: string,
+) {
+  const loaderTimes: number[] = [];
+  const calls = new Map<string, { ms: number; statements: number }>();
+  const app = benchApp(
+    database,
+    withTimedLoader(build, 'routes/statistics', loaderTimes),
+    timedCallables(statisticsCallables, calls),
+    session,
+  );
+  for (let i = 0; i < 3; i++) await getPage(app, url);
+  const views: ViewProfile[] = [];
+  const backends = () => (engine === 'postgres' ? backendCpu(database.db, DATABASE_NAME) : null);
+  const backendsBefore = await backends();
+  const cpuBefore = cpuSeconds();
+  for (let i = 0; i < PROFILE_ROUNDS; i++) {
+    loaderTimes.length = 0;
+    calls.clear();
+    const statements = sent.count;
+    const started = performance.now();
+    await getPage(app, url);
+    views.push({
+      page: performance.now() - started,
+      loader: loaderTimes[0] ?? Number.NaN,
+      calls: new Map(calls),
+      statements: sent.count - statements,
+    });
+  }
+  const nodeCpu = (cpuSeconds() - cpuBefore) * 1000;
+  const databaseCpu = backendCpuBetween(backendsBefore, await backends());
+  const p50 = (values: number[]) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      50,
+    );
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const names = [...new Set(views.flatMap((view) => [...view.calls.keys()]))];
+  const parts = names.map((name) => {
+    const of = (view: ViewProfile) => view.calls.get(name) ?? { ms: 0, statements: 0 };
+    return `${name} ${ms(p50(views.map((view) => of(view).ms)))} (${p50(views.map((view) => of(view).statements))} statements)`;
+  });
+  console.log(`  profile, ${label} (p50 of ${PROFILE_ROUNDS} views):`);
+  console.log(
+    `    page ${ms(p50(views.map((view) => view.page)))} = loader ${ms(p50(views.map((view) => view.loader)))} + render, data and middleware ${ms(p50(views.map((view) => view.page - view.loader)))}`,
+  );
+  console.log(
+    `    loader's callables: ${parts.join('; ')}; statements per view ${p50(views.map((view) => view.statements))}`,
+  );
+  console.log(
+    `    CPU per view: this process ${ms(nodeCpu / PROFILE_ROUNDS)}${databaseCpu === null ? '' : `, PostgreSQL backends ${ms((databaseCpu * 1000) / PROFILE_ROUNDS)}`}`,
+  );
+}
+
 function contextOf(database: Database, user: SessionUser): ServiceContext {
   return {
     db: database.db,
@@ -321,15 +444,11 @@ async function benchOn(
   );
   // The page: the app's router, the manager's session, the production build's server render of
   // /statistics (its loader asks statistics.scope, then statistics.space), read whole.
-  const app = benchApp(database, build, statisticsCallables, {
-    id: 'bench-session',
-    user: managerUser,
-  });
-  const page = (range: TStatisticsInput, roomId?: string) => () =>
-    getPage(
-      app,
-      `/statistics?${new URLSearchParams({ space: space!.id, period: 'custom', from: range.from, to: range.to, ...(roomId ? { room: roomId } : {}) })}`,
-    );
+  const session = { id: 'bench-session', user: managerUser };
+  const app = benchApp(database, build, statisticsCallables, session);
+  const pageUrl = (range: TStatisticsInput, roomId?: string) =>
+    `/statistics?${new URLSearchParams({ space: space!.id, period: 'custom', from: range.from, to: range.to, ...(roomId ? { room: roomId } : {}) })}`;
+  const page = (range: TStatisticsInput, roomId?: string) => () => getPage(app, pageUrl(range, roomId));
   const yearP95 = await measure(`page, year (${year.from} → ${year.to})`, page(year), rounds);
   const monthP95 = await measure(`page, month (${month.from} → ${month.to})`, page(month), rounds);
   await measure('page, month, one room', page(month, room!.id), rounds);
@@ -344,6 +463,9 @@ async function benchOn(
     rounds: 5,
   });
   console.log(`  load average after: ${loadAverage()}`);
+  await profilePage('page, year', database, engine, build, session, pageUrl(year));
+  await profilePage('page, month', database, engine, build, session, pageUrl(month));
+  console.log(`  load average after the profiles: ${loadAverage()}`);
   return { yearP95, monthP95 };
 }
 

@@ -9,10 +9,6 @@ export const stacked = {
   tbody: 'max-sm:flex max-sm:flex-col max-sm:gap-3',
   tr: 'border-line border-b max-sm:block max-sm:rounded-xl max-sm:border max-sm:p-3',
   th: 'py-2 pr-3',
-  td: [
-    'py-2 pr-3 align-top',
-    'max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4 max-sm:py-1 max-sm:pr-0',
-    'max-sm:text-right max-sm:before:text-ink-soft max-sm:before:shrink-0 max-sm:before:text-left',
-    'max-sm:before:content-[attr(data-label)] max-sm:empty:hidden',
-  ].join(' '),
+  /** Its rules are in app/app.css (`.stacked-cell`): a long table would repeat them in every cell's class. */
+  td: 'stacked-cell',
 } as const;

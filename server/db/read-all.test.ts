@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKind, testDatabaseForFile } from '../../tests/support/test-database';
 import type { Database } from './client';
-import { readAll, spreadsOverConnections } from './read-all';
+import { read, readAll, rowsTogether, spreadsOverConnections } from './read-all';
 import { rowsOf } from './rows';
 import type { Tx } from './transaction';
 
@@ -56,5 +56,30 @@ describe('readAll', () => {
     const doubled: number = count * 2;
     expect(doubled).toBe(4);
     expect(Number(row!.one)).toBe(1);
+  });
+});
+
+describe('rowsTogether', () => {
+  it('answers each read’s rows in one statement, as JSON gives them, an empty read as no rows', async () => {
+    const answers = await rowsTogether(database.db, {
+      numbers: read<{ n: number; big: number; label: string }>(
+        sql`SELECT n, (n * 10000000000)::bigint AS big, 'n' || n AS label FROM generate_series(1, 3) AS n ORDER BY n`,
+      ),
+      grouped: read<{ odd: boolean; total: number }>(
+        sql`WITH x AS MATERIALIZED (SELECT n FROM generate_series(1, 4) AS n)
+          SELECT n % 2 = 1 AS odd, sum(n)::int AS total FROM x GROUP BY 1 ORDER BY 1`,
+      ),
+      none: read<{ n: number }>(sql`SELECT 1 AS n WHERE false`),
+    });
+    expect(answers.numbers).toEqual([
+      { n: 1, big: 10000000000, label: 'n1' },
+      { n: 2, big: 20000000000, label: 'n2' },
+      { n: 3, big: 30000000000, label: 'n3' },
+    ]);
+    expect(answers.grouped).toEqual([
+      { odd: false, total: 6 },
+      { odd: true, total: 4 },
+    ]);
+    expect(answers.none).toEqual([]);
   });
 });

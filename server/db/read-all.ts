@@ -43,3 +43,41 @@ export async function rowsWithoutJit<TRow extends Record<string, unknown>>(
     return rowsOf<TRow>(tx, query);
   });
 }
+
+/** A read to send with others (`rowsTogether`): its query, and the type of its rows (as JSON gives them). */
+export interface Read<TRow extends Record<string, unknown>> {
+  readonly query: SQL;
+  /** Never set: carries the rows' type. */
+  readonly row?: TRow;
+}
+
+export const read = <TRow extends Record<string, unknown>>(query: SQL): Read<TRow> => ({ query });
+
+type RowsOfReads<Reads extends Record<string, Read<Record<string, unknown>>>> = {
+  [K in keyof Reads]: Reads[K] extends Read<infer TRow> ? TRow[] : never;
+};
+
+/**
+ * Several reads sent as one statement, each a subquery whose rows come back as a JSON array, without JIT
+ * (`rowsWithoutJit`): one round trip, one transaction and one connection instead of one each, for reads too
+ * small to be worth a connection of their own (/statistics: a period's 10–12 reads are two statements, and a
+ * page view sends 17 statements instead of 95, docs/decisions/030-statistics.md). PostgreSQL runs the
+ * subqueries one after the other: put reads that should run side by side in separate calls under `readAll`.
+ * Values come as JSON has them: numbers (bigint too) as numbers, text as strings, instants as ISO text.
+ */
+export async function rowsTogether<const Reads extends Record<string, Read<Record<string, unknown>>>>(
+  db: Db | Tx,
+  reads: Reads,
+): Promise<RowsOfReads<Reads>> {
+  const names = Object.keys(reads);
+  if (!names.length) return {} as RowsOfReads<Reads>;
+  const columns = names.map(
+    (name) =>
+      sql`(SELECT coalesce(json_agg(q), '[]'::json) FROM (${reads[name]!.query}) AS q) AS ${sql.identifier(name)}`,
+  );
+  const [row] = await rowsWithoutJit<Record<string, unknown[]>>(
+    db,
+    sql`SELECT ${sql.join(columns, sql`, `)}`,
+  );
+  return row as RowsOfReads<Reads>;
+}

@@ -85,6 +85,19 @@ export function roleGrantsSql(role: SQL, right: SpaceRight): SQL {
   return statusIn(role, SPACE_RIGHTS[right]);
 }
 
+/**
+ * In SQL, whether the signed-in `actor` may do `right` to the space whose id `spaceId` names (a column):
+ * true for a platform admin, else whether their role there carries it. For a read that checks the right in
+ * the statement that reads the space (one round trip instead of two); the service still throws
+ * `permission-denied` when it comes back false, as `requireRight` would.
+ */
+export function maySql(actor: SessionUser, right: SpaceRight, spaceId: SQL): SQL {
+  if (actor.isAdmin) return sql`TRUE`;
+  return sql`EXISTS (SELECT 1 FROM space_members role_of
+    WHERE role_of.space_id = ${spaceId} AND role_of.user_id = ${actor.id}
+      AND ${roleGrantsSql(sql`role_of.role`, right)})`;
+}
+
 /** The check a callable's declared access makes before its input is even read (the callable router). */
 export function requireCallableAccess(actor: Actor, access: Access): void {
   if (access === 'public') return;

@@ -1,10 +1,13 @@
-import { ArrowDown, ArrowRight, ArrowUp } from 'lucide-react';
 import { changeKindOf, changeOf, type StatKind, type StatValue } from '#contract/statistics-tables';
 import { useTranslation } from '~/platform/translation';
 import { useLocale } from '~/platform/use-locale';
 import { directionOf, formatRelative, formatStat } from './stat-format';
 
-const ICONS = { up: ArrowUp, down: ArrowDown, same: ArrowRight } as const;
+/**
+ * The arrow beside a change, for the eye: a character, not an icon's SVG (a 50-room page shows a hundred of
+ * them; as SVG they were a tenth of its HTML and of its render, decision 030).
+ */
+const ARROWS = { up: '↑', down: '↓', same: '→' } as const;
 
 /**
  * How a figure moved since the period before, in its sign and in words ("+12 (+8 %) en hausse"), an arrow
@@ -27,11 +30,12 @@ export function ChangeText({
   const locale = useLocale();
   const direction = directionOf(change);
   if (direction === 'unknown') return <span className="text-ink-soft">{t('change.unknown')}</span>;
-  const Icon = ICONS[direction];
   const relative = kind === 'rate' || kind === 'points' ? null : formatRelative(current, previous, locale);
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-x-1">
-      <Icon aria-hidden className="size-4 shrink-0" />
+      <span aria-hidden className="w-4 shrink-0 text-center font-bold">
+        {ARROWS[direction]}
+      </span>
       {direction === 'same' ? null : (
         <span className="font-medium tabular-nums">
           {formatStat(kind === 'points' ? 'points' : changeKindOf(kind), change, locale, true)}

@@ -20,10 +20,11 @@ import { formulasCallables } from '../formulas/formulas.callables';
 import { insertFormula } from '../formulas/formulas.fixtures';
 import { invoicesCallables } from '../invoices/invoices.callables';
 import { giveBillingDetails, setLegalIdentity } from '../invoices/invoices.fixtures';
-import { localInstant, routerAtClock } from '../reservations/reservations.fixtures';
+import { contextFor, localInstant, routerAtClock } from '../reservations/reservations.fixtures';
 import { reservationsCallables } from '../reservations/reservations.callables';
 import { searchCallables } from '../search/search.callables';
 import { statisticsCallables } from './statistics.callables';
+import { getStatistics, getStatisticsScope } from './statistics.service';
 
 /**
  * /statistics against small fixtures computed by hand (docs/decisions/030-statistics.md), on a fixed clock in
@@ -537,6 +538,35 @@ describe('who may look', () => {
       spaceId,
     });
     expect(scope.spaces.length).toBe(mine.scope.spaces);
+  });
+
+  it('checks a space once per request (the page asks the scope, then the figures), and keeps nothing after it', async () => {
+    const spaceId = await managedSpace();
+    const roomId = await insertRoom(database.db, spaceId);
+    const elsewhere = await insertRoom(database.db, await insertSpace(database.db));
+    const boss = await insertPerson(database.db);
+    await addRole(database.db, spaceId, boss.id, 'manager');
+    const october = { from: '2026-10-01', to: '2026-10-31' };
+    // One request: its service context, shared by its calls.
+    const request = contextFor(database.db, boss.session, clock.now);
+    expect((await getStatisticsScope(request, { spaceId })).rooms.map((room) => room.id)).toContain(roomId);
+    expect((await getStatistics(request, { spaceId, roomId, ...october })).scope).toMatchObject({
+      spaceId,
+      roomId,
+    });
+    expect(await codeOf(getStatistics(request, { spaceId, roomId: elsewhere, ...october }))).toBe(
+      'not-found',
+    );
+    // A member's request is refused at both calls: nothing was kept from the first.
+    const memberRequest = contextFor(database.db, member.session, clock.now);
+    expect(await codeOf(getStatisticsScope(memberRequest, { spaceId }))).toBe('permission-denied');
+    expect(await codeOf(getStatistics(memberRequest, { spaceId, ...october }))).toBe('permission-denied');
+    // A role taken away counts at the next request.
+    await database.db.execute(
+      sql`DELETE FROM space_members WHERE space_id = ${spaceId} AND user_id = ${boss.id}`,
+    );
+    const next = contextFor(database.db, boss.session, clock.now);
+    expect(await codeOf(getStatistics(next, { spaceId, ...october }))).toBe('permission-denied');
   });
 
   it('refuses a room of another space and a period longer than three years', async () => {
