@@ -7,10 +7,8 @@ import { ACTIVITY_KINDS, ACTIVITY_PAGE_SIZE, ACTIVITY_PARAMS } from './activity.
 
 // The words the browser's feed needs without zod live in ./activity.plain.ts (docs/decisions/031).
 export {
-  ACTIVITY_EXPORT_PATH,
   ACTIVITY_KINDS,
   ACTIVITY_PAGE_SIZE,
-  ACTIVITY_PARAMS,
   activityFiltersFromParams,
   MAX_ACTIVITY_EXPORT_ROWS,
 } from './activity.plain';
