@@ -13,8 +13,6 @@
  *
  * `BENCH_SKIP_PGLITE=1` runs PostgreSQL only.
  */
-import { readFileSync } from 'node:fs';
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
@@ -24,17 +22,12 @@ import { importStatement } from '../server/features/bank-statements/bank-stateme
 import { camt053, type SampleEntry } from '../server/features/bank-statements/statement-samples.fixtures';
 import { contextFor } from '../server/features/reservations/reservations.fixtures';
 import { onEachDatabase } from './in-process';
+import { cpuSecondsOf, loadAverage } from './servers';
 
 const INVOICES = 20_000;
 const LINES = 5_000;
 const TARGET_MS = 5_000;
 const DATABASE_NAME = 'bench_bank_statements';
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 
 const numberOf = (index: number) => `F-2027-${String(index).padStart(6, '0')}`;
 /** Invoice `index` is of buyer `Membre <index>`, for 1,200 cents plus its index: every amount differs. */
@@ -81,12 +74,10 @@ async function serverCpuSeconds(database: Database): Promise<Map<number, number>
     database.db,
     sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`,
   );
-  const ticks = 100; // USER_HZ on Linux
   const seconds = new Map<number, number>();
   for (const { pid } of rows) {
     try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      seconds.set(Number(pid), (Number(fields[11]) + Number(fields[12])) / ticks);
+      seconds.set(Number(pid), cpuSecondsOf(Number(pid)));
     } catch {
       // A backend that ended meanwhile, or a server on another machine: not counted.
     }

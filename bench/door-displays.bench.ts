@@ -21,7 +21,6 @@
  * `npm run bench door-displays`; BENCH_DISPLAY_WINDOW_SECONDS (default 60) sets the steady state's window.
  */
 import os from 'node:os';
-import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { DISPLAY_POLL_SECONDS, displayStatePath } from '../contract/door-displays.plain';
 import { CHROMIUM_ARGS } from '../playwright.config';
@@ -29,7 +28,14 @@ import { DEMO_PASSWORD } from '../server/demo/demo-accounts';
 import { QR_PERIOD_MINUTES } from '../server/features/door-displays/display-state.service';
 import { firstLoad, kib } from './first-load.bench';
 import { buildReferenceApp } from './reference-app';
-import { buildEscaleIfNeeded, startEscale, startReference, type Server } from './servers';
+import {
+  buildEscaleIfNeeded,
+  cpuSecondsOf,
+  loadAverage,
+  type Server,
+  startEscale,
+  startReference,
+} from './servers';
 import { percentile } from './timing';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -37,21 +43,6 @@ const DISPLAYS = 200;
 const WINDOW_SECONDS = Number(process.env.BENCH_DISPLAY_WINDOW_SECONDS ?? 60);
 const ROUNDS = 100;
 const TARGET_SHARE = 0.05;
-const CLOCK_TICKS = 100; // USER_HZ on Linux
-
-const load = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-
-/** CPU seconds the process has used so far (user + system), from /proc. */
-function cpuSecondsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // Fields 14 and 15 of stat (utime, stime), counted from the state (field 3) here.
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
 
 async function signInManager(escale: Server): Promise<string> {
   const response = await fetch(`${escale.url}/api/auth/sign-in/email`, {
@@ -224,7 +215,7 @@ export async function run() {
     servers.push(bare);
     const escale = await startEscale();
     servers.push(escale);
-    console.log(`Load average (1, 5, 15 min) at start: ${load()}; ${os.cpus().length} cores`);
+    console.log(`Load average (1, 5, 15 min) at start: ${loadAverage()}; ${os.cpus().length} cores`);
     const displays = await makeDisplays(escale);
     const { tokens } = displays;
     const page = `${escale.url}/display/${tokens[0]}`;
@@ -320,7 +311,7 @@ export async function run() {
     console.log(
       `  target < ${TARGET_SHARE * 100} % of one core, steady state and whole period: ${met ? 'met' : 'NOT met'}`,
     );
-    console.log(`Load average at the end: ${load()}`);
+    console.log(`Load average at the end: ${loadAverage()}`);
   } finally {
     for (const server of servers.reverse()) await server.stop();
     reference.remove();

@@ -25,7 +25,7 @@ import { DEMO_PASSWORD } from '../server/demo/demo-accounts';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { examplePath, MADE_BY_A_MANAGER, pagesOf, type RouteEntry } from '../scripts/route-pages';
 import { buildReferenceApp } from './reference-app';
-import { buildEscaleIfNeeded, startEscale, startReference, type Server } from './servers';
+import { buildEscaleIfNeeded, loadAverage, type Server, startEscale, startReference } from './servers';
 
 const CHROMIUM = '/usr/bin/chromium';
 // `BENCH_LIGHTHOUSE_RUNS=0 npm run bench first-load` measures the JavaScript alone; `BENCH_PAGES=/,/search`
@@ -230,12 +230,6 @@ function summary(label: string, runs: LighthouseRun[], indexed: boolean): string
   ].join('\n');
 }
 
-const load = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-
 /** The benchmark, for `npm run bench` (bench/run.ts). */
 export async function run() {
   buildEscaleIfNeeded();
@@ -253,7 +247,7 @@ export async function run() {
         .map(([name, version]) => `${name} ${version}`)
         .join(', ')}`,
     );
-    console.log(`Load average (1, 5, 15 min) at start: ${load()}; ${os.cpus().length} cores`);
+    console.log(`Load average (1, 5, 15 min) at start: ${loadAverage()}; ${os.cpus().length} cores`);
 
     console.log('\nFirst-load JavaScript (Chromium, phone screen, empty cache, until the network is idle):');
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -315,7 +309,7 @@ export async function run() {
     } finally {
       chrome.kill();
     }
-    console.log(`Load average at the end: ${load()}`);
+    console.log(`Load average at the end: ${loadAverage()}`);
   } finally {
     for (const server of servers.reverse()) await server.stop();
     reference.remove();

@@ -13,7 +13,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import os from 'node:os';
 import type { ServerBuild } from 'react-router';
 import type { Database } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
@@ -39,6 +38,8 @@ import { log } from '../server/platform/log';
 import { systemContext, unitOfWork } from '../server/platform/service-context';
 import { benchApp, getPage, onEachDatabase } from './in-process';
 import { loadServerBuild, measure } from './timing';
+import os from 'node:os';
+import { loadAverage } from './servers';
 
 const INVOICES = 5_000;
 const SPACES = 10;
@@ -46,12 +47,6 @@ const SHARED = 10;
 const ISSUE_TARGET_MS = 250;
 const PAGE_TARGET_MS = 30;
 const DATABASE_NAME = 'bench_invoices';
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 
 function saleOf(spaceId: string, buyer: TestPerson, index: number): SaleToInvoice {
   const today = new Date().toISOString().slice(0, 10);

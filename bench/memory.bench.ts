@@ -17,20 +17,20 @@
  */
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import os from 'node:os';
 import { parseEnvironment } from '../server/platform/config';
 import { databaseUrlWithName, dropDatabase, withAdminClient } from '../server/db/postgres-admin';
 import { buildReferenceApp } from './reference-app';
 import {
   buildEscaleIfNeeded,
+  cpuSecondsOf,
   formatMemory,
+  loadAverage,
   memoryOf,
+  type Server,
   startEscale,
   startNodeOptions,
   startReference,
-  type Server,
 } from './servers';
 
 const LOAD_SECONDS = 30;
@@ -38,11 +38,6 @@ const CONNECTIONS = 50;
 const TARGET_PEAK_MIB = 250;
 
 /** CPU seconds (user + system) process `pid` has used so far. */
-function cpuSecondsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
-}
-
 async function measure(label: string, start: () => Promise<Server>, path: string): Promise<number> {
   const began = performance.now();
   const server = await start();
@@ -84,12 +79,7 @@ export async function run() {
   const reference = buildReferenceApp();
   const url = parseEnvironment().DATABASE_URL;
   try {
-    console.log(
-      `Server memory (Linux VmRSS / VmHWM; load average ${os
-        .loadavg()
-        .map((load) => load.toFixed(2))
-        .join(' ')}):`,
-    );
+    console.log(`Server memory (Linux VmRSS / VmHWM; load average ${loadAverage()}):`);
     await measure('bare reference app', () => startReference(reference.dir), '/');
     const rounds = Number(process.env.BENCH_ROUNDS) || 1;
     // Knobs of this benchmark, not settings of the server: read here rather than in server/platform/config.ts.

@@ -4,10 +4,10 @@
  * PostgreSQL on this machine, that of the backends serving it (read from /proc).
  */
 import { sql } from 'drizzle-orm';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { Db } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
+import { cpuSecondsOf } from './servers';
 
 /**
  * Every statement this process sends to PostgreSQL (node-postgres's `Client#query`, inside transactions too):
@@ -46,9 +46,7 @@ export async function backendCpu(db: Db, name: string): Promise<Map<number, numb
   const seconds = new Map<number, number>();
   for (const { pid } of backends) {
     try {
-      // Fields 14 and 15 of /proc/PID/stat (after the command's closing parenthesis: 12 and 13).
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / 100); // USER_HZ
+      seconds.set(pid, cpuSecondsOf(pid));
     } catch {
       if (!seconds.size && pid === backends[0]!.pid) return null; // another machine's PostgreSQL
     }

@@ -26,6 +26,23 @@ export function memoryOf(pid: number): Memory {
   return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
 }
 
+/** A process's CPU seconds so far (user + system), from /proc; throws when the process is gone. */
+export function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields 14 and 15 of stat (utime, stime), counted here from the state (field 3), after the command's name.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** The load averages over 1, 5 and 15 minutes, as the benchmarks print them. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
 export function formatMemory({ rss, peak }: Memory): string {
   return `RSS ${rss.toFixed(0).padStart(4)} MiB, peak ${peak.toFixed(0).padStart(4)} MiB`;
 }

@@ -14,7 +14,6 @@
  * view's time goes (`profilePage`): its loader and each callable the loader asks, the rest (render, data,
  * middleware), the statements it sends and the CPU it costs, this process's and PostgreSQL's backends'.
  */
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { ServerBuild } from 'react-router';
 import { addDays, todayIn } from '../contract/dates';
@@ -30,6 +29,7 @@ import type { SessionUser } from '../server/platform/session';
 import { benchApp, getPage, onEachDatabase } from './in-process';
 import { backendCpu, backendCpuBetween, cpuSeconds, sent } from './profile';
 import { loadServerBuild, measure, percentile } from './timing';
+import { loadAverage } from './servers';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const SCALE = QUICK ? 0.1 : 1;
@@ -48,12 +48,6 @@ const DATABASE_NAME = 'bench_statistics';
 /** Page views timed part by part (below the p50/p95 lines). */
 const PROFILE_ROUNDS = 30;
 const ZONE = 'Europe/Paris';
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 
 async function timed(label: string, work: () => Promise<unknown>) {
   const started = performance.now();
