@@ -20,8 +20,20 @@ const MINUTE = 60_000;
 const POLL = 16_000;
 const ALWAYS_OPEN = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' }));
 
+/**
+ * The journey runs on the real time (the sweep's next run is a real minute away) from 2 h before now to now: in
+ * Paris that crosses midnight between about 23:30 and 03:30, and the display shows one day. The space is in the
+ * first of these French zones where the whole journey is one local day.
+ */
+const ZONES = ['Europe/Paris', 'America/Martinique', 'Indian/Reunion', 'Pacific/Noumea'];
+const localDate = (instant: number, timeZone: string) =>
+  new Date(instant).toLocaleDateString('en-CA', { timeZone });
+function zoneOfOneDay(from: number, to: number): string {
+  return ZONES.find((zone) => localDate(from, zone) === localDate(to, zone))!;
+}
+
 /** A space of the admin's own, open day and night (the release happens now, whatever the hour), published. */
-async function spaceOpenAllDay(page: Page) {
+async function spaceOpenAllDay(page: Page, timeZone: string) {
   const name = `Le Phare ${randomUUID().slice(0, 6)}`;
   const { id: spaceId } = await callApi<{ id: string }>(page, 'backoffice.createSpace', { name });
   await callApi(page, 'backoffice.updateIdentity', {
@@ -37,7 +49,7 @@ async function spaceOpenAllDay(page: Page) {
       country: 'FR',
       latitude: null,
       longitude: null,
-      timeZone: 'Europe/Paris',
+      timeZone,
     },
   });
   await callApi(page, 'backoffice.setOpeningHours', { spaceId, hours: ALWAYS_OPEN });
@@ -115,13 +127,14 @@ test('a room’s door display: free, busy, checked in with the code, released, o
 }) => {
   test.setTimeout(180_000);
   await signInAs(page, 'admin');
-  const { spaceId, roomId, roomName } = await spaceOpenAllDay(page);
-  published = { page, spaceId };
-
   // Two bookings made while the app's clock stood 90 minutes back: A (30 min), then B running until after now.
   const realNow = Date.now();
   const step = 30 * MINUTE;
   const a = Math.ceil((realNow - 90 * MINUTE + MINUTE) / step) * step;
+  const timeZone = zoneOfOneDay(a - 20 * MINUTE, realNow + 5 * MINUTE);
+  const { spaceId, roomId, roomName } = await spaceOpenAllDay(page, timeZone);
+  published = { page, spaceId };
+
   setAppClock(new Date(a - 20 * MINUTE));
   const first = await book(page, roomId, a, 30, 'Comité de pilotage');
   await book(page, roomId, a + 30 * MINUTE, 90, 'Revue de code');
@@ -160,7 +173,7 @@ test('a room’s door display: free, busy, checked in with the code, released, o
   const qr = await readQrCode(tablet);
   const next = new Date(a + 120 * MINUTE);
   const local = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Paris',
+    timeZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

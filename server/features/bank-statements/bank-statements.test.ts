@@ -22,7 +22,7 @@ import { camt053, SAMPLE_IBAN, type SampleEntry } from './statement-samples.fixt
  * matching, partial payments, proposals confirmed in one click, duplicates, direct debits collected and
  * returned, and concurrent uploads. On PostgreSQL too: the unique keys and locks decide there.
  */
-const { database, call, system } = featureTestFile(
+const { database, call, clock, system } = featureTestFile(
   (now) => routerAtClock(bankStatementsCallables, now),
   '2027-03-12T10:00',
 );
@@ -225,7 +225,7 @@ describe('direct debits', () => {
         debtorName: 'Camille Martin',
         iban: 'FR1420041010050500013M02606',
         signedOn: '2027-03-01',
-        recordedAt: new Date(),
+        recordedAt: clock.now,
         locale: 'fr',
       })
       .returning();
@@ -239,7 +239,7 @@ describe('direct debits', () => {
         controlSumCents: invoiceIds.reduce((sum, invoice) => sum + invoice.totalCents, 0),
         creditor: { name: 'Espace', iban: SAMPLE_IBAN, bic: '', creditorId: 'FR72ZZZ123456' },
         document: '<Document/>',
-        createdAt: new Date(),
+        createdAt: clock.now,
       })
       .returning();
     await database.db.insert(sepaCollectionItems).values(

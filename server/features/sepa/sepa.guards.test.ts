@@ -14,7 +14,7 @@ import { daySale, giveBillingDetails, invoicesRouter, invoicingSpace } from '../
  * a mandate's versions follow each other and stop at a revocation, one active mandate per member and space,
  * an item collects an open invoice under its buyer's current mandate, and its outcome moves once.
  */
-const { database, system } = featureTestFile(invoicesRouter, '2027-03-10T10:00');
+const { database, clock, system } = featureTestFile(invoicesRouter, '2027-03-10T10:00');
 let member: TestPerson;
 let other: TestPerson;
 let manager: TestPerson;
@@ -42,7 +42,7 @@ function mandate(spaceId: string, userId: string, reference: string, version = 1
       debtorName: 'Camille Martin',
       iban: IBAN,
       signedOn: '2027-03-10',
-      recordedAt: new Date(),
+      recordedAt: clock.now,
       locale: 'fr',
     })
     .returning({ id: sepaMandates.id })
@@ -60,7 +60,7 @@ async function collection(spaceId: string) {
       controlSumCents: 1200,
       creditor: { name: 'Espace', iban: IBAN, bic: '', creditorId: 'FR72ZZZ123456' },
       document: '<Document/>',
-      createdAt: new Date(),
+      createdAt: clock.now,
     })
     .returning({ id: sepaCollections.id });
   return row!.id;
