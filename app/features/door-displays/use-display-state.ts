@@ -57,7 +57,11 @@ export function useDisplayState(token: string, initial: TDisplayView, serverNow:
           const fresh = (await response.json()) as TDisplayView;
           if (!stopped) setView(fresh);
         }
-        if (!stopped) setLostSince(null);
+        if (!stopped) {
+          setLostSince(null);
+          // A 304 may still move the server's time (a booking starts): show it now, not at the next tick.
+          setTick((tick) => tick + 1);
+        }
       } catch {
         next = DISPLAY_RETRY_SECONDS;
         if (!stopped) setLostSince((since) => since ?? new Date(Date.now() + offset.current));
