@@ -18,7 +18,6 @@ import { useNonce } from './platform/nonce';
 import { PageBehaviours } from './platform/page-behaviours';
 import { useRootData, type RootData } from './platform/root-data';
 import { SessionWatch } from './platform/session-watch';
-import { toasts } from './ui/toast-store';
 import { Toaster } from './ui/toaster';
 
 /** The last element of the body: the first paint waits until it is parsed (the `expect` link in the head). */
@@ -106,16 +105,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/**
- * Keeps the browser's translator on the language the server chose (after a switch, say). A toast still on
- * screen speaks the language left behind: it closes.
- */
+/** Keeps the browser's translator on the language the server chose (after a switch, say). */
 function useLocaleSync(locale: string | undefined) {
   const { i18n } = useTranslation();
   useEffect(() => {
-    if (!isLocale(locale) || i18n.language === locale) return;
-    toasts.dismissAll();
-    void switchLanguage(locale);
+    if (isLocale(locale) && i18n.language !== locale) void switchLanguage(locale);
   }, [i18n, locale]);
 }
 

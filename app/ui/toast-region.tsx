@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
 import { Toast } from 'radix-ui';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { cn } from './cn';
 import { toasts, TOAST_DURATION_MS, type ToastColor } from './toast-store';
@@ -24,8 +24,15 @@ const accents: Record<ToastColor, string> = {
 
 /** The toasts themselves, on Radix's Toast: loaded with the first toast (./toaster.tsx). */
 export function ToastRegion() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const all = useSyncExternalStore(toasts.subscribe, toasts.getSnapshot, toasts.getSnapshot);
+  // A toast's text is in the language it was raised in: when the page changes language, the open ones close.
+  const language = useRef(i18n.language);
+  useEffect(() => {
+    if (language.current === i18n.language) return;
+    language.current = i18n.language;
+    for (const item of toasts.getSnapshot()) if (item.open) toasts.dismiss(item.id);
+  }, [i18n.language]);
   return (
     <Toast.Provider
       duration={TOAST_DURATION_MS}

@@ -63,14 +63,6 @@ export function createToastStore() {
       emit();
       setTimeout(() => remove(id), TOAST_REMOVE_DELAY_MS);
     },
-    /** Closes every open toast: their texts were written in the language the page just left. */
-    dismissAll() {
-      const open = items.filter((item) => item.open).map((item) => item.id);
-      if (!open.length) return;
-      items = items.map((item) => ({ ...item, open: false }));
-      emit();
-      setTimeout(() => open.forEach(remove), TOAST_REMOVE_DELAY_MS);
-    },
   };
 }
 
