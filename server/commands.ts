@@ -25,12 +25,13 @@ import {
 const buildDir = path.resolve(import.meta.dirname, '..');
 
 /**
- * Outside production, the demo data goes into an empty database from a process of its own (this server's
- * `seed` command, which leaves a database with spaces alone), before the server opens the database: what the
- * seed loads and leaves behind (its modules, PDFs, photos, garbage: about 50 MiB resident after start, 11 MiB
- * at the peak under load) never stays in the serving process, which then holds what a production server
- * holds (docs/decisions/036). A second start pays a process's start (a second or two) to learn there is
- * nothing to load.
+ * Outside production on PostgreSQL, the demo data goes into an empty database from a process of its own (this
+ * server's `seed` command, which leaves a database with spaces alone), before the server opens the database:
+ * what the seed loads and leaves behind (its modules, PDFs, photos, garbage: about 50 MiB resident after start,
+ * 11 MiB at the peak under load) never stays in the serving process, which then holds what a production server
+ * holds (docs/decisions/036). A second start pays a process's start (about a second) to learn there is nothing
+ * to load. The embedded PGlite is still seeded in the server's process: a second process would open its
+ * WebAssembly database once more at every start, the slowest part of a start, for the newcomer's database.
  */
 async function seedInOwnProcess() {
   // cli.ts set NODE_ENV=production for the libraries; the caller's was not (not `config.production`), and
@@ -55,10 +56,11 @@ async function seedInOwnProcess() {
 
 async function serve(config: Config) {
   const serverEntry = pathToFileURL(path.join(buildDir, 'server/index.js')).href;
-  if (!config.production) await seedInOwnProcess();
+  const seedApart = !config.production && config.databaseUrl !== undefined;
+  if (seedApart) await seedInOwnProcess();
   const running = await startServer({
     config,
-    seed: false,
+    seed: !seedApart,
     mode: 'production',
     getServerBuild: () => import(serverEntry) as Promise<ServerBuild>,
     clientDir: path.relative(process.cwd(), path.join(buildDir, 'client')) || '.',
