@@ -12,7 +12,7 @@
  * the two alternating `BENCH_ROUNDS` times (default 1): two versions side by side in one run, each with its
  * own `start` script's options. `BENCH_NODE_OPTIONS="--max-old-space-size=… …"` starts every Escale of the
  * run with those options instead (to measure other settings); `BENCH_SKIP_PGLITE=1` measures PostgreSQL only.
- * Target: Escale's peak ≤ 250 MiB on PostgreSQL. Figures are printed; nothing is asserted.
+ * Target (issue 31): Escale's peak ≤ 250 MB (238.4 MiB) on PostgreSQL. Figures are printed; nothing is asserted.
  * docs/decisions/016-memory.md, 018-fast-first-load.md and 036-memory-and-booking-throughput.md say what they were.
  */
 import autocannon from 'autocannon';
@@ -35,7 +35,8 @@ import {
 
 const LOAD_SECONDS = 30;
 const CONNECTIONS = 50;
-const TARGET_PEAK_MIB = 250;
+/** Issue 31's 250 MB, in the MiB the figures are printed in. */
+const TARGET_PEAK_MIB = 250e6 / 2 ** 20;
 
 /** CPU seconds (user + system) process `pid` has used so far. */
 async function measure(label: string, start: () => Promise<Server>, path: string): Promise<number> {
@@ -112,7 +113,7 @@ export async function run() {
             '/spaces/all',
           );
           console.log(
-            `    target: peak ≤ ${TARGET_PEAK_MIB} MiB on PostgreSQL: ${peak <= TARGET_PEAK_MIB ? 'met' : 'NOT met'}`,
+            `    target: peak ≤ 250 MB (${TARGET_PEAK_MIB.toFixed(1)} MiB) on PostgreSQL: ${peak <= TARGET_PEAK_MIB ? 'met' : 'NOT met'}`,
           );
         } finally {
           await dropDatabase(url, name);

@@ -167,4 +167,36 @@ describe.runIf(testDatabaseKind() === 'postgres')('the compiled server on Postgr
     const [users] = await query<{ count: number }>('SELECT count(*)::int AS count FROM users');
     expect(users?.count).toBe(0);
   });
+
+  it('outside production, loads the demo data into an empty database from a seed process, then serves it', async () => {
+    const demoName = `escale_test_cli_demo_${randomBytes(5).toString('hex')}`;
+    await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${demoName}`));
+    try {
+      const env = { DATABASE_URL: databaseUrlWithName(adminUrl, demoName), LOG_LEVEL: 'info' };
+      const started = run({ ...env, DATA_DIR: dataFolder() });
+      const serverUrl = await listening(started);
+      expect((await callable(serverUrl, 'spaces.get', { ref: 'acme-coworking-paris' })).status).toBe(200);
+      // The accounts are said once, by the server; the seed process says only what goes wrong.
+      expect(started.output().split(`demo accounts (password ${DEMO_PASSWORD})`)).toHaveLength(2);
+      await stop(started.child);
+      expect(await started.exited).toBe(0);
+      // Started again on the loaded database: nothing loaded twice.
+      const again = run({ ...env, DATA_DIR: dataFolder() });
+      expect((await fetch(`${await listening(again)}/readyz`)).status).toBe(200);
+      await stop(again.child);
+      expect(await again.exited).toBe(0);
+      const client = new pg.Client({ connectionString: env.DATABASE_URL });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ count: number }>(
+          `SELECT count(*)::int AS count FROM spaces WHERE slug = 'acme-coworking-paris'`,
+        );
+        expect(rows[0]?.count).toBe(1);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await dropDatabase(adminUrl, demoName);
+    }
+  }, 120_000);
 });

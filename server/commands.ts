@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
@@ -23,10 +24,43 @@ import {
 /** The build this compiled server belongs to: `build/node/` holds it, beside `build/server` and `build/client`. */
 const buildDir = path.resolve(import.meta.dirname, '..');
 
+/**
+ * Outside production on PostgreSQL, the demo data goes into an empty database from a process of its own (this
+ * server's `seed` command, which leaves a database with spaces alone), before the server opens the database:
+ * what the seed loads and leaves behind (its modules, PDFs, photos, garbage: about 50 MiB resident after start,
+ * 11 MiB at the peak under load) never stays in the serving process, which then holds what a production server
+ * holds (docs/decisions/036). A second start pays a process's start (about a second) to learn there is nothing
+ * to load. The embedded PGlite is still seeded in the server's process: a second process would open its
+ * WebAssembly database once more at every start, the slowest part of a start, for the newcomer's database.
+ */
+async function seedInOwnProcess() {
+  // cli.ts set NODE_ENV=production for the libraries; the caller's was not (not `config.production`), and
+  // NODE_ENV means nothing else to the server: the seed runs without it, as the caller started this one.
+  const { NODE_ENV: _forLibraries, ...env } = process.env;
+  // The same node options (the heap's bounds), a debugger's port left to this process.
+  const options = process.execArgv.filter((option) => !option.startsWith('--inspect'));
+  const child = spawn(process.execPath, [...options, path.join(buildDir, 'node/escale.js'), 'seed'], {
+    // Its info lines (demo data loaded, the accounts) would say again what the server says at start.
+    env: {
+      ...env,
+      LOG_LEVEL: env.LOG_LEVEL === 'error' || env.LOG_LEVEL === 'silent' ? env.LOG_LEVEL : 'warn',
+    },
+    stdio: 'inherit',
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`loading the demo data failed (the seed process exited with ${code})`);
+}
+
 async function serve(config: Config) {
   const serverEntry = pathToFileURL(path.join(buildDir, 'server/index.js')).href;
+  const seedApart = !config.production && config.databaseUrl !== undefined;
+  if (seedApart) await seedInOwnProcess();
   const running = await startServer({
     config,
+    seed: !seedApart,
     mode: 'production',
     getServerBuild: () => import(serverEntry) as Promise<ServerBuild>,
     clientDir: path.relative(process.cwd(), path.join(buildDir, 'client')) || '.',

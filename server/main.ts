@@ -6,7 +6,6 @@ import { createApp } from './app';
 import { createRouter } from './callables';
 import { migrateDatabase, openDatabase, type Database } from './db/client';
 import { DEMO_PASSWORD, presentDemoAccounts } from './demo/demo-accounts';
-import { seedDemoData } from './demo/seed';
 import { storeGeneratedPhoto } from './features/spaces/photo-files.service';
 import type { SavePhotoFile } from './demo/seed-spaces';
 import { createAuth } from './platform/auth';
@@ -47,6 +46,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
  * processes starting together on one PostgreSQL load it once. True when it loaded something.
  */
 export async function loadDemoData(database: Database, fileStore: FileStore): Promise<boolean> {
+  // Loaded only to seed: the demo data's modules are not part of a running server's memory.
+  const { seedDemoData } = await import('./demo/seed');
   const loaded = await database.exclusively((db) => {
     const savePhotoFile: SavePhotoFile = (bytes, contentType, fileName) =>
       storeGeneratedPhoto(db, fileStore, bytes, contentType, fileName);

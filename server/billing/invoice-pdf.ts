@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { intlLocaleOf, isLocale, DEFAULT_LOCALE, type Locale } from '#contract/locale';
 import { formatMoney, formatVatRate } from '#contract/money';
 import { mailTranslator } from '../platform/translations';
@@ -9,16 +7,13 @@ import type { InvoiceLineRow, InvoiceRow } from './invoicing';
 import { isBusinessBuyer, type BuyerSnapshot, type SellerSnapshot } from './parties';
 import { FACTUR_X_FILENAME, facturXXml } from './factur-x';
 import { dateTimeFormat, numberFormat } from '#contract/intl';
+import { loadPdfDocument, PDF_FONT_BOLD, PDF_FONT_REGULAR } from '../platform/pdf-kit';
 
 /**
  * An invoice or credit note as a PDF/A-3b with its fonts embedded and its Factur-X XML (EN16931) attached
  * (`AFRelationship` Alternative, the Factur-X XMP extension in its metadata): pdfkit, chosen in
  * docs/decisions/024. Written in the buyer's language; the French legal mentions are always there.
  */
-
-const require = createRequire(import.meta.url);
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 /** The XMP extension schema Factur-X readers look for (PDF/A-3 requires declaring it). */
 function facturXXmp(conformance: string): string {
@@ -71,10 +66,11 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffe
   const money = (cents: number) => formatMoney(credit ? -cents : cents, locale);
   const quantity = numberFormat(intlLocaleOf(locale), {});
   const title = `${t(`invoicePdf.title.${invoice.kind}`)} ${invoice.number}`;
+  const PDFDocument = await loadPdfDocument();
   const pdf = new PDFDocument({
     size: 'A4',
     // A font of our own from the start: PDF/A embeds every font, so the standard Helvetica is never used.
-    font: FONT_REGULAR,
+    font: PDF_FONT_REGULAR,
     margin: 48,
     pdfVersion: '1.7',
     subset: 'PDF/A-3b',
@@ -95,8 +91,8 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffe
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  pdf.registerFont('regular', FONT_REGULAR);
-  pdf.registerFont('bold', FONT_BOLD);
+  pdf.registerFont('regular', PDF_FONT_REGULAR);
+  pdf.registerFont('bold', PDF_FONT_BOLD);
 
   const xml = Buffer.from(facturXXml(document), 'utf8');
   pdf.file(xml, {

@@ -1,8 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
@@ -52,7 +48,6 @@ const pgliteTemplateFolder = fileURLToPath(new URL('./pglite-template', import.m
  * memory that never shrinks; one person's data fits in far less (docs/decisions/016-memory.md).
  */
 export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
-const pgliteStartParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])];
 /** The same settings written into the configuration of a new data folder. */
 export const PGLITE_INITDB_PARAMS = PGLITE_SETTINGS.flatMap((s) => ['--set', s]);
 
@@ -87,6 +82,25 @@ function copyPgliteTemplate(dataDir: string, template: string) {
 }
 
 /**
+ * PGlite and its Drizzle driver, loaded when a PGlite is opened: a server on PostgreSQL never loads them
+ * (docs/decisions/036).
+ */
+async function loadPglite() {
+  const [pglite, contrib, driver, migrator] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gist'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  return {
+    PGlite: pglite.PGlite,
+    btree_gist: contrib.btree_gist,
+    drizzlePglite: driver.drizzle,
+    migratePglite: migrator.migrate,
+  };
+}
+
+/**
  * PGlite in `dataDir` (or in memory when `dataDir` is `memory://`); btree_gist is loaded on every open.
  * `from` starts it from a dump of another one's data folder (tests copy a migrated template this way);
  * `template` is an initialised data folder copied into an empty `dataDir` (the build's by default; null: none).
@@ -101,10 +115,11 @@ export async function openPglite(
     if (!options.from && template) copyPgliteTemplate(dataDir, template);
     mkdirSync(dataDir, { recursive: true });
   }
+  const { PGlite, btree_gist, drizzlePglite, migratePglite } = await loadPglite();
   const client = await PGlite.create(dataDir, {
     extensions: { btree_gist },
     loadDataDir: options.from,
-    startParams: pgliteStartParams,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
     initDbStartParams: PGLITE_INITDB_PARAMS,
   });
   const db = drizzlePglite({ client });

@@ -1,6 +1,4 @@
-import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { createSharedDocument } from '../features/invoices/documents.service';
 import type { SavePhotoFile } from './seed-spaces';
 import { createLogger } from '../platform/log';
@@ -10,10 +8,7 @@ import { users } from '../db/schema/auth';
 import { spaces } from '../db/schema/spaces';
 import { saveDemoFile } from './demo-files';
 import { intlLocaleOf } from '#contract/locale';
-
-const require = createRequire(import.meta.url);
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+import { loadPdfDocument, PDF_FONT_BOLD, PDF_FONT_REGULAR } from '../platform/pdf-kit';
 
 const TITLE = 'Règlement intérieur';
 
@@ -27,9 +22,10 @@ const RULES = [
 
 /** The house rules as a small PDF, made at seed time (pdfkit and the DejaVu font invoices use). */
 export async function houseRulesPdf(): Promise<Buffer> {
+  const PDFDocument = await loadPdfDocument();
   const pdf = new PDFDocument({
     size: 'A4',
-    font: FONT_REGULAR,
+    font: PDF_FONT_REGULAR,
     margin: 56,
     lang: intlLocaleOf('fr'),
     displayTitle: true,
@@ -41,9 +37,9 @@ export async function houseRulesPdf(): Promise<Buffer> {
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  pdf.font(FONT_BOLD).fontSize(20).text(`${TITLE} · Acme Coworking`);
+  pdf.font(PDF_FONT_BOLD).fontSize(20).text(`${TITLE} · Acme Coworking`);
   pdf.moveDown();
-  pdf.font(FONT_REGULAR).fontSize(11);
+  pdf.font(PDF_FONT_REGULAR).fontSize(11);
   for (const [index, rule] of RULES.entries()) pdf.text(`${index + 1}. ${rule}`).moveDown(0.5);
   pdf.end();
   return done;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { AVATAR_WIDTHS, IMAGE_LIMITS, PHOTO_WIDTHS } from '#contract/image-variants';
 import { StorageError } from '#contract/storage';
 import type { FileStore } from './storage';
@@ -9,8 +9,19 @@ const MAX_PIXELS = IMAGE_LIMITS.maxMegapixels * 1_000_000;
 const ALL_WIDTHS = [...new Set<number>([...PHOTO_WIDTHS, ...AVATAR_WIDTHS])];
 const VECTOR = 'image/svg+xml';
 
-// One image at a time uses the two cores of a small server fully enough; nothing is kept between images.
-sharp.cache(false);
+let loaded: Promise<typeof Sharp> | undefined;
+
+/**
+ * sharp, loaded with the first image it reads: libvips is about 25 MiB resident, which a process that makes
+ * no image (most requests: pages, the API) then never carries (docs/decisions/036).
+ */
+function loadSharp(): Promise<typeof Sharp> {
+  return (loaded ??= import('sharp').then(({ default: sharp }) => {
+    // One image at a time uses the two cores of a small server fully enough; nothing is kept between images.
+    sharp.cache(false);
+    return sharp;
+  }));
+}
 
 /** The refusal of an image beyond IMAGE_LIMITS, or one whose size cannot be read. */
 function tooLarge(): StorageError {
@@ -23,6 +34,7 @@ function tooLarge(): StorageError {
  * A file whose header says no size is not an image we can show: refused as of the wrong type.
  */
 export async function checkImageSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
   let width: number | undefined;
   let height: number | undefined;
   try {
@@ -54,6 +66,7 @@ export function variantKeyOf(key: string, width: number): string {
 
 /** The image at `width` (never wider than it is), turned upright, as WebP, its metadata (GPS) dropped. */
 export async function resizedImage(bytes: Uint8Array, width: number): Promise<Uint8Array> {
+  const sharp = await loadSharp();
   const output = await sharp(bytes, { animated: true, limitInputPixels: MAX_PIXELS })
     .autoOrient()
     .resize({ width, withoutEnlargement: true })
