@@ -1,6 +1,6 @@
 // @databases pglite
 /**
- * Every page route (app/routes.ts, read from the app's real build) and every other GET route the server
+ * Every page route (app/routes.ts, read from the app's production build) and every other GET route the server
  * answers (files, photos, calendars), with hostile values in their path parameters and in every query
  * parameter the app reads: a page answers 404 or 400, never 5xx, and always answers. The query parameters
  * are those the loaders were seen reading (URLSearchParams is watched while every route is visited), so a
@@ -12,8 +12,10 @@
  *
  * `HOSTILE_FUZZ=long` sends every value to every parameter apart, as every identity.
  */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
-import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkAnswer,
@@ -36,25 +38,40 @@ const VIEWS = ['', 'view=planning', 'view=approvals', 'step=hours', 'section=tea
 const ALWAYS = ['%00', '%ED%A0%80', '9999-12-31'];
 const DRAWN_PER_ROUTE = 3;
 
-let vite: ViteDevServer;
 let hostile: HostileApp;
 let build: ServerBuild;
 
-beforeAll(async () => {
-  // The same build `npm run dev` serves: the real route table, loaders and components.
-  vite = await createServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: 'custom',
-    logLevel: 'error',
+/**
+ * The pages' production build, the one `npm start` and the browser tests serve (BUILD_DIR, `build` by
+ * default), built first when its sources changed, as the browser tests build it (a test build: no
+ * precompressed copies): in `npm test` the browser step then finds it made. Loading it costs about 0.2 s of CPU
+ * where Vite's development server took about 10 s to transform the same routes (docs/decisions/026).
+ */
+async function productionBuild(): Promise<ServerBuild> {
+  const buildDir = process.env.BUILD_DIR || 'build';
+  // The build's own environment, not this test run's (Vitest's NODE_ENV=test would make a development build).
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
+  );
+  const status = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/start.mjs', 'build-if-needed'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...env, BUILD_DIR: buildDir, PRECOMPRESS: process.env.PRECOMPRESS ?? 'off' },
+    });
+    child.on('error', reject);
+    child.on('exit', resolve);
   });
-  build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
-  hostile = await startHostileApp({ getServerBuild: async () => build });
-}, 180_000);
+  if (status !== 0) throw new Error(`building the app for its pages failed (${status})`);
+  const entry = pathToFileURL(path.resolve(buildDir, 'server/index.js')).href;
+  return (await import(/* @vite-ignore */ entry)) as ServerBuild;
+}
 
-afterAll(async () => {
-  await hostile?.app.close();
-  await vite?.close();
-});
+beforeAll(async () => {
+  build = await productionBuild();
+  hostile = await startHostileApp({ getServerBuild: async () => build });
+}, 240_000);
+
+afterAll(() => hostile?.app.close());
 
 /** Each page route's full path pattern (`spaces/:id`), from the build's route tree. */
 function pagePatterns(): string[] {

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync, inflateSync } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
 import { createApp } from '../../server/app';
 import { createRouter } from '../../server/callables';
@@ -197,6 +198,15 @@ function clientHeaders(url: URL, body: BodyInit | null | undefined): Record<stri
   };
 }
 
+/** The answer's body as the fetch client hands it over: decompressed (the client asked for gzip or deflate). */
+async function decodedBody(response: Response): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const encoding = response.headers.get('content-encoding')?.trim().toLowerCase();
+  const decoded =
+    encoding === 'gzip' ? gunzipSync(bytes) : encoding === 'deflate' ? inflateSync(bytes) : bytes;
+  return new Uint8Array(decoded);
+}
+
 /** An answer with no body by definition: a Response may not be built with one. */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
@@ -217,7 +227,9 @@ function inProcessSend(fetchApp: (request: Request, env: unknown) => Response | 
     }
     const answer = (async () => {
       const response = await fetchApp(new Request(url, { ...init, headers }), connection);
-      const body = NULL_BODY_STATUSES.has(response.status) ? null : await response.arrayBuffer();
+      const body = NULL_BODY_STATUSES.has(response.status) ? null : await decodedBody(response);
+      // An answer that came after the signal gave up is no answer, as the fetch client would say.
+      init.signal?.throwIfAborted();
       return new Response(body, {
         status: response.status,
         statusText: response.statusText,
