@@ -1,15 +1,21 @@
 // @databases pglite
 /**
- * Every page route (app/routes.ts, read from the app's real build) and every other GET route the server
+ * Every page route (app/routes.ts, read from the app's production build) and every other GET route the server
  * answers (files, photos, calendars), with hostile values in their path parameters and in every query
  * parameter the app reads: a page answers 404 or 400, never 5xx, and always answers. The query parameters
  * are those the loaders were seen reading (URLSearchParams is watched while every route is visited), so a
  * new route or a new parameter is covered without touching this file.
  *
+ * Hostile path values go over real HTTP (Node's parser and the adapter read the raw path), as does the first
+ * visit of each route in each view; hostile query values go to the same app in-process (`inProcessAgent`: the
+ * same headers, middleware, session and rendering, without a socket), as in hostile-input.test.ts.
+ *
  * `HOSTILE_FUZZ=long` sends every value to every parameter apart, as every identity.
  */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
-import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkAnswer,
@@ -32,25 +38,40 @@ const VIEWS = ['', 'view=planning', 'view=approvals', 'step=hours', 'section=tea
 const ALWAYS = ['%00', '%ED%A0%80', '9999-12-31'];
 const DRAWN_PER_ROUTE = 3;
 
-let vite: ViteDevServer;
 let hostile: HostileApp;
 let build: ServerBuild;
 
-beforeAll(async () => {
-  // The same build `npm run dev` serves: the real route table, loaders and components.
-  vite = await createServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: 'custom',
-    logLevel: 'error',
+/**
+ * The pages' production build, the one `npm start` and the browser tests serve (BUILD_DIR, `build` by
+ * default), built first when its sources changed, as the browser tests build it (a test build: no
+ * precompressed copies): in `npm test` the browser step then finds it made. Loading it costs about 0.2 s of CPU
+ * where Vite's development server took about 10 s to transform the same routes (docs/decisions/026).
+ */
+async function productionBuild(): Promise<ServerBuild> {
+  const buildDir = process.env.BUILD_DIR || 'build';
+  // The build's own environment, not this test run's (Vitest's NODE_ENV=test would make a development build).
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
+  );
+  const status = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/start.mjs', 'build-if-needed'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...env, BUILD_DIR: buildDir, PRECOMPRESS: process.env.PRECOMPRESS ?? 'off' },
+    });
+    child.on('error', reject);
+    child.on('exit', resolve);
   });
-  build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
-  hostile = await startHostileApp({ getServerBuild: async () => build });
-}, 180_000);
+  if (status !== 0) throw new Error(`building the app for its pages failed (${status})`);
+  const entry = pathToFileURL(path.resolve(buildDir, 'server/index.js')).href;
+  return (await import(/* @vite-ignore */ entry)) as ServerBuild;
+}
 
-afterAll(async () => {
-  await hostile?.app.close();
-  await vite?.close();
-});
+beforeAll(async () => {
+  build = await productionBuild();
+  hostile = await startHostileApp({ getServerBuild: async () => build });
+}, 240_000);
+
+afterAll(() => hostile?.app.close());
 
 /** Each page route's full path pattern (`spaces/:id`), from the build's route tree. */
 function pagePatterns(): string[] {
@@ -108,12 +129,18 @@ interface Visit {
   path: string;
   identity: Identity;
   label: string;
+  /** Sent over real HTTP rather than in-process. */
+  overHttp: boolean;
 }
 
 async function visitAll(visits: Visit[], findings: Finding[]) {
   await inPool(visits, CONCURRENT_REQUESTS, async (visit) => {
     const finding = await checkAnswer(
-      (signal) => visit.identity.agent.request(visit.path, { headers: { Accept: 'text/html' }, signal }),
+      (signal) =>
+        (visit.overHttp ? visit.identity.agent : visit.identity.inProcess).request(visit.path, {
+          headers: { Accept: 'text/html' },
+          signal,
+        }),
       { target: visit.path.slice(0, 120), identity: visit.identity.name, label: visit.label },
     );
     if (finding) findings.push(finding);
@@ -135,7 +162,11 @@ describe('every route under hostile URLs', () => {
       const variants: Array<{ pattern: string; view: URLSearchParams; identity: Identity; reads: string[] }> =
         [];
       const perRoute = new Map<string, number>();
-      const count = (pattern: string) => perRoute.set(pattern, (perRoute.get(pattern) ?? 0) + 1);
+      const perRouteOverHttp = new Map<string, number>();
+      const count = (pattern: string, overHttp: boolean) => {
+        perRoute.set(pattern, (perRoute.get(pattern) ?? 0) + 1);
+        if (overHttp) perRouteOverHttp.set(pattern, (perRouteOverHttp.get(pattern) ?? 0) + 1);
+      };
       for (const pattern of patterns) {
         for (const [identity, view] of [
           [anonymous, ''],
@@ -147,7 +178,7 @@ describe('every route under hostile URLs', () => {
             });
             await response.arrayBuffer();
           });
-          count(pattern);
+          count(pattern, true);
           const asked = new URLSearchParams(view);
           // A view the page does not read is the page without it.
           if (view && ![...asked.keys()].some((key) => reads.has(key))) continue;
@@ -170,8 +201,8 @@ describe('every route under hostile URLs', () => {
         for (const value of valuesToSend()) {
           const senders = LONG_RUN ? identities : [identities[turn++ % identities.length]!];
           for (const identity of senders) {
-            visits.push({ path: filled(pattern, value), identity, label: `path ${value}` });
-            count(pattern);
+            visits.push({ path: filled(pattern, value), identity, label: `path ${value}`, overHttp: true });
+            count(pattern, true);
           }
         }
       }
@@ -190,30 +221,32 @@ describe('every route under hostile URLs', () => {
             path: `${path}?${query(hostileNames)}`,
             identity: variant.identity,
             label: `query ${value}`,
+            overHttp: false,
           });
-          count(variant.pattern);
+          count(variant.pattern, false);
           if (LONG_RUN && hostileNames.length > 1) {
             for (const name of hostileNames) {
               visits.push({
                 path: `${path}?${query([name])}`,
                 identity: variant.identity,
                 label: `${name} ${value}`,
+                overHttp: false,
               });
             }
           }
         }
       }
       // Every route was visited in each of its views, and one with a parameter in its path got every value
-      // of the round in it (a filter matching no route fails).
-      expect(
-        unreached(
-          perRoute,
-          patterns.map((pattern) => [pattern, 1 + (/[:*]/.test(pattern) ? ALWAYS.length : 0)]),
-        ),
-      ).toEqual([]);
+      // of the round in it (a filter matching no route fails), those over real HTTP.
+      const minimum = patterns.map((pattern): [string, number] => [
+        pattern,
+        1 + (/[:*]/.test(pattern) ? ALWAYS.length : 0),
+      ]);
+      expect(unreached(perRoute, minimum)).toEqual([]);
+      expect(unreached(perRouteOverHttp, minimum)).toEqual([]);
       await visitAll(visits, findings);
       console.info(
-        `hostile URLs: ${visits.length} requests to ${patterns.length} routes reading ${names.size} parameters: ${[...names].join(', ')}`,
+        `hostile URLs: ${visits.length} requests (${visits.filter((visit) => visit.overHttp).length} over HTTP) to ${patterns.length} routes reading ${names.size} parameters: ${[...names].join(', ')}`,
       );
       expect(findings.slice(0, 60)).toEqual([]);
     },

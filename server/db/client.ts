@@ -81,6 +81,13 @@ function copyPgliteTemplate(dataDir: string, template: string) {
   renameSync(partial, dataDir);
 }
 
+/** What every PGlite open otherwise compiles and reads again: its WebAssembly modules and its file bundle. */
+export interface PgliteArtifacts {
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
+  fsBundle: Blob;
+}
+
 /**
  * PGlite and its Drizzle driver, loaded when a PGlite is opened: a server on PostgreSQL never loads them
  * (docs/decisions/036).
@@ -104,10 +111,12 @@ async function loadPglite() {
  * PGlite in `dataDir` (or in memory when `dataDir` is `memory://`); btree_gist is loaded on every open.
  * `from` starts it from a dump of another one's data folder (tests copy a migrated template this way);
  * `template` is an initialised data folder copied into an empty `dataDir` (the build's by default; null: none).
+ * `artifacts` are PGlite's WebAssembly modules and file bundle, compiled and read already: a process that
+ * opens many (the tests: tests/support/test-database.ts) gives each the same ones.
  */
 export async function openPglite(
   dataDir: string,
-  options: { from?: Blob; template?: string | null } = {},
+  options: { from?: Blob; template?: string | null; artifacts?: PgliteArtifacts } = {},
 ): Promise<Database> {
   if (!dataDir.startsWith('memory://')) {
     mkdirSync(path.dirname(dataDir), { recursive: true });
@@ -117,6 +126,7 @@ export async function openPglite(
   }
   const { PGlite, btree_gist, drizzlePglite, migratePglite } = await loadPglite();
   const client = await PGlite.create(dataDir, {
+    ...options.artifacts,
     extensions: { btree_gist },
     loadDataDir: options.from,
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],

@@ -28,7 +28,10 @@ export const ANSWER_WITHIN_MS = 10_000;
 
 export interface Identity {
   name: 'anonymous' | 'member' | 'owner';
+  /** Over real HTTP. */
   agent: Agent;
+  /** The same person (the same cookies) in-process: the app's `fetch`, no socket (`inProcessAgent`). */
+  inProcess: Agent;
   /** Signs in again when a case ended the session (sign out everywhere), so later cases stay signed in. */
   renew: () => Promise<void>;
 }
@@ -82,6 +85,7 @@ async function signedIdentity(app: TestApp, name: 'member' | 'owner', email: str
   return {
     name,
     agent,
+    inProcess: app.inProcessAgent({ cookies: agent.cookies }),
     renew: async () => {
       const response = await agent.call('profile.get', {});
       if (response.status === 401) await signIn();
@@ -215,8 +219,14 @@ export async function startHostileApp(
     'event.startsAt': '2027-03-10T10:00',
     'event.endsAt': '2027-03-10T12:00',
   };
+  const anonymous = app.agent();
   const identities: Identity[] = [
-    { name: 'anonymous', agent: app.agent(), renew: async () => {} },
+    {
+      name: 'anonymous',
+      agent: anonymous,
+      inProcess: app.inProcessAgent({ cookies: anonymous.cookies }),
+      renew: async () => {},
+    },
     await signedIdentity(app, 'member', member.user.email),
     await signedIdentity(app, 'owner', owner.user.email),
   ];

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync, inflateSync } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
 import { createApp } from '../../server/app';
 import { createRouter } from '../../server/callables';
@@ -43,6 +44,12 @@ export interface TestApp {
   routes: Array<{ method: string; path: string }>;
   /** A browser-like client of this app (`createAgent`). */
   agent(options?: AgentOptions): Agent;
+  /**
+   * The same client, its requests handed to the app's `fetch` in this process rather than sent over HTTP: the
+   * same headers, middleware, routes, session and database, without the socket, Node's HTTP parser and the
+   * fetch client (`inProcessSend`).
+   */
+  inProcessAgent(options?: AgentOptions): Agent;
   /** A client of this app signed in as a new person (`signedInAgent`). */
   signedIn(overrides?: TestUserOverrides): Promise<{ agent: Agent; user: TestUser }>;
   close(): Promise<void>;
@@ -129,6 +136,7 @@ export async function startTestApp(
     clock: options.clock,
   });
   server.on('request', getRequestListener(app.fetch));
+  const sendInProcess = inProcessSend(app.fetch);
 
   const testApp: TestApp = {
     url,
@@ -144,6 +152,7 @@ export async function startTestApp(
     logLines,
     routes: app.routes.map(({ method, path }) => ({ method, path })),
     agent: (agentOptions) => createAgent(url, agentOptions),
+    inProcessAgent: (agentOptions) => createAgent(url, agentOptions, sendInProcess),
     signedIn: (overrides) => signedInAgent(testApp, overrides),
     async close() {
       await jobs.stop();
@@ -166,10 +175,84 @@ interface AgentOptions {
   /** The Origin sent on mutations: the app's own by default, none with `null`. */
   origin?: string | null;
   bearer?: string;
+  /** Another agent's cookies, shared: the same person over HTTP and in-process. */
+  cookies?: Map<string, string>;
 }
 
-export function createAgent(baseUrl: string, options: AgentOptions = {}) {
-  const cookies = new Map<string, string>();
+/** How an agent's request reaches the app: over HTTP (`fetch`), or in-process (`inProcessSend`). */
+type Send = (url: URL, init: RequestInit) => Promise<Response>;
+
+/** What Node's fetch client adds to every request it sends, when the request does not say it. */
+function clientHeaders(url: URL, body: BodyInit | null | undefined): Record<string, string> {
+  const length =
+    typeof body === 'string' ? Buffer.byteLength(body) : body instanceof Uint8Array ? body.byteLength : null;
+  return {
+    host: url.host,
+    connection: 'keep-alive',
+    accept: '*/*',
+    'accept-language': '*',
+    'sec-fetch-mode': 'cors',
+    'user-agent': 'node',
+    'accept-encoding': 'gzip, deflate',
+    ...(length === null ? {} : { 'content-length': String(length) }),
+  };
+}
+
+/** The answer's body as the fetch client hands it over: decompressed (the client asked for gzip or deflate). */
+async function decodedBody(response: Response): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const encoding = response.headers.get('content-encoding')?.trim().toLowerCase();
+  const decoded =
+    encoding === 'gzip' ? gunzipSync(bytes) : encoding === 'deflate' ? inflateSync(bytes) : bytes;
+  return new Uint8Array(decoded);
+}
+
+/** An answer with no body by definition: a Response may not be built with one. */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * Hands each request to the app's `fetch` in this process, as the Node adapter would after reading it from
+ * a socket: the headers Node's fetch client sends and the loopback address of the connection (what rate
+ * limits and logs read). The answer's body is read whole under the request's signal, as the fetch client reads
+ * it, so a route that never answers or never ends its body is a hang here too.
+ */
+function inProcessSend(fetchApp: (request: Request, env: unknown) => Response | Promise<Response>): Send {
+  const connection = {
+    incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 0, remoteFamily: 'IPv4' } },
+  };
+  return (url, init) => {
+    const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(clientHeaders(url, init.body))) {
+      if (!headers.has(name)) headers.set(name, value);
+    }
+    const answer = (async () => {
+      const response = await fetchApp(new Request(url, { ...init, headers }), connection);
+      const body = NULL_BODY_STATUSES.has(response.status) ? null : await decodedBody(response);
+      // An answer that came after the signal gave up is no answer, as the fetch client would say.
+      init.signal?.throwIfAborted();
+      return new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    })();
+    const signal = init.signal;
+    if (!signal) return answer;
+    return new Promise<Response>((resolve, reject) => {
+      const abort = () => reject(signal.reason as Error);
+      if (signal.aborted) return abort();
+      signal.addEventListener('abort', abort, { once: true });
+      answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    });
+  };
+}
+
+export function createAgent(
+  baseUrl: string,
+  options: AgentOptions = {},
+  send: Send = (url, init) => fetch(url, init),
+) {
+  const cookies = options.cookies ?? new Map<string, string>();
   const origin = options.origin === undefined ? new URL(baseUrl).origin : options.origin;
 
   async function request(pathname: string, init: RequestInit = {}): Promise<Response> {
@@ -178,7 +261,7 @@ export function createAgent(baseUrl: string, options: AgentOptions = {}) {
     if (options.bearer) headers.set('Authorization', `Bearer ${options.bearer}`);
     else if (cookies.size) headers.set('Cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     if (origin && method !== 'GET' && !headers.has('Origin')) headers.set('Origin', origin);
-    const response = await fetch(new URL(pathname, baseUrl), { ...init, headers, redirect: 'manual' });
+    const response = await send(new URL(pathname, baseUrl), { ...init, headers, redirect: 'manual' });
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const eq = pair.indexOf('=');
