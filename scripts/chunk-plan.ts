@@ -33,6 +33,17 @@ export interface ChunkPlanInput {
   otherEntries: string[];
   /** Bytes a landing page may load beyond what it needs, when groups merge. */
   maxExtraBytes: number;
+  /**
+   * Pages planned with the landing pages, sharing their groups (the pages behind a sign-in), each allowed
+   * `otherPagesMaxExtraBytes` beyond its need; what all landing pages import goes to the document all the same.
+   */
+  otherPages?: Record<string, string[]>;
+  otherPagesMaxExtraBytes?: number;
+  /**
+   * A landing page lighter than the heaviest may load more beyond its need, up to the heaviest's weight (its
+   * modules beyond the document): shared code then costs no page more than the heaviest page already loads.
+   */
+  upToHeaviest?: boolean;
   /** Modules never planned here (libraries: they follow the module of ours that imports them). */
   skip?(id: string): boolean;
 }
@@ -65,19 +76,33 @@ function reach(graph: ChunkGraph, starts: string[], skip: (id: string) => boolea
 
 export function planChunks(input: ChunkPlanInput): Map<string, PlannedChunk> {
   const { graph, landingPages } = input;
+  const otherPages = input.otherPages ?? {};
   const skip = input.skip ?? (() => false);
-  const pageNames = Object.keys(landingPages);
+  const landingCount = Object.keys(landingPages).length;
+  const allPages = { ...landingPages, ...otherPages };
+  const pageNames = Object.keys(allPages);
   const plan = new Map<string, PlannedChunk>();
   const inDocument = { name: DOCUMENT, pages: pageNames.length };
   for (const id of reach(graph, input.shell, skip)) plan.set(id, inDocument);
+  const weights = pageNames.map((page) => {
+    let bytes = 0;
+    for (const id of reach(graph, allPages[page]!, skip)) if (!plan.has(id)) bytes += graph.sizeOf(id);
+    return bytes;
+  });
+  const heaviest = Math.max(0, ...weights.slice(0, landingCount));
+  const budgets = pageNames.map((_, index) =>
+    index < landingCount
+      ? Math.max(input.maxExtraBytes, input.upToHeaviest ? heaviest - weights[index]! : 0)
+      : (input.otherPagesMaxExtraBytes ?? input.maxExtraBytes),
+  );
 
-  const entryFiles = new Set(Object.values(landingPages).flat());
+  const entryFiles = new Set(Object.values(allPages).flat());
   const usedElsewhere = new Set<string>();
   for (const entry of input.otherEntries)
     if (!entryFiles.has(entry)) for (const id of reach(graph, [entry], skip)) usedElsewhere.add(id);
   const reachedBy = new Map<string, Set<string>>();
   for (const page of pageNames)
-    for (const id of reach(graph, landingPages[page]!, skip)) {
+    for (const id of reach(graph, allPages[page]!, skip)) {
       if (!reachedBy.has(id)) reachedBy.set(id, new Set());
       reachedBy.get(id)!.add(page);
     }
@@ -85,7 +110,7 @@ export function planChunks(input: ChunkPlanInput): Map<string, PlannedChunk> {
   const byKey = new Map<string, Group>();
   for (const [id, pages] of reachedBy) {
     if (plan.has(id) || entryFiles.has(id)) continue;
-    if (pages.size === pageNames.length) {
+    if (Object.keys(landingPages).every((page) => pages.has(page))) {
       plan.set(id, inDocument);
       continue;
     }
@@ -98,7 +123,7 @@ export function planChunks(input: ChunkPlanInput): Map<string, PlannedChunk> {
   }
 
   const names = new Set<string>();
-  for (const group of mergeGroups([...byKey.values()], graph, pageNames, input.maxExtraBytes)) {
+  for (const group of mergeGroups([...byKey.values()], graph, pageNames, budgets)) {
     const chunk = { name: chunkName([...group.pages].sort(), names), pages: group.pages.size };
     for (const id of group.modules) plan.set(id, chunk);
   }
@@ -193,7 +218,7 @@ function merged(groups: Group[], dependsOn: Set<number>[], a: number, b: number)
  * Merges groups while a merge saves files and keeps every page within `maxExtraBytes` of its need. A merge of
  * `a` and `b` changes only the pages that load either: they load both, and what both bring, in one file less.
  */
-function mergeGroups(groups: Group[], graph: ChunkGraph, pages: string[], maxExtraBytes: number): Group[] {
+function mergeGroups(groups: Group[], graph: ChunkGraph, pages: string[], maxExtraBytes: number[]): Group[] {
   let current = { groups, dependsOn: dependencies(groups, graph) };
   const bytesOf = (loaded: Set<number>) => {
     let bytes = 0;
@@ -215,7 +240,7 @@ function mergeGroups(groups: Group[], graph: ChunkGraph, pages: string[], maxExt
           if (!before.has(a) && !before.has(b)) continue;
           const after = new Set([...before, ...closure[a]!, ...closure[b]!]);
           const bytes = bytesOf(after);
-          if (bytes - needed[page]! > maxExtraBytes) continue candidates;
+          if (bytes - needed[page]! > maxExtraBytes[page]!) continue candidates;
           saved += before.size - (after.size - 1);
           extra += bytes - bytesNow[page]!;
         }
