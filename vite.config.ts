@@ -136,7 +136,7 @@ function reachAll(starts: string[], next: (id: string) => string[]): Set<string>
 }
 
 /**
- * The groups for Rolldown: `document` first, then the shared groups, those of more landing pages first. A
+ * The groups for Rolldown: `document` first, then the shared groups, those of more pages first. A
  * group takes the libraries its modules import: a module's own group must take it before a group of fewer
  * pages that imports it does, or every page that loads the module would load that group too.
  */

@@ -7,11 +7,13 @@
  *
  * - `document`: what every page runs (the shell: root route and entry.client) and what every landing page
  *   imports.
- * - `shared-<pages>`: modules some landing pages import and some other entry (route, lazy import) imports
- *   too, grouped by which landing pages import them. A module only one landing page imports, and nothing
- *   else, stays in that route's own chunk (Rolldown's default).
+ * - `shared-<pages>`: modules some pages import and some other entry (route, lazy import) imports too,
+ *   grouped by which pages import them: the landing pages and the `otherPages` planned with them (the pages
+ *   behind a sign-in, issue 31: at most 15 files), so both load the same groups. A module only one page
+ *   imports, and nothing else, stays in that route's own chunk (Rolldown's default).
  * - Then groups are merged, the merge saving most files per byte first, as long as no landing page loads
- *   more than `maxExtraBytes` it did not need.
+ *   more than `maxExtraBytes` it did not need (with `upToHeaviest`, a lighter one up to the heaviest's
+ *   weight) and no other page more than `otherPagesMaxExtraBytes`.
  *
  * Sizes are the modules' source before minifying: a proxy, good enough to compare groups.
  */
