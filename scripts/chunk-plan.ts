@@ -217,7 +217,7 @@ function merged(groups: Group[], dependsOn: Set<number>[], a: number, b: number)
 }
 
 /**
- * Merges groups while a merge saves files and keeps every page within `maxExtraBytes` of its need. A merge of
+ * Merges groups while a merge saves files and keeps every page within its budget beyond its need. A merge of
  * `a` and `b` changes only the pages that load either: they load both, and what both bring, in one file less.
  */
 function mergeGroups(groups: Group[], graph: ChunkGraph, pages: string[], maxExtraBytes: number[]): Group[] {
