@@ -31,18 +31,17 @@ const byModule = (pages: typeof PAGES): Record<string, string[]> =>
     ]),
   );
 const LANDING_PAGES = byModule(PAGES.filter((page) => page.public));
-const LANDING_COUNT = Object.keys(LANDING_PAGES).length;
 /**
- * The pages behind a sign-in, planned the same way among themselves (issue 31: at most 15 files each) from
- * what the public pages' plan leaves: a module a public page loads keeps its place, so their groups never
- * reach a public page.
+ * The pages behind a sign-in, planned with the public ones (issue 31: at most 15 files each): they share the
+ * public pages' groups, and may load more beyond their need (SIGNED_IN_MAX_EXTRA_BYTES) so that the groups
+ * they load are few.
  */
 const SIGNED_IN_PAGES = byModule(PAGES.filter((page) => !page.public));
-const SIGNED_IN_COUNT = Object.keys(SIGNED_IN_PAGES).length;
-/** Their groups' names: `signed-in` (every such page), `signed-in-activity-plans`, … */
-const SIGNED_IN = 'signed-in';
+const PAGE_COUNT = Object.keys(LANDING_PAGES).length + Object.keys(SIGNED_IN_PAGES).length;
 /** Bytes of source (before minifying) a landing page may load beyond its need so that it loads fewer files. */
 const MAX_EXTRA_BYTES = 10_000;
+/** The same for a page behind a sign-in (1.5× the bare app, where a public page has 1.3×). */
+const SIGNED_IN_MAX_EXTRA_BYTES = 80_000;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 // React DOM's shared part: used by entry.client and by React Router (in the document), a file of its own
 // otherwise.
@@ -69,7 +68,6 @@ function iconsOf(code: string | null | undefined): string[] {
 
 let context: Pick<PluginContext, 'getModuleInfo' | 'getModuleIds'> | undefined;
 let plan: Map<string, PlannedChunk> | undefined;
-let signedInPlan: Map<string, PlannedChunk> | undefined;
 
 function chunkPlan(): Map<string, PlannedChunk> {
   if (plan || !context) return plan ?? new Map();
@@ -89,17 +87,7 @@ function chunkPlan(): Map<string, PlannedChunk> {
   });
   const publicFiles = new Set([ROOT_ROUTE, ENTRY_CLIENT, ...Object.values(LANDING_PAGES).flat()]);
   const library = (id: string) => NODE_MODULES.test(id) && !isIcon(id);
-  plan = planChunks({
-    graph,
-    // entry.client itself stays out: React DOM's client (56 KiB) keeps its own file, cached across releases.
-    shell: [ROOT_ROUTE, ...(getModuleInfo(ENTRY_CLIENT)?.importedIds ?? [])],
-    landingPages: LANDING_PAGES,
-    otherEntries: entries.filter((id) => !publicFiles.has(id.replace(/\?.*$/, ''))),
-    maxExtraBytes: MAX_EXTRA_BYTES,
-    skip: library,
-  });
-  const planned = plan;
-  const signedInFiles = new Set(Object.values(SIGNED_IN_PAGES).flat());
+  const pageFiles = new Set([...publicFiles, ...Object.values(SIGNED_IN_PAGES).flat()]);
   // A group takes the libraries its modules import: weighed here with them (contract/zod.ts is a line, zod
   // 22 KiB compressed), a merge never hands a page a library it does not use. The shell's are loaded already.
   const shellLibraries = reachAll([ROOT_ROUTE, ENTRY_CLIENT], (id) => getModuleInfo(id)?.importedIds ?? []);
@@ -119,24 +107,18 @@ function chunkPlan(): Map<string, PlannedChunk> {
     }
     return size;
   };
-  signedInPlan = new Map(
-    [
-      ...planChunks({
-        graph: { importsOf: graph.importsOf, sizeOf: sizeWithLibraries },
-        shell: [],
-        landingPages: SIGNED_IN_PAGES,
-        otherEntries: entries.filter((id) => !signedInFiles.has(id.replace(/\?.*$/, ''))),
-        maxExtraBytes: MAX_EXTRA_BYTES,
-        skip: (id) => library(id) || planned.has(id) || publicFiles.has(id),
-      }),
-    ].map(([id, chunk]) => [
-      id,
-      {
-        name: chunk.name === DOCUMENT ? SIGNED_IN : chunk.name.replace(/^shared-/, `${SIGNED_IN}-`),
-        pages: chunk.pages,
-      },
-    ]),
-  );
+  plan = planChunks({
+    graph: { importsOf: graph.importsOf, sizeOf: sizeWithLibraries },
+    // entry.client itself stays out: React DOM's client (56 KiB) keeps its own file, cached across releases.
+    shell: [ROOT_ROUTE, ...(getModuleInfo(ENTRY_CLIENT)?.importedIds ?? [])],
+    landingPages: LANDING_PAGES,
+    otherPages: SIGNED_IN_PAGES,
+    otherEntries: entries.filter((id) => !pageFiles.has(id.replace(/\?.*$/, ''))),
+    maxExtraBytes: MAX_EXTRA_BYTES,
+    otherPagesMaxExtraBytes: SIGNED_IN_MAX_EXTRA_BYTES,
+    upToHeaviest: true,
+    skip: library,
+  });
   return plan;
 }
 
@@ -153,47 +135,29 @@ function reachAll(starts: string[], next: (id: string) => string[]): Set<string>
   return seen;
 }
 
-/** The signed-in pages' plan (chunkPlan, above). */
-function signedInChunkPlan(): Map<string, PlannedChunk> {
-  chunkPlan();
-  return signedInPlan ?? new Map();
-}
-
 /**
- * The groups for Rolldown: `document` first, then the shared groups, those of more landing pages first. A
+ * The groups for Rolldown: `document` first, then the shared groups, those of more pages first. A
  * group takes the libraries its modules import: a module's own group must take it before a group of fewer
  * pages that imports it does, or every page that loads the module would load that group too.
  */
 function chunkGroups(): CodeSplittingGroup[] {
   const document: CodeSplittingGroup = {
     debugName: DOCUMENT,
-    priority: SIGNED_IN_COUNT + LANDING_COUNT + 1,
+    priority: PAGE_COUNT + 1,
     name: (id) => (REACT_DOM.test(id) || chunkPlan().get(id)?.name === DOCUMENT ? DOCUMENT : null),
   };
-  const shared = Array.from({ length: LANDING_COUNT }, (_, index): CodeSplittingGroup => {
-    const pages = LANDING_COUNT - index;
+  const shared = Array.from({ length: PAGE_COUNT }, (_, index): CodeSplittingGroup => {
+    const pages = PAGE_COUNT - index;
     return {
-      debugName: `shared by ${pages} landing pages`,
-      priority: SIGNED_IN_COUNT + pages,
+      debugName: `shared by ${pages} pages`,
+      priority: pages,
       name: (id) => {
         const chunk = chunkPlan().get(id);
         return chunk && chunk.name !== DOCUMENT && chunk.pages === pages ? chunk.name : null;
       },
     };
   });
-  // Below every public group: a library both import goes with the public group, never to a signed-in one.
-  const signedIn = Array.from({ length: SIGNED_IN_COUNT }, (_, index): CodeSplittingGroup => {
-    const pages = SIGNED_IN_COUNT - index;
-    return {
-      debugName: `shared by ${pages} signed-in pages`,
-      priority: pages,
-      name: (id) => {
-        const chunk = signedInChunkPlan().get(id);
-        return chunk && chunk.pages === pages ? chunk.name : null;
-      },
-    };
-  });
-  return [document, ...shared, ...signedIn];
+  return [document, ...shared];
 }
 
 /** Lends the chunking the module graph of the client build (chunkPlan). */
@@ -203,7 +167,6 @@ const moduleGraph: Plugin = {
   renderStart() {
     context = { getModuleInfo: (id) => this.getModuleInfo(id), getModuleIds: () => this.getModuleIds() };
     plan = undefined;
-    signedInPlan = undefined;
   },
 };
 

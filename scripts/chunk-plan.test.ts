@@ -96,4 +96,56 @@ describe('planChunks', () => {
     expect(nameOf(plan, 'x')).not.toBe(nameOf(plan, 'y'));
     expect(plan.get('y')?.pages).toBe(2);
   });
+
+  it('plans the other pages with the landing pages: shared groups, a budget of their own', () => {
+    const mixed = graphOf({
+      home: { imports: ['a', 'b'], size: 10 },
+      space: { imports: ['a'], size: 10 },
+      login: { imports: ['a'], size: 10 },
+      office: { imports: ['b', 'c', 'd'], size: 10 },
+      admin: { imports: ['c'], size: 10 },
+      other: { imports: ['d'], size: 10 },
+      a: { size: 300 },
+      b: { size: 200 },
+      c: { size: 400 },
+      d: { size: 1_000 },
+    });
+    const base = {
+      ...input,
+      graph: mixed,
+      shell: [],
+      otherPages: { office: ['office'], admin: ['admin'] },
+      otherEntries: ['other'],
+      maxExtraBytes: 0,
+    };
+    const apart = planChunks({ ...base, otherPagesMaxExtraBytes: 0 });
+    // What every landing page imports is the document's, whatever the other pages import.
+    expect(nameOf(apart, 'a')).toBe('document');
+    // Groups by every page that imports a module, the other pages included.
+    expect(nameOf(apart, 'b')).toBe('shared-home-office');
+    expect(nameOf(apart, 'c')).toBe('shared-admin-office');
+    expect(nameOf(apart, 'd')).toBe('shared-office');
+    // The admin page may load 1,000 bytes more: d joins c. Home may not: b stays apart.
+    const generous = planChunks({ ...base, otherPagesMaxExtraBytes: 1_000 });
+    expect(nameOf(generous, 'c')).toBe(nameOf(generous, 'd'));
+    expect(nameOf(generous, 'b')).toBe('shared-home-office');
+  });
+
+  it('lets a landing page lighter than the heaviest load up to the heaviest’s weight', () => {
+    const uneven = graphOf({
+      home: { imports: ['x', 'big'], size: 10 },
+      space: { imports: ['x', 'y'], size: 10 },
+      login: { imports: ['y'], size: 10 },
+      x: { size: 1_000 },
+      y: { size: 100 },
+      big: { size: 5_000 },
+    });
+    const base = { ...input, graph: uneven, shell: [], otherEntries: [], maxExtraBytes: 100 };
+    // Together, home would load y (100 bytes, allowed) and login x (1,000: not).
+    const apart = planChunks(base);
+    expect(nameOf(apart, 'x')).not.toBe(nameOf(apart, 'y'));
+    // Login (110 bytes) may load up to what home (6,010) weighs.
+    const together = planChunks({ ...base, upToHeaviest: true });
+    expect(nameOf(together, 'x')).toBe(nameOf(together, 'y'));
+  });
 });

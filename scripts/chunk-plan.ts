@@ -7,11 +7,13 @@
  *
  * - `document`: what every page runs (the shell: root route and entry.client) and what every landing page
  *   imports.
- * - `shared-<pages>`: modules some landing pages import and some other entry (route, lazy import) imports
- *   too, grouped by which landing pages import them. A module only one landing page imports, and nothing
- *   else, stays in that route's own chunk (Rolldown's default).
+ * - `shared-<pages>`: modules some pages import and some other entry (route, lazy import) imports too,
+ *   grouped by which pages import them: the landing pages and the `otherPages` planned with them (the pages
+ *   behind a sign-in, issue 31: at most 15 files), so both load the same groups. A module only one page
+ *   imports, and nothing else, stays in that route's own chunk (Rolldown's default).
  * - Then groups are merged, the merge saving most files per byte first, as long as no landing page loads
- *   more than `maxExtraBytes` it did not need.
+ *   more than `maxExtraBytes` it did not need (with `upToHeaviest`, a lighter one up to the heaviest's
+ *   weight) and no other page more than `otherPagesMaxExtraBytes`.
  *
  * Sizes are the modules' source before minifying: a proxy, good enough to compare groups.
  */
@@ -33,6 +35,17 @@ export interface ChunkPlanInput {
   otherEntries: string[];
   /** Bytes a landing page may load beyond what it needs, when groups merge. */
   maxExtraBytes: number;
+  /**
+   * Pages planned with the landing pages, sharing their groups (the pages behind a sign-in), each allowed
+   * `otherPagesMaxExtraBytes` beyond its need; what all landing pages import goes to the document all the same.
+   */
+  otherPages?: Record<string, string[]>;
+  otherPagesMaxExtraBytes?: number;
+  /**
+   * A landing page lighter than the heaviest may load more beyond its need, up to the heaviest's weight (its
+   * modules beyond the document): shared code then costs no page more than the heaviest page already loads.
+   */
+  upToHeaviest?: boolean;
   /** Modules never planned here (libraries: they follow the module of ours that imports them). */
   skip?(id: string): boolean;
 }
@@ -65,19 +78,33 @@ function reach(graph: ChunkGraph, starts: string[], skip: (id: string) => boolea
 
 export function planChunks(input: ChunkPlanInput): Map<string, PlannedChunk> {
   const { graph, landingPages } = input;
+  const otherPages = input.otherPages ?? {};
   const skip = input.skip ?? (() => false);
-  const pageNames = Object.keys(landingPages);
+  const landingCount = Object.keys(landingPages).length;
+  const allPages = { ...landingPages, ...otherPages };
+  const pageNames = Object.keys(allPages);
   const plan = new Map<string, PlannedChunk>();
   const inDocument = { name: DOCUMENT, pages: pageNames.length };
   for (const id of reach(graph, input.shell, skip)) plan.set(id, inDocument);
+  const weights = pageNames.map((page) => {
+    let bytes = 0;
+    for (const id of reach(graph, allPages[page]!, skip)) if (!plan.has(id)) bytes += graph.sizeOf(id);
+    return bytes;
+  });
+  const heaviest = Math.max(0, ...weights.slice(0, landingCount));
+  const budgets = pageNames.map((_, index) =>
+    index < landingCount
+      ? Math.max(input.maxExtraBytes, input.upToHeaviest ? heaviest - weights[index]! : 0)
+      : (input.otherPagesMaxExtraBytes ?? input.maxExtraBytes),
+  );
 
-  const entryFiles = new Set(Object.values(landingPages).flat());
+  const entryFiles = new Set(Object.values(allPages).flat());
   const usedElsewhere = new Set<string>();
   for (const entry of input.otherEntries)
     if (!entryFiles.has(entry)) for (const id of reach(graph, [entry], skip)) usedElsewhere.add(id);
   const reachedBy = new Map<string, Set<string>>();
   for (const page of pageNames)
-    for (const id of reach(graph, landingPages[page]!, skip)) {
+    for (const id of reach(graph, allPages[page]!, skip)) {
       if (!reachedBy.has(id)) reachedBy.set(id, new Set());
       reachedBy.get(id)!.add(page);
     }
@@ -85,7 +112,7 @@ export function planChunks(input: ChunkPlanInput): Map<string, PlannedChunk> {
   const byKey = new Map<string, Group>();
   for (const [id, pages] of reachedBy) {
     if (plan.has(id) || entryFiles.has(id)) continue;
-    if (pages.size === pageNames.length) {
+    if (Object.keys(landingPages).every((page) => pages.has(page))) {
       plan.set(id, inDocument);
       continue;
     }
@@ -98,7 +125,7 @@ export function planChunks(input: ChunkPlanInput): Map<string, PlannedChunk> {
   }
 
   const names = new Set<string>();
-  for (const group of mergeGroups([...byKey.values()], graph, pageNames, input.maxExtraBytes)) {
+  for (const group of mergeGroups([...byKey.values()], graph, pageNames, budgets)) {
     const chunk = { name: chunkName([...group.pages].sort(), names), pages: group.pages.size };
     for (const id of group.modules) plan.set(id, chunk);
   }
@@ -190,10 +217,10 @@ function merged(groups: Group[], dependsOn: Set<number>[], a: number, b: number)
 }
 
 /**
- * Merges groups while a merge saves files and keeps every page within `maxExtraBytes` of its need. A merge of
+ * Merges groups while a merge saves files and keeps every page within its budget beyond its need. A merge of
  * `a` and `b` changes only the pages that load either: they load both, and what both bring, in one file less.
  */
-function mergeGroups(groups: Group[], graph: ChunkGraph, pages: string[], maxExtraBytes: number): Group[] {
+function mergeGroups(groups: Group[], graph: ChunkGraph, pages: string[], maxExtraBytes: number[]): Group[] {
   let current = { groups, dependsOn: dependencies(groups, graph) };
   const bytesOf = (loaded: Set<number>) => {
     let bytes = 0;
@@ -215,7 +242,7 @@ function mergeGroups(groups: Group[], graph: ChunkGraph, pages: string[], maxExt
           if (!before.has(a) && !before.has(b)) continue;
           const after = new Set([...before, ...closure[a]!, ...closure[b]!]);
           const bytes = bytesOf(after);
-          if (bytes - needed[page]! > maxExtraBytes) continue candidates;
+          if (bytes - needed[page]! > maxExtraBytes[page]!) continue candidates;
           saved += before.size - (after.size - 1);
           extra += bytes - bytesNow[page]!;
         }
