@@ -117,8 +117,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
-  log.info(`Escale is listening on ${url}`, { database: database.kind, mode: options.mode });
   await jobs.start();
+  // Said once started: whoever waits for this line (a supervisor, the tests) may then stop it with a signal,
+  // and the caller's signal handlers are installed as this resolves.
+  log.info(`Escale is listening on ${url}`, { database: database.kind, mode: options.mode });
 
   let closing: Promise<void> | undefined;
   // Stop accepting, let in-flight requests finish (bounded), then close the database.
