@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Locale } from '#contract/locale';
 import { serverTranslator } from '~/platform/i18n.server';
-import { TranslationProvider } from '~/platform/translation';
+import { TranslationProvider, useTranslation } from '~/platform/translation';
 import { ToastRegion } from './toast-region';
 import { toasts } from './toast-store';
 
@@ -36,5 +36,19 @@ describe('the toasts', () => {
         .filter((item) => item.open)
         .map((item) => item.title),
     ).toEqual(['Payment recorded']);
+  });
+
+  it('keep a toast whose text translates as it renders open across the change, in the new language', () => {
+    function Saved() {
+      const { t } = useTranslation();
+      return <>{t('ui.close')}</>;
+    }
+    const view = render(region('fr'));
+    act(() => void toasts.show({ title: <Saved />, translatesItself: true }));
+    expect(screen.getByText('Fermer')).toBeTruthy();
+
+    view.rerender(region('en'));
+    expect(toasts.getSnapshot().map((item) => item.open)).toEqual([true]);
+    expect(screen.getByText('Close')).toBeTruthy();
   });
 });

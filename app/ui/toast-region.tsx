@@ -26,12 +26,15 @@ const accents: Record<ToastColor, string> = {
 export function ToastRegion() {
   const { t, i18n } = useTranslation();
   const all = useSyncExternalStore(toasts.subscribe, toasts.getSnapshot, toasts.getSnapshot);
-  // A toast's text is in the language it was raised in: when the page changes language, the open ones close.
+  // A toast's text is in the language it was raised in: when the page changes language, the open ones close
+  // (but those whose texts translate as they render, such as a save that itself changed the language).
   const language = useRef(i18n.language);
   useEffect(() => {
     if (language.current === i18n.language) return;
     language.current = i18n.language;
-    for (const item of toasts.getSnapshot()) if (item.open) toasts.dismiss(item.id);
+    for (const item of toasts.getSnapshot()) {
+      if (item.open && !item.translatesItself) toasts.dismiss(item.id);
+    }
   }, [i18n.language]);
   return (
     <Toast.Provider

@@ -21,6 +21,8 @@ export interface ToastItem {
   color: ToastColor;
   actions: ToastAction[];
   duration: number;
+  /** Its texts are components that translate as they render: it stays open when the page changes language. */
+  translatesItself?: boolean;
 }
 
 export type ToastInput = Partial<Omit<ToastItem, 'id' | 'open'>> & { title: ReactNode };

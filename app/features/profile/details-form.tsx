@@ -71,7 +71,7 @@ export function DetailsForm({
     const saved = await form.run(() => call(updateProfile, update));
     if (!saved) return;
     onChange(saved);
-    toast({ title: <SavedNotice />, color: 'success' });
+    toast({ title: <SavedNotice />, color: 'success', translatesItself: true });
     // The header shows the name, and the language may have changed.
     void revalidate();
   }
