@@ -128,6 +128,8 @@ test('a room’s door display: free, busy, checked in with the code, released, o
   test.setTimeout(180_000);
   await signInAs(page, 'admin');
   // Two bookings made while the app's clock stood 90 minutes back: A (30 min), then B running until after now.
+  // The jobs' clock stands with it: on the real clock the minutely sweep would release both (they began over
+  // 15 minutes ago), and A's check-in below would be refused whenever a sweep ran before it.
   const realNow = Date.now();
   const step = 30 * MINUTE;
   const a = Math.ceil((realNow - 90 * MINUTE + MINUTE) / step) * step;
@@ -135,10 +137,10 @@ test('a room’s door display: free, busy, checked in with the code, released, o
   const { spaceId, roomId, roomName } = await spaceOpenAllDay(page, timeZone);
   published = { page, spaceId };
 
-  setAppClock(new Date(a - 20 * MINUTE));
+  setAppClock(new Date(a - 20 * MINUTE), { jobs: true });
   const first = await book(page, roomId, a, 30, 'Comité de pilotage');
   await book(page, roomId, a + 30 * MINUTE, 90, 'Revue de code');
-  setAppClock(new Date(a - 5 * MINUTE));
+  setAppClock(new Date(a - 5 * MINUTE), { jobs: true });
 
   // The manager makes the room's link in the back office; its address is shown once.
   await page.goto(`/myspaces/${spaceId}/displays`);
@@ -189,7 +191,7 @@ test('a room’s door display: free, busy, checked in with the code, released, o
 
   // A starts: at the next poll the room is busy, by colour and by word.
   // Within a poll; a poll that failed under load is retried at the next (the display says so meanwhile).
-  setAppClock(new Date(a + MINUTE));
+  setAppClock(new Date(a + MINUTE), { jobs: true });
   await expect(async () => {
     await tablet.clock.fastForward(POLL);
     await expect(phase).toHaveText('Occupé', { timeout: 1_000 });
