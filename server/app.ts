@@ -21,7 +21,6 @@ import { findBrandingForHost } from './features/tenancy/tenancy.service';
 import type { Auth } from './platform/auth';
 import { createAuthHandler } from './platform/auth-routes';
 import { limitRequestBody, MAX_REQUEST_BODY_BYTES } from './platform/body-limit';
-import { createPageTurns, holdTurnUntilBodyEnds } from './platform/page-turns';
 import { callWith, type CallableRouter, type CallContext } from './platform/callables';
 import { clientAddressOf } from './platform/client-address';
 import type { Config } from './platform/config';
@@ -53,19 +52,11 @@ export interface AppOptions {
   fileStore?: FileStore;
   /** What time it is: each request's `now` (tests fix it); the machine's clock by default. */
   clock?: () => Date;
-  /** Pages rendered at once, the others waiting their turn (server/platform/page-turns.ts). */
-  pagesAtOnce?: number;
 }
 
 // Already bounded by limitRequestBody for every route; kept here as the callables' own statement.
 const MAX_CALLABLE_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/**
- * Pages rendered at once (decision 036, measured on PostgreSQL under 50 connections on /spaces/all): enough
- * to keep both cores busy while some renders wait for the database, few enough that what a render holds
- * dies young. At most the database pool's size (10), so a page's loaders never wait for a connection.
- */
-const PAGES_AT_ONCE = 4;
 
 export function createApp(options: AppOptions) {
   const { database, config, router } = options;
@@ -233,21 +224,8 @@ export function createApp(options: AppOptions) {
   app.use(routeRules(SITE_ROUTE_RULES));
 
   const handleDocument = createRequestHandler(getBuild, options.mode);
-  const pageTurns = createPageTurns(options.pagesAtOnce ?? PAGES_AT_ONCE);
 
   app.all('*', async (c) => {
-    const endTurn = await pageTurns.take(c.req.raw.signal);
-    // The client left while waiting: no one to render for.
-    if (!endTurn) return c.body(null, 503);
-    try {
-      return holdTurnUntilBodyEnds(await renderPage(c), endTurn);
-    } catch (error) {
-      endTurn();
-      throw error;
-    }
-  });
-
-  async function renderPage(c: Context<RequestEnv>): Promise<Response> {
     const build = await getBuild();
     const session = await sessionOf(c);
     const ctx = callContextOf(c, session);
@@ -296,7 +274,7 @@ export function createApp(options: AppOptions) {
       },
     };
     return handleDocument(c.req.raw, loadContext);
-  }
+  });
 
   return app;
 }
