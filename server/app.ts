@@ -57,6 +57,7 @@ export interface AppOptions {
 // Already bounded by limitRequestBody for every route; kept here as the callables' own statement.
 const MAX_CALLABLE_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+type DocumentHandler = ReturnType<typeof createRequestHandler>;
 
 export function createApp(options: AppOptions) {
   const { database, config, router } = options;
@@ -223,7 +224,16 @@ export function createApp(options: AppOptions) {
   // Site route rules redirect before any page renders (server/platform/route-rules.ts).
   app.use(routeRules(SITE_ROUTE_RULES));
 
-  const handleDocument = createRequestHandler(getBuild, options.mode);
+  // React Router derives its routes, its data routes and its handlers from the build at every request when
+  // it is given a function (development, where Vite replaces the build); given the build, it derives them
+  // once. In production the build never changes: derived once, not at every page (decision 036).
+  let productionHandler: Promise<DocumentHandler> | undefined;
+  const handleDocument: DocumentHandler = development
+    ? createRequestHandler(getBuild, options.mode)
+    : async (request, loadContext) => {
+        productionHandler ??= getBuild().then((build) => createRequestHandler(build, options.mode));
+        return (await productionHandler)(request, loadContext);
+      };
 
   app.all('*', async (c) => {
     const build = await getBuild();
