@@ -51,7 +51,11 @@ describe('a transaction whose BEGIN and COMMIT go with its statements', () => {
       await lastStatementWithCommit(tx, () => tx.execute(note('alone, with begin and commit')));
     });
     expect(await bodies()).toEqual(
-      expect.arrayContaining(['before the last', 'the last, with the commit', 'alone, with begin and commit']),
+      expect.arrayContaining([
+        'before the last',
+        'the last, with the commit',
+        'alone, with begin and commit',
+      ]),
     );
   });
 
@@ -101,7 +105,9 @@ describe('a transaction whose BEGIN and COMMIT go with its statements', () => {
         client.query('INSERT INTO ride_notes (body) VALUES ($1)', ['after a failed begin']),
       ).rejects.toThrow(/syntax error/);
       // Not left inside a transaction: the next statement commits on its own, as any outside one.
-      expect((client as unknown as { getTransactionStatus(): string | null }).getTransactionStatus()).toBe('I');
+      expect((client as unknown as { getTransactionStatus(): string | null }).getTransactionStatus()).toBe(
+        'I',
+      );
       const { rows } = await client.query('SELECT $1::int AS n', [7]);
       expect(rows).toEqual([{ n: 7 }]);
     } finally {

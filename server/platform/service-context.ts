@@ -78,7 +78,8 @@ export async function unitOfWork<C extends ServiceContext, T>(
       const result = await work({ ...ctx, db: tx, inUnitOfWork: true, activityAtCommit });
       // The change's last statement: on PostgreSQL it carries the COMMIT, so the activity chain's head it
       // locks is held only while the transaction commits.
-      if (activityAtCommit.length) await lastStatementWithCommit(tx, () => recordActivity(tx, activityAtCommit));
+      if (activityAtCommit.length)
+        await lastStatementWithCommit(tx, () => recordActivity(tx, activityAtCommit));
       return result;
     }),
   );
