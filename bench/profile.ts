@@ -11,15 +11,20 @@ import { cpuSecondsOf } from './servers';
 
 /**
  * Every statement this process sends to PostgreSQL (node-postgres's `Client#query`, inside transactions too):
- * counted, and its text kept while `capture` is set.
+ * counted, and its text kept while `capture` is set. A BEGIN or COMMIT sent with a statement
+ * (server/db/transaction-client.ts) is not a call of its own: the count is of exchanges with PostgreSQL, each
+ * a message batch and a wait for its answer.
  */
 export const sent = { count: 0, capture: null as string[] | null };
 const clientQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   sent.count++;
   if (sent.capture) {
-    const first = args[0] as string | { text?: string };
-    sent.capture.push(typeof first === 'string' ? first : (first.text ?? '?'));
+    // A statement sent with its transaction's BEGIN or COMMIT (server/db/transaction-client.ts) says so.
+    const first = args[0] as string | { text?: string; ride?: { begin: string | null; commit: boolean } };
+    const text = typeof first === 'string' ? first : (first.text ?? '?');
+    const ride = typeof first === 'string' ? undefined : first.ride;
+    sent.capture.push(`${ride?.begin ? '[with BEGIN] ' : ''}${ride?.commit ? '[with COMMIT] ' : ''}${text}`);
   }
   // node-postgres's overloads cannot be named generically here: the arguments go on as they came.
   return (clientQuery as (...all: unknown[]) => unknown).apply(this, args);

@@ -8,6 +8,7 @@ import v8 from 'node:v8';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from './rows';
+import { TransactionClient } from './transaction-client';
 
 /**
  * Where the database layer reports what it survives (an idle connection dropped). The server hands its
@@ -150,7 +151,8 @@ export function openPostgres(
   connectionString: string,
   options: { max?: number; log?: DatabaseLog } = {},
 ): Database {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // Its clients send a transaction's BEGIN (and, asked, its COMMIT) with a statement (transaction-client.ts).
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, Client: TransactionClient });
   const log = options.log ?? SILENT;
   // An idle connection the server drops (restart, admin kill) is only logged: the pool opens a new one on
   // the next query, and without a listener the error would stop the process.

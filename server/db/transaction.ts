@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '#contract/errors';
 import type { Db } from './client';
 import { rowsOf } from './rows';
+import { TransactionClient } from './transaction-client';
 
 /** At most this many attempts for a transaction that keeps losing a serialization race (seed: 5). */
 export const TRANSACTION_ATTEMPTS = 5;
@@ -67,4 +68,17 @@ export function appErrorOfDatabaseRefusal(error: unknown): AppError | null {
   if (UNSTORABLE_TEXT_SQLSTATES.has(state))
     return new AppError('invalid-argument', 'Text that cannot be stored');
   return null;
+}
+
+/**
+ * Runs `statement`, the last of transaction `tx`, and commits: on PostgreSQL the COMMIT goes with the
+ * statement, one round trip for both, so what the statement locks stays locked only while the transaction
+ * commits (transaction-client.ts); should the statement fail, nothing is committed. Elsewhere (PGlite) the
+ * statement runs and the transaction commits after it, as usual. Nothing may be sent on `tx` afterwards.
+ */
+export async function lastStatementWithCommit<T>(tx: Tx, statement: () => Promise<T>): Promise<T> {
+  // Drizzle's node-postgres session keeps the pool's client it checked out for the transaction here.
+  const client = (tx._.session as unknown as { client?: unknown }).client;
+  if (client instanceof TransactionClient) client.commitWithNextStatement();
+  return statement();
 }

@@ -56,6 +56,21 @@ export async function readBodyUpTo(
 }
 
 /**
+ * Whether a request that came over Node's HTTP server is already held within `maxBytes` by the length it
+ * declared: without chunked transfer, the HTTP parser reads exactly the `Content-Length` bytes (none without
+ * one) as the body, whatever else the client sends. Such a body is left for the route to read: reading it
+ * here made a second copy of the request, and even asking whether there is a body builds the web `Request`
+ * that Hono's node server otherwise builds only when needed (docs/decisions/036). Requests made in-process
+ * (`app.request`, tests) carry no declared length to trust and are counted as they stream.
+ */
+function boundByItsLength(c: Context, maxBytes: number): boolean {
+  const overHttp = Boolean((c.env as { incoming?: unknown } | undefined)?.incoming);
+  if (!overHttp || c.req.raw.headers.has('transfer-encoding')) return false;
+  const declared = c.req.raw.headers.get('content-length');
+  return declared === null || (/^\d+$/.test(declared) && Number(declared) <= maxBytes);
+}
+
+/**
  * One body limit for every route, enforced while reading: a declared `Content-Length` above it is refused
  * before reading anything, a streamed body as soon as it passes it. The accepted body is handed on in
  * memory (at most `maxBytes`), so handlers read it as usual.
@@ -66,6 +81,7 @@ export function limitRequestBody({
 }: BodyLimitOptions = {}): MiddlewareHandler {
   return async (c, next) => {
     const request = c.req.raw;
+    if (boundByItsLength(c, maxBytes)) return next();
     if (!request.body) return next();
     const path = c.req.path;
     if (exempt.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return next();

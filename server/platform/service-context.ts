@@ -2,8 +2,8 @@ import type { ActivityChanges, ActivityKind, ActivitySubjectType } from '#contra
 import type { ActivityDetailsOf } from '#contract/activity-details';
 import { DEFAULT_LOCALE, type Locale } from '#contract/locale';
 import type { Db } from '../db/client';
-import { retryingConflicts, type Tx } from '../db/transaction';
-import { recordActivity, type ActivityActor } from './activity';
+import { lastStatementWithCommit, retryingConflicts, type Tx } from '../db/transaction';
+import { recordActivity, type ActivityActor, type ActivityEntry } from './activity';
 import type { Logger } from './log';
 import type { Actor } from './policy';
 
@@ -32,6 +32,8 @@ export interface ServiceContext {
 export interface WorkContext extends ServiceContext {
   db: Tx;
   readonly inUnitOfWork: true;
+  /** The entries `logActivity` was asked to write as the unit of work commits (`atCommit`), in order. */
+  readonly activityAtCommit: ActivityEntry[];
 }
 
 /** The context of work nobody asked for right now: a sweep, a job, a script. */
@@ -70,7 +72,17 @@ export async function unitOfWork<C extends ServiceContext, T>(
   work: (ctx: C & WorkContext) => Promise<T>,
 ): Promise<T> {
   if (isWorkContext(ctx)) return work(ctx);
-  return retryingConflicts(() => ctx.db.transaction((tx) => work({ ...ctx, db: tx, inUnitOfWork: true })));
+  return retryingConflicts(() =>
+    ctx.db.transaction(async (tx) => {
+      const activityAtCommit: ActivityEntry[] = [];
+      const result = await work({ ...ctx, db: tx, inUnitOfWork: true, activityAtCommit });
+      // The change's last statement: on PostgreSQL it carries the COMMIT, so the activity chain's head it
+      // locks is held only while the transaction commits.
+      if (activityAtCommit.length)
+        await lastStatementWithCommit(tx, () => recordActivity(tx, activityAtCommit));
+      return result;
+    }),
+  );
 }
 
 /** The activity log's "who": the person asking with their request, or the system. */
@@ -107,23 +119,26 @@ export type LoggedActivity<K extends ActivityKind = ActivityKind> = K extends Ac
  * The one writer of the activity log for services: the entries of the change the unit of work is making
  * (one, or several in one statement, as a sweep makes), as its actor at its `now`, in its transaction
  * (docs/decisions/020-activity-log.md). Refused outside a unit of work, so an entry cannot be written
- * beside its change.
+ * beside its change. With `{ atCommit: true }`, for a change that writes nothing after its entry, the entries
+ * are written as the unit of work commits, its last statement, with the COMMIT on PostgreSQL (one round trip
+ * fewer, and the chain's head locked only while committing: docs/decisions/036); they still commit with the
+ * change or not at all.
  */
 export async function logActivity<K extends ActivityKind>(
   ctx: WorkContext,
   entries: LoggedActivity<K> | readonly LoggedActivity<K>[],
+  options: { atCommit?: boolean } = {},
 ): Promise<void> {
   if (!isWorkContext(ctx)) throw new Error('logActivity outside a unit of work');
   const list: readonly LoggedActivity<K>[] = Array.isArray(entries)
     ? entries
     : [entries as LoggedActivity<K>];
   const actor = activityActorOf(ctx);
-  await recordActivity(
-    ctx.db,
-    list.map(({ byDeletedAccount, ...entry }) => ({
-      ...entry,
-      actor: byDeletedAccount ? { type: 'deleted-user' as const, requestId: actor.requestId } : actor,
-      occurredAt: ctx.now,
-    })),
-  );
+  const rows = list.map(({ byDeletedAccount, ...entry }) => ({
+    ...entry,
+    actor: byDeletedAccount ? { type: 'deleted-user' as const, requestId: actor.requestId } : actor,
+    occurredAt: ctx.now,
+  }));
+  if (options.atCommit) ctx.activityAtCommit.push(...rows);
+  else await recordActivity(ctx.db, rows);
 }

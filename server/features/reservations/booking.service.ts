@@ -356,6 +356,8 @@ async function insertReservation(
           ? { status, paidWith: 'credits', creditAmount: credit.amount, creditUnit: credit.unit }
           : { status, paidWith: 'price', totalCents: values.totalCents },
       }),
+      // Nothing is written after it: the entry goes with the COMMIT.
+      { atCommit: true },
     );
     return record;
   });
