@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusalOf } from '../../tests/support/database-refusal';
 import { testDatabaseForFile, testDatabaseKind } from '../../tests/support/test-database';
 import { log } from '../platform/log';
 import { logActivity, systemContext, unitOfWork } from '../platform/service-context';
@@ -30,15 +31,19 @@ const bodies = async () =>
   );
 const note = (body: string) => sql`INSERT INTO ride_notes (body) VALUES (${body}) RETURNING id`;
 const refused = sql`INSERT INTO ride_notes (body) VALUES (${null}::text)`;
+/** How the database refuses `refused`: its NOT NULL, not any error (a typo would throw too). */
+const NOT_NULL_REFUSAL = { sqlState: '23502' };
 
 describe('a transaction whose BEGIN and COMMIT go with its statements', () => {
   it('keeps its first statement inside the transaction: a later failure takes it back', async () => {
-    await expect(
-      database.db.transaction(async (tx) => {
-        await tx.execute(note('first, then rolled back'));
-        await tx.execute(refused);
-      }),
-    ).rejects.toThrow();
+    expect(
+      await refusalOf(
+        database.db.transaction(async (tx) => {
+          await tx.execute(note('first, then rolled back'));
+          await tx.execute(refused);
+        }),
+      ),
+    ).toMatchObject(NOT_NULL_REFUSAL);
     expect(await bodies()).not.toContain('first, then rolled back');
   });
 
@@ -60,12 +65,14 @@ describe('a transaction whose BEGIN and COMMIT go with its statements', () => {
   });
 
   it('commits nothing when the last statement, sent with the COMMIT, fails', async () => {
-    await expect(
-      database.db.transaction(async (tx) => {
-        await tx.execute(note('taken back with the last'));
-        await lastStatementWithCommit(tx, () => tx.execute(refused));
-      }),
-    ).rejects.toThrow();
+    expect(
+      await refusalOf(
+        database.db.transaction(async (tx) => {
+          await tx.execute(note('taken back with the last'));
+          await lastStatementWithCommit(tx, () => tx.execute(refused));
+        }),
+      ),
+    ).toMatchObject(NOT_NULL_REFUSAL);
     expect(await bodies()).not.toContain('taken back with the last');
     // The pool's connections still work, prepared statements included.
     const [row] = await preparedRowsOf<{ n: number }>(database.db, sql`SELECT ${41}::int + 1 AS n`);
@@ -82,12 +89,14 @@ describe('a transaction whose BEGIN and COMMIT go with its statements', () => {
       await work.db.execute(note('with its entry'));
       await logActivity(work, entry('ride-kept'), { atCommit: true });
     });
-    await expect(
-      unitOfWork(ctx, async (work) => {
-        await logActivity(work, entry('ride-dropped'), { atCommit: true });
-        await work.db.execute(refused);
-      }),
-    ).rejects.toThrow();
+    expect(
+      await refusalOf(
+        unitOfWork(ctx, async (work) => {
+          await logActivity(work, entry('ride-dropped'), { atCommit: true });
+          await work.db.execute(refused);
+        }),
+      ),
+    ).toMatchObject(NOT_NULL_REFUSAL);
     const subjects = await rowsOf<{ subject_id: string }>(
       database.db,
       sql`SELECT subject_id FROM activity_entries WHERE subject_id LIKE 'ride-%'`,
