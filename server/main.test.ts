@@ -9,25 +9,36 @@ afterEach(async () => {
   running = undefined;
 });
 
-/** A page request that takes `ms` to answer: the build loads slowly, then fails (answered 500). */
+/**
+ * A page request that takes `ms` to answer: the build loads slowly, then fails (answered 500). `asked`
+ * settles once a request has reached the build, so the test knows the request is in flight.
+ */
 function slowBuild(ms: number) {
-  return () =>
-    new Promise<ServerBuild>((_resolve, reject) => setTimeout(() => reject(new Error('no build')), ms));
+  let reached!: () => void;
+  const asked = new Promise<void>((resolve) => (reached = resolve));
+  const getServerBuild = () => {
+    reached();
+    return new Promise<ServerBuild>((_resolve, reject) =>
+      setTimeout(() => reject(new Error('no build')), ms),
+    );
+  };
+  return { getServerBuild, asked };
 }
 
 describe('graceful shutdown', () => {
   it('finishes in-flight requests, refuses new connections, then closes the database', async () => {
+    const build = slowBuild(400);
     running = await startServer({
       config: { ...testConfig({ PORT: '0' }), databaseUrl: undefined, dataDir: 'memory://' },
       mode: 'development',
-      getServerBuild: slowBuild(400),
+      getServerBuild: build.getServerBuild,
       seed: false,
     });
     const { url, database } = running;
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
 
     const inFlight = fetch(`${url}/some/page`).then((response) => response.status);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await build.asked;
     const closed = running.close();
 
     expect(await inFlight).toBe(500);

@@ -184,14 +184,17 @@ describe('the sweep of unused uploads', () => {
       const { user } = await app.signedIn();
       const key = await storedFile(user.id, ORPHAN_FILE_AGE_MS + HOUR);
       let attached!: () => void;
+      let photoInserted!: () => void;
       const sweepDone = new Promise<void>((resolve) => (attached = resolve));
+      const inserted = new Promise<void>((resolve) => (photoInserted = resolve));
       const attach = db.transaction(async (tx) => {
         expect(await takeUploadForSpace(tx, { key, ownerId: user.id, purpose: 'space-photo' })).toBe(true);
         await tx.insert(spacePhotos).values({ spaceId, fileKey: key });
+        photoInserted();
         // Held open while the sweep runs on another connection.
         await sweepDone;
       });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await inserted;
       await sweepOrphanFiles(db, app.fileStore, NOW);
       attached();
       await attach;
