@@ -12,7 +12,7 @@ import {
 } from '../../scripts/route-pages';
 import { appOrigin, DEMO_ACCOUNTS, DEMO_PASSWORD, signInAs } from './accounts';
 import { roomId, spaceIdOf } from './booking';
-import { expect, keepScreenshot, test } from './fixtures';
+import { expect, keepScreenshot, test, untilHydrated } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 const BANNER_TITLE = 'Vos données, votre choix.';
@@ -251,7 +251,8 @@ async function firstLoad(page: Page, path: string): Promise<FirstLoad> {
     if (response.request().resourceType() !== 'script') return;
     scripts.push(response.url());
   });
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  // Called before the page is opened: the first document may not have its root element yet.
+  await untilHydrated(page);
   await page.waitForLoadState('networkidle');
   expect(scripts.length, path).toBeGreaterThan(0);
   const result: FirstLoad = { kib: 0, files: 0, sizes: [], libraries: [] };
