@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import type { Tx } from './transaction';
@@ -35,15 +35,46 @@ export async function preparedRowsOf<TRow extends Record<string, unknown>>(
   executor: Db | Tx,
   query: SQL,
 ): Promise<TRow[]> {
-  const compiled = dialect.sqlToQuery(query);
-  let name = statementNames.get(compiled.sql);
+  return runPrepared<TRow>(executor, dialect.sqlToQuery(query), {});
+}
+
+/** The statement's name: after its text, so each connection keeps one copy of it. */
+function nameOf(text: string): string {
+  let name = statementNames.get(text);
   if (!name) {
-    name = `escale_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 24)}`;
-    statementNames.set(compiled.sql, name);
+    name = `escale_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
   }
-  const prepared = executor._.session.prepareQuery(compiled, undefined, name, false);
-  const result = (await prepared.execute()) as unknown as { rows: TRow[] };
+  return name;
+}
+
+async function runPrepared<TRow>(
+  executor: Db | Tx,
+  compiled: Query,
+  values: Record<string, unknown>,
+): Promise<TRow[]> {
+  const prepared = executor._.session.prepareQuery(compiled, undefined, nameOf(compiled.sql), false);
+  const result = (await prepared.execute(values)) as unknown as { rows: TRow[] };
   return result.rows;
+}
+
+/**
+ * `preparedRowsOf` for a statement whose SQL is the same at every call but for its values, written once with
+ * named placeholders (`sql.placeholder('name')`, or a query builder's values): compiled to text on its first
+ * call (`build` sees that call's values, to name them), after which a call only fills the values in. Compiling a booking's statements from their SQL
+ * objects at every call was about a tenth of the server's CPU per booking (docs/decisions/036).
+ */
+export function preparedStatement<TRow extends Record<string, unknown>>(
+  build: (executor: Db | Tx, values: Record<string, unknown>) => SQL | { toSQL(): Query },
+): (executor: Db | Tx, values: Record<string, unknown>) => Promise<TRow[]> {
+  let compiled: Query | undefined;
+  return (executor, values) => {
+    if (!compiled) {
+      const query = build(executor, values);
+      compiled = 'toSQL' in query ? query.toSQL() : dialect.sqlToQuery(query);
+    }
+    return runPrepared<TRow>(executor, compiled, values);
+  };
 }
 
 /** PostgreSQL `time` (`09:30:00`) as the contract's `HH:MM`. */
