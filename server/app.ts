@@ -1,7 +1,6 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from 'hono/compress';
 import { randomUUID } from 'node:crypto';
 import { createRequestHandler, data, type AppLoadContext, type ServerBuild } from 'react-router';
 import { AppError, isAppError } from '#contract/errors';
@@ -20,7 +19,7 @@ import { createMediaRoutes } from './features/spaces/media.routes';
 import { findBrandingForHost } from './features/tenancy/tenancy.service';
 import type { Auth } from './platform/auth';
 import { createAuthHandler } from './platform/auth-routes';
-import { limitRequestBody, MAX_REQUEST_BODY_BYTES } from './platform/body-limit';
+import { bodyTextOverHttp, limitRequestBody, MAX_REQUEST_BODY_BYTES } from './platform/body-limit';
 import { callWith, type CallableRouter, type CallContext } from './platform/callables';
 import { clientAddressOf } from './platform/client-address';
 import type { Config } from './platform/config';
@@ -54,7 +53,7 @@ export interface AppOptions {
   clock?: () => Date;
 }
 
-// Already bounded by limitRequestBody for every route; kept here as the callables' own statement.
+// Already bounded by limitRequestBody for every route; named here as the callables' own statement.
 const MAX_CALLABLE_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 type DocumentHandler = ReturnType<typeof createRequestHandler>;
@@ -73,7 +72,6 @@ export function createApp(options: AppOptions) {
     c.set('nonce', nonce);
     c.set('log', rootLog.child({ requestId }));
     await next();
-    c.header('X-Request-Id', requestId);
     const headers = securityHeaders({
       nonce,
       gtm: Boolean(config.gtmContainerId),
@@ -81,11 +79,14 @@ export function createApp(options: AppOptions) {
       https,
       mapTileUrl: config.mapTileUrl,
     });
-    for (const [name, value] of Object.entries(headers)) {
-      if (!c.res.headers.has(name)) c.header(name, value);
-    }
+    setResponseHeaders(c, { 'X-Request-Id': requestId }, headers);
   });
   app.use(compress());
+  // Runs before compress() looks at the response: see varyOnEncoding.
+  app.use(async (c, next) => {
+    await next();
+    varyOnEncoding(c);
+  });
   // Another site's page may not make a signed-in browser change anything here: the API, the auth endpoints
   // and the pages' own form posts (the language switch) alike, checked once before any route runs.
   app.use(refuseCrossOriginMutations(config));
@@ -160,36 +161,32 @@ export function createApp(options: AppOptions) {
     };
   }
 
-  app.post(
-    '/api/fn/:name',
-    bodyLimit({
-      maxSize: MAX_CALLABLE_BODY_BYTES,
-      onError: () => appErrorResponse(new AppError('invalid-argument', 'Request body too large')),
-    }),
-    async (c) => {
-      let body: unknown;
-      try {
-        body = await c.req.json();
-      } catch {
-        return appErrorResponse(new AppError('invalid-argument', 'Request body is not valid JSON'));
-      }
-      if (!body || typeof body !== 'object' || Array.isArray(body) || !('data' in body)) {
-        return appErrorResponse(
-          new AppError('invalid-argument', 'Request body must be an object with a data field'),
-        );
-      }
-      const name = c.req.param('name');
-      try {
-        const ctx = callContextOf(c, await sessionOf(c));
-        const result = await router.invoke(name, (body as { data: unknown }).data, ctx);
-        return c.json({ result });
-      } catch (error) {
-        if (isAppError(error)) return appErrorResponse(error);
-        c.get('log').error('callable request failed', { callable: name, error });
-        return appErrorResponse(new AppError('internal', 'Internal error'));
-      }
-    },
-  );
+  app.post('/api/fn/:name', async (c) => {
+    let body: unknown;
+    try {
+      // Over Node's HTTP server within its declared length, read from Node's stream (no web Request);
+      // any other body was read and bounded in memory by limitRequestBody, and is read through Hono.
+      const text = await bodyTextOverHttp(c, MAX_CALLABLE_BODY_BYTES);
+      body = text === null ? await c.req.json() : JSON.parse(text);
+    } catch {
+      return appErrorResponse(new AppError('invalid-argument', 'Request body is not valid JSON'));
+    }
+    if (!body || typeof body !== 'object' || Array.isArray(body) || !('data' in body)) {
+      return appErrorResponse(
+        new AppError('invalid-argument', 'Request body must be an object with a data field'),
+      );
+    }
+    const name = c.req.param('name');
+    try {
+      const ctx = callContextOf(c, await sessionOf(c));
+      const result = await router.invoke(name, (body as { data: unknown }).data, ctx);
+      return c.json({ result });
+    } catch (error) {
+      if (isAppError(error)) return appErrorResponse(error);
+      c.get('log').error('callable request failed', { callable: name, error });
+      return appErrorResponse(new AppError('internal', 'Internal error'));
+    }
+  });
   app.all('/api/fn/*', () => appErrorResponse(new AppError('invalid-argument', 'Callables are POST only')));
 
   let productionBuild: Promise<ServerBuild> | undefined;
@@ -287,6 +284,47 @@ export function createApp(options: AppOptions) {
   });
 
   return app;
+}
+
+/**
+ * Sets headers on the response a route made, each of `kept` only where the route did not set it. Set on the
+ * response's own headers: Hono's `c.header` on a finished response copies it into a new one first (for a
+ * response whose headers cannot change, one that `fetch` answered), and on Hono's node server that copy
+ * makes the cheap string response a full web Response whose body is then read back through a web stream,
+ * once per header (docs/decisions/036). A response whose headers cannot change gets them through Hono.
+ */
+function setResponseHeaders(
+  c: Context<RequestEnv>,
+  set: Record<string, string>,
+  kept: Record<string, string>,
+): void {
+  try {
+    const headers = c.res.headers;
+    for (const [name, value] of Object.entries(set)) headers.set(name, value);
+    for (const [name, value] of Object.entries(kept)) if (!headers.has(name)) headers.set(name, value);
+  } catch {
+    for (const [name, value] of Object.entries(set)) c.header(name, value);
+    for (const [name, value] of Object.entries(kept)) if (!c.res.headers.has(name)) c.header(name, value);
+  }
+}
+
+/**
+ * `Vary: Accept-Encoding` on a response compress() may compress, set on the response's own headers: compress()
+ * adds it with `c.header` otherwise, even when the client accepts no encoding (an API client), which made the
+ * response a full web Response read back through a web stream (see setResponseHeaders). With it already
+ * there, compress() leaves the header alone, and compresses what the client accepts as before.
+ */
+function varyOnEncoding(c: Context<RequestEnv>): void {
+  const headers = c.res.headers;
+  const type = headers.get('Content-Type');
+  if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) || headers.has('Content-Encoding')) return;
+  const vary = headers.get('Vary');
+  if (vary === '*' || (vary && /(^|,)\s*accept-encoding\s*(,|$)/i.test(vary))) return;
+  try {
+    headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  } catch {
+    // Headers that cannot change (a response `fetch` answered): compress() adds it its own way.
+  }
 }
 
 /**

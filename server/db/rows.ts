@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import type { Tx } from './transaction';
@@ -20,29 +20,50 @@ export async function rowsOf<TRow extends Record<string, unknown>>(
 }
 
 const dialect = new PgDialect();
-/** Each prepared statement's name, by its text (a few texts: see `preparedRowsOf`). */
+/** Each prepared statement's name, by its text (a few texts: see `preparedStatement`). */
 const statementNames = new Map<string, string>();
 
 /**
- * `rowsOf` for a statement every request of a kind sends (a booking's): sent as a named prepared statement,
- * named after its text, so that each connection of node-postgres parses it once and PostgreSQL may keep its
- * plan rather than plan it at every call (docs/decisions/036: two thirds of the booking context's cost was
- * planning). Same rows as `rowsOf`. PGlite, one connection in-process, runs it as `rowsOf` does. Only for
- * statements whose text does not grow with the input (no lists): each text is a statement kept per
- * connection.
+ * A statement every request of a kind sends (a booking's), written once with named placeholders
+ * (`sql.placeholder('name')`, or a query builder's values) and compiled to text on its first call (`build`
+ * sees that call's values, to name them); each call then only fills the values in (compiling a booking's
+ * statements from their SQL at every call was about a tenth of the server's CPU per booking,
+ * docs/decisions/036). Sent as a named prepared statement, named after its text, so that each connection of
+ * node-postgres parses it once and PostgreSQL may keep its plan rather than plan it at every call (two thirds
+ * of the booking context's cost was planning). Same rows as `rowsOf`. PGlite, one connection in-process, runs
+ * it as `rowsOf` does. Only for statements whose text does not grow with the input (no lists): each text is a
+ * statement kept per connection.
  */
-export async function preparedRowsOf<TRow extends Record<string, unknown>>(
-  executor: Db | Tx,
-  query: SQL,
-): Promise<TRow[]> {
-  const compiled = dialect.sqlToQuery(query);
-  let name = statementNames.get(compiled.sql);
+export function preparedStatement<TRow extends Record<string, unknown>>(
+  build: (executor: Db | Tx, values: Record<string, unknown>) => SQL | { toSQL(): Query },
+): (executor: Db | Tx, values: Record<string, unknown>) => Promise<TRow[]> {
+  let compiled: Query | undefined;
+  return (executor, values) => {
+    if (!compiled) {
+      const query = build(executor, values);
+      compiled = 'toSQL' in query ? query.toSQL() : dialect.sqlToQuery(query);
+    }
+    return runPrepared<TRow>(executor, compiled, values);
+  };
+}
+
+/** The statement's name: after its text, so each connection keeps one copy of it. */
+function nameOf(text: string): string {
+  let name = statementNames.get(text);
   if (!name) {
-    name = `escale_${createHash('sha256').update(compiled.sql).digest('hex').slice(0, 24)}`;
-    statementNames.set(compiled.sql, name);
+    name = `escale_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
   }
-  const prepared = executor._.session.prepareQuery(compiled, undefined, name, false);
-  const result = (await prepared.execute()) as unknown as { rows: TRow[] };
+  return name;
+}
+
+async function runPrepared<TRow>(
+  executor: Db | Tx,
+  compiled: Query,
+  values: Record<string, unknown>,
+): Promise<TRow[]> {
+  const prepared = executor._.session.prepareQuery(compiled, undefined, nameOf(compiled.sql), false);
+  const result = (await prepared.execute(values)) as unknown as { rows: TRow[] };
   return result.rows;
 }
 

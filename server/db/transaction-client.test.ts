@@ -12,8 +12,10 @@ import { refusalOf } from '../../tests/support/database-refusal';
 import { testDatabaseForFile, testDatabaseKind } from '../../tests/support/test-database';
 import { log } from '../platform/log';
 import { logActivity, systemContext, unitOfWork } from '../platform/service-context';
-import { preparedRowsOf, rowsOf } from './rows';
+import { preparedStatement, rowsOf } from './rows';
 import { lastStatementWithCommit } from './transaction';
+
+const plusOne = preparedStatement<{ n: number }>(() => sql`SELECT ${sql.placeholder('n')}::int + 1 AS n`);
 
 const database = testDatabaseForFile();
 const onPostgres = testDatabaseKind() === 'postgres';
@@ -75,7 +77,7 @@ describe('a transaction whose BEGIN and COMMIT go with its statements', () => {
     ).toMatchObject(NOT_NULL_REFUSAL);
     expect(await bodies()).not.toContain('taken back with the last');
     // The pool's connections still work, prepared statements included.
-    const [row] = await preparedRowsOf<{ n: number }>(database.db, sql`SELECT ${41}::int + 1 AS n`);
+    const [row] = await plusOne(database.db, { n: 41 });
     expect(row!.n).toBe(42);
   });
 

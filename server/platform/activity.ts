@@ -6,9 +6,9 @@ import type {
   ActivitySubjectType,
   ActivityValue,
 } from '#contract/activity';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
+import { preparedStatement, rowsOf } from '../db/rows';
 import { parameterList } from '../db/sql-lists';
 import { activityEntries } from '../db/schema/activity';
 import type { Tx } from '../db/transaction';
@@ -47,7 +47,36 @@ export async function recordActivity(
   entries: ActivityEntry | readonly ActivityEntry[],
 ): Promise<void> {
   const list: readonly ActivityEntry[] = isList(entries) ? entries : [entries];
-  if (list.length) await executor.insert(activityEntries).values(list.map(rowOf));
+  // One entry (nearly every change's) goes as a prepared statement compiled once: each connection parses and
+  // plans it once. Several (a sweep's) go as they are, their text as long as the list.
+  if (list.length === 1) await insertOneEntry(executor, driverValuesOf(rowOf(list[0]!)));
+  else if (list.length) await executor.insert(activityEntries).values(list.map(rowOf));
+}
+
+/**
+ * The insert of one entry, compiled on its first call: every value a placeholder named after its column
+ * (`rowOf` gives every column, null when empty, so the text never changes), filled with the value as the
+ * driver takes it (`driverValuesOf`).
+ */
+const insertOneEntry = preparedStatement((executor, values) =>
+  executor
+    .insert(activityEntries)
+    .values(
+      Object.fromEntries(Object.keys(values).map((key) => [key, sql`${sql.placeholder(key)}`])) as never,
+    ),
+);
+
+const ENTRY_COLUMNS: Record<string, { mapToDriverValue(value: unknown): unknown }> =
+  getTableColumns(activityEntries);
+
+/** A row's values as Drizzle hands them to the driver (a date as text, a JSON value as its text). */
+function driverValuesOf(row: typeof activityEntries.$inferInsert): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key,
+      value === null || value === undefined ? null : ENTRY_COLUMNS[key]!.mapToDriverValue(value),
+    ]),
+  );
 }
 
 function isList(entries: ActivityEntry | readonly ActivityEntry[]): entries is readonly ActivityEntry[] {

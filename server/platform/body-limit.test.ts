@@ -100,9 +100,9 @@ function openConnection(url: string) {
     return sent;
   }
 
-  async function write(text: string) {
+  async function write(data: string | Buffer) {
     await connected;
-    socket.write(text);
+    socket.write(data);
   }
 
   return {
@@ -215,6 +215,48 @@ describe('a request body within the limit', () => {
       const second = await connection.nextAnswer();
       expect(second.status).toBe(200);
       expect(JSON.parse(second.body)).toEqual({ status: 'ok' });
+    } finally {
+      connection.destroy();
+    }
+  });
+
+  it("reaches the callable whole over HTTP, a character's bytes sent apart", async () => {
+    const connection = openConnection(app.url);
+    try {
+      const body = Buffer.from(JSON.stringify({ data: { ref: 'été-absent' } }));
+      const cut = body.indexOf(0xc3) + 1; // between the two bytes of the first é
+      await connection.write(
+        head('/api/fn/spaces.get', {
+          'Content-Type': 'application/json',
+          'Content-Length': String(body.length),
+        }),
+      );
+      await connection.write(body.subarray(0, cut));
+      await connection.write(body.subarray(cut));
+      const answer = await connection.nextAnswer();
+      expect(answer.status).toBe(404);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: { message: 'No space été-absent' } });
+    } finally {
+      connection.destroy();
+    }
+  });
+
+  it('that is not JSON is refused as such over HTTP', async () => {
+    const connection = openConnection(app.url);
+    try {
+      const body = '{"data": ';
+      await connection.write(
+        head('/api/fn/spaces.get', {
+          'Content-Type': 'application/json',
+          'Content-Length': String(Buffer.byteLength(body)),
+        }) + body,
+      );
+      const answer = await connection.nextAnswer();
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({
+        error: { status: 'INVALID_ARGUMENT', message: 'Request body is not valid JSON' },
+      });
+      expect(answer.headers.connection).toBe('keep-alive');
     } finally {
       connection.destroy();
     }

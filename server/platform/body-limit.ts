@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { IncomingMessage } from 'node:http';
 import { AppError } from '#contract/errors';
 
 /** The largest request body any route reads (callables, sign-in, forms); uploads have their own limits. */
@@ -68,6 +69,23 @@ function boundByItsLength(c: Context, maxBytes: number): boolean {
   if (!overHttp || c.req.raw.headers.has('transfer-encoding')) return false;
   const declared = c.req.raw.headers.get('content-length');
   return declared === null || (/^\d+$/.test(declared) && Number(declared) <= maxBytes);
+}
+
+/**
+ * The text of a request's body read straight from Node's stream, for a request that came over Node's HTTP
+ * server already held within `maxBytes` by its declared length (`boundByItsLength`), its body not yet read:
+ * no web `Request` is built for it (Hono's node server builds one, with a web stream over the Node stream,
+ * as soon as anything asks for the body), and its bytes are decoded once (docs/decisions/036). Null for any
+ * other request (in-process, chunked, or already being read): its route reads it through `c.req` as usual,
+ * `limitRequestBody` having bounded it.
+ */
+export async function bodyTextOverHttp(c: Context, maxBytes: number): Promise<string | null> {
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  if (!(incoming instanceof IncomingMessage) || !boundByItsLength(c, maxBytes)) return null;
+  if (incoming.readableDidRead || incoming.listenerCount('data') > 0) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  return chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { isLocale, type Locale } from '#contract/locale';
 import type { Db } from '../db/client';
-import { preparedRowsOf } from '../db/rows';
+import { preparedStatement } from '../db/rows';
 import type { Auth } from './auth';
 import type { Logger } from './log';
 
@@ -47,21 +47,7 @@ export function createSessionReader(auth: Auth, log: Logger, db: Db): SessionRea
       const { cookieName, secret } = await settings;
       const token = sessionTokenOf(headers, cookieName, secret);
       if (!token) return null;
-      const [row] = await preparedRowsOf<{
-        session_id: string;
-        id: string;
-        email: string;
-        name: string;
-        email_verified: boolean;
-        is_admin: boolean | null;
-        locale: string | null;
-        image: string | null;
-      }>(
-        db,
-        sql`SELECT s.id AS session_id, u.id, u.email, u.name, u.email_verified, u.is_admin, u.locale, u.image
-            FROM sessions s JOIN users u ON u.id = s.user_id
-            WHERE s.token = ${token} AND s.expires_at > now()`,
-      );
+      const [row] = await READ_SESSION(db, { token });
       if (!row) return null;
       return {
         id: row.session_id,
@@ -81,6 +67,22 @@ export function createSessionReader(auth: Auth, log: Logger, db: Db): SessionRea
     }
   };
 }
+
+/** The session and its person, by the session's token: compiled once, prepared on each connection. */
+const READ_SESSION = preparedStatement<{
+  session_id: string;
+  id: string;
+  email: string;
+  name: string;
+  email_verified: boolean;
+  is_admin: boolean | null;
+  locale: string | null;
+  image: string | null;
+}>(
+  () => sql`SELECT s.id AS session_id, u.id, u.email, u.name, u.email_verified, u.is_admin, u.locale, u.image
+            FROM sessions s JOIN users u ON u.id = s.user_id
+            WHERE s.token = ${sql.placeholder('token')} AND s.expires_at > now()`,
+);
 
 /**
  * The session token of a request, as better-auth finds it: a bearer token first (`Authorization: Bearer`,

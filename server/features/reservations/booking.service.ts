@@ -17,7 +17,7 @@ import { checkSlotBounds, checkSlotRules, refusal } from './booking-rules';
 import { queueMailSql } from './notifications';
 import { reservationActivity } from './reservation-activity';
 import { findReservationRecord, type ReservationRecord } from './reservation-view';
-import { preparedRowsOf, rowsOf } from '../../db/rows';
+import { preparedStatement, rowsOf } from '../../db/rows';
 import { debitForBooking } from '../../billing/credit-ledger';
 import { legalIdentityJsonSql, legalIdentityOfJson, type LegalIdentityRow } from '../../billing/parties';
 import { invoiceConfirmedBooking, requireBillingDetailsFor } from '../../billing/invoicing';
@@ -81,24 +81,18 @@ interface BookingContext {
 }
 
 /**
- * One query (written out rather than built, and prepared: it runs on every booking) for the room, its
- * space and policy, whether the slot is within opening hours, an earlier attempt with the same key, and the
- * space's legal identity (whether the booking is invoiced, read here rather than in its transaction).
+ * The booking context's statement, with or without the lookup of an earlier attempt: compiled once each, its
+ * values placeholders (`roomId`, `startsAt`, `endsAt`, and `userId` and `key` for the attempt).
  */
-async function bookingContext(
-  db: Db,
-  roomId: string,
-  slot: { startsAt: string; endsAt: string },
-  attempt?: { userId: string; key: string },
-): Promise<BookingContext> {
-  const startsAt = sql`${slot.startsAt}::timestamptz`;
-  const endsAt = sql`${slot.endsAt}::timestamptz`;
-  const earlier = attempt
-    ? sql`(SELECT id FROM reservations WHERE user_id = ${attempt.userId} AND idempotency_key = ${attempt.key})`
-    : sql`NULL::uuid`;
-  const [row] = await preparedRowsOf<BookableRoom & Record<string, unknown>>(
-    db,
-    sql`
+function contextStatement(withAttempt: boolean) {
+  return preparedStatement<BookableRoom & Record<string, unknown>>(() => {
+    const startsAt = sql`${sql.placeholder('startsAt')}::timestamptz`;
+    const endsAt = sql`${sql.placeholder('endsAt')}::timestamptz`;
+    const earlier = withAttempt
+      ? sql`(SELECT id FROM reservations
+            WHERE user_id = ${sql.placeholder('userId')} AND idempotency_key = ${sql.placeholder('key')})`
+      : sql`NULL::uuid`;
+    return sql`
     SELECT rooms.id, rooms.space_id AS "spaceId", rooms.name, rooms.kind, rooms.desk_group AS "deskGroup",
            rooms.capacity, rooms.hourly_price_cents AS "hourlyPriceCents",
            rooms.half_day_price_cents AS "halfDayPriceCents", rooms.day_price_cents AS "dayPriceCents",
@@ -121,8 +115,27 @@ async function bookingContext(
     FROM rooms
     JOIN spaces ON spaces.id = rooms.space_id
     LEFT JOIN space_booking_policies AS policies ON policies.space_id = spaces.id
-    WHERE rooms.id = ${roomId} AND spaces.status = 'published' AND rooms.archived_at IS NULL`,
-  );
+    WHERE rooms.id = ${sql.placeholder('roomId')} AND spaces.status = 'published' AND rooms.archived_at IS NULL`;
+  });
+}
+const CONTEXT_WITH_ATTEMPT = contextStatement(true);
+const CONTEXT = contextStatement(false);
+
+/**
+ * One query (written out rather than built, and prepared: it runs on every booking) for the room, its
+ * space and policy, whether the slot is within opening hours, an earlier attempt with the same key, and the
+ * space's legal identity (whether the booking is invoiced, read here rather than in its transaction).
+ */
+async function bookingContext(
+  db: Db,
+  roomId: string,
+  slot: { startsAt: string; endsAt: string },
+  attempt?: { userId: string; key: string },
+): Promise<BookingContext> {
+  const values = { roomId, startsAt: slot.startsAt, endsAt: slot.endsAt };
+  const [row] = attempt
+    ? await CONTEXT_WITH_ATTEMPT(db, { ...values, userId: attempt.userId, key: attempt.key })
+    : await CONTEXT(db, values);
   if (!row) throw new AppError('not-found', `No bookable room ${roomId}`);
   const text = (key: string) => row[key] as string;
   return {
@@ -265,23 +278,13 @@ async function insertReservation(
             { identity: context.legalIdentity },
           )
         : {};
-    const [row] = await preparedRowsOf<{ id: string; created_ms: number; check_in_code: string }>(
-      work.db,
-      sql`
-        WITH created AS (
-          INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until, attendees,
-                                    title, status, price_excl_vat_cents, vat_cents, total_cents,
-                                    vat_rate_basis_points, currency, pricing_basis, idempotency_key, expires_at)
-          VALUES (${values.roomId}, ${values.spaceId}, ${values.userId}, ${startsAt.toISOString()}::timestamptz,
-                  ${endsAt.toISOString()}::timestamptz, ${values.blockedUntil.toISOString()}::timestamptz,
-                  ${values.attendees}, ${values.title}, ${values.status}, ${values.priceExclVatCents},
-                  ${values.vatCents}, ${values.totalCents}, ${values.vatRateBasisPoints}, ${values.currency},
-                  ${values.pricingBasis}, ${values.idempotencyKey}, ${values.expiresAt?.toISOString() ?? null}::timestamptz)
-          ON CONFLICT DO NOTHING
-          RETURNING id, created_at, check_in_code
-        ), mail AS (${queueMailSql(sql`(SELECT id FROM created)`, event)})
-        SELECT id, check_in_code, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms FROM created`,
-    );
+    const [row] = await INSERT_BOOKING[event](work.db, {
+      ...values,
+      startsAt: startsAt.toISOString(),
+      endsAt: endsAt.toISOString(),
+      blockedUntil: values.blockedUntil.toISOString(),
+      expiresAt: values.expiresAt?.toISOString() ?? null,
+    });
     if (!row) return null;
     // Paid by credit: debited in this transaction, so a booking and its debit commit together or not at all.
     const credit =
@@ -362,6 +365,31 @@ async function insertReservation(
     return record;
   });
 }
+
+/**
+ * The insert of a reservation with its member's e-mail job, one statement per e-mail event (a request or a
+ * confirmation), compiled once each: its values are placeholders named after `insertReservation`'s values.
+ */
+function insertStatement(event: 'requested' | 'confirmed') {
+  return preparedStatement<{ id: string; created_ms: number; check_in_code: string }>(() => {
+    const value = (name: string) => sql.placeholder(name);
+    return sql`
+        WITH created AS (
+          INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until, attendees,
+                                    title, status, price_excl_vat_cents, vat_cents, total_cents,
+                                    vat_rate_basis_points, currency, pricing_basis, idempotency_key, expires_at)
+          VALUES (${value('roomId')}, ${value('spaceId')}, ${value('userId')}, ${value('startsAt')}::timestamptz,
+                  ${value('endsAt')}::timestamptz, ${value('blockedUntil')}::timestamptz,
+                  ${value('attendees')}, ${value('title')}, ${value('status')}, ${value('priceExclVatCents')},
+                  ${value('vatCents')}, ${value('totalCents')}, ${value('vatRateBasisPoints')}, ${value('currency')},
+                  ${value('pricingBasis')}, ${value('idempotencyKey')}, ${value('expiresAt')}::timestamptz)
+          ON CONFLICT DO NOTHING
+          RETURNING id, created_at, check_in_code
+        ), mail AS (${queueMailSql(sql`(SELECT id FROM created)`, event)})
+        SELECT id, check_in_code, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms FROM created`;
+  });
+}
+const INSERT_BOOKING = { requested: insertStatement('requested'), confirmed: insertStatement('confirmed') };
 
 /**
  * Books a slot. Requires a confirmed e-mail; checks every rule on the server; a retry with the same

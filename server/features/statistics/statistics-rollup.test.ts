@@ -9,6 +9,8 @@ import {
 import { testDatabaseForFile, testDatabaseKind } from '../../../tests/support/test-database';
 import { ALWAYS_OPEN, addRole, insertPerson, insertRoom, insertSpace } from '../../db/factories.fixtures';
 import { rowsOf } from '../../db/rows';
+import { HOUR_COLUMNS } from '../../db/schema/statistics';
+import { uuidList } from '../../db/sql-lists';
 import { contextFor } from '../reservations/reservations.fixtures';
 import { getStatistics } from './statistics.service';
 
@@ -203,5 +205,147 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('active days under concurrent
     }
     await Promise.all([making, cancelling]);
     expect(await activeOnThatDay()).toBe(1);
+  });
+});
+
+/**
+ * The rollup's trigger computes a reservation's rows by hand (migration 0077); `room_day_use_rows` (migration
+ * 0041) stays their definition, and the benchmarks rebuild the rollup from it. Both must give the same rows
+ * for every kind of reservation: the daylight-saving days of Paris, a booking across local midnight, minutes
+ * off the hour, a zone a half hour off UTC (each UTC hour then lands on the wall clock's half hour), an
+ * event's hold, late and early cancellations with and without a policy, and after changes and a deletion.
+ */
+describe("the rollup's trigger and room_day_use_rows", () => {
+  const COLUMNS = [
+    'booked_minutes',
+    ...HOUR_COLUMNS,
+    'bookings',
+    'pending',
+    'confirmed',
+    'cancelled',
+    'late_cancelled',
+    'declined',
+    'no_shows',
+  ];
+
+  /** The rooms' rollup rows, keyed `room day`, each with its non-zero counters (days all zero left out). */
+  function byDay(rows: Array<Record<string, unknown>>): Record<string, Record<string, number>> {
+    const days: Record<string, Record<string, number>> = {};
+    for (const row of rows) {
+      const counters = Object.fromEntries(
+        COLUMNS.map((column) => [column, Number(row[column])]).filter(([, value]) => value !== 0),
+      );
+      if (Object.keys(counters).length) days[`${String(row.room_id)} ${String(row.day)}`] = counters;
+    }
+    return days;
+  }
+
+  async function kept(rooms: string[]) {
+    return byDay(
+      await rowsOf(
+        database.db,
+        sql`SELECT room_id, day::text AS day, ${sql.raw(COLUMNS.join(', '))} FROM room_day_use
+          WHERE room_id IN (${uuidList(rooms)})`,
+      ),
+    );
+  }
+
+  async function recomputed(rooms: string[]) {
+    const sums = sql.raw(COLUMNS.map((column) => `sum(x.${column})::int AS ${column}`).join(', '));
+    return byDay(
+      await rowsOf(
+        database.db,
+        sql`SELECT r.room_id, x.day::text AS day, ${sums}
+          FROM reservations r CROSS JOIN LATERAL room_day_use_rows(r) AS x
+          WHERE r.room_id IN (${uuidList(rooms)}) GROUP BY r.room_id, x.day`,
+      ),
+    );
+  }
+
+  it('gives the rows room_day_use_rows gives, through inserts, changes and a deletion', async () => {
+    const member = (await insertPerson(database.db)).id;
+    const paris = await insertSpace(database.db, { hours: ALWAYS_OPEN });
+    const kolkata = await insertSpace(database.db, { hours: ALWAYS_OPEN, timeZone: 'Asia/Kolkata' });
+    await database.db.execute(
+      sql`INSERT INTO space_booking_policies (space_id, free_cancellation_hours) VALUES (${kolkata}, 6)`,
+    );
+    const parisRoom = await insertRoom(database.db, paris);
+    const kolkataRoom = await insertRoom(database.db, kolkata);
+    const [event] = await rowsOf<{ id: string }>(
+      database.db,
+      sql`INSERT INTO events (space_id, room_id, title_fr, starts_at, ends_at, capacity, registration_deadline)
+        VALUES (${paris}, ${parisRoom}, 'Atelier', '2030-05-02T16:00:00Z', '2030-05-02T18:30:00Z', 10,
+          '2030-05-01T00:00:00Z')
+        RETURNING id`,
+    );
+    const ids: string[] = [];
+    const book = async (
+      room: string,
+      space: string,
+      startsAt: string,
+      endsAt: string,
+      status: ReservationStatus,
+      more: { cancelledAt?: string; by?: 'member' | 'manager' | 'system'; eventId?: string } = {},
+    ) => {
+      const [row] = await rowsOf<{ id: string }>(
+        database.db,
+        sql`INSERT INTO reservations (room_id, space_id, user_id, starts_at, ends_at, blocked_until, attendees,
+            status, price_excl_vat_cents, vat_cents, total_cents, vat_rate_basis_points, pricing_basis,
+            cancelled_at, cancelled_by_role, event_id)
+          VALUES (${room}, ${space}, ${member}, ${startsAt}, ${endsAt}, ${endsAt}, 1, ${status}, 0, 0, 0, 2000,
+            'hourly', ${more.cancelledAt ?? null}::timestamptz, ${more.by ?? null}, ${more.eventId ?? null}::uuid)
+          RETURNING id`,
+      );
+      ids.push(row!.id);
+    };
+    // Paris: the night the clocks go forward (31 March 2030, 02:00 → 03:00) and back (27 October, 03:00 →
+    // 02:00), across midnight, minutes off the hour, a day and a half.
+    await book(parisRoom, paris, '2030-03-30T23:15:00Z', '2030-03-31T02:45:00Z', 'confirmed');
+    await book(parisRoom, paris, '2030-10-26T22:30:00Z', '2030-10-27T03:10:00Z', 'completed');
+    await book(parisRoom, paris, '2030-04-10T21:40:00Z', '2030-04-11T00:20:00Z', 'no_show');
+    await book(parisRoom, paris, '2030-04-12T08:00:00Z', '2030-04-13T20:00:00Z', 'confirmed');
+    await book(parisRoom, paris, '2030-04-14T09:00:00Z', '2030-04-14T10:00:00Z', 'pending');
+    await book(parisRoom, paris, '2030-04-15T09:00:00Z', '2030-04-15T10:00:00Z', 'declined');
+    await book(parisRoom, paris, '2030-04-16T09:00:00Z', '2030-04-16T10:00:00Z', 'cancelled', {
+      cancelledAt: '2030-04-15T20:00:00Z', // 13 h before: late with the default 24
+      by: 'member',
+    });
+    await book(parisRoom, paris, '2030-04-17T09:00:00Z', '2030-04-17T10:00:00Z', 'cancelled', {
+      cancelledAt: '2030-04-17T08:00:00Z', // late, but by the system: not counted late
+      by: 'system',
+    });
+    await book(parisRoom, paris, '2030-05-02T16:00:00Z', '2030-05-02T18:30:00Z', 'confirmed', {
+      eventId: event!.id,
+    });
+    // Kolkata (UTC+05:30, 6 free hours): across its midnight, a late and an early cancellation.
+    await book(kolkataRoom, kolkata, '2030-04-10T17:45:00Z', '2030-04-10T20:05:00Z', 'confirmed');
+    await book(kolkataRoom, kolkata, '2030-04-11T05:00:00Z', '2030-04-11T06:00:00Z', 'cancelled', {
+      cancelledAt: '2030-04-11T01:00:00Z',
+      by: 'manager',
+    });
+    await book(kolkataRoom, kolkata, '2030-04-12T05:00:00Z', '2030-04-12T06:00:00Z', 'cancelled', {
+      cancelledAt: '2030-04-11T20:00:00Z',
+      by: 'member',
+    });
+    const rooms = [parisRoom, kolkataRoom];
+    expect(Object.keys(await kept(rooms)).length).toBeGreaterThan(10);
+    expect(await kept(rooms)).toEqual(await recomputed(rooms));
+
+    // Changes: a booking moved over the other night of the clocks, one cancelled late, one confirmed, one
+    // moved to the other room's space and zone, and one deleted.
+    await database.db.execute(
+      sql`UPDATE reservations SET starts_at = '2030-10-26T23:50:00Z', ends_at = '2030-10-27T01:30:00Z',
+        blocked_until = '2030-10-27T01:30:00Z' WHERE id = ${ids[0]}`,
+    );
+    await database.db.execute(
+      sql`UPDATE reservations SET status = 'cancelled', cancelled_at = '2030-04-12T07:00:00Z',
+        cancelled_by_role = 'member' WHERE id = ${ids[3]}`,
+    );
+    await database.db.execute(sql`UPDATE reservations SET status = 'confirmed' WHERE id = ${ids[4]}`);
+    await database.db.execute(
+      sql`UPDATE reservations SET room_id = ${kolkataRoom}, space_id = ${kolkata} WHERE id = ${ids[2]}`,
+    );
+    await database.db.execute(sql`DELETE FROM reservations WHERE id = ${ids[9]}`);
+    expect(await kept(rooms)).toEqual(await recomputed(rooms));
   });
 });
