@@ -6,7 +6,7 @@
 // The server's heap bounds are node's own options, which a running process cannot change: `npm start` gives
 // them on its command line (package.json's `start` script), the production command in docs/deploy.md too.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -18,16 +18,37 @@ const buildDir = path.resolve(root, process.env.BUILD_DIR || 'build');
 const production = process.env.NODE_ENV === 'production';
 const entry = path.join(buildDir, 'node/escale.js');
 const stamp = path.join(buildDir, '.stamp');
-const SOURCES = [
-  'app',
-  'contract',
-  'server',
-  'scripts/build.ts',
-  'vite.config.ts',
-  'react-router.config.ts',
-  'tsconfig.json',
-  'package-lock.json',
-];
+// What the build reads: a change to any of it rebuilds. The catalogs and the public folder are read by the
+// pages' build; the build's own modules outside these folders (the chunk plan and the route table's pages of
+// vite.config.ts, the steps of scripts/build.ts) are found by following their imports (buildModules).
+const FOLDERS = ['app', 'contract', 'server', 'locales', 'public'];
+const BUILD_ENTRIES = ['scripts/build.ts', 'vite.config.ts', 'react-router.config.ts'];
+const sources = () => [...FOLDERS, ...buildModules(BUILD_ENTRIES), 'tsconfig.json', 'package-lock.json'];
+
+/**
+ * `entries` and the project's modules they import, statically or not, by a relative path (`./scripts/chunk-plan.ts`,
+ * `./precompress`), those of FOLDERS left out (each folder is watched whole).
+ */
+function buildModules(entries) {
+  const found = new Set();
+  const pending = [...entries];
+  while (pending.length) {
+    const file = pending.pop();
+    if (found.has(file) || FOLDERS.some((folder) => file.startsWith(`${folder}/`))) continue;
+    if (!existsSync(path.join(root, file))) continue;
+    const code = readFileSync(path.join(root, file), 'utf8');
+    found.add(file);
+    for (const [, specifier] of code.matchAll(/(?:from|import\()\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const target = path.relative(root, path.resolve(root, path.dirname(file), specifier));
+      const withExtension = ['', '.ts', '.mjs', '.js'].map((extension) => `${target}${extension}`);
+      const existing = withExtension.find((candidate) =>
+        statSync(path.join(root, candidate), { throwIfNoEntry: false })?.isFile(),
+      );
+      if (existing) pending.push(existing);
+    }
+  }
+  return [...found];
+}
 
 /** The newest modification time under `target`, tests left out (they are not part of the build). */
 function newestChange(target) {
@@ -43,7 +64,7 @@ function newestChange(target) {
 function isFresh() {
   const built = statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   if (!built || !existsSync(entry)) return false;
-  return built > Math.max(...SOURCES.map((source) => newestChange(path.join(root, source))));
+  return built > Math.max(...sources().map((source) => newestChange(path.join(root, source))));
 }
 
 function fail(message) {
