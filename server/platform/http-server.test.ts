@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_PURPOSES } from '#contract/storage';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
+import { KEEP_ALIVE_TIMEOUT_MS } from './http-server';
 
 const TWENTY_MB = Buffer.alloc(20 * 1024 * 1024, 'a');
 const TRIES = 100;
@@ -200,6 +201,10 @@ describe('an answer to a body read whole', () => {
     await until(/storage\/unauthenticated/);
     expect(received).toMatch(/^HTTP\/1\.1 401 /);
     expect(received).toMatch(/\r\nConnection: keep-alive\r\n/i);
+    // Clients are told the idle connection stays 65 s, longer than theirs: they close it, not the server.
+    expect(received).toMatch(
+      new RegExp(`\\r\\nKeep-Alive: timeout=${KEEP_ALIVE_TIMEOUT_MS / 1000}\\r\\n`, 'i'),
+    );
     socket.write(`GET /healthz HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
     await until(/"status":"ok"/);
     socket.destroy();

@@ -102,9 +102,20 @@ function withoutConnection(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'connection'));
 }
 
+/**
+ * How long an idle kept-alive connection stays open. Node's default, 5 s, is shorter than the idle time of
+ * the clients and proxies that reuse connections (a load balancer's 60 s): the server would close a connection
+ * at the moment the other side sends its next request on it, which then fails with ECONNRESET (seen in the
+ * browser tests' API sign-ins under load). Longer than theirs, the client is always the one to close.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /** The HTTP server of the app (and of the tests that run it): answers always reach the client. */
 export function createHttpServer(listener?: RequestListener): Server {
   const server = createServer({ ServerResponse: AnswerBeforeClosing });
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Node once required the time allowed for a request's headers to exceed the keep-alive timeout.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   if (listener) server.on('request', listener);
   return server;
 }
