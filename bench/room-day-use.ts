@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
-import { HOUR_COLUMNS } from '../server/db/schema/statistics';
+import { ROOM_DAY_USE_COUNTERS } from '../server/db/schema/statistics';
 
 /** Runs the seed's reservation inserts with the rollup trigger off (on again after, even on failure). */
 export async function withoutRollupTrigger(db: Db, inserts: () => Promise<unknown>): Promise<void> {
@@ -17,23 +17,11 @@ export async function withoutRollupTrigger(db: Db, inserts: () => Promise<unknow
   }
 }
 
-const COUNTED = [
-  'booked_minutes',
-  ...HOUR_COLUMNS,
-  'bookings',
-  'pending',
-  'confirmed',
-  'cancelled',
-  'late_cancelled',
-  'declined',
-  'no_shows',
-];
-
 /** The rollup of every reservation, as the trigger would have kept it (on an empty `room_day_use`). */
 export async function rebuildRoomDayUse(db: Db): Promise<void> {
-  const columns = sql.raw(COUNTED.join(', '));
+  const columns = sql.raw(ROOM_DAY_USE_COUNTERS.join(', '));
   const sums = sql.join(
-    COUNTED.map((column) => sql.raw(`sum(x.${column})`)),
+    ROOM_DAY_USE_COUNTERS.map((column) => sql.raw(`sum(x.${column})`)),
     sql`, `,
   ) as SQL;
   await db.execute(sql`

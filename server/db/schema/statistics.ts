@@ -57,6 +57,19 @@ export const demandCounts = pgTable(
 /** The 24 hour columns of `room_day_use`: `h00` … `h23`. */
 export const HOUR_COLUMNS = Array.from({ length: 24 }, (_, hour) => `h${String(hour).padStart(2, '0')}`);
 
+/** Every counter of a `room_day_use` row, as its trigger adds them up (and `room_day_use_rows` defines them). */
+export const ROOM_DAY_USE_COUNTERS = [
+  'booked_minutes',
+  ...HOUR_COLUMNS,
+  'bookings',
+  'pending',
+  'confirmed',
+  'cancelled',
+  'late_cancelled',
+  'declined',
+  'no_shows',
+];
+
 const hourColumns = Object.fromEntries(
   HOUR_COLUMNS.map((name) => [name, integer(name).notNull().default(0)]),
 ) as Record<string, ReturnType<typeof integer>>;

@@ -9,7 +9,7 @@ import {
 import { testDatabaseForFile, testDatabaseKind } from '../../../tests/support/test-database';
 import { ALWAYS_OPEN, addRole, insertPerson, insertRoom, insertSpace } from '../../db/factories.fixtures';
 import { rowsOf } from '../../db/rows';
-import { HOUR_COLUMNS } from '../../db/schema/statistics';
+import { ROOM_DAY_USE_COUNTERS } from '../../db/schema/statistics';
 import { uuidList } from '../../db/sql-lists';
 import { contextFor } from '../reservations/reservations.fixtures';
 import { getStatistics } from './statistics.service';
@@ -216,17 +216,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('active days under concurrent
  * event's hold, late and early cancellations with and without a policy, and after changes and a deletion.
  */
 describe("the rollup's trigger and room_day_use_rows", () => {
-  const COLUMNS = [
-    'booked_minutes',
-    ...HOUR_COLUMNS,
-    'bookings',
-    'pending',
-    'confirmed',
-    'cancelled',
-    'late_cancelled',
-    'declined',
-    'no_shows',
-  ];
+  const COLUMNS = ROOM_DAY_USE_COUNTERS;
 
   /** The rooms' rollup rows, keyed `room day`, each with its non-zero counters (days all zero left out). */
   function byDay(rows: Array<Record<string, unknown>>): Record<string, Record<string, number>> {
