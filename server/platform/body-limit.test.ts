@@ -121,6 +121,14 @@ function head(path: string, headers: Record<string, string>) {
   return `POST ${path} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`;
 }
 
+/** A whole POST of a JSON body, its length declared. */
+function jsonPost(path: string, body: string) {
+  return (
+    head(path, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }) +
+    body
+  );
+}
+
 const ROUTES = [
   ['a sign-in', '/api/auth/sign-in/email', 'application/json'],
   ['a callable', '/api/fn/spaces.get', 'application/json'],
@@ -201,12 +209,7 @@ describe('a request body within the limit', () => {
       // Just under the limit: refused by the callable's own validation, not for its size.
       const padding = 'x'.repeat(MAX_REQUEST_BODY_BYTES - 100);
       const body = JSON.stringify({ data: { ref: 'no-such-space', padding } });
-      await connection.write(
-        head('/api/fn/spaces.get', {
-          'Content-Type': 'application/json',
-          'Content-Length': String(Buffer.byteLength(body)),
-        }) + body,
-      );
+      await connection.write(jsonPost('/api/fn/spaces.get', body));
       const first = await connection.nextAnswer();
       expect(first.body).not.toContain('Request body too large');
       expect(first.headers.connection).toBe('keep-alive');
@@ -245,12 +248,7 @@ describe('a request body within the limit', () => {
     const connection = openConnection(app.url);
     try {
       const body = '{"data": ';
-      await connection.write(
-        head('/api/fn/spaces.get', {
-          'Content-Type': 'application/json',
-          'Content-Length': String(Buffer.byteLength(body)),
-        }) + body,
-      );
+      await connection.write(jsonPost('/api/fn/spaces.get', body));
       const answer = await connection.nextAnswer();
       expect(answer.status).toBe(400);
       expect(JSON.parse(answer.body)).toMatchObject({

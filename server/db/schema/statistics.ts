@@ -57,10 +57,8 @@ export const demandCounts = pgTable(
 /** The 24 hour columns of `room_day_use`: `h00` … `h23`. */
 export const HOUR_COLUMNS = Array.from({ length: 24 }, (_, hour) => `h${String(hour).padStart(2, '0')}`);
 
-/** Every counter of a `room_day_use` row, as its trigger adds them up (and `room_day_use_rows` defines them). */
-export const ROOM_DAY_USE_COUNTERS = [
-  'booked_minutes',
-  ...HOUR_COLUMNS,
+/** The bookings counted on a `room_day_use` row's day: all, then by what became of them. */
+export const ROOM_DAY_USE_BOOKING_COUNTERS = [
   'bookings',
   'pending',
   'confirmed',
@@ -68,7 +66,10 @@ export const ROOM_DAY_USE_COUNTERS = [
   'late_cancelled',
   'declined',
   'no_shows',
-];
+] as const;
+
+/** Every counter of a `room_day_use` row, as its trigger adds them up (and `room_day_use_rows` defines them). */
+export const ROOM_DAY_USE_COUNTERS = ['booked_minutes', ...HOUR_COLUMNS, ...ROOM_DAY_USE_BOOKING_COUNTERS];
 
 const hourColumns = Object.fromEntries(
   HOUR_COLUMNS.map((name) => [name, integer(name).notNull().default(0)]),

@@ -19,7 +19,7 @@ import { bookedExclVatSql, daysFromTo } from '../../billing/accounting-export';
 import { openIntervalsOfSpacesSql, openSecondsOfSpacesSql } from '../../db/calendar-sql';
 import { read, readAll, rowsTogether } from '../../db/read-all';
 import { rowsOf } from '../../db/rows';
-import { HOUR_COLUMNS } from '../../db/schema/statistics';
+import { HOUR_COLUMNS, ROOM_DAY_USE_BOOKING_COUNTERS } from '../../db/schema/statistics';
 import { uuidList } from '../../db/sql-lists';
 import { statusIn } from '../../db/status-sql';
 import { maySql, requireSignedIn, spacesWhere } from '../../platform/policy';
@@ -295,16 +295,7 @@ type UseRow = {
   no_shows: number;
 };
 
-const COUNT_COLUMNS = [
-  'booked',
-  'bookings',
-  'pending',
-  'confirmed',
-  'cancelled',
-  'late_cancelled',
-  'declined',
-  'no_shows',
-] as const;
+const COUNT_COLUMNS = ['booked', ...ROOM_DAY_USE_BOOKING_COUNTERS] as const;
 
 /** The rollup's sums per room. */
 function roomUseRead(scope: Scope, period: TStatisticsPeriod) {
