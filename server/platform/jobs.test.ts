@@ -195,14 +195,25 @@ describe('typed payloads', () => {
     expect(await runner.runDue(new Date(Date.now() + 24 * 3_600_000))).toBe(0);
   });
 
-  it('fails a row of a kind nobody defines, with the reason, and keeps running others', async () => {
+  it('leaves a row of a kind it does not run to a runner that runs it, and runs its own', async () => {
     const { seen, job } = recorder();
-    await database.db.execute(sql`INSERT INTO jobs (kind, payload) VALUES ('gone.kind', '{}'::jsonb)`);
+    await database.db.execute(sql`INSERT INTO jobs (kind, payload) VALUES ('other.kind', '{}'::jsonb)`);
     await enqueueJob(database.db, job, { n: 5 });
-    expect(await runnerOf([job]).runDue()).toBe(2);
+    expect(await runnerOf([job]).runDue()).toBe(1);
     expect(seen).toEqual([5]);
-    const [unknown] = (await jobRows()).filter((row) => row.kind === 'gone.kind');
-    expect(unknown).toMatchObject({ status: 'failed', attempts: 1, lastError: 'unknown job kind gone.kind' });
+    const otherRow = async () => (await jobRows()).find((row) => row.kind === 'other.kind');
+    expect(await otherRow()).toMatchObject({ status: 'queued', attempts: 0, lastError: null });
+    const ran: unknown[] = [];
+    const other = defineJob({
+      kind: 'other.kind',
+      payload: z.object({}),
+      async handle(payload) {
+        ran.push(payload);
+      },
+    });
+    expect(await runnerOf([other]).runDue()).toBe(1);
+    expect(ran).toEqual([{}]);
+    expect(await otherRow()).toMatchObject({ status: 'done', attempts: 1 });
   });
 
   it('hands the handler the parsed payload (defaults and transforms applied)', async () => {

@@ -207,16 +207,25 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     runner.wake();
   };
 
+  // Only the kinds this runner defines: a process that runs some of them (an older version during a
+  // deploy, a test app without the recurring sweep) leaves the others to a process that knows them,
+  // instead of failing them for good as unknown.
+  const kindsRun = sql.join(
+    [...definitions.keys()].map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+
   async function claim(now: Date | undefined): Promise<{ jobs: ClaimedJob[]; at: Date }> {
     const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+    if (definitions.size === 0) return { jobs: [], at: now ?? new Date() };
     const rows = await rowsOf<ClaimedJob & { claimed_ms: number }>(
       db,
       sql`
       WITH due AS (
-        SELECT id FROM jobs WHERE status = 'queued' AND run_at <= ${at}
+        SELECT id FROM jobs WHERE status = 'queued' AND run_at <= ${at} AND kind IN (${kindsRun})
         ORDER BY run_at LIMIT ${batchSize} FOR UPDATE SKIP LOCKED
       ), abandoned AS (
-        SELECT id FROM jobs WHERE status = 'running' AND locked_until < ${at}
+        SELECT id FROM jobs WHERE status = 'running' AND locked_until < ${at} AND kind IN (${kindsRun})
         ORDER BY locked_until LIMIT ${batchSize} FOR UPDATE SKIP LOCKED
       )
       UPDATE jobs
