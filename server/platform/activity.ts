@@ -7,6 +7,7 @@ import type {
   ActivityValue,
 } from '#contract/activity';
 import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { preparedStatement, rowsOf } from '../db/rows';
 import { parameterList } from '../db/sql-lists';
@@ -59,11 +60,12 @@ export async function recordActivity(
  * driver takes it (`driverValuesOf`).
  */
 const insertOneEntry = preparedStatement((executor, values) =>
-  executor
-    .insert(activityEntries)
-    .values(
-      Object.fromEntries(Object.keys(values).map((key) => [key, sql`${sql.placeholder(key)}`])) as never,
-    ),
+  executor.insert(activityEntries).values(
+    // Built from the row's keys, which `rowOf` makes every column's: TypeScript cannot see that.
+    Object.fromEntries(
+      Object.keys(values).map((key) => [key, sql`${sql.placeholder(key)}`]),
+    ) as PgInsertValue<typeof activityEntries>,
+  ),
 );
 
 const ENTRY_COLUMNS: Record<string, { mapToDriverValue(value: unknown): unknown }> =
