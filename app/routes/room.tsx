@@ -5,7 +5,11 @@ import { getAvailability } from '#contract/reservations';
 import { getRoom } from '#contract/rooms';
 import { bookingIntentOf } from '#contract/search';
 import type { Route } from './+types/room';
-import { BookingPanel, firstFortnightOf, type FirstAvailability } from '~/features/reservations/booking-panel';
+import {
+  BookingPanel,
+  firstFortnightOf,
+  type FirstAvailability,
+} from '~/features/reservations/booking-panel';
 import { RoomPage } from '~/features/spaces/room-page';
 import { roomJsonLd } from '~/features/spaces/structured-data.server';
 import { formatMoney } from '#contract/money';
