@@ -148,4 +148,24 @@ describe('planChunks', () => {
     const together = planChunks({ ...base, upToHeaviest: true });
     expect(nameOf(together, 'x')).toBe(nameOf(together, 'y'));
   });
+
+  it('gives every landing page one ceiling: the heaviest’s weight plus the margin', () => {
+    const close = graphOf({
+      home: { imports: ['x', 'big'], size: 10 },
+      space: { imports: ['y', 'mid'], size: 10 },
+      login: { imports: ['x', 'y'], size: 10 },
+      x: { size: 150 },
+      y: { size: 100 },
+      big: { size: 5_000 },
+      mid: { size: 4_950 },
+    });
+    const base = { ...input, graph: close, shell: [], otherEntries: [], upToHeaviest: true };
+    // Together, home (5,160, the heaviest) loads y (100) and space (5,060) x (150): space may, being 100 under
+    // home, load 100 + the margin.
+    const together = planChunks({ ...base, maxExtraBytes: 100 });
+    expect(nameOf(together, 'x')).toBe(nameOf(together, 'y'));
+    // The heaviest page gets the margin only.
+    const apart = planChunks({ ...base, maxExtraBytes: 99 });
+    expect(nameOf(apart, 'x')).not.toBe(nameOf(apart, 'y'));
+  });
 });

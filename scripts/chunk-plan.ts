@@ -12,8 +12,8 @@
  *   behind a sign-in, issue 31: at most 15 files), so both load the same groups. A module only one page
  *   imports, and nothing else, stays in that route's own chunk (Rolldown's default).
  * - Then groups are merged, the merge saving most files per byte first, as long as no landing page loads
- *   more than `maxExtraBytes` it did not need (with `upToHeaviest`, a lighter one up to the heaviest's
- *   weight) and no other page more than `otherPagesMaxExtraBytes`.
+ *   more than `maxExtraBytes` it did not need (with `upToHeaviest`, more than the heaviest's weight plus
+ *   `maxExtraBytes`) and no other page more than `otherPagesMaxExtraBytes`.
  *
  * Sizes are the modules' source before minifying: a proxy, good enough to compare groups.
  */
@@ -42,8 +42,9 @@ export interface ChunkPlanInput {
   otherPages?: Record<string, string[]>;
   otherPagesMaxExtraBytes?: number;
   /**
-   * A landing page lighter than the heaviest may load more beyond its need, up to the heaviest's weight (its
-   * modules beyond the document): shared code then costs no page more than the heaviest page already loads.
+   * One ceiling for every landing page: the heaviest's weight (its modules beyond the document) plus
+   * `maxExtraBytes`. A lighter page may load more beyond its need, by the difference: shared code then costs no
+   * page more than the heaviest loads plus that margin, and the pages nearest the heaviest load least for others.
    */
   upToHeaviest?: boolean;
   /** Modules never planned here (libraries: they follow the module of ours that imports them). */
@@ -94,7 +95,7 @@ export function planChunks(input: ChunkPlanInput): Map<string, PlannedChunk> {
   const heaviest = Math.max(0, ...weights.slice(0, landingCount));
   const budgets = pageNames.map((_, index) =>
     index < landingCount
-      ? Math.max(input.maxExtraBytes, input.upToHeaviest ? heaviest - weights[index]! : 0)
+      ? input.maxExtraBytes + (input.upToHeaviest ? heaviest - weights[index]! : 0)
       : (input.otherPagesMaxExtraBytes ?? input.maxExtraBytes),
   );
 

@@ -1,9 +1,15 @@
 import type { I18nHandle } from '~/platform/i18n';
 import { loadRouteNamespaces } from '~/platform/i18n-browser';
+import { AppError } from '#contract/errors';
+import { getAvailability } from '#contract/reservations';
 import { getRoom } from '#contract/rooms';
 import { bookingIntentOf } from '#contract/search';
 import type { Route } from './+types/room';
-import { BookingPanel } from '~/features/reservations/booking-panel';
+import {
+  BookingPanel,
+  firstFortnightOf,
+  type FirstAvailability,
+} from '~/features/reservations/booking-panel';
 import { RoomPage } from '~/features/spaces/room-page';
 import { roomJsonLd } from '~/features/spaces/structured-data.server';
 import { formatMoney } from '#contract/money';
@@ -24,7 +30,20 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const intent = bookingIntentOf(new URL(request.url).searchParams);
   // schema.org JSON-LD, built here so the browser never loads its builder (issue 18).
   const base = context.config.baseUrl;
-  return { room, intent, structuredData: roomJsonLd(room, (path) => `${base}${path}`) };
+  // The calendar's first fortnight, sent with the page: its first week is in the first HTML, and the browser
+  // asks for nothing (nor loads the callable client) until the visitor moves past it (decision 031). Refused,
+  // the panel asks itself and says why, as before.
+  const range = firstFortnightOf(intent, room.space.timeZone, new Date());
+  const first: FirstAvailability | null = await context
+    .call(getAvailability, { roomId: room.id, ...range, anyDesk: false })
+    .then(
+      (availability) => ({ ...range, availability }),
+      (error: unknown) => {
+        if (error instanceof AppError) return null;
+        throw error;
+      },
+    );
+  return { room, intent, first, structuredData: roomJsonLd(room, (path) => `${base}${path}`) };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -54,7 +73,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export default function RoomRoute({ loaderData }: Route.ComponentProps) {
   return (
     <RoomPage room={loaderData.room} intent={loaderData.intent} structuredData={loaderData.structuredData}>
-      <BookingPanel room={loaderData.room} intent={loaderData.intent} />
+      <BookingPanel room={loaderData.room} intent={loaderData.intent} first={loaderData.first} />
     </RoomPage>
   );
 }

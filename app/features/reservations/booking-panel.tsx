@@ -1,18 +1,18 @@
 import { CalendarDays, ChevronLeft, ChevronRight, Info } from 'lucide-react';
 import { messageOfError } from '~/platform/form-errors';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from '~/platform/translation';
 import { addDays, todayIn } from '#contract/dates';
 import { zoneCity } from '#contract/reservation-format';
-import type { TAvailabilityDay, TSlot } from '#contract/reservations';
+import type { TAvailabilityDay, TRoomAvailability, TSlot } from '#contract/reservations';
 import { bookingCalls } from '#contract/reservations.plain';
 import type { TBookingIntent } from '#contract/search.plain';
 import { Button } from '~/ui/button';
 import { cn } from '~/ui/cn';
-import { Checkbox } from '~/ui/checkbox';
 import { Skeleton } from '~/ui/skeleton';
 import type { BookingDraft } from './booking-form';
 import { formatDateHeading, useNarrowScreen } from './format';
+import { SlotGrid } from './slot-grid';
 import { useVisitorTimeZone } from '~/platform/format';
 import { useLocale } from '~/platform/use-locale';
 import { useCall } from './use-call';
@@ -23,10 +23,6 @@ const BookingForm = lazy(loadBookingForm);
 function preloadBookingForm() {
   void loadBookingForm();
 }
-// The week's grid is drawn once its availability arrives, which the panel asks for after hydration: its code
-// loads at the same time (not with the page, decision 031), and the skeleton holds its place until both are here.
-const loadSlotGrid = () => import('./slot-grid');
-const SlotGrid = lazy(async () => ({ default: (await loadSlotGrid()).SlotGrid }));
 
 /** What the booking panel needs of a room (the room page's data has it all). */
 export interface BookableRoom {
@@ -47,6 +43,43 @@ type View = 'day' | 'week';
 
 /** How many days ahead a phone looks for the first day with a free start, rather than open on a full one. */
 const FIRST_FREE_DAY_SEARCH_DAYS = 14;
+
+/**
+ * The room's first fortnight of availability, from the first day the calendar shows: sent with the page by its
+ * loader, so the calendar is in the first HTML and answers its first week (two on a desktop, the phone's search
+ * for a free day) without a request (decisions 018, 031).
+ */
+export interface FirstAvailability {
+  from: string;
+  to: string;
+  availability: TRoomAvailability;
+}
+
+/**
+ * The dates of the first fortnight the room page's loader sends (FirstAvailability): from the first day the
+ * calendar shows, the searched date when it is not past, today in the space's zone otherwise (as the panel).
+ */
+export function firstFortnightOf(intent: TBookingIntent, timeZone: string, now: Date) {
+  const today = todayIn(timeZone, now);
+  const from = intent.date && intent.date >= today ? intent.date : today;
+  return { from, to: addDays(from, FIRST_FREE_DAY_SEARCH_DAYS - 1) };
+}
+
+/** The part of the first fortnight from `from` to `to`, when it holds them all (the room alone, not its desk group). */
+function withinFirst(
+  first: FirstAvailability,
+  input: { roomId: string; from: string; to: string; anyDesk?: boolean },
+): TRoomAvailability | null {
+  const { availability } = first;
+  if (input.anyDesk || input.roomId !== availability.roomId) return null;
+  if (input.from < first.from || input.to > first.to) return null;
+  const inRange = (date: string) => input.from <= date && date <= input.to;
+  return {
+    ...availability,
+    days: availability.days.filter((day) => inRange(day.date)),
+    slots: availability.slots.filter((slot) => inRange(slot.date)),
+  };
+}
 
 /** The lengths a booking starting at `startsAt` may have: on the step, within the rules and the free time. */
 function lengthsFrom(
@@ -76,7 +109,15 @@ function lengthsFrom(
  * calendar on that day, with that start chosen when it is free. Without one, a phone opens its day view on
  * the first day with a free start rather than on a day where none is left.
  */
-export function BookingPanel({ room, intent }: { room: BookableRoom; intent: TBookingIntent }) {
+export function BookingPanel({
+  room,
+  intent,
+  first,
+}: {
+  room: BookableRoom;
+  intent: TBookingIntent;
+  first: FirstAvailability | null;
+}) {
   const { t } = useTranslation('reservations');
   const locale = useLocale();
   const zone = room.space.timeZone;
@@ -97,15 +138,15 @@ export function BookingPanel({ room, intent }: { room: BookableRoom; intent: TBo
   const to = addDays(from, span - 1);
   const [anyDesk, setAnyDesk] = useState(false);
 
-  useEffect(() => {
-    void loadSlotGrid();
-  }, []);
-  const availability = useCall(bookingCalls.getAvailability, {
-    roomId: room.id,
-    from,
-    to: seeking ? addDays(from, FIRST_FREE_DAY_SEARCH_DAYS - 1) : to,
-    anyDesk,
-  });
+  const seed = useCallback(
+    (input: Parameters<typeof withinFirst>[1]) => (first ? withinFirst(first, input) : null),
+    [first],
+  );
+  const availability = useCall(
+    bookingCalls.getAvailability,
+    { roomId: room.id, from, to: seeking ? addDays(from, FIRST_FREE_DAY_SEARCH_DAYS - 1) : to, anyDesk },
+    seed,
+  );
   const [startsAt, setStartsAt] = useState<string | null>(null);
   const [draft, setDraft] = useState<BookingDraft>({
     minutes: wanted.duration ?? room.rules.minDurationMinutes,
@@ -227,17 +268,22 @@ export function BookingPanel({ room, intent }: { room: BookableRoom; intent: TBo
         </p>
       </div>
 
+      {/* Drawn as ~/ui/checkbox.tsx draws one, without its hint and error (this one has neither): the room page
+          loads none of the fields' code for the desks' option (decision 031). */}
       {room.deskGroup ? (
-        <Checkbox
-          className="mt-4"
-          label={t('booking.anyDesk', { group: room.deskGroup })}
-          checked={anyDesk}
-          onChange={(event) => {
-            setProblem(null);
-            setAnyDesk(event.target.checked);
-            setStartsAt(null);
-          }}
-        />
+        <label className="mt-4 flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="accent-primary mt-1 size-4 shrink-0"
+            checked={anyDesk}
+            onChange={(event) => {
+              setProblem(null);
+              setAnyDesk(event.target.checked);
+              setStartsAt(null);
+            }}
+          />
+          {t('booking.anyDesk', { group: room.deskGroup })}
+        </label>
       ) : null}
 
       {/* Reaching for the calendar loads the form of a chosen start, so choosing one shows it at once. */}
@@ -258,16 +304,14 @@ export function BookingPanel({ room, intent }: { room: BookableRoom; intent: TBo
             <p className="sr-only" aria-live="polite">
               {t('booking.freeCount', { count: freeCount })}
             </p>
-            <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-              <SlotGrid
-                dates={dates}
-                slots={shown.slots}
-                locale={locale}
-                selection={startsAt && endsAt ? { startsAt, endsAt } : null}
-                onSelect={choose}
-                label={t('booking.gridLabel', { period: heading })}
-              />
-            </Suspense>
+            <SlotGrid
+              dates={dates}
+              slots={shown.slots}
+              locale={locale}
+              selection={startsAt && endsAt ? { startsAt, endsAt } : null}
+              onSelect={choose}
+              label={t('booking.gridLabel', { period: heading })}
+            />
             <p className="text-ink-soft mt-2 text-sm">{t('booking.gridHelp')}</p>
           </>
         )}
