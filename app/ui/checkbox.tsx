@@ -4,8 +4,7 @@ import { useErrorUntilValid } from './field-validity';
 
 /**
  * A checkbox with its label, hint and error, like the fields of ./field.tsx (which re-exports it). A module of
- * its own, so that a page drawing one loads none of the other fields. (The room page's desks option, which has
- * neither hint nor error, draws its input as this one does without loading even this: decision 031.)
+ * its own: the room page's booking panel draws one and needs none of the other fields (decision 031).
  */
 export function Checkbox({
   label,
