@@ -9,6 +9,7 @@ import { log as rootLog, type Logger } from './log';
 import type { Mailer } from './mail';
 import { systemContext, type ServiceContext } from './service-context';
 import { PENDING_JOB_STATUSES } from '../db/schema/jobs';
+import { parameterList } from '../db/sql-lists';
 import { statusIn } from '../db/status-sql';
 
 /**
@@ -210,10 +211,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   // Only the kinds this runner defines: a process that runs some of them (an older version during a
   // deploy, a test app without the recurring sweep) leaves the others to a process that knows them,
   // instead of failing them for good as unknown.
-  const kindsRun = sql.join(
-    [...definitions.keys()].map((kind) => sql`${kind}`),
-    sql`, `,
-  );
+  const kindsRun = parameterList([...definitions.keys()]);
 
   async function claim(now: Date | undefined): Promise<{ jobs: ClaimedJob[]; at: Date }> {
     const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
