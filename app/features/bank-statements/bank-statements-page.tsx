@@ -8,6 +8,7 @@ import {
   statementCalls,
 } from '#contract/bank-statements.plain';
 import { formatCalendarDate } from '#contract/dates';
+import { formatMomentDay } from '#contract/moment-day';
 import { formatMoney } from '#contract/money';
 import { call } from '~/platform/callable-client';
 import { useForm } from '~/platform/use-form';
@@ -314,9 +315,7 @@ function History({ data }: { data: BankStatementsPageData }) {
           </Link>
           <span className="text-ink-soft text-sm">
             {t('history.line', {
-              date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(
-                new Date(statement.uploadedAt),
-              ),
+              date: formatMomentDay(statement.uploadedAt, locale),
               settled: statement.counts.settled + statement.counts.collected,
               proposed: statement.counts.proposed,
               unmatched: statement.counts.unmatched,

@@ -1,6 +1,5 @@
-import { dateTimeFormat, numberFormat } from '#contract/intl';
+import { numberFormat } from '#contract/intl';
 import { intlLocaleOf } from '#contract/locale';
-import { DEFAULT_TIME_ZONE } from '#contract/spaces.plain';
 import type { SniffedType } from '#contract/storage';
 
 /** A file's kind as people name it. */
@@ -21,11 +20,4 @@ export function describeFile(contentType: SniffedType, size: number, locale: str
     maximumFractionDigits: megabytes ? 1 : 0,
   }).format(megabytes ? size / (1024 * 1024) : Math.max(1, size / 1024));
   return `${KIND_OF_TYPE[contentType]} · ${amount}`;
-}
-
-/** A moment's calendar day, in Paris (the product's default zone), as the reader writes it. */
-export function formatDay(iso: string, locale: string): string {
-  return dateTimeFormat(intlLocaleOf(locale), { dateStyle: 'medium', timeZone: DEFAULT_TIME_ZONE }).format(
-    new Date(iso),
-  );
 }

@@ -10,7 +10,8 @@ import { Button } from '~/ui/button';
 import { EmptyState } from '~/ui/empty-state';
 import { useFormOperation } from '~/platform/use-form-operation';
 import { useLocale } from '~/platform/use-locale';
-import { describeFile, formatDay } from './document-format';
+import { formatMomentDay } from '#contract/moment-day';
+import { describeFile } from './document-format';
 import {
   StatusBadge,
   DirectDebitNote,
@@ -50,7 +51,7 @@ function SharedDocument({ document }: { document: TMySharedDocument }) {
           {document.title}
         </h3>
         <p className="text-ink-soft text-sm">
-          {t('shared.from', { space: document.spaceName, date: formatDay(document.sharedAt, locale) })}
+          {t('shared.from', { space: document.spaceName, date: formatMomentDay(document.sharedAt, locale) })}
           {' · '}
           {describeFile(document.contentType, document.size, locale)}
         </p>
@@ -67,7 +68,7 @@ function SharedDocument({ document }: { document: TMySharedDocument }) {
         {document.acknowledgedAt ? (
           <span className="text-ink inline-flex items-center gap-1 text-sm" data-testid="acknowledged">
             <CircleCheck aria-hidden className="text-success size-4" />
-            {t('shared.readOn', { date: formatDay(document.acknowledgedAt, locale) })}
+            {t('shared.readOn', { date: formatMomentDay(document.acknowledgedAt, locale) })}
           </span>
         ) : (
           <Button

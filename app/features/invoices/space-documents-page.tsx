@@ -25,7 +25,8 @@ import { Input, Select } from '~/ui/field';
 import { Notice } from '~/ui/notice';
 import { Progress } from '~/ui/progress';
 import { toast } from '~/ui/toast-store';
-import { describeFile, formatDay } from './document-format';
+import { formatMomentDay } from '#contract/moment-day';
+import { describeFile } from './document-format';
 
 export interface SpaceDocumentsData {
   spaceId: string;
@@ -212,7 +213,7 @@ function ManagedDocument({
             {document.title}
           </h3>
           <p className="text-ink-soft text-sm">
-            {t('spaceDocuments.addedOn', { date: formatDay(document.createdAt, locale) })}
+            {t('spaceDocuments.addedOn', { date: formatMomentDay(document.createdAt, locale) })}
             {' · '}
             {describeFile(document.contentType, document.size, locale)}
           </p>
@@ -239,7 +240,7 @@ function ManagedDocument({
                     {audienceName(entry)}
                     <span className="text-ink-soft">
                       {' · '}
-                      {t('spaceDocuments.since', { date: formatDay(entry.sharedAt, locale) })}
+                      {t('spaceDocuments.since', { date: formatMomentDay(entry.sharedAt, locale) })}
                     </span>
                   </span>
                   <Button
@@ -294,7 +295,7 @@ function ManagedDocument({
                   <span>{reader.name}</span>
                   <span className="text-ink-soft">
                     {reader.acknowledgedAt
-                      ? t('shared.readOn', { date: formatDay(reader.acknowledgedAt, locale) })
+                      ? t('shared.readOn', { date: formatMomentDay(reader.acknowledgedAt, locale) })
                       : t('spaceDocuments.notRead')}
                   </span>
                 </li>

@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { dateTimeFormat } from '#contract/intl';
 import { intlLocaleOf, type Locale } from '#contract/locale';
 
 /** "mar. 5 janv." for a column of the calendar (a date of the space, never shifted by a zone). */
 export function formatDateHeading(locale: Locale, date: string): string {
-  return new Intl.DateTimeFormat(intlLocaleOf(locale), {
+  return dateTimeFormat(intlLocaleOf(locale), {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
