@@ -37,6 +37,8 @@ export type TDisplayLink = z.infer<typeof ZDisplayLink>;
 
 export const ZSpaceDisplays = z.object({
   spaceId: z.string(),
+  /** The space's zone: the links' moments are shown in it. */
+  timeZone: z.string(),
   rooms: z.array(z.object({ id: z.string(), name: z.string() })),
   displays: z.array(ZDisplayLink),
   settings: ZDisplaySettings,

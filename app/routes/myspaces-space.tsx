@@ -101,7 +101,20 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       ? (await context.call(listReports, { spaceId, status: reportStatus })).reports
       : null;
   const events = section === 'events' ? await context.call(listManagedEvents, { spaceId }) : null;
-  return { space, section, home, approvals, team, sales, events, today, reports, reportStatus, mandates };
+  return {
+    space,
+    timeZone,
+    section,
+    home,
+    approvals,
+    team,
+    sales,
+    events,
+    today,
+    reports,
+    reportStatus,
+    mandates,
+  };
 }
 
 export function meta({ matches, data }: Route.MetaArgs) {
@@ -111,13 +124,15 @@ export function meta({ matches, data }: Route.MetaArgs) {
 }
 
 export default function SpaceBackOfficeRoute({ loaderData }: Route.ComponentProps) {
-  const { reports, reportStatus, approvals, mandates, ...office } = loaderData;
+  const { reports, reportStatus, approvals, mandates, timeZone, ...office } = loaderData;
   const mandateOf = new Map(mandates?.members.map((member) => [member.userId, member.mandate]));
   return (
     <SpaceBackOffice
       {...office}
       approvals={approvals ? <ApprovalsQueue initial={approvals} /> : null}
-      reports={reports ? <ModerationPanel reports={reports} status={reportStatus} /> : null}
+      reports={
+        reports ? <ModerationPanel reports={reports} status={reportStatus} timeZone={timeZone} /> : null
+      }
       memberNote={(userId) =>
         mandateOf.has(userId) ? <MandateNote mandate={mandateOf.get(userId) ?? null} /> : null
       }

@@ -59,14 +59,23 @@ function DecisionDialog({
  * The back office's reports (Digital Services Act): what members reported in this space, and the decision
  * on each: hide the content (its author gets the reason by e-mail) or dismiss the report.
  */
-export function ModerationPanel({ reports, status }: { reports: TReport[]; status: ReportStatus }) {
+export function ModerationPanel({
+  reports,
+  status,
+  timeZone,
+}: {
+  reports: TReport[];
+  status: ReportStatus;
+  /** The space's zone, which the reports' moments are shown in. */
+  timeZone: string;
+}) {
   const { t } = useTranslation('community');
   const locale = useLocale();
   const when = (instant: string) =>
     dateTimeFormat(intlLocaleOf(locale), {
       dateStyle: 'medium',
       timeStyle: 'short',
-      timeZone: 'Europe/Paris',
+      timeZone,
     }).format(new Date(instant));
   return (
     <section

@@ -126,7 +126,11 @@ function LinkList({ data }: { data: TSpaceDisplays }) {
     fields: false,
   });
   const format = (value: string) =>
-    dateTimeFormat(intlLocaleOf(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+    dateTimeFormat(intlLocaleOf(locale), {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: data.timeZone,
+    }).format(new Date(value));
   const statusOf = (link: TDisplayLink) =>
     link.revokedAt
       ? t('office.list.revoked', { date: format(link.revokedAt) })

@@ -8,8 +8,10 @@ import {
   type TSpaceDisplays,
 } from '#contract/door-displays';
 import { AppError } from '#contract/errors';
+import { DEFAULT_TIME_ZONE } from '#contract/spaces';
 import { doorDisplays, doorDisplaySettings } from '../../db/schema/door-displays';
 import { rooms } from '../../db/schema/rooms';
+import { spaces } from '../../db/schema/spaces';
 import { requireRight } from '../../platform/policy';
 import { logActivity, unitOfWork, type ServiceContext } from '../../platform/service-context';
 
@@ -73,7 +75,7 @@ export async function readDisplaySettings(ctx: Pick<ServiceContext, 'db'>, space
 /** A space's display links (revoked ones last), its rooms to make one for, and its display settings. */
 export async function listDisplays(ctx: ServiceContext, spaceId: string): Promise<TSpaceDisplays> {
   await requireRight(ctx, 'manage', spaceId);
-  const [links, roomRows, settings] = await Promise.all([
+  const [links, roomRows, settings, [space]] = await Promise.all([
     ctx.db
       .select(linkColumns)
       .from(doorDisplays)
@@ -86,8 +88,15 @@ export async function listDisplays(ctx: ServiceContext, spaceId: string): Promis
       .where(and(eq(rooms.spaceId, spaceId), isNull(rooms.archivedAt)))
       .orderBy(asc(rooms.position), asc(rooms.name)),
     readDisplaySettings(ctx, spaceId),
+    ctx.db.select({ timeZone: spaces.timeZone }).from(spaces).where(eq(spaces.id, spaceId)),
   ]);
-  return { spaceId, rooms: roomRows, displays: links.map(toLink), settings };
+  return {
+    spaceId,
+    timeZone: space?.timeZone ?? DEFAULT_TIME_ZONE,
+    rooms: roomRows,
+    displays: links.map(toLink),
+    settings,
+  };
 }
 
 /** A new link for a room of the space; its address (with the secret) is given this once. */
