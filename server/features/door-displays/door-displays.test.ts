@@ -87,6 +87,12 @@ describe('door display links', () => {
     expect(listed.displays).toContainEqual(
       expect.objectContaining({ id: display.id, name: 'Porte', roomName: 'Salle Atlas', revokedAt: null }),
     );
+    // The list shows its moments in the space's zone, which it names (not the server's nor the browser's).
+    expect(listed.timeZone).toBe('Europe/Paris');
+    const overseas = await insertSpace(file.database.db, { timeZone: 'America/Martinique' });
+    expect(
+      (await call<TSpaceDisplays>(people.admin, 'doorDisplays.list', { spaceId: overseas })).timeZone,
+    ).toBe('America/Martinique');
     const revoke = { spaceId, displayId: display.id };
     expect(await codeOf(call(people.member, 'doorDisplays.revoke', revoke))).toBe('permission-denied');
     const revoked = await call<{ revokedAt: string }>(people.manager, 'doorDisplays.revoke', revoke);
