@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { compileServer } from './build-server';
+import { buildKind } from './build-kind.mjs';
 import { precompressAssets } from './precompress';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -54,5 +55,7 @@ if (process.env.PRECOMPRESS === 'off') {
 step('server (esbuild) and an empty PGlite data folder');
 await compileServer(nodeDir, { pgliteTemplate: true });
 
-writeFileSync(path.join(buildDir, '.stamp'), new Date().toISOString());
+// Which kind of build this is: scripts/start.mjs reuses it only for the same kind (a test build has no brotli
+// copies, which `npm start` and the benchmarks must serve).
+writeFileSync(path.join(buildDir, '.stamp'), `${buildKind(process.env)}\n${new Date().toISOString()}\n`);
 step(`done: node ${path.relative(process.cwd(), path.join(nodeDir, 'escale.js'))}`);

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildKind } from './build-kind.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Read here rather than in server/platform/config.ts because they decide whether to build, before any
@@ -61,9 +62,11 @@ function newestChange(target) {
   );
 }
 
+/** Built after its sources changed, and of the kind asked for (a test build is not served by `npm start`). */
 function isFresh() {
   const built = statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   if (!built || !existsSync(entry)) return false;
+  if (readFileSync(stamp, 'utf8').split('\n')[0] !== buildKind(process.env)) return false;
   return built > Math.max(...sources().map((source) => newestChange(path.join(root, source))));
 }
 
