@@ -3,7 +3,12 @@
 // brotli and gzip copies of the assets, so `npm start` and the benchmarks, which serve them, build again rather
 // than serve it. Plain JavaScript: start.mjs runs where only the production dependencies are installed.
 
-/** @param {NodeJS.ProcessEnv} env */
+/** Whether the environment asks for a test build: no brotli and gzip copies. @param {NodeJS.ProcessEnv} env */
+export function isTestBuild(env) {
+  return env.PRECOMPRESS === 'off';
+}
+
+/** The kind's name, as the stamp holds it. @param {NodeJS.ProcessEnv} env */
 export function buildKind(env) {
-  return env.PRECOMPRESS === 'off' ? 'test build (no precompressed assets)' : 'precompressed assets';
+  return isTestBuild(env) ? 'test build (no precompressed assets)' : 'precompressed assets';
 }

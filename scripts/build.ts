@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { compileServer } from './build-server';
-import { buildKind } from './build-kind.mjs';
+import { buildKind, isTestBuild } from './build-kind.mjs';
 import { precompressAssets } from './precompress';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -41,7 +41,7 @@ if (pages.status !== 0) process.exit(pages.status ?? 1);
 // The browser tests build with PRECOMPRESS=off (playwright.config.ts): their server compresses on the fly
 // (server/app.ts), and a copy nobody downloads twice is not worth brotli's best level. A build setting read
 // here, like BUILD_DIR, not the server's configuration.
-if (process.env.PRECOMPRESS === 'off') {
+if (isTestBuild(process.env)) {
   step('no brotli and gzip copies (PRECOMPRESS=off: a test build)');
 } else {
   step('brotli and gzip copies of the browser assets');
